@@ -1,0 +1,14 @@
+/**
+ * Jest in native ESM mode (NestJS 12 ships ES modules only); `npm test` passes
+ * --experimental-vm-modules. Unit tests sit beside the code (*.spec.ts), integration tests
+ * over real HTTP and real databases in test/ (*.test.ts).
+ */
+export default {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+  testTimeout: 60_000,
+  reporters: ['default', ['<rootDir>/test/support/totals-reporter.cjs', {}]],
+};

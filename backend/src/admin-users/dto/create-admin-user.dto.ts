@@ -1,0 +1,22 @@
+import { Transform } from 'class-transformer';
+import { IsOptional } from 'class-validator';
+import { IsNewPassword, IsNewUsername, IsPasswordConfirmation } from './credential.rules.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A new administrator account. */
+export class CreateAdminUserDto {
+  /** 3 to 50 characters, unique regardless of case; surrounding spaces are removed. */
+  @Transform(trim)
+  @IsNewUsername()
+  username: string;
+
+  /** At least 6 characters. */
+  @IsNewPassword()
+  password: string;
+
+  /** Optional; when sent it must equal `password`. */
+  @IsOptional()
+  @IsPasswordConfirmation()
+  confirmPassword?: string;
+}

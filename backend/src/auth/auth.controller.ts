@@ -1,0 +1,99 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { toAdminUserDto } from '../admin-users/admin-users.service.js';
+import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
+import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
+import { ErrorResponseDto, MessageDto } from '../common/error-response.dto.js';
+import type { SessionData } from '../sessions/session.store.js';
+import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
+import { AuthService } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { ChangePasswordDto } from './dto/change-password.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { LoginGuard } from './login.guard.js';
+import { SessionSettings } from './session-settings.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  /** The admin of the current session. */
+  @Get('me')
+  @AdminOnly()
+  @ApiOkResponse({ type: AdminUserDto })
+  getMe(@CurrentUser() user: AdminUser): AdminUserDto {
+    return toAdminUserDto(user);
+  }
+
+  /**
+   * Logs in and sets the session cookie. After 10 consecutive failures for one username from
+   * one client, answers 429 with Retry-After for 15 minutes.
+   */
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  @ApiOkResponse({ type: AdminUserDto, description: 'Logged in; the response sets the session cookie' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Username or password missing' })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid credentials' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many failed attempts' })
+  login(@Body() _credentials: LoginDto, @CurrentUser() user: AdminUser, @Req() request: Request): AdminUserDto {
+    (request.session as unknown as SessionData).absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    return toAdminUserDto(user);
+  }
+
+  /** Ends the current session on the server and clears the cookie. */
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  async logout(@Req() request: Request): Promise<MessageDto> {
+    await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      request.session.destroy((error) => (error ? reject(error) : resolve())),
+    );
+    request.res?.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'You have been successfully logged out.' };
+  }
+
+  /**
+   * Creates an admin account. Without a session this works only while no admin exists (the
+   * first admin); afterwards it needs an admin session. It does not log in.
+   */
+  @Post('create-admin')
+  @ApiCookieAuth(SESSION_COOKIE)
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'An admin exists and there is no session' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  createAdmin(@Body() dto: CreateAdminUserDto, @Req() request: Request): Promise<AdminUserDto> {
+    const actor = request.isAuthenticated() ? (request.user as AdminUser) : undefined;
+    return this.auth.createAdmin(dto, actor);
+  }
+
+  /** Changes the caller's own password; their other sessions end. */
+  @Put('change-password')
+  @AdminOnly()
+  @ApiOkResponse({ type: MessageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "Current password is incorrect, Passwords don't match, ..." })
+  async changePassword(
+    @CurrentUser() user: AdminUser,
+    @Body() dto: ChangePasswordDto,
+    @Req() request: Request,
+  ): Promise<MessageDto> {
+    await this.auth.changePassword(user, dto, request.sessionID);
+    return { message: 'Password updated successfully' };
+  }
+}

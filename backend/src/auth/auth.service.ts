@@ -1,0 +1,77 @@
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { AdminUsersService } from '../admin-users/admin-users.service.js';
+import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
+import type { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
+import { PasswordHasher } from '../admin-users/password-hasher.service.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { SystemFlag } from '../database/system-flag.entity.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import type { ChangePasswordDto } from './dto/change-password.dto.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+
+const FIRST_ADMIN_FLAG = 'first-admin';
+const ADMIN_EXISTS =
+  'An administrator already exists. Log in as an administrator to create more administrator accounts.';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
+/** Logging in, the first-admin rule and changing one's own password. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottleService,
+    private readonly transactions: TransactionRunner,
+  ) {}
+
+  /**
+   * Checks credentials under the rate limit. An unknown user and a wrong password take the
+   * same path (a hash is always verified) and give the same answer.
+   */
+  async validateLogin(client: string, username: string, password: string): Promise<AdminUser | null> {
+    await this.throttle.assertAllowed(client, username);
+    const user = await this.users.findWithHash({ username: username.trim() });
+    const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(client, username);
+      return null;
+    }
+    await this.throttle.recordSuccess(client, username);
+    return user;
+  }
+
+  /**
+   * Creates an admin. Without a session this only works while no admin exists; the claim on
+   * the 'first-admin' flag and the insert share one transaction, so of many racing calls on
+   * an empty database exactly one succeeds.
+   */
+  async createAdmin(dto: CreateAdminUserDto, actor: AdminUser | undefined): Promise<AdminUserDto> {
+    if (actor) return this.users.create(dto);
+    this.users.assertConfirmed(dto.password, dto.confirmPassword);
+    if ((await this.users.count()) > 0) throw new ForbiddenException(ADMIN_EXISTS);
+    try {
+      return await this.transactions.run(async (manager) => {
+        if ((await this.users.count(manager)) > 0) throw new ForbiddenException(ADMIN_EXISTS);
+        await manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG });
+        return this.users.create(dto, manager);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ForbiddenException(ADMIN_EXISTS);
+      throw error;
+    }
+  }
+
+  /** Changes the caller's password and ends their other sessions (this one stays). */
+  async changePassword(user: AdminUser, dto: ChangePasswordDto, sid: string): Promise<void> {
+    const current = await this.users.findWithHash({ id: user.id });
+    if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
+      throw new BadRequestException({
+        message: CURRENT_PASSWORD_INCORRECT,
+        errors: [{ field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+      });
+    }
+    this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
+    await this.users.setOwnPassword(user.id, dto.newPassword, sid);
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { Strategy } from 'passport-local';
+import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { AuthService } from './auth.service.js';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/** Username and password from the JSON body, checked by AuthService (throttle included). */
+@Injectable()
+export class LocalStrategy extends PassportStrategy(Strategy) {
+  constructor(private readonly auth: AuthService) {
+    super({ passReqToCallback: true });
+  }
+
+  async validate(request: Request, username: string, password: string): Promise<AdminUser> {
+    const user = await this.auth.validateLogin(request.ip ?? 'unknown', username, password);
+    if (!user) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return user;
+  }
+}

@@ -1,0 +1,39 @@
+import type { NextFunction, Request, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF). Browsers always send
+ * Origin on such requests (or at least Referer / Sec-Fetch-Site); a client that sends none of
+ * them is not a browser acting for someone else. The host is compared rather than the whole
+ * origin because a TLS-terminating gateway may hide the scheme from the backend.
+ */
+export function sameOriginOnly(allowedOrigins: string[]) {
+  const allowedHosts = new Set(allowedOrigins.map((origin) => hostOf(origin)).filter(Boolean));
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const refuse = () => {
+      res.status(403).json({
+        statusCode: 403,
+        message: 'Cross-site requests are not allowed',
+        error: 'Forbidden',
+      });
+    };
+    if (req.get('sec-fetch-site') === 'cross-site') return refuse();
+    const origin = req.get('origin');
+    const referer = req.get('referer');
+    const claimed = origin ?? referer;
+    if (claimed === undefined) return next();
+    const claimedHost = claimed === 'null' ? null : hostOf(claimed);
+    if (claimedHost && (claimedHost === req.get('host') || allowedHosts.has(claimedHost))) return next();
+    return refuse();
+  };
+}

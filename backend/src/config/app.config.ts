@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** A configuration value that cannot be used; the message is one line a person can act on. */
+export class ConfigError extends Error {}
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string }
+  | { type: 'mysql'; url: string; host: string; port: number; database: string };
+
+export interface SessionConfig {
+  secret: string;
+  /** Idle timeout: a session unused this long ends. */
+  idleMinutes: number;
+  /** Absolute timeout: a session ends this long after login, however busy. */
+  absoluteHours: number;
+  /** Secure cookie: always, or 'auto' (only on requests that arrived over HTTPS). */
+  secureCookie: true | 'auto';
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  localDir: string;
+  s3?: {
+    endpoint?: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  database: DatabaseConfig;
+  session: SessionConfig;
+  storage: StorageConfig;
+  /** Express `trust proxy` value: false unless a reverse proxy sets X-Forwarded-*. */
+  trustProxy: boolean | number | string;
+  /** Origins besides the request's own that may send unsafe requests (the dev servers). */
+  allowedOrigins: string[];
+  /** Seed demo shops into an empty, new installation. */
+  seedDemoData: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+export function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return { type: 'sqlite', path: join(dataDir, 'directory.sqlite') };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      'DATABASE_URL is not a valid URL; expected mysql://user:password@host:3306/database',
+    );
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with mysql:// (MySQL or MariaDB), got "${url.protocol}//"; leave it unset for SQLite`,
+    );
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!url.hostname || !database) {
+    throw new ConfigError(
+      'DATABASE_URL must name a host and a database: mysql://user:password@host:3306/database',
+    );
+  }
+  return {
+    type: 'mysql',
+    url: raw.replace(/^mariadb:/, 'mysql:'),
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 3306,
+    database,
+  };
+}
+
+/**
+ * The session secret signs cookies. Production must set it (every replica needs the same one);
+ * development generates one once and keeps it in the data folder so restarts keep sessions.
+ */
+function sessionSecret(env: Env, nodeEnv: AppConfig['env'], dataDir: string): string {
+  const given = env.SESSION_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+    return given;
+  }
+  if (nodeEnv === 'production') {
+    throw new ConfigError('SESSION_SECRET is required in production (at least 32 random characters)');
+  }
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseStorage(env: Env, dataDir: string): StorageConfig {
+  const driver = (env.STORAGE ?? 'local').trim().toLowerCase();
+  if (driver !== 'local' && driver !== 's3') {
+    throw new ConfigError(`STORAGE must be "local" or "s3", got "${env.STORAGE}"`);
+  }
+  const localDir = join(dataDir, 'objects');
+  if (driver === 'local') return { driver, localDir };
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  return {
+    driver,
+    localDir,
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY,
+      forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
+    },
+  };
+}
+
+function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw.trim() === '') return false;
+  const value = raw.trim();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // an address list or a preset such as "loopback"
+}
+
+/** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development').trim();
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
+  }
+  const database = parseDatabase(env, dataDir);
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://host[:port], got "${origin}"`);
+    }
+  }
+  return {
+    env: nodeEnv,
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    dataDir,
+    database,
+    session: {
+      secret: sessionSecret(env, nodeEnv, dataDir),
+      idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
+      absoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 8, 1, 30 * 24),
+      secureCookie: flag(env, 'COOKIE_SECURE', false) ? true : 'auto',
+    },
+    storage: parseStorage(env, dataDir),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins,
+    seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
+  };
+}

@@ -1,0 +1,47 @@
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DatabaseConfig } from '../config/app.config.js';
+import { dataSourceOptions } from './data-source.js';
+import { TransactionRunner } from './transaction-runner.js';
+
+const logger = new Logger('Database');
+
+/**
+ * Brings the schema up to date at start-up. On MySQL a named lock makes a second replica that
+ * starts at the same moment wait instead of running the same migrations twice.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<void> {
+  const lock = dataSource.options.type === 'mysql' ? dataSource.createQueryRunner() : undefined;
+  try {
+    await lock?.query("SELECT GET_LOCK('atm_directory_migrations', 120)");
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+  } finally {
+    await lock?.query("SELECT RELEASE_LOCK('atm_directory_migrations')").catch(() => undefined);
+    await lock?.release();
+  }
+}
+
+/** The TypeORM connection for the configured dialect, migrated before the app serves. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(database: DatabaseConfig): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(database), retryAttempts: 5, retryDelay: 2000 }),
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            await runMigrations(dataSource);
+            return dataSource;
+          },
+        }),
+      ],
+      providers: [TransactionRunner],
+      exports: [TransactionRunner],
+    };
+  }
+}

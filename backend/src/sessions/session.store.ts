@@ -1,0 +1,89 @@
+import session from 'express-session';
+import { LessThan, type Repository } from 'typeorm';
+import { Session } from './session.entity.js';
+
+/** What this app keeps in a session besides passport's user id. */
+export interface SessionData {
+  passport?: { user?: string };
+  /** Epoch ms after which the session ends however active it is (absolute timeout). */
+  absoluteExpiresAt?: number;
+}
+
+type Callback<T = void> = (error?: unknown, value?: T) => void;
+
+/**
+ * express-session store on the app's own database, so every backend instance sees the same
+ * sessions and deleting an admin can end theirs (sessions are indexed by user id).
+ */
+export class DatabaseSessionStore extends session.Store {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly sessions: Repository<Session>,
+    private readonly idleMs: number,
+  ) {
+    super();
+  }
+
+  override get(sid: string, callback: Callback<session.SessionData | null>): void {
+    this.read(sid).then((value) => callback(null, value), callback);
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: Callback): void {
+    const record = data as session.SessionData & SessionData;
+    this.sessions
+      .upsert(
+        {
+          sid,
+          data: JSON.stringify(data),
+          expiresAt: this.expiryOf(data),
+          userId: record.passport?.user ?? null,
+        },
+        ['sid'],
+      )
+      .then(() => this.sweep())
+      .then(() => callback?.(), (error) => callback?.(error));
+  }
+
+  /** Extends a live session; never re-creates one that was destroyed meanwhile (logout). */
+  override touch(sid: string, data: session.SessionData, callback?: Callback): void {
+    this.sessions.update({ sid }, { expiresAt: this.expiryOf(data) }).then(
+      () => callback?.(),
+      (error) => callback?.(error),
+    );
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    this.sessions.delete({ sid }).then(
+      () => callback?.(),
+      (error) => callback?.(error),
+    );
+  }
+
+  private async read(sid: string): Promise<session.SessionData | null> {
+    const row = await this.sessions.findOneBy({ sid });
+    if (!row) return null;
+    const data = JSON.parse(row.data) as session.SessionData & SessionData;
+    const now = Date.now();
+    if (row.expiresAt <= now || (data.absoluteExpiresAt !== undefined && data.absoluteExpiresAt <= now)) {
+      await this.sessions.delete({ sid });
+      return null;
+    }
+    return data;
+  }
+
+  private expiryOf(data: session.SessionData): number {
+    const expires = data.cookie?.expires;
+    const idle = expires ? new Date(expires).getTime() : Date.now() + this.idleMs;
+    const absolute = (data as SessionData).absoluteExpiresAt;
+    return absolute === undefined ? idle : Math.min(idle, absolute);
+  }
+
+  /** Deletes expired rows now and then, piggy-backing on writes instead of a timer. */
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    await this.sessions.delete({ expiresAt: LessThan(now) });
+  }
+}

@@ -1,0 +1,97 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+/** SQLite always; MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it). */
+export const DIALECTS: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+
+/** A fresh, empty database of one dialect, deleted by `drop()`. */
+export interface TestDatabase {
+  dialect: Dialect;
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atm-test-'));
+  const base = { DATA_DIR: dataDir, NODE_ENV: 'test', SESSION_SECRET: randomBytes(32).toString('hex') };
+  if (dialect === 'sqlite') {
+    return { dialect, env: base, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const server = new URL(process.env.TEST_MYSQL_URL!);
+  const name = `atm_test_${randomBytes(6).toString('hex')}`;
+  const admin = await mysql.createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username),
+    password: decodeURIComponent(server.password),
+  });
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    env: { ...base, DATABASE_URL: url.toString() },
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A backend instance listening on a free port, configured exactly like production's. */
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  url: string;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string>): Promise<TestApp> {
+  const config = loadConfig({ ...env, PORT: '0' });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    logger: ['error'],
+  });
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${address.port}`,
+    dataSource: app.get(DataSource),
+    close: () => app.close(),
+  };
+}
+
+/** One app on one fresh database: what most suites need. */
+export async function startAppOnFreshDatabase(
+  dialect: Dialect,
+  extraEnv: Record<string, string> = {},
+): Promise<TestApp & { database: TestDatabase }> {
+  const database = await createTestDatabase(dialect);
+  const started = await startApp({ ...database.env, ...extraEnv });
+  return {
+    ...started,
+    database,
+    close: async () => {
+      await started.close();
+      await database.drop();
+    },
+  };
+}
