@@ -1,11 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
+import passport from 'passport';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../admin-users/admin-users.service.js';
 
+type Registered = { _serializers: unknown[]; _deserializers: unknown[] };
+
 /** Keeps only the admin's id in the session and reloads the admin on every request. */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
+export class SessionSerializer extends PassportSerializer implements OnModuleDestroy {
+  private readonly registered = passport as unknown as Registered;
+  private readonly ownSerializer = this.registered._serializers.at(-1);
+  private readonly ownDeserializer = this.registered._deserializers.at(-1);
+
   constructor(private readonly users: AdminUsersService) {
     super();
   }
@@ -20,5 +27,18 @@ export class SessionSerializer extends PassportSerializer {
       (user) => done(null, user ?? false),
       (error) => done(error),
     );
+  }
+
+  /**
+   * passport keeps serializers in a process-wide list; a closed app must take its own out, or
+   * the next app in the same process (tests, two instances) would ask a closed database.
+   */
+  onModuleDestroy(): void {
+    const remove = (list: unknown[], item: unknown) => {
+      const index = list.indexOf(item);
+      if (index >= 0) list.splice(index, 1);
+    };
+    remove(this.registered._serializers, this.ownSerializer);
+    remove(this.registered._deserializers, this.ownDeserializer);
   }
 }
