@@ -2,7 +2,7 @@ import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/app.config.js';
-import { dataSourceOptions } from './data-source.js';
+import { resolveDataSourceOptions } from './data-source.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -32,7 +32,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(database), retryAttempts: 5, retryDelay: 2000 }),
+          useFactory: async () => ({ ...(await resolveDataSourceOptions(database)), retryAttempts: 5, retryDelay: 2000 }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             await runMigrations(dataSource);

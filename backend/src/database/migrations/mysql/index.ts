@@ -1,4 +1,4 @@
-import { Init1795317091333 } from './1795317091333-Init.js';
+import { Init1795317390055 } from './1795317390055-Init.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
-export const mysqlMigrations = [Init1795317091333];
+export const mysqlMigrations = [Init1795317390055];

@@ -1,4 +1,4 @@
-import { Init1795317090118 } from './1795317090118-Init.js';
+import { Init1795317388746 } from './1795317388746-Init.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
-export const sqliteMigrations = [Init1795317090118];
+export const sqliteMigrations = [Init1795317388746];
