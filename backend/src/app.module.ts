@@ -19,7 +19,10 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         {
           provide: SessionSettings,
-          useValue: new SessionSettings(config.session.idleMinutes * 60_000, config.session.absoluteHours * 3_600_000),
+          useValue: new SessionSettings(
+            config.session.idleMinutes * 60_000,
+            config.session.absoluteHours * 3_600_000,
+          ),
         },
       ],
       exports: [APP_CONFIG, SessionSettings],

@@ -66,7 +66,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: idleMs, path: '/' },
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.session.secureCookie,
+      maxAge: idleMs,
+      path: '/',
+    },
   });
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 

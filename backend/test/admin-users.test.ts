@@ -24,7 +24,10 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     const anonymous = request(server.url);
     await anonymous.get('/api/admin/users').expect(401);
     await anonymous.post('/api/admin/users').send({ username: 'x-user', password: 'secret1' }).expect(401);
-    await anonymous.put(`/api/admin/users/${adminId}/reset-password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).expect(401);
+    await anonymous
+      .put(`/api/admin/users/${adminId}/reset-password`)
+      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .expect(401);
     await anonymous.delete(`/api/admin/users/${adminId}`).expect(401);
     expect(await snapshot()).toHaveLength(1);
   });
@@ -36,10 +39,20 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   });
 
   it('adds an admin with a trimmed, unique username', async () => {
-    const created = await admin.post('/api/admin/users').send({ username: ' segundo ', password: 'segundo-pass' }).expect(201);
-    expect(created.body).toEqual({ id: expect.any(String), username: 'segundo', createdAt: expect.any(String) });
+    const created = await admin
+      .post('/api/admin/users')
+      .send({ username: ' segundo ', password: 'segundo-pass' })
+      .expect(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      username: 'segundo',
+      createdAt: expect.any(String),
+    });
     const before = await snapshot();
-    const duplicate = await admin.post('/api/admin/users').send({ username: 'SEGUNDO', password: 'another1' }).expect(409);
+    const duplicate = await admin
+      .post('/api/admin/users')
+      .send({ username: 'SEGUNDO', password: 'another1' })
+      .expect(409);
     expect(duplicate.body.message).toBe('Username already exists');
     for (const [body, message] of [
       [{ username: 'ab', password: 'secret1' }, 'Username must be 3 to 50 characters'],
@@ -52,38 +65,70 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('resets another admin password, ending their sessions, but never one\'s own', async () => {
+  it("resets another admin password, ending their sessions, but never one's own", async () => {
     const users = (await admin.get('/api/admin/users')).body as { id: string; username: string }[];
     const second = users.find((user) => user.username === 'segundo')!;
     const secondBrowser = browser(server.url);
-    await secondBrowser.post('/api/auth/login').send({ username: 'segundo', password: 'segundo-pass' }).expect(200);
+    await secondBrowser
+      .post('/api/auth/login')
+      .send({ username: 'segundo', password: 'segundo-pass' })
+      .expect(200);
     const before = await snapshot();
 
-    const own = await admin.put(`/api/admin/users/${adminId}/reset-password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).expect(403);
+    const own = await admin
+      .put(`/api/admin/users/${adminId}/reset-password`)
+      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .expect(403);
     expect(own.body.message).toMatch(/Change My Password/);
-    const mismatch = await admin.put(`/api/admin/users/${second.id}/reset-password`).send({ newPassword: 'abcdef', confirmPassword: 'abcdeg' }).expect(400);
+    const mismatch = await admin
+      .put(`/api/admin/users/${second.id}/reset-password`)
+      .send({ newPassword: 'abcdef', confirmPassword: 'abcdeg' })
+      .expect(400);
     expect(mismatch.body.message).toBe("Passwords don't match");
-    const short = await admin.put(`/api/admin/users/${second.id}/reset-password`).send({ newPassword: 'abc', confirmPassword: 'abc' }).expect(400);
+    const short = await admin
+      .put(`/api/admin/users/${second.id}/reset-password`)
+      .send({ newPassword: 'abc', confirmPassword: 'abc' })
+      .expect(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');
-    await admin.put('/api/admin/users/00000000-0000-4000-8000-000000000000/reset-password').send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).expect(404);
-    await admin.put('/api/admin/users/not-a-uuid/reset-password').send({ newPassword: 'abcdef', confirmPassword: 'abcdef' }).expect(404);
+    await admin
+      .put('/api/admin/users/00000000-0000-4000-8000-000000000000/reset-password')
+      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .expect(404);
+    await admin
+      .put('/api/admin/users/not-a-uuid/reset-password')
+      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .expect(404);
     expect(await snapshot()).toEqual(before);
 
-    const reset = await admin.put(`/api/admin/users/${second.id}/reset-password`).send({ newPassword: 'nuevo-pass', confirmPassword: 'nuevo-pass' }).expect(200);
+    const reset = await admin
+      .put(`/api/admin/users/${second.id}/reset-password`)
+      .send({ newPassword: 'nuevo-pass', confirmPassword: 'nuevo-pass' })
+      .expect(200);
     expect(reset.body.username).toBe('segundo');
     await secondBrowser.get('/api/auth/me').expect(401);
-    await request(server.url).post('/api/auth/login').send({ username: 'segundo', password: 'nuevo-pass' }).expect(200);
+    await request(server.url)
+      .post('/api/auth/login')
+      .send({ username: 'segundo', password: 'nuevo-pass' })
+      .expect(200);
   });
 
   it('deletes an admin and ends their sessions at once', async () => {
-    const created = await admin.post('/api/admin/users').send({ username: 'temporal', password: 'temporal-pass' }).expect(201);
+    const created = await admin
+      .post('/api/admin/users')
+      .send({ username: 'temporal', password: 'temporal-pass' })
+      .expect(201);
     const theirBrowser = browser(server.url);
-    await theirBrowser.post('/api/auth/login').send({ username: 'temporal', password: 'temporal-pass' }).expect(200);
+    await theirBrowser
+      .post('/api/auth/login')
+      .send({ username: 'temporal', password: 'temporal-pass' })
+      .expect(200);
     await theirBrowser.get('/api/auth/me').expect(200);
     await admin.delete(`/api/admin/users/${created.body.id}`).expect(204);
     await theirBrowser.get('/api/auth/me').expect(401);
     await admin.delete(`/api/admin/users/${created.body.id}`).expect(404);
-    const rows = await server.dataSource.query('SELECT COUNT(*) AS n FROM session WHERE user_id = ?', [created.body.id]);
+    const rows = await server.dataSource.query('SELECT COUNT(*) AS n FROM session WHERE user_id = ?', [
+      created.body.id,
+    ]);
     expect(Number(rows[0].n)).toBe(0);
   });
 
@@ -93,7 +138,11 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
       await admin.delete(`/api/admin/users/${user.id}`).expect(204);
     }
     const refused = await admin.delete(`/api/admin/users/${adminId}`).expect(409);
-    expect(refused.body).toEqual({ statusCode: 409, message: 'Cannot delete the last admin user', error: 'Conflict' });
+    expect(refused.body).toEqual({
+      statusCode: 409,
+      message: 'Cannot delete the last admin user',
+      error: 'Conflict',
+    });
     await admin.get('/api/auth/me').expect(200);
     expect(await snapshot()).toHaveLength(1);
   });
@@ -101,7 +150,10 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   it('keeps one admin when two admins delete each other at the same time', async () => {
     await admin.post('/api/admin/users').send({ username: 'rival', password: 'rival-pass' }).expect(201);
     const rival = browser(server.url);
-    const rivalLogin = await rival.post('/api/auth/login').send({ username: 'rival', password: 'rival-pass' }).expect(200);
+    const rivalLogin = await rival
+      .post('/api/auth/login')
+      .send({ username: 'rival', password: 'rival-pass' })
+      .expect(200);
     const [first, second] = await Promise.all([
       admin.delete(`/api/admin/users/${rivalLogin.body.id}`),
       rival.delete(`/api/admin/users/${adminId}`),

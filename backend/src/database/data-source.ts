@@ -17,7 +17,10 @@ export const ENTITIES = [AdminUser, Session, LoginAttempt, SystemFlag];
  * The one description of the database, shared by the app and the TypeORM CLI. Migrations are
  * imported as classes, never found by glob, so `src` and `dist` cannot disagree.
  */
-export function dataSourceOptions(database: DatabaseConfig, flavour: 'mysql' | 'mariadb' = 'mysql'): DataSourceOptions {
+export function dataSourceOptions(
+  database: DatabaseConfig,
+  flavour: 'mysql' | 'mariadb' = 'mysql',
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     subscribers: [AssignUuidSubscriber],
