@@ -6,6 +6,8 @@ import type { AppConfig } from './config/app.config.js';
 import { APP_CONFIG } from './config/config.token.js';
 import { DatabaseModule } from './database/database.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { ShopsModule } from './shops/shops.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 /** The whole backend, built from a configuration read once at boot. */
 @Module({})
@@ -14,7 +16,14 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [DatabaseModule.forRoot(config.database), SessionsModule, AdminUsersModule, AuthModule],
+      imports: [
+        DatabaseModule.forRoot(config.database),
+        SessionsModule,
+        AdminUsersModule,
+        AuthModule,
+        UploadsModule,
+        ShopsModule,
+      ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         {

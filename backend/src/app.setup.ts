@@ -76,7 +76,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 
-  app.setGlobalPrefix('api');
+  // Images are public files beside the API, not API resources.
+  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);

@@ -7,11 +7,14 @@ import { Session } from '../sessions/session.entity.js';
 import { parseDatabase, type DatabaseConfig } from '../config/app.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
+import { Shop } from '../shops/shop.entity.js';
+import { ShopCategory } from '../shops/shop-category.entity.js';
+import { DataVersion } from './data-version.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
-export const ENTITIES = [AdminUser, Session, LoginAttempt, SystemFlag];
+export const ENTITIES = [AdminUser, Session, LoginAttempt, SystemFlag, DataVersion, Shop, ShopCategory];
 
 /**
  * The one description of the database, shared by the app and the TypeORM CLI. Migrations are

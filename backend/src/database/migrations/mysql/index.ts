@@ -1,4 +1,5 @@
 import { Init1795317390055 } from './1795317390055-Init.js';
+import { AddShops1795317915158 } from './1795317915158-AddShops.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
-export const mysqlMigrations = [Init1795317390055];
+export const mysqlMigrations = [Init1795317390055, AddShops1795317915158];
