@@ -179,7 +179,7 @@ export class CreateShopDto {
 
   /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
   @Transform(({ value }) => (typeof value === 'boolean' ? String(value) : value))
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsIn(['true', 'false'], { message: "isVerified must be 'true' or 'false'" })
   isVerified?: 'true' | 'false';
 }
