@@ -29,7 +29,10 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
   });
 
   it('creates, reads, verifies, lists and deletes a shop', async () => {
-    const created = await admin.post('/api/admin/shops').send(shopBody({ isVerified: false })).expect(201);
+    const created = await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ isVerified: false }))
+      .expect(201);
     const shop = created.body;
     expect(shop).toMatchObject({
       ...shopBody(),
@@ -55,18 +58,37 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
 
   it('sorts verified shops first, then by name in Spanish order, and lists distinct filter values', async () => {
     const make = (name: string, extra: Record<string, unknown>) =>
-      admin.post('/api/admin/shops').send(shopBody({ name, ...extra })).expect(201);
+      admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name, ...extra }))
+        .expect(201);
     await make('Ñandú', { isVerified: 'true', city: 'Zapopan', state: 'Jalisco', categories: ['Arquería'] });
-    await make('Oro', { isVerified: 'true', city: 'León', state: 'Guanajuato', categories: ['caza', 'Caza '] });
+    await make('Oro', {
+      isVerified: 'true',
+      city: 'León',
+      state: 'Guanajuato',
+      categories: ['caza', 'Caza '],
+    });
     await make('Álamo', { city: ' zapopan ', state: 'Jalisco', categories: ['Armería', 'Caza'] });
     await make('Nube', { city: 'Ébano', state: 'San Luis Potosí', categories: ['Municiones'] });
-    const names = (await request(server.url).get('/api/shops')).body.map((shop: { name: string }) => shop.name);
+    const names = (await request(server.url).get('/api/shops')).body.map(
+      (shop: { name: string }) => shop.name,
+    );
     expect(names).toEqual(['Ñandú', 'Oro', 'Álamo', 'Nube']);
     const oro = (await request(server.url).get('/api/shops')).body[1];
     expect(oro.categories).toEqual(['caza']); // repeats removed, first spelling kept
-    expect((await request(server.url).get('/api/shops/categories')).body).toEqual(['Armería', 'Arquería', 'caza', 'Municiones']);
+    expect((await request(server.url).get('/api/shops/categories')).body).toEqual([
+      'Armería',
+      'Arquería',
+      'caza',
+      'Municiones',
+    ]);
     expect((await request(server.url).get('/api/shops/cities')).body).toEqual(['Ébano', 'León', 'Zapopan']);
-    expect((await request(server.url).get('/api/shops/states')).body).toEqual(['Guanajuato', 'Jalisco', 'San Luis Potosí']);
+    expect((await request(server.url).get('/api/shops/states')).body).toEqual([
+      'Guanajuato',
+      'Jalisco',
+      'San Luis Potosí',
+    ]);
   });
 
   it('serves the list with a strong ETag, 304 on revalidation, and gzip or brotli', async () => {
@@ -87,7 +109,9 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
 
   it('answers 404 with a message for unknown or malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' OR '1'='1"]) {
-      const response = await request(server.url).get(`/api/shops/${encodeURIComponent(id)}`).expect(404);
+      const response = await request(server.url)
+        .get(`/api/shops/${encodeURIComponent(id)}`)
+        .expect(404);
       expect(response.body).toEqual({ statusCode: 404, message: 'Shop not found', error: 'Not Found' });
     }
     await admin.put('/api/admin/shops/not-an-id').send({ name: 'x' }).expect(404);
@@ -116,18 +140,46 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
     ['a missing email', { email: undefined }, 'Email is required'],
     ['a malformed email', { email: 'not-an-email' }, 'Email must be a valid email address'],
     ['a javascript: website', { website: 'javascript:alert(1)' }, 'Website must be an http(s) URL'],
-    ['a data: website', { website: 'data:text/html,<script>alert(1)</script>' }, 'Website must be an http(s) URL'],
+    [
+      'a data: website',
+      { website: 'data:text/html,<script>alert(1)</script>' },
+      'Website must be an http(s) URL',
+    ],
     ['a protocol-relative website', { website: '//evil.example' }, 'Website must be an http(s) URL'],
     ['a missing Google Maps URL', { googleMapsUrl: undefined }, 'Google Maps URL is required'],
-    ['a vbscript: Google Maps URL', { googleMapsUrl: 'vbscript:msgbox(1)' }, 'Google Maps URL must be an http(s) URL'],
-    ['a JavaScript: Google Maps URL with spaces', { googleMapsUrl: '  JavaScript:alert(1)' }, 'Google Maps URL must be an http(s) URL'],
+    [
+      'a vbscript: Google Maps URL',
+      { googleMapsUrl: 'vbscript:msgbox(1)' },
+      'Google Maps URL must be an http(s) URL',
+    ],
+    [
+      'a JavaScript: Google Maps URL with spaces',
+      { googleMapsUrl: '  JavaScript:alert(1)' },
+      'Google Maps URL must be an http(s) URL',
+    ],
     ['a missing logo', { logo: undefined }, 'Logo is required'],
     ['an unknown logo', { logo: 'skull' }, 'Logo must be an uploaded image, an http(s) URL or an icon key'],
-    ['a javascript: logo', { logo: 'javascript:alert(1)' }, 'Logo must be an uploaded image, an http(s) URL or an icon key'],
-    ['a traversing logo path', { logo: '/objects/uploads/../../secret' }, 'Logo must be an uploaded image, an http(s) URL or an icon key'],
+    [
+      'a javascript: logo',
+      { logo: 'javascript:alert(1)' },
+      'Logo must be an uploaded image, an http(s) URL or an icon key',
+    ],
+    [
+      'a traversing logo path',
+      { logo: '/objects/uploads/../../secret' },
+      'Logo must be an uploaded image, an http(s) URL or an icon key',
+    ],
     ['a missing map image', { mapImageUrl: undefined }, 'Map image is required'],
-    ['an icon key as map image', { mapImageUrl: 'medal' }, 'Map image must be an uploaded image or an http(s) URL'],
-    ['a data: map image', { mapImageUrl: 'data:image/png;base64,AAAA' }, 'Map image must be an uploaded image or an http(s) URL'],
+    [
+      'an icon key as map image',
+      { mapImageUrl: 'medal' },
+      'Map image must be an uploaded image or an http(s) URL',
+    ],
+    [
+      'a data: map image',
+      { mapImageUrl: 'data:image/png;base64,AAAA' },
+      'Map image must be an uploaded image or an http(s) URL',
+    ],
     ['missing categories', { categories: undefined }, 'Categories must be a list'],
     ['no category', { categories: [] }, 'Please select at least one category'],
     ['a blank category', { categories: ['Armería', '  '] }, 'Categories must not be blank'],
@@ -141,34 +193,51 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
     ['an unknown field', { rating: 5 }, 'Unknown field "rating"'],
     ['a server-owned id', { id: '00000000-0000-4000-8000-000000000001' }, 'Unknown field "id"'],
     ['a server-owned createdAt', { createdAt: '2020-01-01' }, 'Unknown field "createdAt"'],
-    ['an upload that does not exist', { logo: '/objects/uploads/00000000-0000-4000-8000-000000000009' }, 'Logo: the uploaded image was not found; please upload it again'],
+    [
+      'an upload that does not exist',
+      { logo: '/objects/uploads/00000000-0000-4000-8000-000000000009' },
+      'Logo: the uploaded image was not found; please upload it again',
+    ],
   ];
 
-  it.each(invalid)('refuses %s on create and on update, changing nothing', async (_case, override, message) => {
-    const before = await snapshot();
-    const body = shopBody(override);
-    const created = await admin.post('/api/admin/shops').send(body).expect(400);
-    expect(created.body.message).toBe(message);
-    expect(created.body.errors?.[0]?.message ?? created.body.message).toBe(message);
-    const [shop] = (await request(server.url).get('/api/shops')).body;
-    const definedOverride = Object.fromEntries(Object.entries(override).map(([key, value]) => [key, value ?? null]));
-    const updated = await admin.put(`/api/admin/shops/${shop.id}`).send(definedOverride);
-    expect(updated.status).toBe(400);
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(invalid)(
+    'refuses %s on create and on update, changing nothing',
+    async (_case, override, message) => {
+      const before = await snapshot();
+      const body = shopBody(override);
+      const created = await admin.post('/api/admin/shops').send(body).expect(400);
+      expect(created.body.message).toBe(message);
+      expect(created.body.errors?.[0]?.message ?? created.body.message).toBe(message);
+      const [shop] = (await request(server.url).get('/api/shops')).body;
+      const definedOverride = Object.fromEntries(
+        Object.entries(override).map(([key, value]) => [key, value ?? null]),
+      );
+      const updated = await admin.put(`/api/admin/shops/${shop.id}`).send(definedOverride);
+      expect(updated.status).toBe(400);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it('accepts an empty website as none, string coordinates and boolean verification', async () => {
     const created = await admin
       .post('/api/admin/shops')
       .send(shopBody({ website: '', latitude: '20.5', longitude: '-100.25', isVerified: true }))
       .expect(201);
-    expect(created.body).toMatchObject({ website: null, latitude: 20.5, longitude: -100.25, isVerified: 'true' });
+    expect(created.body).toMatchObject({
+      website: null,
+      latitude: 20.5,
+      longitude: -100.25,
+      isVerified: 'true',
+    });
     await admin.delete(`/api/admin/shops/${created.body.id}`).expect(204);
   });
 
   it('stores SQL and HTML in text fields as plain text', async () => {
     const name = `Robert'); DROP TABLE shop;-- <script>alert(1)</script>`;
-    const created = await admin.post('/api/admin/shops').send(shopBody({ name, city: "O'Higgins" })).expect(201);
+    const created = await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name, city: "O'Higgins" }))
+      .expect(201);
     expect(created.body.name).toBe(name);
     expect((await request(server.url).get(`/api/shops/${created.body.id}`)).body.city).toBe("O'Higgins");
     expect((await request(server.url).get('/api/shops/cities')).body).toContain("O'Higgins");

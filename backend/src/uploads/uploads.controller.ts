@@ -78,6 +78,8 @@ export class ObjectsController {
     response.setHeader('ETag', object.etag);
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Even opened directly, an image response may run nothing.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
     if (request.headers['if-none-match'] === object.etag) {
       object.body.destroy();
       response.status(304).end();

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { StoredUploadDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, sniffImageType } from './image-check.js';
 import { LocalObjectStorage } from './local-object-storage.js';
@@ -119,9 +120,29 @@ export class UploadsService {
     return this.storage.delete(key);
   }
 
+  /**
+   * An image to serve. Local uploads were checked on arrival and are streamed; S3 objects may
+   * hold whatever a browser sent, so they are read (at most 5 MB) and served only when their
+   * bytes are an image, with the type those bytes show — never HTML or script from our origin.
+   */
   async getObject(id: string): Promise<StoredObject> {
+    const notFound = new NotFoundException('Image not found');
     const object = UUID.test(id) ? await this.storage.get(`uploads/${id}`) : null;
-    if (!object) throw new NotFoundException('Image not found');
-    return object;
+    if (!object) throw notFound;
+    if (this.storage instanceof LocalObjectStorage) return object;
+    if (object.size > MAX_IMAGE_BYTES) {
+      object.body.destroy();
+      throw notFound;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    if (imageProblem(bytes)) throw notFound;
+    return {
+      ...object,
+      contentType: sniffImageType(bytes)!,
+      size: bytes.length,
+      body: Readable.from([bytes]),
+    };
   }
 }
