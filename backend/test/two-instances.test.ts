@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { FIRST_ADMIN, sessionCookie } from './support/http.js';
+import { shopBody } from './support/fixtures.js';
+import { browser, FIRST_ADMIN, sessionCookie } from './support/http.js';
 import {
   createTestDatabase,
   DIALECTS,
@@ -41,5 +42,24 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     expect(me.body.username).toBe(FIRST_ADMIN.username);
     await request(two.url).post('/api/auth/logout').set('Cookie', cookie).expect(200);
     await request(one.url).get('/api/auth/me').set('Cookie', cookie).expect(401);
+  });
+
+  it('show a write made through one on the very next read of the other', async () => {
+    const admin = browser(one.url);
+    await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    // Warm the other instance's cache first, so a stale copy would be caught.
+    const before = await request(two.url).get('/api/shops').expect(200);
+    const created = await admin.post('/api/admin/shops').send(shopBody()).expect(201);
+    const after = await request(two.url)
+      .get('/api/shops')
+      .set('If-None-Match', before.headers.etag)
+      .expect(200);
+    expect(after.body.map((shop: { id: string }) => shop.id)).toContain(created.body.id);
+    await admin.put(`/api/admin/shops/${created.body.id}`).send({ isVerified: 'true' }).expect(200);
+    expect((await request(two.url).get(`/api/shops/${created.body.id}`).expect(200)).body.isVerified).toBe(
+      'true',
+    );
+    await admin.delete(`/api/admin/shops/${created.body.id}`).expect(204);
+    await request(two.url).get(`/api/shops/${created.body.id}`).expect(404);
   });
 });
