@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BackupModule } from './backup/backup.module.js';
 import { SessionSettings } from './auth/session-settings.js';
 import type { AppConfig } from './config/app.config.js';
 import { APP_CONFIG } from './config/config.token.js';
@@ -23,6 +24,7 @@ export class AppModule {
         AuthModule,
         UploadsModule,
         ShopsModule,
+        BackupModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -9,12 +9,26 @@ import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
+import { BackupRecord } from '../backup/backup-record.entity.js';
 import { DataVersion } from './data-version.entity.js';
+import { JobLock } from './job-lock.entity.js';
+import { PendingObject } from './pending-object.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
-export const ENTITIES = [AdminUser, Session, LoginAttempt, SystemFlag, DataVersion, Shop, ShopCategory];
+export const ENTITIES = [
+  AdminUser,
+  Session,
+  LoginAttempt,
+  SystemFlag,
+  DataVersion,
+  Shop,
+  ShopCategory,
+  BackupRecord,
+  JobLock,
+  PendingObject,
+];
 
 /**
  * The one description of the database, shared by the app and the TypeORM CLI. Migrations are
