@@ -12,6 +12,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
+import { serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
@@ -78,6 +79,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   // Images are public files beside the API, not API resources.
   app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
+  serveFrontends(server, config.frontends);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { ConfigError, loadConfig } from './config/app.config.js';
@@ -24,7 +25,10 @@ async function bootstrap(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.port);
   const url = `http://localhost:${config.port}`;
-  Logger.log(`Serving on ${url} (API docs: ${url}/api/docs)`, 'Bootstrap');
+  Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
+  if ((await app.get(AdminUsersService).count()) === 0) {
+    Logger.log(`No administrator yet: open ${url}/admin/login and choose "Create Admin Account".`, 'Bootstrap');
+  }
 }
 
 void bootstrap();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A configuration value that cannot be used; the message is one line a person can act on. */
 export class ConfigError extends Error {}
@@ -47,6 +48,15 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
+  frontends: FrontendsConfig;
+}
+
+/** The built frontends this backend serves itself (the one-port setup of `npm start`). */
+export interface FrontendsConfig {
+  /** Folder holding frontend-shell/, frontend-directory/, frontend-admin/ (each with dist/). */
+  root: string;
+  /** Where the shell finds each remote's mf-manifest.json (given to it by /runtime-config.js). */
+  remotes: { directory: string; admin: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -156,6 +166,14 @@ function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
   return value; // an address list or a preset such as "loopback"
 }
 
+function manifestUrl(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim() || fallback;
+  if (!/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(value)) {
+    throw new ConfigError(`${name} must be an http(s) URL or a path starting with /, got "${value}"`);
+  }
+  return value;
+}
+
 /** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = (env.NODE_ENV ?? 'development').trim();
@@ -194,5 +212,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedOrigins,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
+    frontends: {
+      root: resolve(env.FRONTEND_ROOT?.trim() || fileURLToPath(new URL('../../../', import.meta.url))),
+      remotes: {
+        directory: manifestUrl(env, 'REMOTE_DIRECTORY_URL', '/remotes/directory/mf-manifest.json'),
+        admin: manifestUrl(env, 'REMOTE_ADMIN_URL', '/remotes/admin/mf-manifest.json'),
+      },
+    },
   };
 }

@@ -1,0 +1,61 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FrontendsConfig } from '../config/app.config.js';
+
+/** Paths that belong to the backend, never to the shell's router. */
+const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
+/** Client routes the shell knows; anything else gets its 404 page with a 404 status. */
+const SHELL_ROUTES = /^\/(shops\/?)?$|^\/admin(\/.*)?$/;
+/** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */
+const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+
+function cacheHeaders(response: Response, path: string): void {
+  response.setHeader(
+    'Cache-Control',
+    HASHED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+/** The script the shell loads first: where each remote's manifest lives (runtime configuration). */
+export function runtimeConfigScript(config: FrontendsConfig): string {
+  return `window.__ATM_RUNTIME__ = ${JSON.stringify({ remotes: config.remotes })};\n`;
+}
+
+/**
+ * Serves the built frontends from this backend, so `npm start` needs one port: the shell at
+ * `/` (its index.html for every client route), each remote under `/remotes/<name>/`, and
+ * `/runtime-config.js`. A frontend that was not built is simply not served. In production
+ * each frontend has its own static server (deploy/), and this is not needed.
+ */
+export function serveFrontends(app: NestExpressApplication, config: FrontendsConfig): { served: string[] } {
+  const served: string[] = [];
+  const script = runtimeConfigScript(config);
+  app.use('/runtime-config.js', (_request: Request, response: Response) => {
+    response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.end(script);
+  });
+  for (const remote of ['directory', 'admin']) {
+    const dist = join(config.root, `frontend-${remote}`, 'dist');
+    if (!existsSync(dist)) continue;
+    app.use(`/remotes/${remote}`, express.static(dist, { index: false, setHeaders: cacheHeaders }));
+    served.push(remote);
+  }
+  const shellDist = join(config.root, 'frontend-shell', 'dist');
+  const indexFile = join(shellDist, 'index.html');
+  if (!existsSync(indexFile)) return { served };
+  app.use(express.static(shellDist, { index: false, setHeaders: cacheHeaders }));
+  const indexHtml = readFileSync(indexFile);
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))
+      return next();
+    response.status(SHELL_ROUTES.test(request.path) ? 200 : 404);
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.end(request.method === 'HEAD' ? undefined : indexHtml);
+  });
+  served.push('shell');
+  return { served };
+}
