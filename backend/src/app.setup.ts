@@ -9,6 +9,7 @@ import passport from 'passport';
 import type { Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { guardJsonBody } from './common/json-body-guard.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
@@ -55,7 +56,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   );
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
-  server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));
 
   const sessions = app.get<Repository<Session>>(getRepositoryToken(Session));
   const idleMs = config.session.idleMinutes * 60_000;

@@ -25,6 +25,9 @@ const MIDDLEWARE_MESSAGES: Record<string, string> = {
   'encoding.unsupported': 'The request body encoding is not supported',
   'charset.unsupported': 'The request body charset is not supported',
   'request.aborted': 'The request was aborted',
+  'entity.too.deep': 'The request body is nested too deeply',
+  'entity.forbidden.key':
+    'The request body must not contain the keys "__proto__", "constructor" or "prototype"',
 };
 
 /**

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** No request of this API nests deeper than a few levels; 32 leaves ample room. */
+export const MAX_JSON_DEPTH = 32;
+/** Keys that can reach an object's prototype through naive merging or class-transformer. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function bodyError(type: string): Error {
+  return Object.assign(new Error(type), { status: 400, statusCode: 400, expose: true, type });
+}
+
+/**
+ * Checks a raw JSON body before it is parsed (express.json's `verify`): nesting deeper than
+ * MAX_JSON_DEPTH would overflow the stack of the code that walks it, and prototype keys
+ * would be applied to objects instead of being refused. One pass over at most 1 MB.
+ */
+export function guardJsonBody(_request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (byte === 0x7b || byte === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw bodyError('entity.too.deep');
+    } else if (byte === 0x7d || byte === 0x5d) {
+      depth--;
+    } else if (byte === 0x22) {
+      const start = i + 1;
+      for (i = start; i < body.length && body[i] !== 0x22; i++) if (body[i] === 0x5c) i++;
+      let next = i + 1;
+      while (
+        next < body.length &&
+        (body[next] === 0x20 || body[next] === 0x0a || body[next] === 0x0d || body[next] === 0x09)
+      )
+        next++;
+      if (body[next] === 0x3a && i - start <= 64) {
+        let key: string;
+        try {
+          key = JSON.parse(`"${body.subarray(start, i).toString('utf8')}"`) as string;
+        } catch {
+          continue; // not valid JSON: the parser will say so
+        }
+        if (FORBIDDEN_KEYS.has(key)) throw bodyError('entity.forbidden.key');
+      }
+    }
+  }
+}
