@@ -96,9 +96,8 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
       for (const method of Object.keys(operations)) {
         if (PUBLIC_ROUTES.has(`${method} ${path}`)) continue;
         const url = path.replace('{id}', '00000000-0000-4000-8000-000000000000');
-        const response = await (request(server.url) as unknown as Record<string, (u: string) => request.Test>)
-          [method](url)
-          .send({});
+        const client = request(server.url) as unknown as Record<string, (u: string) => request.Test>;
+        const response = await client[method](url).send({});
         expect(`${method} ${path} ${response.status}`).toBe(`${method} ${path} 401`);
         checked.push(`${method} ${path}`);
       }
