@@ -27,7 +27,10 @@ async function bootstrap(): Promise<void> {
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
   if ((await app.get(AdminUsersService).count()) === 0) {
-    Logger.log(`No administrator yet: open ${url}/admin/login and choose "Create Admin Account".`, 'Bootstrap');
+    Logger.log(
+      `No administrator yet: open ${url}/admin/login and choose "Create Admin Account".`,
+      'Bootstrap',
+    );
   }
 }
 
