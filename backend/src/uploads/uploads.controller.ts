@@ -79,7 +79,10 @@ export class ObjectsController {
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     response.setHeader('X-Content-Type-Options', 'nosniff');
     // Even opened directly, an image response may run nothing.
-    response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+    response.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+    );
     if (request.headers['if-none-match'] === object.etag) {
       object.body.destroy();
       response.status(304).end();
