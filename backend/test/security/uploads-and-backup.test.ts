@@ -53,8 +53,11 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
             `PUT ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n`,
           );
           const piece = Buffer.alloc(256 * 1024, 1);
-          for (let i = 0; i < 24; i++)
-            (socket.write(`${piece.length.toString(16)}\r\n`), socket.write(piece), socket.write('\r\n'));
+          for (let i = 0; i < 24; i++) {
+            socket.write(`${piece.length.toString(16)}\r\n`);
+            socket.write(piece);
+            socket.write('\r\n');
+          }
           socket.write('0\r\n\r\n');
         });
         let answer = '';
