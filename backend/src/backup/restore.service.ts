@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -69,8 +69,9 @@ function asDate(value: unknown): Date | undefined {
  * still lists.
  */
 @Injectable()
-export class RestoreService implements OnApplicationBootstrap {
+export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('RestoreService');
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -80,8 +81,26 @@ export class RestoreService implements OnApplicationBootstrap {
     private readonly locks: JobLockService,
   ) {}
 
-  /** Deletes images left by a restore that a crash interrupted (none is running). */
+  /**
+   * Cleans up after an interrupted restore at start-up, and every minute after, which also
+   * covers a restore that died on another instance (its lock expires by heartbeat).
+   */
   async onApplicationBootstrap(): Promise<void> {
+    await this.removeOrphans();
+    this.sweeper = setInterval(() => {
+      this.removeOrphans().catch((error: Error) =>
+        this.logger.warn(`Orphan clean-up failed: ${error.message}`),
+      );
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Deletes images journalled by a restore that is no longer running. */
+  async removeOrphans(): Promise<void> {
     if (await this.locks.isHeld(RESTORE_LOCK)) return;
     const pending = await this.dataSource.getRepository(PendingObject).find();
     if (!pending.length) return;

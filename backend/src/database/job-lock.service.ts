@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DataSource, LessThan } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { JobLock } from './job-lock.entity.js';
 
@@ -10,27 +10,47 @@ const HEARTBEAT_MS = 5_000;
 /** A lock not refreshed for this long belongs to a process that died. */
 export const STALE_LOCK_MS = 30_000;
 
+const HOST = hostname();
+
 /** Runs work under a named lock shared by every instance; a second caller gets 409. */
 @Injectable()
 export class JobLockService {
+  /** Owner tokens of the locks this process holds right now. */
+  private readonly held = new Set<string>();
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** True while a live process holds the lock. */
+  /**
+   * True while a live process holds the lock. A lock whose heartbeat stopped is dead; so is
+   * one taken on this host by a process that no longer runs (checked at once, without waiting
+   * for the heartbeat to age), including a previous process that had our pid (pid 1 in a
+   * container).
+   */
   async isHeld(name: string): Promise<boolean> {
     const lock = await this.dataSource.getRepository(JobLock).findOneBy({ name });
-    return lock !== null && lock.heartbeatAt >= Date.now() - STALE_LOCK_MS;
+    if (!lock || lock.heartbeatAt < Date.now() - STALE_LOCK_MS) return false;
+    const [host, pid] = lock.owner.split(':');
+    if (host !== HOST) return true;
+    if (Number(pid) === process.pid) return this.held.has(lock.owner);
+    try {
+      process.kill(Number(pid), 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
   }
 
   async run<T>(name: string, busyMessage: string, work: () => Promise<T>): Promise<T> {
     const locks = this.dataSource.getRepository(JobLock);
-    const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
-    await locks.delete({ name, heartbeatAt: LessThan(Date.now() - STALE_LOCK_MS) });
+    const owner = `${HOST}:${process.pid}:${randomUUID()}`;
+    if (!(await this.isHeld(name))) await locks.delete({ name });
     try {
       await locks.insert({ name, owner, heartbeatAt: Date.now() });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(busyMessage);
       throw error;
     }
+    this.held.add(owner);
     const heartbeat = setInterval(() => {
       locks.update({ name, owner }, { heartbeatAt: Date.now() }).catch(() => undefined);
     }, HEARTBEAT_MS);
@@ -38,6 +58,7 @@ export class JobLockService {
       return await work();
     } finally {
       clearInterval(heartbeat);
+      this.held.delete(owner);
       await locks.delete({ name, owner });
     }
   }

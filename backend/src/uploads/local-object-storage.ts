@@ -1,13 +1,23 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ObjectStorage, type ObjectInfo, type StoredObject, type UploadKind } from './object-storage.js';
 
 interface Metadata {
   contentType: string;
   size: number;
   sha256: string;
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export function strongEtag(sha256: Buffer | string): string {
@@ -95,6 +105,25 @@ export class LocalObjectStorage extends ObjectStorage {
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
     await rm(`${this.path(key)}.meta.json`, { force: true });
+    // A write interrupted by a crash leaves `<key>.<pid>.<time>.partial` behind.
+    const folder = dirname(this.path(key));
+    const prefix = `${basename(key)}.`;
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (name.startsWith(prefix) && name.endsWith('.partial')) await rm(join(folder, name), { force: true });
+    }
+  }
+
+  /** Removes partial files whose writing process is gone (called at start-up). */
+  async removeIncompleteWrites(prefix = 'uploads'): Promise<number> {
+    const folder = this.path(prefix);
+    let removed = 0;
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      const match = /\.(\d+)\.\d+\.partial$/.exec(name);
+      if (!match || isAlive(Number(match[1]))) continue;
+      await rm(join(folder, name), { force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async *list(prefix: string): AsyncIterable<string> {

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { LocalObjectStorage } from './local-object-storage.js';
@@ -23,4 +23,11 @@ import { UploadsService } from './uploads.service.js';
   ],
   exports: [ObjectStorage, UploadsService],
 })
-export class UploadsModule {}
+export class UploadsModule implements OnApplicationBootstrap {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  /** Files half-written by a process that crashed are never complete objects: remove them. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.storage instanceof LocalObjectStorage) await this.storage.removeIncompleteWrites();
+  }
+}

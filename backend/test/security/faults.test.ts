@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import request from 'supertest';
+import { noisyPng, shopBody } from '../support/fixtures.js';
+import { FIRST_ADMIN, sessionCookie } from '../support/http.js';
+import {
+  createPrivateMariaDb,
+  HAS_MARIADB,
+  startBackendProcess,
+  type BackendProcess,
+  type PrivateMariaDb,
+} from '../support/processes.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../support/test-app.js';
+import { buildZip } from '../support/zip-writer.js';
+
+const onMariaDb = HAS_MARIADB ? describe : describe.skip;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function adminCookie(url: string): Promise<string> {
+  await request(url).post('/api/auth/create-admin').send(FIRST_ADMIN);
+  const login = await request(url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+  return sessionCookie(login)!.split(';')[0];
+}
+
+onMariaDb('security: #29 the database goes away during traffic', () => {
+  let mariadb: PrivateMariaDb;
+  let backend: BackendProcess;
+
+  beforeAll(async () => {
+    mariadb = await createPrivateMariaDb();
+    await mariadb.start();
+    const connection = await mysql.createConnection(mariadb.url(''));
+    await connection.query('CREATE DATABASE atm CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+    await connection.end();
+    const dataDir = mkdtempSync(join(tmpdir(), 'atm-fault-'));
+    backend = await startBackendProcess({
+      DATABASE_URL: mariadb.url('atm'),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.stop();
+    await mariadb?.destroy();
+  });
+
+  it('answers 503 with a clear message, writes nothing half-way, and recovers without a restart', async () => {
+    const cookie = await adminCookie(backend.url);
+    const shop = (
+      await request(backend.url).post('/api/admin/shops').set('Cookie', cookie).send(shopBody()).expect(201)
+    ).body;
+
+    // Traffic keeps flowing while the database dies.
+    let running = true;
+    const statuses: number[] = [];
+    const traffic = (async () => {
+      while (running) {
+        const response = await request(backend.url)
+          .get('/api/shops')
+          .ok(() => true);
+        statuses.push(response.status);
+        await sleep(20);
+      }
+    })();
+    await sleep(300);
+    await mariadb.kill();
+    await sleep(500);
+
+    for (const call of [
+      () => request(backend.url).get('/api/shops'),
+      () => request(backend.url).get(`/api/shops/${shop.id}`),
+      () => request(backend.url).get('/api/auth/me').set('Cookie', cookie),
+      () => request(backend.url).post('/api/auth/login').send(FIRST_ADMIN),
+      () =>
+        request(backend.url)
+          .put(`/api/admin/shops/${shop.id}`)
+          .set('Cookie', cookie)
+          .send({ name: 'Half written' }),
+    ]) {
+      const response = await call();
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        statusCode: 503,
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+        error: 'Service Unavailable',
+      });
+    }
+
+    await mariadb.start();
+    const deadline = Date.now() + 30_000;
+    let recovered = false;
+    while (!recovered && Date.now() < deadline) {
+      recovered = (await request(backend.url).get(`/api/shops/${shop.id}`)).status === 200;
+      if (!recovered) await sleep(250);
+    }
+    running = false;
+    await traffic;
+    expect(recovered).toBe(true);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+    expect(statuses).toContain(503);
+    // The write refused during the outage did not happen; the session survived in the database.
+    expect((await request(backend.url).get(`/api/shops/${shop.id}`)).body.name).toBe(shop.name);
+    await request(backend.url).get('/api/auth/me').set('Cookie', cookie).expect(200);
+    await request(backend.url)
+      .put(`/api/admin/shops/${shop.id}`)
+      .set('Cookie', cookie)
+      .send({ name: 'Después' })
+      .expect(200);
+  }, 120_000);
+});
+
+describe.each(DIALECTS)('security: #30 the backend is killed in the middle of a restore (%s)', (dialect) => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let backend: BackendProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    env = { ...database.env };
+    backend = await startBackendProcess(env);
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.stop();
+    await database?.drop();
+  });
+
+  /** Rows of a table, read straight from the database the backend uses. */
+  async function query(sql: string): Promise<Record<string, unknown>[]> {
+    if (dialect === 'sqlite') {
+      const db = new Database(join(env.DATA_DIR, 'directory.sqlite'), {
+        readonly: true,
+        fileMustExist: true,
+      });
+      try {
+        return db.prepare(sql).all() as Record<string, unknown>[];
+      } finally {
+        db.close();
+      }
+    }
+    const connection = await mysql.createConnection(env.DATABASE_URL);
+    try {
+      return (await connection.query(sql))[0] as Record<string, unknown>[];
+    } finally {
+      await connection.end();
+    }
+  }
+
+  it('leaves the old data or the new, never a mix, and no orphan image', async () => {
+    const cookie = await adminCookie(backend.url);
+    for (let i = 0; i < 3; i++) {
+      await request(backend.url)
+        .post('/api/admin/shops')
+        .set('Cookie', cookie)
+        .send(shopBody({ name: `Antes ${i}` }))
+        .expect(201);
+    }
+    const oldIds = (await query('SELECT id FROM shop')).map((row) => row.id).sort();
+
+    // A backup of 300 new shops, each with its own ~200 KB image: slow enough to interrupt.
+    const shops = [];
+    const images = [];
+    for (let i = 0; i < 300; i++) {
+      const imageId = randomUUID();
+      shops.push({
+        ...shopBody({ name: `Nueva ${i}`, logo: `/objects/uploads/${imageId}` }),
+        id: randomUUID(),
+      });
+      images.push({ name: `images/${imageId}`, data: noisyPng(256, 256) });
+    }
+    const archive = buildZip([
+      {
+        name: 'manifest.json',
+        data: JSON.stringify({
+          product: 'atm-gunsmith-directory',
+          formatVersion: 1,
+          createdAt: new Date().toISOString(),
+        }),
+      },
+      { name: 'shops.json', data: JSON.stringify(shops) },
+      ...images,
+    ]);
+    const restoring = request(backend.url)
+      .post('/api/admin/backup/restore')
+      .set('Cookie', cookie)
+      .attach('backupFile', archive, { filename: 'big.zip', contentType: 'application/zip' })
+      .then(
+        (response) => response.status,
+        () => 'connection lost',
+      );
+    let pending = 0;
+    for (let i = 0; i < 2000 && pending < 20; i++) {
+      pending = Number((await query('SELECT COUNT(*) AS n FROM pending_object'))[0].n);
+      if (pending < 20) await sleep(10);
+    }
+    expect(pending).toBeGreaterThanOrEqual(20); // the crash really happens mid-restore
+    await backend.kill();
+    expect(await restoring).toBe('connection lost');
+
+    backend = await startBackendProcess(env);
+    const ids = (await query('SELECT id FROM shop')).map((row) => row.id).sort();
+    const newIds = shops.map((shop) => shop.id);
+    const isOld = JSON.stringify(ids) === JSON.stringify(oldIds);
+    const isNew = JSON.stringify(ids) === JSON.stringify([...oldIds, ...newIds].sort());
+    expect(isOld || isNew).toBe(true);
+    expect(await query('SELECT * FROM pending_object')).toEqual([]);
+    const folder = join(env.DATA_DIR, 'objects', 'uploads');
+    const stored = existsSync(folder)
+      ? readdirSync(folder).filter((name) => !name.endsWith('.meta.json'))
+      : [];
+    const referenced = new Set(
+      (await query('SELECT logo FROM shop')).map((row) => String(row.logo).replace('/objects/uploads/', '')),
+    );
+    expect(stored.filter((name) => !referenced.has(name))).toEqual([]);
+    // And the product still works: the same backup now restores completely.
+    const response = await request(backend.url)
+      .post('/api/admin/backup/restore')
+      .set('Cookie', await adminCookie(backend.url))
+      .attach('backupFile', archive, { filename: 'big.zip', contentType: 'application/zip' });
+    expect(response.status).toBe(200);
+    expect(Number((await query('SELECT COUNT(*) AS n FROM shop'))[0].n)).toBe(303);
+  }, 180_000);
+});
+
+onMariaDb('security: #31 load on two instances over MariaDB', () => {
+  const seconds = Number(process.env.LOAD_TEST_SECONDS ?? 60);
+  let database: TestDatabase;
+  let instances: BackendProcess[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql');
+    instances = [await startBackendProcess(database.env)];
+    instances.push(await startBackendProcess(database.env));
+  }, 60_000);
+  afterAll(async () => {
+    for (const instance of instances ?? []) await instance.stop();
+    await database?.drop();
+  });
+
+  it(`200 browsing clients and 5 editing admins for ${seconds} s: no error and no lost update`, async () => {
+    const [one, two] = instances;
+    const cookie = await adminCookie(one.url);
+    const admins: { cookie: string; shopId: string; lastSaved?: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const username = `editor${i}`;
+      await request(one.url)
+        .post('/api/admin/users')
+        .set('Cookie', cookie)
+        .send({ username, password: 'editor-pass' })
+        .expect(201);
+      const login = await request(two.url)
+        .post('/api/auth/login')
+        .send({ username, password: 'editor-pass' })
+        .expect(200);
+      const shop = await request(one.url)
+        .post('/api/admin/shops')
+        .set('Cookie', cookie)
+        .send(shopBody({ name: `Taller ${i}` }))
+        .expect(201);
+      admins.push({ cookie: sessionCookie(login)!.split(';')[0], shopId: shop.body.id });
+    }
+    const deadline = Date.now() + seconds * 1000;
+    const failures: string[] = [];
+    let reads = 0;
+    let writes = 0;
+    const browse = async (client: number) => {
+      let etag: string | undefined;
+      while (Date.now() < deadline) {
+        const base = client % 2 ? one.url : two.url;
+        const response = await fetch(`${base}/api/shops`, { headers: etag ? { 'If-None-Match': etag } : {} });
+        await response.arrayBuffer();
+        if (response.status !== 200 && response.status !== 304) failures.push(`GET ${response.status}`);
+        etag = client % 3 === 0 ? undefined : (response.headers.get('etag') ?? undefined);
+        reads++;
+      }
+    };
+    const edit = async (admin: (typeof admins)[number], index: number) => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        const description = `Editado por ${index}, versión ${n}`;
+        const base = n % 2 ? one.url : two.url;
+        const response = await fetch(`${base}/api/admin/shops/${admin.shopId}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Cookie: admin.cookie },
+          body: JSON.stringify({ description, isVerified: n % 2 ? 'true' : 'false' }),
+        });
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          admin.lastSaved = description;
+          writes++;
+        } else failures.push(`PUT ${response.status}`);
+      }
+    };
+    await Promise.all([...Array.from({ length: 200 }, (_, i) => browse(i)), ...admins.map(edit)]);
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(200);
+    expect(writes).toBeGreaterThan(5);
+    for (const admin of admins) {
+      const shop = (await request(two.url).get(`/api/shops/${admin.shopId}`).expect(200)).body;
+      expect(shop.description).toBe(admin.lastSaved);
+    }
+  }, 180_000);
+});
+
+afterAll(() => {
+  // Nothing global to clean: every process above is stopped by its pid in its own block.
+  rmSync(join(tmpdir(), 'atm-never-created'), { force: true, recursive: true });
+});
