@@ -45,6 +45,7 @@ export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers })
  * until the API answers. Returns { url, pid, stop() }; stop() is safe to call twice.
  */
 export async function startBackend({ nodeBin, preloads = [], env }) {
+  // (env also passes BENCH_* settings to diagnosis preloads)
   const port = await freePort();
   const args = [...[LOOPBACK_PRELOAD, ...preloads].flatMap((p) => ['--import', p]), 'backend/dist/main.js'];
   const child = spawnTracked(nodeBin, args, {
