@@ -83,7 +83,12 @@ async function benchDialect(dialect) {
     const cookie = await adminSession(backend.url);
     const parallel = 8;
     const seed = await seedShops(backend.url, cookie, settings.shops, parallel);
-    console.log(`seeded ${settings.shops} shops in ${seed.seconds.toFixed(1)} s (${seed.perSecond.toFixed(1)}/s)`);
+    const failed = Object.entries(seed.failures).map(([status, n]) => `${n}× ${status}`).join(', ');
+    console.log(
+      `seeded ${settings.shops} shops in ${seed.seconds.toFixed(1)} s (${seed.perSecond.toFixed(1)}/s)` +
+        (failed ? `; answers retried: ${failed} (see the backend log above)` : ''),
+    );
+    if (failed) console.log(firstError(backend.output()));
 
     const oneId = seed.ids[Math.floor(seed.ids.length / 2)];
     const paths = ['/api/shops', `/api/shops/${oneId}`, '/api/shops/categories'];
@@ -160,7 +165,7 @@ async function benchDialect(dialect) {
       machine: machineInfo(),
       shops: settings.shops,
       shopsAfterWrites: n,
-      seed: { seconds: seed.seconds, perSecond: seed.perSecond, parallel },
+      seed: { seconds: seed.seconds, perSecond: seed.perSecond, parallel, retriedFailures: seed.failures, firstError: firstError(backend.output()).slice(0, 200) },
       settings,
       sizes,
       rows,
@@ -174,12 +179,22 @@ async function benchDialect(dialect) {
       console.log(markdownTable(rows));
     }
     return run;
+  } catch (error) {
+    if (backend) console.error(`backend log (tail):\n${backend.output().slice(-3000)}`);
+    throw error;
   } finally {
     await ceiling?.stop();
     await backend?.stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The first error line of the backend's log, without colour codes. */
+function firstError(log) {
+  // eslint-disable-next-line no-control-regex
+  const line = log.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.includes('ERROR'));
+  return line ? `backend: ${line.trim()}` : '';
 }
 
 function logRow(row) {

@@ -65,6 +65,9 @@ export function saveRun({ dir, run }) {
     '',
     `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
     `- Shops: ${run.shops} seeded through POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s (${fmt(run.seed.perSecond, 1)} shops/s, ${run.seed.parallel} in parallel)`,
+    ...(Object.keys(run.seed.retriedFailures ?? {}).length
+      ? [`- Seed answers that failed and were retried: ${Object.entries(run.seed.retriedFailures).map(([s, n]) => `${n}× ${s}`).join(', ')}${run.seed.firstError ? ` (${run.seed.firstError})` : ''}`]
+      : []),
     `- Each run: ${run.settings.warmup} s warm-up (discarded), then ${run.settings.duration} s; autocannon in the bench process, backend and ceiling each in their own process`,
     `- Response sizes: ${run.sizes}`,
     '',

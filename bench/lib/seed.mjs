@@ -96,20 +96,33 @@ export async function adminSession(url) {
   return cookie.split(';')[0];
 }
 
-/** POSTs `count` shops, `parallel` at a time; returns their ids and the seeding rate. */
+/**
+ * POSTs `count` shops, `parallel` at a time; returns their ids and the seeding rate. A 5xx is
+ * retried (up to 5 times per shop) and counted: on MariaDB concurrent creates can deadlock,
+ * which the report must show rather than hide or abort on.
+ */
 export async function seedShops(url, cookie, count, parallel = 8) {
   const ids = [];
+  const failures = {};
   const started = performance.now();
   let next = 0;
   async function worker() {
     while (next < count) {
       const i = next++;
-      const res = await rawRequest('POST', `${url}/api/admin/shops`, { headers: { cookie }, body: shopBody(i) });
-      if (res.status !== 201) throw new Error(`POST /api/admin/shops #${i} answered ${res.status}: ${res.body}`);
-      ids.push(JSON.parse(res.body).id);
+      for (let attempt = 1; ; attempt++) {
+        const res = await rawRequest('POST', `${url}/api/admin/shops`, { headers: { cookie }, body: shopBody(i) });
+        if (res.status === 201) {
+          ids.push(JSON.parse(res.body).id);
+          break;
+        }
+        failures[res.status] = (failures[res.status] ?? 0) + 1;
+        if (res.status < 500 || attempt === 5) {
+          throw new Error(`POST /api/admin/shops #${i} answered ${res.status}: ${res.body}`);
+        }
+      }
     }
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const seconds = (performance.now() - started) / 1000;
-  return { ids, seconds, perSecond: count / seconds };
+  return { ids, seconds, perSecond: count / seconds, failures };
 }
