@@ -67,9 +67,8 @@ try {
   for (const [, , ladder] of rungs) await ladder?.stop();
 
   // CPU profile of the 304 path alone: restart the profiler, load, write.
-  process.kill(backend.pid, 'SIGUSR2'); // drops the seed's profile
+  process.kill(backend.pid, 'SIGUSR2'); // ends the profile so far (seed, ladder), starts anew
   await new Promise((r) => setTimeout(r, 500));
-  process.kill(backend.pid, 'SIGUSR1');
   await measure({ ...load, warmup: 0, url: `${backend.url}/api/shops`, headers: cases[1][1], expect: 304 });
   process.kill(backend.pid, 'SIGUSR2');
   await new Promise((r) => setTimeout(r, 1500));

@@ -86,7 +86,7 @@ async function benchDialect(dialect) {
     const failed = Object.entries(seed.failures).map(([status, n]) => `${n}× ${status}`).join(', ');
     console.log(
       `seeded ${settings.shops} shops in ${seed.seconds.toFixed(1)} s (${seed.perSecond.toFixed(1)}/s)` +
-        (failed ? `; answers retried: ${failed} (see the backend log above)` : ''),
+        (failed ? `; answers retried: ${failed}; first backend error:` : ''),
     );
     if (failed) console.log(firstError(backend.output()));
 

@@ -1,6 +1,7 @@
 /**
  * Diagnosis only: preloaded into the backend by diagnose.mjs. Profiles the CPU from start;
- * on SIGUSR2 writes the profile to $BENCH_CPU_PROFILE (SIGTERM would not leave time for it).
+ * each SIGUSR2 writes the profile so far to $BENCH_CPU_PROFILE and starts a new one (SIGTERM
+ * would not leave time to write; SIGUSR1 is Node's own, it opens the inspector).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -8,11 +9,11 @@ import { Session } from 'node:inspector';
 const session = new Session();
 session.connect();
 session.post('Profiler.enable');
-session.post('Profiler.setSamplingInterval', { interval: 200 });
+session.post('Profiler.setSamplingInterval', { interval: 1000 });
+session.post('Profiler.start');
 process.on('SIGUSR2', () => {
   session.post('Profiler.stop', (error, result) => {
     if (!error) writeFileSync(process.env.BENCH_CPU_PROFILE, JSON.stringify(result.profile));
     session.post('Profiler.start'); // ready for the next window
   });
 });
-process.on('SIGUSR1', () => session.post('Profiler.start'));
