@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { spawnTracked, stopChild } from './lib/processes.mjs';
 import { startCeiling } from './lib/ceiling.mjs';
 import { measure } from './lib/load.mjs';
-import { selfTimeByOwner } from './lib/profile.mjs';
+import { timeByOwner } from './lib/profile.mjs';
 import { adminSession, seedShops } from './lib/seed.mjs';
 import { HOST, startBackend } from './lib/server.mjs';
 
@@ -38,7 +38,12 @@ try {
   });
   const cookie = await adminSession(backend.url);
   await seedShops(backend.url, cookie, Number(opts.shops));
-  ceiling = await startCeiling({ backendUrl: backend.url, paths: ['/api/shops'], nodeBin: process.execPath, file: `${dir}/routes.json` });
+  ceiling = await startCeiling({
+    backendUrl: backend.url,
+    paths: ['/api/shops'],
+    nodeBin: process.execPath,
+    file: `${dir}/routes.json`,
+  });
   const etag = ceiling.etagOf('/api/shops');
   const cases = [
     ['200 gzip', { 'accept-encoding': 'gzip' }, 200],
@@ -47,12 +52,14 @@ try {
 
   const rungs = [
     ['node:http ceiling', ceiling.url],
-    ...(await Promise.all(
-      ['', 'helmet', 'helmet,compression', 'helmet,compression,guard,json'].map(async (layers) => [
-        `express${layers ? ' + ' + layers.replaceAll(',', ' + ') : ' (bare)'}`,
-        await startLadder(`${dir}/routes.json`, layers),
-      ]),
-    )).map(([name, l]) => [name, l.url, l]),
+    ...(
+      await Promise.all(
+        ['', 'helmet', 'helmet,compression', 'helmet,compression,guard,json'].map(async (layers) => [
+          `express${layers ? ' + ' + layers.replaceAll(',', ' + ') : ' (bare)'}`,
+          await startLadder(`${dir}/routes.json`, layers),
+        ]),
+      )
+    ).map(([name, l]) => [name, l.url, l]),
     ['backend (Nest, version query per request)', backend.url],
   ];
   console.log(`\n${'Server'.padEnd(48)} ${cases.map(([n]) => `${n} req/s  p99`.padStart(18)).join(' ')}`);
@@ -67,14 +74,21 @@ try {
   for (const [, , ladder] of rungs) await ladder?.stop();
 
   // CPU profile of the 304 path alone: restart the profiler, load, write.
-  process.kill(backend.pid, 'SIGUSR2'); // ends the profile so far (seed, ladder), starts anew
+  process.kill(backend.pid, 'SIGWINCH'); // ends the profile so far (seed, ladder), starts anew
   await new Promise((r) => setTimeout(r, 500));
   await measure({ ...load, warmup: 0, url: `${backend.url}/api/shops`, headers: cases[1][1], expect: 304 });
-  process.kill(backend.pid, 'SIGUSR2');
+  process.kill(backend.pid, 'SIGWINCH');
   await new Promise((r) => setTimeout(r, 1500));
-  const shares = selfTimeByOwner(JSON.parse(readFileSync(`${dir}/backend.cpuprofile`, 'utf8')));
-  console.log('\nBackend CPU self time while serving 304s, by owner of the code:');
-  for (const { owner, share } of shares.slice(0, 15)) console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${owner}`);
+  const profile = JSON.parse(readFileSync(`${dir}/backend.cpuprofile`, 'utf8'));
+  const shares = timeByOwner(profile, ['currentVersion', 'getCatalog', 'sendDocument', 'writeHead', 'end']);
+  console.log(
+    '\nBackend CPU while serving 304s (share of busy time; inclusive = on the stack, self = running):',
+  );
+  for (const { owner, inclusive, self } of shares.slice(0, 22)) {
+    console.log(
+      `  ${(inclusive * 100).toFixed(1).padStart(5)} % incl  ${(self * 100).toFixed(1).padStart(5)} % self  ${owner}`,
+    );
+  }
 } finally {
   await ceiling?.stop();
   await backend?.stop();
@@ -82,7 +96,9 @@ try {
 }
 
 async function startLadder(routesFile, layers) {
-  const child = spawnTracked(process.execPath, [LADDER, routesFile, layers], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnTracked(process.execPath, [LADDER, routesFile, layers], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = await once(child.stdout, 'data');
   return { url: `http://${HOST}:${String(line).trim()}`, stop: () => stopChild(child) };
 }

@@ -83,7 +83,9 @@ async function benchDialect(dialect) {
     const cookie = await adminSession(backend.url);
     const parallel = 8;
     const seed = await seedShops(backend.url, cookie, settings.shops, parallel);
-    const failed = Object.entries(seed.failures).map(([status, n]) => `${n}× ${status}`).join(', ');
+    const failed = Object.entries(seed.failures)
+      .map(([status, n]) => `${n}× ${status}`)
+      .join(', ');
     console.log(
       `seeded ${settings.shops} shops in ${seed.seconds.toFixed(1)} s (${seed.perSecond.toFixed(1)}/s)` +
         (failed ? `; answers retried: ${failed}; first backend error:` : ''),
@@ -105,8 +107,18 @@ async function benchDialect(dialect) {
     const read = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup };
     const shopsBudget = { minRatio: 0.5, maxP99: 50 };
     const scenarios = [
-      { name: 'GET /api/shops (gzip)', path: '/api/shops', headers: { 'accept-encoding': 'gzip' }, budget: shopsBudget },
-      { name: 'GET /api/shops (br)', path: '/api/shops', headers: { 'accept-encoding': 'br' }, budget: shopsBudget },
+      {
+        name: 'GET /api/shops (gzip)',
+        path: '/api/shops',
+        headers: { 'accept-encoding': 'gzip' },
+        budget: shopsBudget,
+      },
+      {
+        name: 'GET /api/shops (br)',
+        path: '/api/shops',
+        headers: { 'accept-encoding': 'br' },
+        budget: shopsBudget,
+      },
       {
         name: 'GET /api/shops If-None-Match (304)',
         path: '/api/shops',
@@ -126,7 +138,11 @@ async function benchDialect(dialect) {
       logRow(rows.at(-1));
     }
 
-    const write = { connections: settings.writeConnections, duration: settings.duration, warmup: settings.warmup };
+    const write = {
+      connections: settings.writeConnections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+    };
     const json = { 'content-type': 'application/json' };
     rows.push({
       name: 'POST /api/auth/login',
@@ -165,7 +181,13 @@ async function benchDialect(dialect) {
       machine: machineInfo(),
       shops: settings.shops,
       shopsAfterWrites: n,
-      seed: { seconds: seed.seconds, perSecond: seed.perSecond, parallel, retriedFailures: seed.failures, firstError: firstError(backend.output()).slice(0, 200) },
+      seed: {
+        seconds: seed.seconds,
+        perSecond: seed.perSecond,
+        parallel,
+        retriedFailures: seed.failures,
+        firstError: firstError(backend.output()).slice(0, 200),
+      },
       settings,
       sizes,
       rows,
@@ -192,31 +214,46 @@ async function benchDialect(dialect) {
 
 /** The first error line of the backend's log, without colour codes. */
 function firstError(log) {
-  // eslint-disable-next-line no-control-regex
-  const line = log.replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.includes('ERROR'));
+  const line = log
+    .replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '')
+    .split('\n')
+    .find((l) => l.includes('ERROR'));
   return line ? `backend: ${line.trim()}` : '';
 }
 
 function logRow(row) {
   const r = row.result;
-  const c = row.ceiling ? ` | ceiling ${r.rps ? row.ceiling.rps.toFixed(0) : '-'} req/s p99 ${row.ceiling.p99} ms | ratio ${row.ratio.toFixed(2)}` : '';
-  console.log(`${row.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, unexpected ${r.unexpected}, errors ${r.errors}${c}`);
+  const c = row.ceiling
+    ? ` | ceiling ${r.rps ? row.ceiling.rps.toFixed(0) : '-'} req/s p99 ${row.ceiling.p99} ms | ratio ${row.ratio.toFixed(2)}`
+    : '';
+  console.log(
+    `${row.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, unexpected ${r.unexpected}, errors ${r.errors}${c}`,
+  );
 }
 
 async function responseSizes(url, paths) {
   const out = [];
-  for (const [path, enc] of [[paths[0], 'identity'], [paths[0], 'gzip'], [paths[0], 'br']]) {
+  for (const [path, enc] of [
+    [paths[0], 'identity'],
+    [paths[0], 'gzip'],
+    [paths[0], 'br'],
+  ]) {
     out.push(`${path} ${enc} ${(await rawGet(url + path, { 'accept-encoding': enc })).body.length} B`);
   }
   return out.join(', ');
 }
 
 function sqliteVersion() {
-  const script = "const D=require('better-sqlite3');process.stdout.write(new D(':memory:').prepare('select sqlite_version() v').get().v)";
+  const script =
+    "const D=require('better-sqlite3');process.stdout.write(new D(':memory:').prepare('select sqlite_version() v').get().v)";
   try {
-    return execFileSync(runtime.nodeBin, [...runtime.preloads.flatMap((p) => ['--import', p]), '-e', script], {
-      cwd: fileURLToPath(new URL('../backend/', import.meta.url)),
-    }).toString();
+    return execFileSync(
+      runtime.nodeBin,
+      [...runtime.preloads.flatMap((p) => ['--import', p]), '-e', script],
+      {
+        cwd: fileURLToPath(new URL('../backend/', import.meta.url)),
+      },
+    ).toString();
   } catch {
     return '?';
   }

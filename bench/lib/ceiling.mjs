@@ -9,8 +9,13 @@ const SCRIPT = fileURLToPath(new URL('./ceiling-server.mjs', import.meta.url));
 // Set by Node itself on every response; the rest is copied verbatim.
 const NOT_COPIED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-const copyHeaders = (headers) => Object.fromEntries(Object.entries(headers).filter(([k]) => !NOT_COPIED.has(k)));
-const variantOf = (res) => ({ status: res.status, headers: copyHeaders(res.headers), body: res.body.toString('base64') });
+const copyHeaders = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([k]) => !NOT_COPIED.has(k)));
+const variantOf = (res) => ({
+  status: res.status,
+  headers: copyHeaders(res.headers),
+  body: res.body.toString('base64'),
+});
 
 /**
  * Fetches each path from the backend as br, gzip and identity (and its 304 answer), writes
@@ -20,16 +25,22 @@ export async function startCeiling({ backendUrl, paths, nodeBin, file }) {
   const routes = {};
   for (const path of paths) {
     const variants = {};
-    for (const [name, accept] of [['br', 'br'], ['gzip', 'gzip'], ['identity', 'identity']]) {
+    for (const [name, accept] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', 'identity'],
+    ]) {
       const res = await rawGet(`${backendUrl}${path}`, { 'accept-encoding': accept });
-      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status} while recording the ceiling`);
+      if (res.status !== 200)
+        throw new Error(`GET ${path} answered ${res.status} while recording the ceiling`);
       variants[name] = variantOf(res);
     }
     const etag = variants.gzip.headers.etag;
     let notModified;
     if (etag) {
       const res = await rawGet(`${backendUrl}${path}`, { 'accept-encoding': 'gzip', 'if-none-match': etag });
-      if (res.status !== 304) throw new Error(`GET ${path} with If-None-Match answered ${res.status}, not 304`);
+      if (res.status !== 304)
+        throw new Error(`GET ${path} with If-None-Match answered ${res.status}, not 304`);
       notModified = { headers: copyHeaders(res.headers) };
     }
     routes[path] = { etag, variants, notModified };

@@ -17,7 +17,9 @@ const compression = require('compression');
 const routes = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const layers = new Set((process.argv[3] ?? '').split(',').filter(Boolean));
 const doc = routes['/api/shops'];
-const bodies = Object.fromEntries(Object.entries(doc.variants).map(([k, v]) => [k, Buffer.from(v.body, 'base64')]));
+const bodies = Object.fromEntries(
+  Object.entries(doc.variants).map(([k, v]) => [k, Buffer.from(v.body, 'base64')]),
+);
 
 const app = express();
 app.disable('x-powered-by');
@@ -27,9 +29,16 @@ if (layers.has('helmet')) {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'], fontSrc: ["'self'", 'data:'], connectSrc: ["'self'"],
-          objectSrc: ["'none'"], baseUri: ["'none'"], formAction: ["'self'"], frameAncestors: ["'none'"],
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
         },
       },
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

@@ -6,12 +6,24 @@ import autocannon from 'autocannon';
  * response should have (304 for the revalidation); anything else counts as unexpected.
  * Returns { rps, p50, p99, ..., unexpected, errors }.
  */
-export async function measure({ url, method = 'GET', headers = {}, body, setupRequest, expect = 200, connections, duration, warmup }) {
+export async function measure({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  setupRequest,
+  expect = 200,
+  connections,
+  duration,
+  warmup,
+}) {
   const base = { url, method, headers, body, connections, timeout: 20 };
   if (setupRequest) base.requests = [{ method, headers, setupRequest }];
   if (warmup > 0) await autocannon({ ...base, duration: warmup });
   const r = await autocannon({ ...base, duration });
-  const statuses = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]));
+  const statuses = Object.fromEntries(
+    Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
   return {
     // All responses over the run's real duration (per-second samples are too coarse for slow routes).

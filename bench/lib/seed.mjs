@@ -7,8 +7,15 @@ import { rawRequest } from './server.mjs';
 export const ADMIN = { username: 'benchadmin', password: 'bench-password-long-enough-123' };
 
 const CATEGORIES = [
-  'Armería', 'Accesorios', 'Municiones', 'Capacitación', 'Mantenimiento',
-  'Seguridad', 'Caza', 'Deportivo', 'Coleccionismo',
+  'Armería',
+  'Accesorios',
+  'Municiones',
+  'Capacitación',
+  'Mantenimiento',
+  'Seguridad',
+  'Caza',
+  'Deportivo',
+  'Coleccionismo',
 ];
 const LOGOS = ['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt'];
 // [city, state, latitude, longitude, phone area code]
@@ -38,17 +45,43 @@ const CITIES = [
   ['Villahermosa', 'Tabasco', 17.9892, -92.9475, '993'],
   ['Tuxtla Gutiérrez', 'Chiapas', 16.7528, -93.1152, '961'],
 ];
-const PREFIXES = ['Armería', 'Taller', 'Club de Tiro', 'Armería y Cacería', 'Servicio Técnico', 'Casa de Armas'];
-const NAMES = [
-  'El Centinela', 'La Mira', 'San Jorge', 'El Halcón', 'Los Pinos', 'El Venado', 'La Sierra',
-  'Del Norte', 'El Cazador', 'La Perdiz', 'Tres Ríos', 'El Águila', 'Precisión', 'El Faro',
+const PREFIXES = [
+  'Armería',
+  'Taller',
+  'Club de Tiro',
+  'Armería y Cacería',
+  'Servicio Técnico',
+  'Casa de Armas',
 ];
-const STREETS = ['Av. Juárez', 'Calle Hidalgo', 'Av. Revolución', 'Calle Morelos', 'Blvd. Independencia', 'Av. Reforma'];
+const NAMES = [
+  'El Centinela',
+  'La Mira',
+  'San Jorge',
+  'El Halcón',
+  'Los Pinos',
+  'El Venado',
+  'La Sierra',
+  'Del Norte',
+  'El Cazador',
+  'La Perdiz',
+  'Tres Ríos',
+  'El Águila',
+  'Precisión',
+  'El Faro',
+];
+const STREETS = [
+  'Av. Juárez',
+  'Calle Hidalgo',
+  'Av. Revolución',
+  'Calle Morelos',
+  'Blvd. Independencia',
+  'Av. Reforma',
+];
 const COLONIAS = ['Centro', 'Del Valle', 'Las Américas', 'Jardines', 'Industrial', 'San Benito'];
 
 /** Small deterministic PRNG, so every run seeds the very same directory. */
 function prng(seed) {
-  return () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** Shop number `i` (0-based) as a POST /api/admin/shops body. */
@@ -57,7 +90,9 @@ export function shopBody(i, random = prng(i + 1)) {
   const [city, state, lat, lng, area] = pick(CITIES);
   const name = `${pick(PREFIXES)} ${pick(NAMES)} ${i + 1}`;
   const slug = `armeria${i + 1}`;
-  const categories = [...new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(CATEGORIES)))];
+  const categories = [
+    ...new Set(Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(CATEGORIES))),
+  ];
   const latitude = Math.round((lat + (random() - 0.5) * 0.2) * 1e6) / 1e6;
   const longitude = Math.round((lng + (random() - 0.5) * 0.2) * 1e6) / 1e6;
   const digits = String(Math.floor(random() * 1e7)).padStart(7, '0');
@@ -110,7 +145,10 @@ export async function seedShops(url, cookie, count, parallel = 8) {
     while (next < count) {
       const i = next++;
       for (let attempt = 1; ; attempt++) {
-        const res = await rawRequest('POST', `${url}/api/admin/shops`, { headers: { cookie }, body: shopBody(i) });
+        const res = await rawRequest('POST', `${url}/api/admin/shops`, {
+          headers: { cookie },
+          body: shopBody(i),
+        });
         if (res.status === 201) {
           ids.push(JSON.parse(res.body).id);
           break;

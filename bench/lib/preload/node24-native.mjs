@@ -7,7 +7,9 @@
 import { registerHooks } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const entry = fileURLToPath(new URL('../../.node24/node_modules/better-sqlite3/lib/index.js', import.meta.url));
+const entry = fileURLToPath(
+  new URL('../../.node24/node_modules/better-sqlite3/lib/index.js', import.meta.url),
+);
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
