@@ -1,0 +1,22 @@
+/** What the figures were measured on, for RESULTS.md and the JSON. */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export function machineInfo() {
+  let cpuModel = os.cpus()[0]?.model ?? 'unknown';
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    if (line) cpuModel = line.split(':')[1].trim();
+  } catch {
+    /* not Linux */
+  }
+  return {
+    cpuModel,
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}

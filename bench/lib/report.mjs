@@ -1,0 +1,108 @@
+/** The results table (console and Markdown), RESULTS.md and the JSON beside it. */
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+
+const fmt = (n, digits = 0) => (n === undefined || n === null ? '—' : Number(n).toFixed(digits));
+
+/** Budget verdict of one row: { text, holds } or undefined when the row has no budget. */
+export function verdict(row) {
+  if (!row.budget) return undefined;
+  const { minRatio, maxP99 } = row.budget;
+  const checks = [];
+  if (minRatio !== undefined)
+    checks.push([`ratio ≥ ${minRatio}`, row.ratio !== undefined && row.ratio >= minRatio]);
+  if (maxP99 !== undefined) checks.push([`p99 < ${maxP99} ms`, row.result.p99 < maxP99]);
+  if (row.result.unexpected || row.result.errors) checks.push(['no errors', false]);
+  return { text: checks.map(([t]) => t).join(', '), holds: checks.every(([, ok]) => ok) };
+}
+
+const HEADER = [
+  'Scenario',
+  'Conns',
+  'Req/s',
+  'p50 ms',
+  'p99 ms',
+  'Unexpected/errors',
+  'Ceiling req/s',
+  'Ceiling p99',
+  'Ratio',
+  'Budget',
+  'Holds',
+];
+
+function cells(row) {
+  const r = row.result;
+  const v = verdict(row);
+  return [
+    row.name,
+    String(r.connections),
+    fmt(r.rps, 1),
+    fmt(r.p50),
+    fmt(r.p99),
+    `${r.unexpected}/${r.errors + r.timeouts}`,
+    row.ceiling ? fmt(row.ceiling.rps, 1) : '—',
+    row.ceiling ? fmt(row.ceiling.p99) : '—',
+    row.ratio === undefined ? '—' : fmt(row.ratio, 2),
+    v?.text ?? '—',
+    v ? (v.holds ? 'yes' : 'NO') : '—',
+  ];
+}
+
+export function printTable(rows) {
+  const table = [HEADER, ...rows.map(cells)];
+  const widths = HEADER.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  const line = (r) =>
+    r.map((c, i) => (i === 0 || i === 9 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(table[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of table.slice(1)) console.log(line(r));
+}
+
+export function markdownTable(rows) {
+  const out = [
+    `| ${HEADER.join(' | ')} |`,
+    `|${HEADER.map((_, i) => (i === 0 || i === 9 ? ' --- ' : ' ---: ')).join('|')}|`,
+  ];
+  for (const row of rows) out.push(`| ${cells(row).join(' | ')} |`);
+  return out.join('\n');
+}
+
+/** Appends one section to RESULTS.md and writes results/latest-<dialect>-node<major>.json. */
+export function saveRun({ dir, run }) {
+  const file = `${dir}/RESULTS.md`;
+  if (!existsSync(file)) {
+    writeFileSync(
+      file,
+      '# API benchmark results\n\nOne section per `npm run bench` run, newest last. See README.md for what each figure means.\n',
+    );
+  }
+  const m = run.machine;
+  const section = [
+    '',
+    `## ${run.date} — ${run.dialect} (${run.dialectVersion}), Node ${run.nodeVersion}`,
+    '',
+    `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
+    `- Shops: ${run.shops} seeded through POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s (${fmt(run.seed.perSecond, 1)} shops/s, ${run.seed.parallel} in parallel)`,
+    ...(Object.keys(run.seed.retriedFailures ?? {}).length
+      ? [
+          `- Seed answers that failed and were retried: ${Object.entries(run.seed.retriedFailures)
+            .map(([s, n]) => `${n}× ${s}`)
+            .join(', ')}${run.seed.firstError ? ` (${run.seed.firstError})` : ''}`,
+        ]
+      : []),
+    `- Each run: ${run.settings.warmup} s warm-up (discarded), then ${run.settings.duration} s; autocannon in the bench process, backend and ceiling each in their own process`,
+    `- Response sizes: ${run.sizes}`,
+    '',
+    markdownTable(run.rows),
+    '',
+    `Budgets: ${run.budgetsHold ? 'all hold' : 'NOT all hold'}.`,
+    '',
+  ].join('\n');
+  appendFileSync(file, section);
+  mkdirSync(`${dir}/results`, { recursive: true });
+  const json = `${dir}/results/latest-${run.dialect}-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
+  writeFileSync(
+    json,
+    JSON.stringify({ ...run, rows: run.rows.map((r) => ({ ...r, verdict: verdict(r) })) }, null, 2) + '\n',
+  );
+  return { file, json };
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+/**
+ * npm run bench [-- --node24] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
+ *
+ * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
+ * backend on a fresh database, seed shops through the API, measure each route with autocannon,
+ * measure the same requests against a bare node:http ceiling serving the backend's own bytes,
+ * print the table, append it to RESULTS.md and write results/latest-<dialect>-node<N>.json.
+ * Needs `npm run build -w backend` first. Set BENCH_NODE24=1 instead of --node24 if preferred.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import './lib/processes.mjs'; // installs the SIGINT/exit clean-up first
+import { startCeiling } from './lib/ceiling.mjs';
+import { measure } from './lib/load.mjs';
+import { machineInfo } from './lib/machine.mjs';
+import { createDatabase } from './lib/mysql.mjs';
+import { ensureNode24 } from './lib/node24.mjs';
+import { markdownTable, printTable, saveRun, verdict } from './lib/report.mjs';
+import { ADMIN, adminSession, seedShops, shopBody } from './lib/seed.mjs';
+import { rawGet, startBackend } from './lib/server.mjs';
+
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+const { values: opts } = parseArgs({
+  options: {
+    node24: { type: 'boolean', default: process.env.BENCH_NODE24 === '1' },
+    dialect: { type: 'string' },
+    shops: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    'write-connections': { type: 'string', default: '10' },
+    save: { type: 'boolean', default: true },
+  },
+  allowNegative: true,
+});
+const settings = {
+  shops: Number(opts.shops),
+  duration: Number(opts.duration),
+  warmup: Number(opts.warmup),
+  connections: Number(opts.connections),
+  // Login and writes are CPU-bound by design (argon2id; a catalogue rebuild per write): 50
+  // queued connections would only measure the queue, so they run with fewer.
+  writeConnections: Number(opts['write-connections']),
+};
+
+if (!existsSync(new URL('../backend/dist/main.js', import.meta.url))) {
+  console.error('backend/dist/main.js is missing: run `npm run build -w backend` first.');
+  process.exit(1);
+}
+
+const runtime = opts.node24
+  ? ensureNode24()
+  : { nodeBin: process.execPath, preloads: [], version: process.version };
+const dialects = opts.dialect ? [opts.dialect] : ['sqlite', ...(process.env.TEST_MYSQL_URL ? ['mysql'] : [])];
+if (dialects.includes('mysql') && !process.env.TEST_MYSQL_URL) {
+  console.error('--dialect=mysql needs TEST_MYSQL_URL, e.g. mysql://user:pass@127.0.0.1:3306/');
+  process.exit(1);
+}
+
+let allHold = true;
+for (const dialect of dialects) {
+  const run = await benchDialect(dialect);
+  allHold &&= run.budgetsHold;
+}
+process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold
+
+async function benchDialect(dialect) {
+  console.log(`\n=== ${dialect} on Node ${runtime.version}: ${settings.shops} shops ===`);
+  const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-`);
+  let database, backend, ceiling;
+  try {
+    if (dialect === 'mysql') database = await createDatabase(process.env.TEST_MYSQL_URL);
+    backend = await startBackend({
+      nodeBin: runtime.nodeBin,
+      preloads: runtime.preloads,
+      env: { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) },
+    });
+    console.log(`backend pid ${backend.pid} at ${backend.url}`);
+    const cookie = await adminSession(backend.url);
+    const parallel = 8;
+    const seed = await seedShops(backend.url, cookie, settings.shops, parallel);
+    const failed = Object.entries(seed.failures)
+      .map(([status, n]) => `${n}× ${status}`)
+      .join(', ');
+    console.log(
+      `seeded ${settings.shops} shops in ${seed.seconds.toFixed(1)} s (${seed.perSecond.toFixed(1)}/s)` +
+        (failed ? `; answers retried: ${failed}; first backend error:` : ''),
+    );
+    if (failed) console.log(firstError(backend.output()));
+
+    const oneId = seed.ids[Math.floor(seed.ids.length / 2)];
+    const paths = ['/api/shops', `/api/shops/${oneId}`, '/api/shops/categories'];
+    ceiling = await startCeiling({
+      backendUrl: backend.url,
+      paths,
+      nodeBin: runtime.nodeBin,
+      file: `${dataDir}/ceiling-routes.json`,
+    });
+    console.log(`ceiling pid ${ceiling.pid} at ${ceiling.url}`);
+    const etag = ceiling.etagOf('/api/shops');
+    const sizes = await responseSizes(backend.url, paths);
+
+    const read = { connections: settings.connections, duration: settings.duration, warmup: settings.warmup };
+    const shopsBudget = { minRatio: 0.5, maxP99: 50 };
+    const scenarios = [
+      {
+        name: 'GET /api/shops (gzip)',
+        path: '/api/shops',
+        headers: { 'accept-encoding': 'gzip' },
+        budget: shopsBudget,
+      },
+      {
+        name: 'GET /api/shops (br)',
+        path: '/api/shops',
+        headers: { 'accept-encoding': 'br' },
+        budget: shopsBudget,
+      },
+      {
+        name: 'GET /api/shops If-None-Match (304)',
+        path: '/api/shops',
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+        expect: 304,
+        budget: { minRatio: 0.5 },
+      },
+      { name: 'GET /api/shops/{id}', path: paths[1], headers: { 'accept-encoding': 'gzip' } },
+      { name: 'GET /api/shops/categories', path: paths[2], headers: { 'accept-encoding': 'gzip' } },
+    ];
+    const rows = [];
+    for (const s of scenarios) {
+      const options = { ...read, headers: s.headers, expect: s.expect ?? 200 };
+      const result = await measure({ ...options, url: backend.url + s.path });
+      const ceil = await measure({ ...options, url: ceiling.url + s.path });
+      rows.push({ name: s.name, result, ceiling: ceil, ratio: result.rps / ceil.rps, budget: s.budget });
+      logRow(rows.at(-1));
+    }
+
+    const write = {
+      connections: settings.writeConnections,
+      duration: settings.duration,
+      warmup: settings.warmup,
+    };
+    const json = { 'content-type': 'application/json' };
+    rows.push({
+      name: 'POST /api/auth/login',
+      result: await measure({
+        ...write,
+        url: `${backend.url}/api/auth/login`,
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(ADMIN),
+      }),
+    });
+    logRow(rows.at(-1));
+    // Last, because every write grows the directory and rebuilds the catalogue.
+    let n = settings.shops;
+    rows.push({
+      name: 'POST /api/admin/shops',
+      result: await measure({
+        ...write,
+        url: `${backend.url}/api/admin/shops`,
+        method: 'POST',
+        headers: { ...json, cookie },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(shopBody(n++)) }),
+        expect: 201,
+      }),
+    });
+    logRow(rows.at(-1));
+
+    console.log('');
+    printTable(rows);
+    const budgetsHold = rows.every((r) => verdict(r)?.holds !== false);
+    const run = {
+      date: new Date().toISOString(),
+      dialect,
+      dialectVersion: database ? database.serverVersion : `SQLite ${sqliteVersion()}`,
+      nodeVersion: runtime.version,
+      machine: machineInfo(),
+      shops: settings.shops,
+      shopsAfterWrites: n,
+      seed: {
+        seconds: seed.seconds,
+        perSecond: seed.perSecond,
+        parallel,
+        retriedFailures: seed.failures,
+        firstError: firstError(backend.output()).slice(0, 200),
+      },
+      settings,
+      sizes,
+      rows,
+      budgetsHold,
+    };
+    console.log(`\nBudgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}`);
+    if (opts.save) {
+      const saved = saveRun({ dir: BENCH_DIR, run });
+      console.log(`appended to ${saved.file}, wrote ${saved.json}`);
+    } else {
+      console.log(markdownTable(rows));
+    }
+    return run;
+  } catch (error) {
+    if (backend) console.error(`backend log (tail):\n${backend.output().slice(-3000)}`);
+    throw error;
+  } finally {
+    await ceiling?.stop();
+    await backend?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The first error line of the backend's log, without colour codes. */
+function firstError(log) {
+  const line = log
+    .replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '')
+    .split('\n')
+    .find((l) => l.includes('ERROR'));
+  return line ? `backend: ${line.trim()}` : '';
+}
+
+function logRow(row) {
+  const r = row.result;
+  const c = row.ceiling
+    ? ` | ceiling ${r.rps ? row.ceiling.rps.toFixed(0) : '-'} req/s p99 ${row.ceiling.p99} ms | ratio ${row.ratio.toFixed(2)}`
+    : '';
+  console.log(
+    `${row.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, unexpected ${r.unexpected}, errors ${r.errors}${c}`,
+  );
+}
+
+async function responseSizes(url, paths) {
+  const out = [];
+  for (const [path, enc] of [
+    [paths[0], 'identity'],
+    [paths[0], 'gzip'],
+    [paths[0], 'br'],
+  ]) {
+    out.push(`${path} ${enc} ${(await rawGet(url + path, { 'accept-encoding': enc })).body.length} B`);
+  }
+  return out.join(', ');
+}
+
+function sqliteVersion() {
+  const script =
+    "const D=require('better-sqlite3');process.stdout.write(new D(':memory:').prepare('select sqlite_version() v').get().v)";
+  try {
+    return execFileSync(
+      runtime.nodeBin,
+      [...runtime.preloads.flatMap((p) => ['--import', p]), '-e', script],
+      {
+        cwd: fileURLToPath(new URL('../backend/', import.meta.url)),
+      },
+    ).toString();
+  } catch {
+    return '?';
+  }
+}
