@@ -443,9 +443,9 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       const backup = (await download('full')).body as Buffer;
       const before = await snapshot();
       const shops = server.app.get(ShopsService);
-      const original = shops.replaceCategories.bind(shops);
+      const original = shops.insertCategories.bind(shops);
       let calls = 0;
-      jest.spyOn(shops, 'replaceCategories').mockImplementation(async (...args) => {
+      jest.spyOn(shops, 'insertCategories').mockImplementation(async (...args) => {
         if (++calls === 2) throw new Error('disk full (injected)');
         return original(...args);
       });
@@ -458,12 +458,12 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     it('a second restore while one is running (409)', async () => {
       const backup = (await download('full')).body as Buffer;
       const shops = server.app.get(ShopsService);
-      const original = shops.replaceCategories.bind(shops);
+      const original = shops.insertCategories.bind(shops);
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
-      jest.spyOn(shops, 'replaceCategories').mockImplementation(async (...args) => {
+      jest.spyOn(shops, 'insertCategories').mockImplementation(async (...args) => {
         entered();
         await gate;
         return original(...args);

@@ -232,6 +232,19 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
     await admin.delete(`/api/admin/shops/${created.body.id}`).expect(204);
   });
 
+  it('creates many shops in parallel without a failure (InnoDB gap-lock deadlocks were a 500)', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        admin.post('/api/admin/shops').send(shopBody({ name: `Paralela ${i}` })),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(16).fill(201));
+    for (const response of responses) {
+      expect(response.body.categories).toEqual(['Armería', 'Mantenimiento']);
+      await admin.delete(`/api/admin/shops/${response.body.id}`).expect(204);
+    }
+  });
+
   it('stores SQL and HTML in text fields as plain text', async () => {
     const name = `Robert'); DROP TABLE shop;-- <script>alert(1)</script>`;
     const created = await admin

@@ -272,7 +272,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
           ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
         });
-        await this.shops.replaceCategories(manager, shop.id, categories);
+        await this.shops.insertCategories(manager, shop.id, categories);
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
       await this.shops.bumpVersion(manager);

@@ -44,6 +44,9 @@ function distinctSorted(values: Iterable<string>): string[] {
 @Injectable()
 export class ShopsService {
   private readonly catalog = new VersionedCache<ShopCatalog>(() => this.buildCatalog());
+  /** The version query in flight, and the one that requests arriving meanwhile will share. */
+  private versionQuery?: Promise<number>;
+  private nextVersionQuery?: Promise<number>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -51,9 +54,33 @@ export class ShopsService {
     private readonly uploads: UploadsService,
   ) {}
 
-  async currentVersion(): Promise<number> {
-    const row = await this.dataSource.getRepository(DataVersion).findOneBy({ name: VERSION_NAME });
-    return row?.version ?? 0;
+  /**
+   * The shops data version, read once for many concurrent requests: a request joins the
+   * query that starts after it arrived (never one already running, which could miss a write
+   * committed just before the request), so every read still sees every committed write.
+   */
+  currentVersion(): Promise<number> {
+    if (!this.versionQuery) return this.startVersionQuery();
+    this.nextVersionQuery ??= this.versionQuery
+      .catch(() => undefined)
+      .then(() => {
+        this.nextVersionQuery = undefined;
+        return this.startVersionQuery();
+      });
+    return this.nextVersionQuery;
+  }
+
+  private startVersionQuery(): Promise<number> {
+    const query = this.dataSource
+      .query('SELECT version FROM data_version WHERE name = ?', [VERSION_NAME])
+      .then((rows: { version: number | string }[]) => Number(rows[0]?.version ?? 0));
+    this.versionQuery = query;
+    query
+      .finally(() => {
+        if (this.versionQuery === query) this.versionQuery = undefined;
+      })
+      .catch(() => undefined);
+    return query;
   }
 
   async getCatalog(): Promise<ShopCatalog> {
@@ -85,13 +112,13 @@ export class ShopsService {
 
   private async buildCatalog(): Promise<ShopCatalog> {
     const shops = await this.listShops();
-    return {
-      shops: encodeDocument(shops),
-      categories: encodeDocument(distinctSorted(shops.flatMap((shop) => shop.categories))),
-      cities: encodeDocument(distinctSorted(shops.map((shop) => shop.city))),
-      states: encodeDocument(distinctSorted(shops.map((shop) => shop.state))),
-      byId: new Map(shops.map((shop) => [shop.id, shop])),
-    };
+    const [list, categories, cities, states] = await Promise.all([
+      encodeDocument(shops),
+      encodeDocument(distinctSorted(shops.flatMap((shop) => shop.categories))),
+      encodeDocument(distinctSorted(shops.map((shop) => shop.city))),
+      encodeDocument(distinctSorted(shops.map((shop) => shop.state))),
+    ]);
+    return { shops: list, categories, cities, states, byId: new Map(shops.map((shop) => [shop.id, shop])) };
   }
 
   async createShop(dto: CreateShopDto): Promise<ShopDto> {
@@ -116,7 +143,7 @@ export class ShopsService {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw new NotFoundException(SHOP_NOT_FOUND);
     await this.assertImagesUsable(dto, before);
-    await this.transactions.run(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       const { categories, ...fields } = dto;
       const repository = manager.getRepository(Shop);
       const shop = await repository.findOneBy({ id });
@@ -125,9 +152,16 @@ export class ShopsService {
       await repository.save(shop);
       if (categories) await this.replaceCategories(manager, id, categories);
       await this.bumpVersion(manager);
+      const rows = await manager
+        .getRepository(ShopCategory)
+        .find({ where: { shopId: id }, order: { position: 'ASC' } });
+      return toShopDto(
+        await repository.findOneByOrFail({ id }),
+        rows.map((row) => row.name),
+      );
     });
     await this.releaseImages([before.logo, before.mapImageUrl]);
-    return this.getShop(id);
+    return updated;
   }
 
   /** Deletes a shop, then the uploaded images that no other shop uses. */
@@ -145,6 +179,10 @@ export class ShopsService {
 
   async replaceCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
     await manager.delete(ShopCategory, { shopId });
+    await this.insertCategories(manager, shopId, categories);
+  }
+
+  async insertCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
     if (categories.length) {
       await manager.insert(
         ShopCategory,

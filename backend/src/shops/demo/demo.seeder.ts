@@ -50,7 +50,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
               googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
             }),
           );
-          await this.shops.replaceCategories(manager, saved.id, categories);
+          await this.shops.insertCategories(manager, saved.id, categories);
         }
         await this.shops.bumpVersion(manager);
       });
