@@ -23,7 +23,7 @@ async function bootstrap(): Promise<void> {
   });
   configureApp(app, config);
   app.enableShutdownHooks();
-  await app.listen(config.port);
+  await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
   if ((await app.get(AdminUsersService).count()) === 0) {

@@ -36,6 +36,8 @@ export interface StorageConfig {
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Interface to listen on; unset means all of them. */
+  host?: string;
   dataDir: string;
   database: DatabaseConfig;
   session: SessionConfig;
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     env: nodeEnv,
     port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST?.trim() || undefined,
     dataDir,
     database,
     session: {
