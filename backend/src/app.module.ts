@@ -6,6 +6,7 @@ import { SessionSettings } from './auth/session-settings.js';
 import type { AppConfig } from './config/app.config.js';
 import { APP_CONFIG } from './config/config.token.js';
 import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
         UploadsModule,
         ShopsModule,
         BackupModule,
+        HealthModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = new Set([
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)
   'get /objects/uploads/{id}',
+  'get /api/health',
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {

@@ -91,6 +91,9 @@ onMariaDb('security: #29 the database goes away during traffic', () => {
       });
     }
 
+    const health = await request(backend.url).get('/api/health').expect(503);
+    expect(health.body).toEqual({ status: 'unavailable', database: 'down', storage: 'up' });
+
     await mariadb.start();
     const deadline = Date.now() + 30_000;
     let recovered = false;
