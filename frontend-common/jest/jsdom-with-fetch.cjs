@@ -18,6 +18,7 @@ class JsdomWithFetch extends TestEnvironment {
     win.AbortController = globalThis.AbortController;
     win.AbortSignal = globalThis.AbortSignal;
     win.fetch = () => Promise.reject(new Error('fetch is not stubbed in this test'));
+    win.MessageChannel ??= globalThis.MessageChannel; // antd Select schedules with it
     win.structuredClone ??= globalThis.structuredClone;
     win.TextEncoder ??= globalThis.TextEncoder;
     win.TextDecoder ??= globalThis.TextDecoder;

@@ -23,3 +23,6 @@ if (!('ResizeObserver' in window)) {
 }
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+// jsdom does not implement pseudo-element styles (antd measures the scrollbar with them).
+const jsdomGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => jsdomGetComputedStyle(element);
