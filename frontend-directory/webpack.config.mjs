@@ -11,7 +11,8 @@ export default (env, argv) =>
     name: 'directory',
     title: 'ATM Armeros (directory remote)',
     publicPath:
-      process.env.DIRECTORY_PUBLIC_PATH ?? (argv.mode === 'production' ? '/remotes/directory/' : 'http://localhost:3002/'),
+      process.env.DIRECTORY_PUBLIC_PATH ??
+      (argv.mode === 'production' ? '/remotes/directory/' : 'http://localhost:3002/'),
     port: 3002,
     exposes: { './App': './src/DirectoryApp.tsx' },
   })(env, argv);

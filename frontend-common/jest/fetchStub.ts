@@ -10,7 +10,10 @@ export function stubFetch(routes: Routes) {
     if (!(pathname in routes)) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
     const route = routes[pathname];
     if (typeof route === 'function') return (route as () => Response | Promise<Response>)();
-    return new Response(JSON.stringify(route), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(route), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   window.fetch = fetchMock as typeof window.fetch;
   return { fetchMock, calls };

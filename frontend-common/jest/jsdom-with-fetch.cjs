@@ -18,11 +18,26 @@ class JsdomWithFetch extends TestEnvironment {
     win.AbortController = globalThis.AbortController;
     win.AbortSignal = globalThis.AbortSignal;
     win.fetch = () => Promise.reject(new Error('fetch is not stubbed in this test'));
-    win.MessageChannel ??= globalThis.MessageChannel; // antd Select schedules with it
+    // antd schedules with MessageChannel; Node's ports keep the process alive, so close them at teardown.
+    const channels = (this.channels = []);
+    win.MessageChannel = class MessageChannel extends globalThis.MessageChannel {
+      constructor() {
+        super();
+        channels.push(this);
+      }
+    };
     win.structuredClone ??= globalThis.structuredClone;
     win.TextEncoder ??= globalThis.TextEncoder;
     win.TextDecoder ??= globalThis.TextDecoder;
   }
 }
+
+JsdomWithFetch.prototype.teardown = async function teardown() {
+  for (const channel of this.channels ?? []) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+  await TestEnvironment.prototype.teardown.call(this);
+};
 
 module.exports = JsdomWithFetch;

@@ -5,7 +5,10 @@ import { ShopLogo } from './ShopLogo';
 describe('ShopLogo', () => {
   it('renders an image with its alt text for a path', () => {
     render(<ShopLogo logo="/objects/uploads/1" alt="Logo of Armería Norte" />);
-    expect(screen.getByRole('img', { name: 'Logo of Armería Norte' })).toHaveAttribute('src', '/objects/uploads/1');
+    expect(screen.getByRole('img', { name: 'Logo of Armería Norte' })).toHaveAttribute(
+      'src',
+      '/objects/uploads/1',
+    );
   });
 
   it('hides a failing image and shows the store emoji instead', () => {

@@ -1,7 +1,13 @@
 import { useState, type ReactElement } from 'react';
 import { logoKind, STORE_EMOJI, type LogoIconKey } from './logo';
 
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const stroke = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** Small inline SVGs rather than an icon font: six icons do not justify another download. */
 const ICONS: Record<LogoIconKey, ReactElement> = {
@@ -60,7 +66,13 @@ export interface ShopLogoProps {
 export function ShopLogo({ logo, alt, size = 56 }: ShopLogoProps) {
   const kind = logoKind(logo);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const box = { width: size, height: size, display: 'inline-flex', alignItems: 'center', justifyContent: 'center' };
+  const box = {
+    width: size,
+    height: size,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  };
 
   if (kind.kind === 'image' && failedSrc !== kind.src) {
     return (
@@ -78,7 +90,12 @@ export function ShopLogo({ logo, alt, size = 56 }: ShopLogoProps) {
   }
   if (kind.kind === 'icon') {
     return (
-      <span className="atm-shop-logo atm-shop-logo--icon" style={box} data-logo-icon={kind.icon} aria-hidden="true">
+      <span
+        className="atm-shop-logo atm-shop-logo--icon"
+        style={box}
+        data-logo-icon={kind.icon}
+        aria-hidden="true"
+      >
         <svg viewBox="0 0 24 24" width={size * 0.7} height={size * 0.7} focusable="false">
           {ICONS[kind.icon]}
         </svg>
@@ -86,7 +103,11 @@ export function ShopLogo({ logo, alt, size = 56 }: ShopLogoProps) {
     );
   }
   return (
-    <span className="atm-shop-logo atm-shop-logo--emoji" style={{ ...box, fontSize: size * 0.6 }} aria-hidden="true">
+    <span
+      className="atm-shop-logo atm-shop-logo--emoji"
+      style={{ ...box, fontSize: size * 0.6 }}
+      aria-hidden="true"
+    >
       {STORE_EMOJI}
     </span>
   );

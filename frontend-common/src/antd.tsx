@@ -26,17 +26,18 @@ export const atmTheme: ThemeConfig = {
 };
 
 /**
- * antd `ConfigProvider` (locale following the i18next language, shared theme) plus antd `App`
- * (so `App.useApp()` messages get theme and locale). The shell owns the outer one; a remote
- * that bundles its own antd copy wraps itself in one too, because React context does not
- * cross two copies of antd.
+ * antd `ConfigProvider` (locale following the i18next language, shared theme) and, unless
+ * `withApp` is false, antd `App` (so `App.useApp()` messages get theme and locale). antd is not
+ * a shared module (see frontend-shell/README.md), so React context does not cross from the
+ * shell's antd copy to a remote's: each frontend wraps its own antd components in this.
+ * A remote that shows no toasts passes `withApp={false}` and saves App's message/notification/modal code.
  */
-export function AntdProviders({ children }: { children: ReactNode }) {
+export function AntdProviders({ children, withApp = true }: { children: ReactNode; withApp?: boolean }) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'es';
   return (
     <ConfigProvider locale={antdLocales[language]} theme={atmTheme}>
-      <App>{children}</App>
+      {withApp ? <App>{children}</App> : children}
     </ConfigProvider>
   );
 }

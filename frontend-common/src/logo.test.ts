@@ -3,8 +3,14 @@ import { LOGO_ICON_KEYS, logoKind, STORE_EMOJI } from './logo';
 describe('logoKind', () => {
   it('treats object paths and http(s) URLs as images', () => {
     expect(logoKind('/objects/uploads/abc')).toEqual({ kind: 'image', src: '/objects/uploads/abc' });
-    expect(logoKind('https://cdn.example.com/logo.png')).toEqual({ kind: 'image', src: 'https://cdn.example.com/logo.png' });
-    expect(logoKind('http://cdn.example.com/logo.png')).toEqual({ kind: 'image', src: 'http://cdn.example.com/logo.png' });
+    expect(logoKind('https://cdn.example.com/logo.png')).toEqual({
+      kind: 'image',
+      src: 'https://cdn.example.com/logo.png',
+    });
+    expect(logoKind('http://cdn.example.com/logo.png')).toEqual({
+      kind: 'image',
+      src: 'http://cdn.example.com/logo.png',
+    });
   });
 
   it.each(LOGO_ICON_KEYS)('shows the %s icon for its key', (key) => {

@@ -6,7 +6,10 @@ describe('safeUrl', () => {
     ['http://example.com', 'http://example.com/'],
     ['HTTPS://Example.com/Path', 'https://example.com/Path'],
     ['  https://example.com/a  ', 'https://example.com/a'],
-    ['/objects/uploads/4f8c1b2e-7c1d-4a4b-9a59-0c0b7a1b2c3d', '/objects/uploads/4f8c1b2e-7c1d-4a4b-9a59-0c0b7a1b2c3d'],
+    [
+      '/objects/uploads/4f8c1b2e-7c1d-4a4b-9a59-0c0b7a1b2c3d',
+      '/objects/uploads/4f8c1b2e-7c1d-4a4b-9a59-0c0b7a1b2c3d',
+    ],
   ])('accepts %s', (input, expected) => {
     expect(safeUrl(input)).toBe(expected);
   });

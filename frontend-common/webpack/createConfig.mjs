@@ -16,7 +16,10 @@ export const BACKEND_URL = process.env.ATM_BACKEND_URL ?? 'http://localhost:3000
 /** Libraries that must exist once per page (two Reacts, routers, stores or i18n instances break hooks and context). */
 const SINGLETONS = [
   'react',
+  'react/jsx-runtime',
   'react-dom',
+  // antd renders through react-dom/client; unshared, each remote would bundle a second React DOM.
+  'react-dom/client',
   'react-router',
   'react-router-dom',
   'react-redux',
@@ -35,10 +38,21 @@ export function sharedSingletons(packageJsonPath) {
   const names = process.env.SHARE_ANTD === '1' ? [...SINGLETONS, 'antd'] : SINGLETONS;
   return Object.fromEntries(
     names.map((name) => {
-      if (!dependencies[name]) throw new Error(`${packageJsonPath} must depend on shared module ${name}`);
-      return [name, { singleton: true, requiredVersion: dependencies[name] }];
+      // 'react-dom/client' is versioned by its package, 'react-dom'.
+      const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+      if (!dependencies[pkg]) throw new Error(`${packageJsonPath} must depend on shared module ${pkg}`);
+      return [name, { singleton: true, requiredVersion: dependencies[pkg] }];
     }),
   );
+}
+
+function reactRouterProductionAliases() {
+  const development = path.dirname(require.resolve('react-router'));
+  const production = path.join(development, '..', 'production');
+  return {
+    'react-router$': path.join(production, 'index.mjs'),
+    'react-router/dom$': path.join(production, 'dom-export.mjs'),
+  };
 }
 
 /**
@@ -69,13 +83,21 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
         // Distinct per frontend so two webpack runtimes on one page never share chunk callbacks.
         uniqueName: name,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // react-router 7 resolves to its development build under every export condition webpack
+        // uses; point production at its production build (same API, no dev warnings, smaller).
+        alias: production ? reactRouterProductionAliases() : {},
+      },
       module: {
         rules: [
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
-            use: { loader: require.resolve('babel-loader'), options: { configFile: path.join(commonDir, 'babel.config.cjs') } },
+            use: {
+              loader: require.resolve('babel-loader'),
+              options: { configFile: path.join(commonDir, 'babel.config.cjs') },
+            },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|gif|webp|svg)$/i, type: 'asset/resource' },

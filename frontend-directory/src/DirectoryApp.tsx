@@ -23,7 +23,7 @@ export default function DirectoryApp({ basePath = '/', store }: DirectoryAppProp
   const [ownStore] = useState(() => store ?? getPageStore());
   return (
     <Provider store={ownStore}>
-      <AntdProviders>
+      <AntdProviders withApp={false}>
         <ListingPage basePath={basePath} />
       </AntdProviders>
     </Provider>

@@ -1,4 +1,4 @@
-import { Button, Col, Input, Row, Select } from 'antd';
+import { Button, Col, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALL, type ShopFilters } from './filterShops';
 
@@ -14,7 +14,15 @@ interface FilterBarProps {
 
 const SELECTS = ['category', 'city', 'state'] as const;
 
-export function FilterBar({ filters, categories, cities, states, resultCount, onChange, onClear }: FilterBarProps) {
+export function FilterBar({
+  filters,
+  categories,
+  cities,
+  states,
+  resultCount,
+  onChange,
+  onClear,
+}: FilterBarProps) {
   const { t } = useTranslation('directory');
   const optionsFor = { category: categories, city: cities, state: states };
   const anyFilter = filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL);
@@ -41,18 +49,27 @@ export function FilterBar({ filters, categories, cities, states, resultCount, on
         </Col>
         {SELECTS.map((key) => (
           <Col key={key} xs={24} sm={8} lg={5}>
-            <Select
-              size="large"
+            {/* Native selects: the phone's own picker, fully accessible, and ~40 KB gzip less than antd Select. */}
+            <label className="atm-visually-hidden" htmlFor={`atm-dir-filter-${key}`}>
+              {t(`filters.${key}.label`)}
+            </label>
+            <select
+              id={`atm-dir-filter-${key}`}
               className="atm-dir-filters__select"
               value={filters[key]}
-              aria-label={t(`filters.${key}.label`)}
-              onChange={(value: string) => onChange(key, value)}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[
-                { value: ALL, label: t(`filters.${key}.all`) },
-                ...optionsFor[key].map((value) => ({ value, label: value })),
-              ]}
-            />
+              onChange={(event) => onChange(key, event.target.value)}
+            >
+              <option value={ALL}>{t(`filters.${key}.all`)}</option>
+              {/* A value from a shared link that is not (or no longer) an option stays selectable. */}
+              {filters[key] !== ALL && !optionsFor[key].includes(filters[key]) && (
+                <option value={filters[key]}>{filters[key]}</option>
+              )}
+              {optionsFor[key].map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
           </Col>
         ))}
       </Row>

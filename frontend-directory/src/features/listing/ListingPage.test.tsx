@@ -27,11 +27,24 @@ const sur = makeShop({
   website: null,
   logo: 'armeria',
 });
-const centro = makeShop({ name: 'Club de Tiro Centro', city: 'Ciudad de México', state: 'CDMX', categories: ['Deportivo'] });
+const centro = makeShop({
+  name: 'Club de Tiro Centro',
+  city: 'Ciudad de México',
+  state: 'CDMX',
+  categories: ['Deportivo'],
+});
 const shops = [norte, sur, centro];
 const routes = {
   '/api/shops': shops,
-  '/api/shops/categories': ['Accesorios', 'Armería', 'Caza', 'Deportivo', 'Mantenimiento', 'Municiones', 'Seguridad'],
+  '/api/shops/categories': [
+    'Accesorios',
+    'Armería',
+    'Caza',
+    'Deportivo',
+    'Mantenimiento',
+    'Municiones',
+    'Seguridad',
+  ],
   '/api/shops/cities': ['Ciudad de México', 'Mérida', 'Monterrey'],
   '/api/shops/states': ['CDMX', 'Nuevo León', 'Yucatán'],
 };
@@ -53,7 +66,10 @@ describe('public listing', () => {
   });
 
   it('calls the API with cookies and no retry after a failure', async () => {
-    const { fetchMock, calls } = stubFetch({ ...routes, '/api/shops': () => new Response('boom', { status: 500 }) });
+    const { fetchMock, calls } = stubFetch({
+      ...routes,
+      '/api/shops': () => new Response('boom', { status: 500 }),
+    });
     await renderDirectory('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el directorio');
     const shopCalls = calls.filter((r) => new URL(r.url).pathname === '/api/shops');
@@ -67,7 +83,9 @@ describe('public listing', () => {
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
     const norteCard = screen.getByRole('button', { name: 'Ver detalles de Armería del Norte' });
-    const badges = within(norteCard).getAllByRole('listitem').map((li) => li.textContent);
+    const badges = within(norteCard)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(badges.slice(0, 3)).toEqual(['Armería', 'Caza', 'Municiones']);
     expect(badges[3]).toContain('+2');
     expect(badges).toHaveLength(4);
@@ -95,8 +113,7 @@ describe('public listing', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(location()).toBe('/?q=tiro');
 
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Estado' }));
-    fireEvent.click(await screen.findByTitle('Yucatán'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Yucatán');
     await waitFor(() => expect(location()).toBe('/?q=tiro&state=Yucat%C3%A1n'));
     expect(await screen.findByText('No se encontraron armeros')).toBeInTheDocument();
     expect(screen.getByText('Intenta ajustar tus filtros de búsqueda')).toBeInTheDocument();
@@ -131,7 +148,10 @@ describe('shop detail dialog', () => {
     expect(within(dialog).getByText(/Calle Hidalgo 12/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Monterrey, Nuevo León/)).toBeInTheDocument();
     for (const category of norte.categories) expect(within(dialog).getByText(category)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: '+52 (81) 5555-0101' })).toHaveAttribute('href', 'tel:+528155550101');
+    expect(within(dialog).getByRole('link', { name: '+52 (81) 5555-0101' })).toHaveAttribute(
+      'href',
+      'tel:+528155550101',
+    );
     expect(within(dialog).getByRole('link', { name: 'ventas@norte.example.mx' })).toHaveAttribute(
       'href',
       'mailto:ventas@norte.example.mx',
@@ -143,10 +163,9 @@ describe('shop detail dialog', () => {
       'src',
       '/objects/uploads/logo-norte',
     );
-    expect(within(dialog).getByRole('img', { name: 'Mapa de la ubicación de Armería del Norte' })).toHaveAttribute(
-      'src',
-      '/objects/uploads/map-norte',
-    );
+    expect(
+      within(dialog).getByRole('img', { name: 'Mapa de la ubicación de Armería del Norte' }),
+    ).toHaveAttribute('src', '/objects/uploads/map-norte');
     const maps = within(dialog).getByRole('link', { name: /Ver en Google Maps/ });
     expect(maps).toHaveAttribute('href', 'https://www.google.com/maps?q=25.67,-100.31');
     expect(maps).toHaveAttribute('target', '_blank');
@@ -167,7 +186,9 @@ describe('shop detail dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(location()).toBe('/'));
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Ver detalles de Club de Tiro Centro' }), { key: ' ' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Ver detalles de Club de Tiro Centro' }), {
+      key: ' ',
+    });
     await waitFor(() => expect(location()).toBe(`/?shop=${centro.id}`));
   });
 

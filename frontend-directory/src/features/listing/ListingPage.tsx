@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo } from 'react';
-import { Button, Card, Col, Pagination, Row, Skeleton } from 'antd';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { Button, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   useGetCategoriesQuery,
@@ -11,9 +11,12 @@ import { FilterBar } from './FilterBar';
 import { filterShops, uniqueSorted } from './filterShops';
 import { Hero } from './Hero';
 import { ShopCard } from './ShopCard';
-import { ShopDetailModal } from './ShopDetailModal';
+import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
 import './listing.css';
+
+// The dialog's code (antd Modal) downloads on first use, not before the listing is usable.
+const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDetailModal'));
 
 /** Cards per page: keeps the DOM small on phones however large the directory grows. */
 export const PAGE_SIZE = 24;
@@ -22,7 +25,8 @@ const COL = { xs: 24, md: 12, lg: 8 } as const;
 
 export function ListingPage({ basePath }: { basePath: string }) {
   const { t } = useTranslation('directory');
-  const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } = useListingParams(basePath);
+  const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } =
+    useListingParams(basePath);
   const shops = useGetShopsQuery();
   const categories = useGetCategoriesQuery();
   const cities = useGetCitiesQuery();
@@ -58,9 +62,9 @@ export function ListingPage({ basePath }: { basePath: string }) {
       <Row gutter={[16, 16]} aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <Col key={i} {...COL}>
-            <Card className="atm-dir-card" data-testid="shop-skeleton">
+            <div className="atm-dir-card" data-testid="shop-skeleton">
               <Skeleton active avatar paragraph={{ rows: 3 }} />
-            </Card>
+            </div>
           </Col>
         ))}
       </Row>
@@ -95,17 +99,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
             </Col>
           ))}
         </Row>
-        {pageCount > 1 && (
-          <nav className="atm-dir-pagination" aria-label={t('pagination.label')}>
-            <Pagination
-              current={currentPage}
-              pageSize={PAGE_SIZE}
-              total={results.length}
-              showSizeChanger={false}
-              onChange={changePage}
-            />
-          </nav>
-        )}
+        {pageCount > 1 && <Pager current={currentPage} pageCount={pageCount} onChange={changePage} />}
       </>
     );
   }
@@ -125,7 +119,11 @@ export function ListingPage({ basePath }: { basePath: string }) {
         />
         <div id="atm-dir-results">{body}</div>
       </main>
-      <ShopDetailModal shop={selected} onClose={closeShop} />
+      {selected && (
+        <Suspense fallback={null}>
+          <ShopDetailModal shop={selected} onClose={closeShop} />
+        </Suspense>
+      )}
     </div>
   );
 }

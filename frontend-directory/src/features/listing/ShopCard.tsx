@@ -1,5 +1,4 @@
 import type { KeyboardEvent } from 'react';
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isVerifiedShop, ShopLogo, type Shop } from 'frontend-common';
 import { CategoryBadges } from './CategoryBadges';
@@ -15,8 +14,8 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
     }
   };
   return (
-    <Card
-      hoverable
+    // A plain element rather than antd Card: Card pulls in Tabs and more for features unused here.
+    <div
       className="atm-dir-card"
       role="button"
       tabIndex={0}
@@ -36,6 +35,6 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
       </div>
       <p className="atm-dir-card__description">{shop.description}</p>
       <CategoryBadges categories={shop.categories} />
-    </Card>
+    </div>
   );
 }

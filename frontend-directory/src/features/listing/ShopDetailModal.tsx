@@ -9,15 +9,26 @@ const telHref = (phone: string) => {
   const digits = phone.replace(/[^\d+]/g, '');
   return digits.replace(/\D/g, '').length >= 7 ? `tel:${digits}` : null;
 };
-const mailHref = (email: string) => (/^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(email) ? `mailto:${email}` : null);
+const mailHref = (email: string) =>
+  /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(email) ? `mailto:${email}` : null;
 
 function MapImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
-  return <img className="atm-dir-detail__map" src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
+  return (
+    <img
+      className="atm-dir-detail__map"
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
-export function ShopDetailModal({ shop, onClose }: { shop: Shop | undefined; onClose: () => void }) {
+/** Default export: ListingPage loads this lazily, only when a shop is opened. */
+export default function ShopDetailModal({ shop, onClose }: { shop: Shop | undefined; onClose: () => void }) {
   const { t } = useTranslation('directory');
   if (!shop) return null;
   const phone = telHref(shop.phone);

@@ -1,10 +1,32 @@
 import { makeShop } from '../../test/shops';
 import { ALL, filterShops, matchesQuery, normalizeText, NO_FILTERS, uniqueSorted } from './filterShops';
 
-const armeria = makeShop({ name: 'Armería del Bajío', city: 'León', state: 'Guanajuato', categories: ['Armería', 'Caza'] });
-const mexico = makeShop({ name: 'Tiro Deportivo', city: 'Ciudad de México', state: 'CDMX', categories: ['Deportivo'] });
-const anio = makeShop({ name: 'Taller del Año', description: 'Coleccionismo', city: 'Puebla', state: 'Puebla', categories: ['Coleccionismo', 'Mantenimiento'] });
-const ano = makeShop({ name: 'Ano Nuevo Outdoors', description: 'Accesorios', city: 'Monterrey', state: 'Nuevo León', categories: ['Accesorios'] });
+const armeria = makeShop({
+  name: 'Armería del Bajío',
+  city: 'León',
+  state: 'Guanajuato',
+  categories: ['Armería', 'Caza'],
+});
+const mexico = makeShop({
+  name: 'Tiro Deportivo',
+  city: 'Ciudad de México',
+  state: 'CDMX',
+  categories: ['Deportivo'],
+});
+const anio = makeShop({
+  name: 'Taller del Año',
+  description: 'Coleccionismo',
+  city: 'Puebla',
+  state: 'Puebla',
+  categories: ['Coleccionismo', 'Mantenimiento'],
+});
+const ano = makeShop({
+  name: 'Ano Nuevo Outdoors',
+  description: 'Accesorios',
+  city: 'Monterrey',
+  state: 'Nuevo León',
+  categories: ['Accesorios'],
+});
 const shops = [armeria, mexico, anio, ano];
 const names = (list: { name: string }[]) => list.map((s) => s.name);
 
@@ -51,7 +73,9 @@ describe('filterShops', () => {
 
   it('matches category, city and state case-insensitively by equality', () => {
     expect(names(filterShops(shops, { ...NO_FILTERS, category: 'caza' }))).toEqual(['Armería del Bajío']);
-    expect(names(filterShops(shops, { ...NO_FILTERS, city: 'CIUDAD DE MÉXICO' }))).toEqual(['Tiro Deportivo']);
+    expect(names(filterShops(shops, { ...NO_FILTERS, city: 'CIUDAD DE MÉXICO' }))).toEqual([
+      'Tiro Deportivo',
+    ]);
     expect(names(filterShops(shops, { ...NO_FILTERS, state: 'nuevo león' }))).toEqual(['Ano Nuevo Outdoors']);
     // equality, not substring
     expect(filterShops(shops, { ...NO_FILTERS, city: 'Ciudad' })).toEqual([]);
@@ -63,9 +87,9 @@ describe('filterShops', () => {
   });
 
   it('combines filters', () => {
-    expect(names(filterShops(shops, { q: 'taller', category: 'Coleccionismo', city: 'Puebla', state: 'Puebla' }))).toEqual([
-      'Taller del Año',
-    ]);
+    expect(
+      names(filterShops(shops, { q: 'taller', category: 'Coleccionismo', city: 'Puebla', state: 'Puebla' })),
+    ).toEqual(['Taller del Año']);
     expect(filterShops(shops, { q: 'taller', category: 'Caza', city: ALL, state: ALL })).toEqual([]);
   });
 

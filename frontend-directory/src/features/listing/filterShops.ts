@@ -29,7 +29,8 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-const sameValue = (a: string, b: string) => a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
+const sameValue = (a: string, b: string) =>
+  a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
 const isActive = (value: string) => value !== '' && value.toLowerCase() !== ALL;
 
 /**
