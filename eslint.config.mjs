@@ -1,10 +1,20 @@
-// ESLint flat config for the whole monorepo: typescript-eslint on every package.
+// ESLint flat config for the whole monorepo: typescript-eslint everywhere, react-hooks on the frontends.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      'frontend-shell/screenshots/**',
+      'bench/.node24/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,7 +27,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.mjs'],
+    files: ['frontend-*/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['frontend-*/**/*.test.{ts,tsx}', 'frontend-common/jest/**'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node } },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js', 'frontend-*/scripts/**', 'tools/**'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -103,7 +103,7 @@ export class UploadsService {
     const info = await this.storage.stat(key);
     if (!info) return 'the uploaded image was not found; please upload it again';
     if (this.storage instanceof LocalObjectStorage) return null;
-    let problem: string | null = null;
+    let problem: string | null;
     if (info.size > MAX_IMAGE_BYTES) {
       problem = 'The image is too large: at most 5 MB';
     } else {

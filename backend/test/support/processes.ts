@@ -62,7 +62,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     await waitFor(async () => (await fetch(`${url}/api/shops`)).ok, `the backend on ${url}`);
   } catch (error) {
     await stopProcess(child, 'SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   return {
     url,

@@ -1,0 +1,20 @@
+// Jest setup shared by the frontend workspaces: jsdom with the browser's fetch classes, Babel
+// with the same config as webpack, CSS stubbed, and the totals reporter.
+const path = require('node:path');
+
+module.exports = function frontendJestConfig(rootDir, name) {
+  return {
+    rootDir,
+    displayName: name,
+    testEnvironment: path.join(__dirname, 'jsdom-with-fetch.cjs'),
+    setupFilesAfterEnv: [path.join(__dirname, 'setup.ts')],
+    transform: {
+      '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, '..', 'babel.config.cjs') }],
+    },
+    // antd, rc-* and friends ship ES modules; they need Babel too.
+    transformIgnorePatterns: ['/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime)/)'],
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },
+    testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    reporters: ['default', [path.join(__dirname, '../../tools/jest-totals-reporter.cjs'), { name }]],
+  };
+};

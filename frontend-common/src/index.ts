@@ -1,0 +1,6 @@
+export * from './shop';
+export * from './safeUrl';
+export * from './logo';
+export * from './i18n';
+export * from './antd';
+export * from './ShopLogo';

@@ -1,0 +1,138 @@
+// The webpack setup both frontends share; each frontend's webpack.config.mjs only says what
+// differs (name, port, public path, what it exposes). Plain .mjs because Node 20 cannot load a
+// TypeScript config without an extra loader.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+
+const require = createRequire(import.meta.url);
+const commonDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BACKEND_URL = process.env.ATM_BACKEND_URL ?? 'http://localhost:3000';
+
+/** Libraries that must exist once per page (two Reacts, routers, stores or i18n instances break hooks and context). */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  // antd renders through react-dom/client; unshared, each remote would bundle a second React DOM.
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'i18next',
+  'react-i18next',
+];
+
+/**
+ * Shared-module config listed one by one, each a singleton with `requiredVersion` from the
+ * frontend's own package.json. `SHARE_ANTD=1` adds antd (used to measure; see
+ * frontend-shell/README.md for why it is off).
+ */
+export function sharedSingletons(packageJsonPath) {
+  const { dependencies } = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
+  const names = process.env.SHARE_ANTD === '1' ? [...SINGLETONS, 'antd'] : SINGLETONS;
+  return Object.fromEntries(
+    names.map((name) => {
+      // 'react-dom/client' is versioned by its package, 'react-dom'.
+      const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+      if (!dependencies[pkg]) throw new Error(`${packageJsonPath} must depend on shared module ${pkg}`);
+      return [name, { singleton: true, requiredVersion: dependencies[pkg] }];
+    }),
+  );
+}
+
+function reactRouterProductionAliases() {
+  const development = path.dirname(require.resolve('react-router'));
+  const production = path.join(development, '..', 'production');
+  return {
+    'react-router$': path.join(production, 'index.mjs'),
+    'react-router/dom$': path.join(production, 'dom-export.mjs'),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir the frontend's folder
+ * @param {string} options.name federation name
+ * @param {string} options.publicPath where the built files are served
+ * @param {number} options.port webpack-dev-server port
+ * @param {Record<string,string>} [options.exposes]
+ * @param {string} options.title html title
+ * @param {(app: any) => void} [options.devMiddleware] extra dev-server routes
+ */
+export function createConfig({ dir, name, publicPath, port, exposes, title, devMiddleware }) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath,
+        filename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+        chunkFilename: production ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+        // Distinct per frontend so two webpack runtimes on one page never share chunk callbacks.
+        uniqueName: name,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // react-router 7 resolves to its development build under every export condition webpack
+        // uses; point production at its production build (same API, no dev warnings, smaller).
+        alias: production ? reactRouterProductionAliases() : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('babel-loader'),
+              options: { configFile: path.join(commonDir, 'babel.config.cjs') },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|gif|webp|svg)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {}, // the shell registers remotes at runtime from /runtime-config.js
+          shared: sharedSingletons(path.join(dir, 'package.json')),
+          manifest: true,
+          dts: false,
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+          chunkFilename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+        }),
+        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, chunks: ['main'] }),
+      ],
+      optimization: { splitChunks: { chunks: 'async' } },
+      performance: { hints: false }, // the budget is measured by scripts/bundle-report.mjs instead
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/objects'], target: BACKEND_URL, changeOrigin: false }],
+        setupMiddlewares: (middlewares, server) => {
+          devMiddleware?.(server.app);
+          return middlewares;
+        },
+      },
+    };
+  };
+}

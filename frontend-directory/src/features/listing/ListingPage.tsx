@@ -1,0 +1,129 @@
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { Button, Col, Row, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  useGetCategoriesQuery,
+  useGetCitiesQuery,
+  useGetShopsQuery,
+  useGetStatesQuery,
+} from '../../api/shopsApi';
+import { FilterBar } from './FilterBar';
+import { filterShops, uniqueSorted } from './filterShops';
+import { Hero } from './Hero';
+import { ShopCard } from './ShopCard';
+import { Pager } from './Pager';
+import { useListingParams } from './useListingParams';
+import './listing.css';
+
+// The dialog's code (antd Modal) downloads on first use, not before the listing is usable.
+const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDetailModal'));
+
+/** Cards per page: keeps the DOM small on phones however large the directory grows. */
+export const PAGE_SIZE = 24;
+const SKELETON_CARDS = 6;
+const COL = { xs: 24, md: 12, lg: 8 } as const;
+
+export function ListingPage({ basePath }: { basePath: string }) {
+  const { t } = useTranslation('directory');
+  const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } =
+    useListingParams(basePath);
+  const shops = useGetShopsQuery();
+  const categories = useGetCategoriesQuery();
+  const cities = useGetCitiesQuery();
+  const states = useGetStatesQuery();
+
+  // Typing stays responsive on slow phones: filtering the list may lag a frame behind the input.
+  const deferredFilters = useDeferredValue(filters);
+  const all = shops.data;
+  const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
+  const currentPage = Math.min(page, pageCount);
+  const pageItems = results.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
+  const selected = shopId ? all?.find((shop) => shop.id === shopId) : undefined;
+
+  // The option endpoints are the source; the loaded list is the fallback if one of them fails.
+  const options = useMemo(
+    () => ({
+      categories: categories.data ?? uniqueSorted((all ?? []).flatMap((s) => s.categories)),
+      cities: cities.data ?? uniqueSorted((all ?? []).map((s) => s.city)),
+      states: states.data ?? uniqueSorted((all ?? []).map((s) => s.state)),
+    }),
+    [all, categories.data, cities.data, states.data],
+  );
+
+  const changePage = (value: number) => {
+    setPage(value);
+    document.getElementById('atm-dir-results')?.scrollIntoView({ block: 'start' });
+  };
+
+  let body;
+  if (shops.isLoading) {
+    body = (
+      <Row gutter={[16, 16]} aria-busy="true" aria-label={t('list.loading')}>
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          <Col key={i} {...COL}>
+            <div className="atm-dir-card" data-testid="shop-skeleton">
+              <Skeleton active avatar paragraph={{ rows: 3 }} />
+            </div>
+          </Col>
+        ))}
+      </Row>
+    );
+  } else if (shops.isError) {
+    body = (
+      <div className="atm-dir-message" role="alert">
+        <h2>{t('error.title')}</h2>
+        <p>{t('error.description')}</p>
+        <Button type="primary" onClick={() => void shops.refetch()}>
+          {t('error.retry')}
+        </Button>
+      </div>
+    );
+  } else if (results.length === 0) {
+    body = (
+      <div className="atm-dir-message">
+        <div className="atm-dir-message__icon" aria-hidden="true">
+          🔍
+        </div>
+        <h2>{t('empty.title')}</h2>
+        <p>{t('empty.description')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <Row gutter={[16, 16]} role="list" aria-label={t('list.label')}>
+          {pageItems.map((shop) => (
+            <Col key={shop.id} {...COL} role="listitem">
+              <ShopCard shop={shop} onOpen={openShop} />
+            </Col>
+          ))}
+        </Row>
+        {pageCount > 1 && <Pager current={currentPage} pageCount={pageCount} onChange={changePage} />}
+      </>
+    );
+  }
+
+  return (
+    <div className="atm-dir">
+      <Hero />
+      <main className="atm-dir-main">
+        <FilterBar
+          filters={filters}
+          categories={options.categories}
+          cities={options.cities}
+          states={options.states}
+          resultCount={all ? results.length : null}
+          onChange={setFilter}
+          onClear={clearFilters}
+        />
+        <div id="atm-dir-results">{body}</div>
+      </main>
+      {selected && (
+        <Suspense fallback={null}>
+          <ShopDetailModal shop={selected} onClose={closeShop} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

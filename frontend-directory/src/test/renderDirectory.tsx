@@ -1,0 +1,35 @@
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { initI18n } from 'frontend-common';
+import DirectoryApp from '../DirectoryApp';
+import { makeStore } from '../app/store';
+
+export const i18n = initI18n();
+
+/** The current URL as text, so tests can assert what the listing wrote to it. */
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+/** Renders the exposed remote the way the shell does: inside a router, with a real store. */
+export async function renderDirectory(url = '/', { language = 'es' } = {}) {
+  await act(() => i18n.changeLanguage(language));
+  const store = makeStore();
+  const utils = render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <DirectoryApp basePath="/" store={store} />
+              <LocationProbe />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { ...utils, store };
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteName, RuntimeConfig } from './runtimeConfig';
+
+/** What every remote exposes as `<name>/App`. */
+export interface RemoteAppProps {
+  /** Where the shell mounted the remote, e.g. '/', '/shops' or '/admin'. */
+  basePath: string;
+}
+export type RemoteModule = { default: ComponentType<RemoteAppProps> };
+/** Loads a remote's App; `attempt` > 0 means the previous try failed and caches must be dropped. */
+export type RemoteLoader = (name: RemoteName, attempt: number) => Promise<RemoteModule>;
+
+let registered: RuntimeConfig['remotes'] | undefined;
+
+/** Registers the remotes' manifest URLs with the Module Federation runtime. Nothing is downloaded yet. */
+export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
+  registered = remotes;
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+}
+
+export const loadRemoteApp: RemoteLoader = async (name, attempt) => {
+  if (!registered) throw new Error('registerRuntimeRemotes() was not called');
+  // The runtime caches a failed manifest; re-registering with force clears it so Retry really retries.
+  if (attempt > 0) registerRemotes([{ name, entry: registered[name] }], { force: true });
+  const module = await loadRemote<RemoteModule>(`${name}/App`);
+  if (!module?.default) throw new Error(`Remote ${name} did not expose App`);
+  return module;
+};

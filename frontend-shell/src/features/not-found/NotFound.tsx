@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  const { t } = useTranslation('shell');
+  return (
+    <main className="atm-not-found">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.description')}</p>
+      <Link to="/">{t('notFound.home')}</Link>
+    </main>
+  );
+}
