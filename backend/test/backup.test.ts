@@ -478,3 +478,44 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     });
   });
 });
+
+describe.each(DIALECTS)('full backup of a larger directory on %s', (dialect) => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect);
+  });
+  afterAll(() => server.close());
+
+  it('streams every image after a large shops.json, each with its own exact checksum', async () => {
+    const admin = await loggedInAdmin(server.url);
+    const paths: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const { uploadURL } = (await admin.post('/api/admin/upload').send({ type: 'map' }).expect(201)).body;
+      await request(uploadURL)
+        .put('')
+        .set('Content-Type', 'image/png')
+        .send(pngImage(200 + i, 100))
+        .expect(200);
+      const { pathname } = new URL(uploadURL);
+      paths.push(`/objects${pathname.slice(pathname.lastIndexOf('/uploads/'))}`);
+    }
+    const long = 'Taller con historia. '.repeat(230);
+    for (let i = 0; i < 120; i++) {
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name: `Taller ${i}`, description: long, mapImageUrl: paths[i % paths.length] }))
+        .expect(201);
+    }
+    const response = await admin.post('/api/admin/backup/full').buffer(true).parse(binary).expect(200);
+    const zip = await unzipper.Open.buffer(response.body as Buffer);
+    const manifest = JSON.parse(
+      (await zip.files.find((f) => f.path === 'manifest.json')!.buffer()).toString(),
+    );
+    expect((await zip.files.find((f) => f.path === 'shops.json')!.buffer()).length).toBeGreaterThan(500_000);
+    expect(manifest.counts).toEqual({ shops: 120, images: 8 });
+    for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
+      const bytes = await file.buffer();
+      expect(manifest.files[file.path]).toMatchObject({ sha256: sha(bytes), size: bytes.length });
+    }
+  });
+});

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ZipArchive } from 'archiver';
 import type { Response } from 'express';
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -26,6 +27,24 @@ import { BackupRecord } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Passes bytes through while computing their SHA-256 and size (final once it has ended). */
+class HashingStream extends Transform {
+  private readonly hash = createHash('sha256');
+  size = 0;
+  sha256 = '';
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.sha256 = this.hash.digest('hex');
+    callback();
+  }
+}
 
 /** The distinct uploaded-image keys the shops reference, in a stable order. */
 function referencedKeys(shops: ShopDto[]): string[] {
@@ -99,6 +118,13 @@ export class BackupService {
     response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('full')}"`);
     response.setHeader('Cache-Control', 'no-store');
     archive.on('error', (error: Error) => response.destroy(error));
+    const archiveFailed = new Promise<never>((_, reject) => {
+      archive.once('error', reject);
+      response.once('close', () => {
+        if (!response.writableFinished) reject(new Error('The client closed the download'));
+      });
+    });
+    archiveFailed.catch(() => undefined);
     archive.pipe(response);
     try {
       archive.append(shopsJson, { name: SHOPS_NAME });
@@ -110,22 +136,17 @@ export class BackupService {
           continue;
         }
         const name = imageEntryName(key, object.contentType);
-        const hash = createHash('sha256');
-        let size = 0;
-        const tap = new PassThrough();
-        tap.on('data', (chunk: Buffer) => {
-          hash.update(chunk);
-          size += chunk.length;
-        });
-        object.body.on('error', (error) => tap.destroy(error));
-        object.body.pipe(tap);
-        // Images are already compressed: store them, and wait for each before opening the next.
-        const written = new Promise((resolve) => archive.once('entry', resolve));
-        archive.append(tap, { name, store: true });
-        await written;
+        const hashing = new HashingStream();
+        object.body.on('error', (error) => hashing.destroy(error));
+        object.body.pipe(hashing);
+        // Images are already compressed: store them. Waiting for this stream's own end (not
+        // archiver's next 'entry', which may be an earlier entry's) keeps one image open at a
+        // time and makes its checksum final before it is read.
+        archive.append(hashing, { name, store: true });
+        await Promise.race([once(hashing, 'end'), archiveFailed]);
         files[name] = {
-          sha256: hash.digest('hex'),
-          size,
+          sha256: hashing.sha256,
+          size: hashing.size,
           path: `/objects/${key}`,
           contentType: object.contentType,
         };
