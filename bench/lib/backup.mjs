@@ -26,10 +26,12 @@ import { machineInfo, sqliteVersion } from './machine.mjs';
 import { createDatabase } from './mysql.mjs';
 import { spawnTracked } from './processes.mjs';
 import { printFigures, saveBackupRun } from './report.mjs';
-import { adminSession, seedShops, shopBody } from './seed.mjs';
+import { adminSession, login, seedShops, shopBody } from './seed.mjs';
 import { rawGet, startBackend } from './server.mjs';
 
 const MB = 1024 * 1024;
+/** A failed full backup is retried on a restarted backend, this many attempts in all. */
+const BACKUP_ATTEMPTS = 3;
 export const BACKUP_BUDGETS = { maxZipRatio: 1.5, maxRssMB: 300 };
 
 /** VmRSS/VmHWM of a process in MB, or undefined once it is gone. */
@@ -91,8 +93,10 @@ const peakOf = (m) => (m.vmHwmCoversInterval ? Math.max(m.vmHwmMB, m.peakSampled
 /** POST path with the session cookie; streams the response body into `file`. */
 async function download(url, cookie, file) {
   const req = http.request(url, { method: 'POST', headers: { cookie, 'content-length': 0 }, agent: false });
+  const failed = new Promise((_, reject) => req.on('error', reject));
+  failed.catch(() => {});
   req.end();
-  const [res] = await once(req, 'response');
+  const [res] = await Promise.race([once(req, 'response'), failed]);
   if (res.statusCode !== 200) {
     const chunks = [];
     for await (const c of res) chunks.push(c);
@@ -100,7 +104,7 @@ async function download(url, cookie, file) {
       `POST ${url} answered ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 500)}`,
     );
   }
-  await pipeline(res, createWriteStream(file));
+  await Promise.race([pipeline(res, createWriteStream(file)), failed]);
 }
 
 /** multipart/form-data with one file field, streamed from disk with an exact Content-Length. */
@@ -120,7 +124,7 @@ async function uploadMultipart(url, cookie, field, file) {
     },
     agent: false,
   });
-  const responded = once(req, 'response');
+  const responded = once(req, 'response'); // rejects on a request error
   await pipeline(
     Readable.from(
       (async function* () {
@@ -146,6 +150,16 @@ async function timed(command, args, cwd) {
   const [code] = await once(child, 'exit');
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr}`);
   return seconds(started);
+}
+
+/** The backend's first ERROR line and the first line of a crash, without colour codes. */
+function firstErrorLines(log) {
+  const lines = log.replace(new RegExp(String.fromCharCode(27) + '\\[[0-9;]*m', 'g'), '').split('\n');
+  const found = [
+    lines.find((l) => l.includes('ERROR')),
+    lines.find((l) => /^\w*Error\b|^Error \[/.test(l)),
+  ].filter(Boolean);
+  return found.map((l) => l.trim().slice(0, 200)).join(' | ') || 'no error logged';
 }
 
 /** The image files (not the .meta.json sidecars) the backend stored under dataDir. */
@@ -184,6 +198,7 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
     });
     console.log(`backend pid ${source.pid} at ${source.url}`);
     const cookie = await adminSession(source.url);
+    let cookieNow = cookie;
 
     // 1. Seed: per shop, two distinct images through the signed-URL flow, then the shop.
     let imageBytes = 0;
@@ -202,18 +217,60 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
     if (images.length !== 2 * shops)
       throw new Error(`expected ${2 * shops} stored images, found ${images.length}`);
     const stats = JSON.parse((await rawGet(`${source.url}/api/admin/backup/stats`, { cookie })).body);
-
-    // 2. Full backup streamed to disk, then the zip baselines of the same image files.
-    const idleBackupMB = memoryOf(source.pid)?.rss;
-    let memory = sampleMemory(source.pid);
-    let started = performance.now();
-    await download(`${source.url}/api/admin/backup/full`, cookie, backupFile);
-    const backupSeconds = seconds(started);
-    const backupMemory = memory.stop();
-    const backupBytes = statSync(backupFile).size;
     console.log(
-      `full backup: ${backupSeconds.toFixed(2)} s, ${(backupBytes / MB).toFixed(1)} MB, peak RSS ${peakOf(backupMemory)} MB`,
+      `GET /api/admin/backup/stats: ${stats.storedImages} images, estimated ${stats.estimatedSize}`,
     );
+
+    // 2. Full backup streamed to disk, then the zip baselines of the same image files. A
+    //    failed backup (the backend may die) is recorded, and retried on a restarted backend.
+    const backupFailures = [];
+    let idleBackupMB, memory, started, backupSeconds, backupMemory, backupBytes;
+    for (let attempt = 1; attempt <= BACKUP_ATTEMPTS; attempt++) {
+      idleBackupMB = memoryOf(source.pid)?.rss;
+      memory = sampleMemory(source.pid);
+      started = performance.now();
+      try {
+        await download(`${source.url}/api/admin/backup/full`, cookieNow, backupFile);
+        backupSeconds = seconds(started);
+        backupMemory = memory.stop();
+        backupBytes = statSync(backupFile).size;
+        break;
+      } catch (error) {
+        const failedAfter = seconds(started);
+        const failedMemory = memory.stop();
+        await new Promise((r) => setTimeout(r, 500));
+        const log = source.output();
+        const exited = !memoryOf(source.pid);
+        const failure = {
+          attempt,
+          error: error.message,
+          afterSeconds: round(failedAfter, 2),
+          peakRssMB: peakOf(failedMemory),
+          backendExited: exited,
+          backendError: firstErrorLines(log),
+        };
+        backupFailures.push(failure);
+        console.log(
+          `full backup attempt ${attempt} FAILED after ${failedAfter.toFixed(2)} s: ${error.message}`,
+        );
+        console.log(`  backend ${exited ? 'exited' : 'still running'}: ${failure.backendError}`);
+        await source.stop();
+        if (attempt === BACKUP_ATTEMPTS) break;
+        source = await startBackend({
+          nodeBin: runtime.nodeBin,
+          preloads: runtime.preloads,
+          env: env(data1, db1),
+        });
+        console.log(`restarted backend pid ${source.pid} on the same data`);
+        cookieNow = await login(source.url);
+      }
+    }
+    const backupOk = backupSeconds !== undefined;
+    if (backupOk) {
+      console.log(
+        `full backup: ${backupSeconds.toFixed(2)} s, ${(backupBytes / MB).toFixed(1)} MB, peak RSS ${peakOf(backupMemory)} MB`,
+      );
+    }
     const exclude = ['-x', '*.meta.json', '*.partial'];
     const zipFile = `${work}/images.zip`;
     const zipSeconds = await timed('zip', ['-r', '-q', zipFile, 'uploads', ...exclude], `${data1}/objects`);
@@ -231,56 +288,80 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
     rmSync(data1, { recursive: true, force: true });
 
     // 3. Restore into a second fresh backend (so every shop is created, none replaced).
-    if (dialect === 'mysql') db2 = await createDatabase(process.env.TEST_MYSQL_URL);
-    target = await startBackend({
-      nodeBin: runtime.nodeBin,
-      preloads: runtime.preloads,
-      env: env(data2, db2),
-    });
-    console.log(`restore backend pid ${target.pid} at ${target.url}`);
-    const cookie2 = await adminSession(target.url);
-    const idleRestoreMB = memoryOf(target.pid)?.rss;
-    memory = sampleMemory(target.pid);
-    started = performance.now();
-    const restored = await uploadMultipart(
-      `${target.url}/api/admin/backup/restore`,
-      cookie2,
-      'backupFile',
-      backupFile,
-    );
-    const restoreSeconds = seconds(started);
-    const restoreMemory = memory.stop();
-    if (restored.status !== 200)
-      throw new Error(`restore answered ${restored.status}: ${restored.body.slice(0, 500)}`);
-    const answer = JSON.parse(restored.body);
-    const listed = JSON.parse(
-      (await rawGet(`${target.url}/api/shops`, { 'accept-encoding': 'identity' })).body,
-    );
-    const listedShops = Array.isArray(listed)
-      ? listed.length
-      : (listed.shops?.length ?? listed.items?.length);
-    console.log(
-      `restore: ${restoreSeconds.toFixed(2)} s, peak RSS ${peakOf(restoreMemory)} MB; ${answer.message} GET /api/shops lists ${listedShops}`,
-    );
+    let restore;
+    if (backupOk) {
+      if (dialect === 'mysql') db2 = await createDatabase(process.env.TEST_MYSQL_URL);
+      target = await startBackend({
+        nodeBin: runtime.nodeBin,
+        preloads: runtime.preloads,
+        env: env(data2, db2),
+      });
+      console.log(`restore backend pid ${target.pid} at ${target.url}`);
+      const cookie2 = await adminSession(target.url);
+      const idleRssMB = round(memoryOf(target.pid)?.rss);
+      memory = sampleMemory(target.pid);
+      started = performance.now();
+      const restored = await uploadMultipart(
+        `${target.url}/api/admin/backup/restore`,
+        cookie2,
+        'backupFile',
+        backupFile,
+      );
+      const restoreSeconds = seconds(started);
+      const restoreMemory = memory.stop();
+      restore = { seconds: restoreSeconds, memory: restoreMemory, idleRssMB, status: restored.status };
+      if (restored.status === 200) {
+        restore.answer = JSON.parse(restored.body);
+        const listed = JSON.parse(
+          (await rawGet(`${target.url}/api/shops`, { 'accept-encoding': 'identity' })).body,
+        );
+        restore.listedShops = Array.isArray(listed)
+          ? listed.length
+          : (listed.shops?.length ?? listed.items?.length);
+      } else {
+        restore.error = restored.body.slice(0, 500);
+      }
+      console.log(
+        `restore: ${restored.status} in ${restoreSeconds.toFixed(2)} s, peak RSS ${peakOf(restoreMemory)} MB; ` +
+          (restore.answer
+            ? `${restore.answer.message} GET /api/shops lists ${restore.listedShops}`
+            : restore.error),
+      );
+    }
 
-    const countsHold =
-      answer.created + answer.updated === shops && answer.images === 2 * shops && listedShops === shops;
+    const failedText = backupFailures.length
+      ? `${backupFailures.length} of ${backupFailures.length + (backupOk ? 1 : 0)} attempts failed`
+      : '';
+    const noBackup = 'FAILED';
+    const a = restore?.answer;
     const rows = [
-      { name: 'Full backup, POST /api/admin/backup/full → file', value: backupSeconds, unit: 's', digits: 2 },
+      {
+        name: 'Full backup, POST /api/admin/backup/full → file',
+        value: backupOk ? backupSeconds : noBackup,
+        unit: backupOk ? `s${failedText ? ` (${failedText})` : ''}` : failedText,
+        digits: 2,
+        budget: 'completes',
+        holds: backupOk && !backupFailures.length,
+      },
       { name: 'Baseline zip -r of the images', value: zipSeconds, unit: 's', digits: 2 },
       {
         name: 'Backup ÷ zip -r',
-        value: backupSeconds / zipSeconds,
+        value: backupOk ? backupSeconds / zipSeconds : '—',
         unit: 'x',
         digits: 2,
         budget: `≤ ${BACKUP_BUDGETS.maxZipRatio}`,
-        holds: backupSeconds / zipSeconds <= BACKUP_BUDGETS.maxZipRatio,
+        holds: backupOk && backupSeconds / zipSeconds <= BACKUP_BUDGETS.maxZipRatio,
       },
       { name: 'Baseline zip -0 -r (store only)', value: storeSeconds, unit: 's', digits: 2 },
-      { name: 'Backup ÷ zip -0 -r', value: backupSeconds / storeSeconds, unit: 'x', digits: 2 },
+      {
+        name: 'Backup ÷ zip -0 -r',
+        value: backupOk ? backupSeconds / storeSeconds : '—',
+        unit: 'x',
+        digits: 2,
+      },
       {
         name: 'Backup size (zip -r / zip -0 -r)',
-        value: backupBytes / MB,
+        value: backupOk ? backupBytes / MB : '—',
         unit: `MB (${(zipBytes / MB).toFixed(1)} / ${(storeBytes / MB).toFixed(1)})`,
         digits: 1,
       },
@@ -292,32 +373,36 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
       },
       {
         name: 'Backend peak RSS during backup',
-        value: peakOf(backupMemory),
+        value: backupOk ? peakOf(backupMemory) : '—',
         unit: `MB (idle ${round(idleBackupMB)})`,
         digits: 1,
         budget: `< ${BACKUP_BUDGETS.maxRssMB} MB`,
-        holds: peakOf(backupMemory) < BACKUP_BUDGETS.maxRssMB,
+        holds: backupOk && peakOf(backupMemory) < BACKUP_BUDGETS.maxRssMB,
       },
       {
         name: 'Restore, POST /api/admin/backup/restore (multipart)',
-        value: restoreSeconds,
-        unit: 's',
+        value: restore ? restore.seconds : 'not run',
+        unit: restore ? `s (status ${restore.status})` : '',
         digits: 2,
       },
       {
         name: 'Backend peak RSS during restore',
-        value: peakOf(restoreMemory),
-        unit: `MB (idle ${round(idleRestoreMB)})`,
+        value: restore ? peakOf(restore.memory) : '—',
+        unit: restore ? `MB (idle ${restore.idleRssMB})` : 'MB',
         digits: 1,
         budget: `< ${BACKUP_BUDGETS.maxRssMB} MB`,
-        holds: peakOf(restoreMemory) < BACKUP_BUDGETS.maxRssMB,
+        holds: Boolean(restore) && peakOf(restore.memory) < BACKUP_BUDGETS.maxRssMB,
       },
       {
         name: 'Restore counts (created+updated / images / listed)',
-        value: `${answer.created}+${answer.updated} / ${answer.images} / ${listedShops}`,
+        value: a ? `${a.created}+${a.updated} / ${a.images} / ${restore.listedShops}` : '—',
         unit: '',
         budget: `${shops} / ${2 * shops} / ${shops}`,
-        holds: countsHold,
+        holds:
+          Boolean(a) &&
+          a.created + a.updated === shops &&
+          a.images === 2 * shops &&
+          restore.listedShops === shops,
       },
     ];
     console.log('');
@@ -340,16 +425,11 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
         bytes: backupBytes,
         memory: backupMemory,
         idleRssMB: round(idleBackupMB),
+        failures: backupFailures,
         stats,
       },
       baselines: { zipSeconds, zipBytes, storeSeconds, storeBytes },
-      restore: {
-        seconds: restoreSeconds,
-        memory: restoreMemory,
-        idleRssMB: round(idleRestoreMB),
-        answer,
-        listedShops,
-      },
+      restore,
       rows,
       budgets: BACKUP_BUDGETS,
       budgetsHold,

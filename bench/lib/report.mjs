@@ -165,7 +165,12 @@ export function saveBackupRun({ dir, run }) {
     `- Data: ${run.shops} shops with ${run.images} distinct images (random-pixel PNGs stored with zlib level 0, ${fmt(run.imageBytes / 2 ** 20, 0)} MB), uploaded through the signed-URL flow and POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s, ${run.seed.parallel} shops in parallel`,
     `- Backup streamed to a file in the bench's temporary directory; \`zip -r\` and \`zip -0 -r\` of the same image files (no .meta.json) into the same directory, right after it`,
     `- Restore into a second fresh backend (new ${run.dialect === 'mysql' ? 'database' : 'SQLite file'} and DATA_DIR), multipart streamed from disk`,
-    `- Peak RSS: backup ${mem(run.backup.memory)}; restore ${mem(run.restore.memory)}`,
+    `- Peak RSS: backup ${run.backup.memory ? mem(run.backup.memory) : '—'}; restore ${run.restore ? mem(run.restore.memory) : '—'}`,
+    ...run.backup.failures.map(
+      (f) =>
+        `- Full backup attempt ${f.attempt} FAILED after ${f.afterSeconds} s (${f.error}); backend ${f.backendExited ? 'exited' : 'kept running'}: \`${f.backendError}\``,
+    ),
+    ...(run.restore?.error ? [`- Restore answered ${run.restore.status}: ${run.restore.error}`] : []),
     '',
     figuresMarkdown(run.rows),
     '',

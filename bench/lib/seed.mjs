@@ -124,6 +124,11 @@ export async function adminSession(url) {
   if (created.status !== 201 && created.status !== 200) {
     throw new Error(`create-admin answered ${created.status}: ${created.body}`);
   }
+  return login(url);
+}
+
+/** Logs the bench admin in; returns the `atm.sid` cookie. */
+export async function login(url) {
   const login = await rawRequest('POST', `${url}/api/auth/login`, { body: ADMIN });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.body}`);
   const cookie = (login.headers['set-cookie'] ?? []).find((c) => c.startsWith('atm.sid='));
