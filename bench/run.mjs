@@ -1,24 +1,25 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --node24] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
+ * npm run bench [-- --node24] [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
  * measure the same requests against a bare node:http ceiling serving the backend's own bytes,
  * print the table, append it to RESULTS.md and write results/latest-<dialect>-node<N>.json.
+ * With --backup, also the backup/restore bench per dialect (lib/backup.mjs, as npm run bench:backup).
  * Needs `npm run build -w backend` first. Set BENCH_NODE24=1 instead of --node24 if preferred.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import './lib/processes.mjs'; // installs the SIGINT/exit clean-up first
 import { startCeiling } from './lib/ceiling.mjs';
 import { measure } from './lib/load.mjs';
-import { machineInfo } from './lib/machine.mjs';
+import { machineInfo, sqliteVersion } from './lib/machine.mjs';
 import { createDatabase } from './lib/mysql.mjs';
-import { ensureNode24 } from './lib/node24.mjs';
+import { benchBackup } from './lib/backup.mjs';
+import { resolveRuntime } from './lib/runtime.mjs';
 import { markdownTable, printTable, saveRun, verdict } from './lib/report.mjs';
 import { ADMIN, adminSession, seedShops, shopBody } from './lib/seed.mjs';
 import { rawGet, startBackend } from './lib/server.mjs';
@@ -34,6 +35,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
     'write-connections': { type: 'string', default: '10' },
     save: { type: 'boolean', default: true },
+    backup: { type: 'boolean', default: false },
   },
   allowNegative: true,
 });
@@ -47,24 +49,16 @@ const settings = {
   writeConnections: Number(opts['write-connections']),
 };
 
-if (!existsSync(new URL('../backend/dist/main.js', import.meta.url))) {
-  console.error('backend/dist/main.js is missing: run `npm run build -w backend` first.');
-  process.exit(1);
-}
-
-const runtime = opts.node24
-  ? ensureNode24()
-  : { nodeBin: process.execPath, preloads: [], version: process.version };
-const dialects = opts.dialect ? [opts.dialect] : ['sqlite', ...(process.env.TEST_MYSQL_URL ? ['mysql'] : [])];
-if (dialects.includes('mysql') && !process.env.TEST_MYSQL_URL) {
-  console.error('--dialect=mysql needs TEST_MYSQL_URL, e.g. mysql://user:pass@127.0.0.1:3306/');
-  process.exit(1);
-}
+const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
 for (const dialect of dialects) {
   const run = await benchDialect(dialect);
   allHold &&= run.budgetsHold;
+  if (opts.backup) {
+    const backup = await benchBackup({ dialect, runtime, save: opts.save, benchDir: BENCH_DIR });
+    allHold &&= backup.budgetsHold;
+  }
 }
 process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold
 
@@ -176,7 +170,7 @@ async function benchDialect(dialect) {
     const run = {
       date: new Date().toISOString(),
       dialect,
-      dialectVersion: database ? database.serverVersion : `SQLite ${sqliteVersion()}`,
+      dialectVersion: database ? database.serverVersion : `SQLite ${sqliteVersion(runtime)}`,
       nodeVersion: runtime.version,
       machine: machineInfo(),
       shops: settings.shops,
@@ -241,20 +235,4 @@ async function responseSizes(url, paths) {
     out.push(`${path} ${enc} ${(await rawGet(url + path, { 'accept-encoding': enc })).body.length} B`);
   }
   return out.join(', ');
-}
-
-function sqliteVersion() {
-  const script =
-    "const D=require('better-sqlite3');process.stdout.write(new D(':memory:').prepare('select sqlite_version() v').get().v)";
-  try {
-    return execFileSync(
-      runtime.nodeBin,
-      [...runtime.preloads.flatMap((p) => ['--import', p]), '-e', script],
-      {
-        cwd: fileURLToPath(new URL('../backend/', import.meta.url)),
-      },
-    ).toString();
-  } catch {
-    return '?';
-  }
 }

@@ -66,8 +66,7 @@ export function markdownTable(rows) {
   return out.join('\n');
 }
 
-/** Appends one section to RESULTS.md and writes results/latest-<dialect>-node<major>.json. */
-export function saveRun({ dir, run }) {
+function resultsFile(dir) {
   const file = `${dir}/RESULTS.md`;
   if (!existsSync(file)) {
     writeFileSync(
@@ -75,12 +74,29 @@ export function saveRun({ dir, run }) {
       '# API benchmark results\n\nOne section per `npm run bench` run, newest last. See README.md for what each figure means.\n',
     );
   }
+  return file;
+}
+
+/** results/latest-<prefix><dialect>-node<major>.json */
+function writeLatest(dir, prefix, run, body) {
+  mkdirSync(`${dir}/results`, { recursive: true });
+  const json = `${dir}/results/latest-${prefix}${run.dialect}-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
+  writeFileSync(json, JSON.stringify(body, null, 2) + '\n');
+  return json;
+}
+
+const machineLine = (m) =>
+  `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`;
+
+/** Appends one section to RESULTS.md and writes results/latest-<dialect>-node<major>.json. */
+export function saveRun({ dir, run }) {
+  const file = resultsFile(dir);
   const m = run.machine;
   const section = [
     '',
     `## ${run.date} — ${run.dialect} (${run.dialectVersion}), Node ${run.nodeVersion}`,
     '',
-    `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
+    machineLine(m),
     `- Shops: ${run.shops} seeded through POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s (${fmt(run.seed.perSecond, 1)} shops/s, ${run.seed.parallel} in parallel)`,
     ...(Object.keys(run.seed.retriedFailures ?? {}).length
       ? [
@@ -98,11 +114,69 @@ export function saveRun({ dir, run }) {
     '',
   ].join('\n');
   appendFileSync(file, section);
-  mkdirSync(`${dir}/results`, { recursive: true });
-  const json = `${dir}/results/latest-${run.dialect}-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
-  writeFileSync(
-    json,
-    JSON.stringify({ ...run, rows: run.rows.map((r) => ({ ...r, verdict: verdict(r) })) }, null, 2) + '\n',
-  );
+  const json = writeLatest(dir, '', run, {
+    ...run,
+    rows: run.rows.map((r) => ({ ...r, verdict: verdict(r) })),
+  });
   return { file, json };
+}
+
+// The backup bench: one figure per row, { name, value, unit, digits, budget?, holds? }.
+const FIGURE_HEADER = ['Figure', 'Value', 'Unit', 'Budget', 'Holds'];
+
+function figureCells(row) {
+  return [
+    row.name,
+    typeof row.value === 'number' ? fmt(row.value, row.digits ?? 1) : String(row.value),
+    row.unit ?? '',
+    row.budget ?? '—',
+    row.holds === undefined ? '—' : row.holds ? 'yes' : 'NO',
+  ];
+}
+
+export function printFigures(rows) {
+  const table = [FIGURE_HEADER, ...rows.map(figureCells)];
+  const widths = FIGURE_HEADER.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  console.log(line(table[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of table.slice(1)) console.log(line(r));
+}
+
+export function figuresMarkdown(rows) {
+  return [
+    `| ${FIGURE_HEADER.join(' | ')} |`,
+    '| --- | ---: | --- | --- | --- |',
+    ...rows.map((row) => `| ${figureCells(row).join(' | ')} |`),
+  ].join('\n');
+}
+
+/** Appends a backup/restore section to RESULTS.md; writes results/latest-backup-<dialect>-node<major>.json. */
+export function saveBackupRun({ dir, run }) {
+  const file = resultsFile(dir);
+  const mem = (m) =>
+    `sampled every 50 ms ${m.peakSampledMB} MB (${m.samples} samples), VmHWM ${m.vmHwmMB} MB` +
+    (m.vmHwmCoversInterval ? ' (reset just before)' : ' (since start: could not reset)');
+  const section = [
+    '',
+    `## ${run.date} — backup/restore, ${run.dialect} (${run.dialectVersion}), Node ${run.nodeVersion}`,
+    '',
+    machineLine(run.machine),
+    `- Data: ${run.shops} shops with ${run.images} distinct images (random-pixel PNGs stored with zlib level 0, ${fmt(run.imageBytes / 2 ** 20, 0)} MB), uploaded through the signed-URL flow and POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s, ${run.seed.parallel} shops in parallel`,
+    `- Backup streamed to a file in the bench's temporary directory; \`zip -r\` and \`zip -0 -r\` of the same image files (no .meta.json) into the same directory, right after it`,
+    `- Restore into a second fresh backend (new ${run.dialect === 'mysql' ? 'database' : 'SQLite file'} and DATA_DIR), multipart streamed from disk`,
+    `- Peak RSS: backup ${run.backup.memory ? mem(run.backup.memory) : '—'}; restore ${run.restore ? mem(run.restore.memory) : '—'}`,
+    ...run.backup.failures.map(
+      (f) =>
+        `- Full backup attempt ${f.attempt} FAILED after ${f.afterSeconds} s (${f.error}); backend ${f.backendExited ? 'exited' : 'kept running'}: \`${f.backendError}\``,
+    ),
+    ...(run.restore?.error ? [`- Restore answered ${run.restore.status}: ${run.restore.error}`] : []),
+    '',
+    figuresMarkdown(run.rows),
+    '',
+    `Budgets: ${run.budgetsHold ? 'all hold' : 'NOT all hold'}.`,
+    '',
+  ].join('\n');
+  appendFileSync(file, section);
+  return { file, json: writeLatest(dir, 'backup-', run, run) };
 }

@@ -124,6 +124,11 @@ export async function adminSession(url) {
   if (created.status !== 201 && created.status !== 200) {
     throw new Error(`create-admin answered ${created.status}: ${created.body}`);
   }
+  return login(url);
+}
+
+/** Logs the bench admin in; returns the `atm.sid` cookie. */
+export async function login(url) {
   const login = await rawRequest('POST', `${url}/api/auth/login`, { body: ADMIN });
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.body}`);
   const cookie = (login.headers['set-cookie'] ?? []).find((c) => c.startsWith('atm.sid='));
@@ -134,9 +139,10 @@ export async function adminSession(url) {
 /**
  * POSTs `count` shops, `parallel` at a time; returns their ids and the seeding rate. A 5xx is
  * retried (up to 5 times per shop) and counted: on MariaDB concurrent creates can deadlock,
- * which the report must show rather than hide or abort on.
+ * which the report must show rather than hide or abort on. `makeBody(i)` (may be async, e.g.
+ * to upload the shop's images first) gives shop `i`'s body; by default `shopBody(i)`.
  */
-export async function seedShops(url, cookie, count, parallel = 8) {
+export async function seedShops(url, cookie, count, parallel = 8, makeBody = shopBody) {
   const ids = [];
   const failures = {};
   const started = performance.now();
@@ -144,10 +150,11 @@ export async function seedShops(url, cookie, count, parallel = 8) {
   async function worker() {
     while (next < count) {
       const i = next++;
+      const body = await makeBody(i);
       for (let attempt = 1; ; attempt++) {
         const res = await rawRequest('POST', `${url}/api/admin/shops`, {
           headers: { cookie },
-          body: shopBody(i),
+          body,
         });
         if (res.status === 201) {
           ids.push(JSON.parse(res.body).id);
