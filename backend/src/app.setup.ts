@@ -66,11 +66,18 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.session.secureCookie, maxAge: idleMs, path: '/' },
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.session.secureCookie,
+      maxAge: idleMs,
+      path: '/',
+    },
   });
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 
-  app.setGlobalPrefix('api');
+  // Images are public files beside the API, not API resources.
+  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);

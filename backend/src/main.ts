@@ -17,7 +17,9 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), { bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+  });
   configureApp(app, config);
   app.enableShutdownHooks();
   await app.listen(config.port);

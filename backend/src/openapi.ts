@@ -14,9 +14,12 @@ export function setupSwagger(app: INestApplication): void {
           '`{ statusCode, message, error }`. State-changing requests from another origin are refused (403).',
       )
       .setVersion('1.0')
-      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE })
+      .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SESSION_COOKIE)
       .build(),
     { operationIdFactory: (_controller, method) => method },
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+  });
 }

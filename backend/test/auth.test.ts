@@ -7,7 +7,8 @@ type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
 describe.each(DIALECTS)('auth on %s', (dialect) => {
   let server: Started;
-  const adminCount = () => server.dataSource.query('SELECT COUNT(*) AS n FROM admin_user').then((rows) => Number(rows[0].n));
+  const adminCount = () =>
+    server.dataSource.query('SELECT COUNT(*) AS n FROM admin_user').then((rows) => Number(rows[0].n));
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
@@ -16,7 +17,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('answers /me with 401 JSON while logged out', async () => {
     const response = await request(server.url).get('/api/auth/me').expect(401);
-    expect(response.body).toEqual({ statusCode: 401, message: 'Authentication required', error: 'Unauthorized' });
+    expect(response.body).toEqual({
+      statusCode: 401,
+      message: 'Authentication required',
+      error: 'Unauthorized',
+    });
   });
 
   it('validates create-admin input and writes nothing on bad input', async () => {
@@ -42,18 +47,35 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   it('creates the first admin without a session, then refuses a second one without a session', async () => {
     const created = await request(server.url)
       .post('/api/auth/create-admin')
-      .send({ username: `  ${FIRST_ADMIN.username}  `, password: FIRST_ADMIN.password, confirmPassword: FIRST_ADMIN.password })
+      .send({
+        username: `  ${FIRST_ADMIN.username}  `,
+        password: FIRST_ADMIN.password,
+        confirmPassword: FIRST_ADMIN.password,
+      })
       .expect(201);
-    expect(created.body).toEqual({ id: expect.any(String), username: 'admin', createdAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      username: 'admin',
+      createdAt: expect.any(String),
+    });
     expect(sessionCookie(created)).toBeUndefined(); // creating the first admin does not log in
-    const refused = await request(server.url).post('/api/auth/create-admin').send({ username: 'intruder', password: 'secret1' }).expect(403);
+    const refused = await request(server.url)
+      .post('/api/auth/create-admin')
+      .send({ username: 'intruder', password: 'secret1' })
+      .expect(403);
     expect(refused.body.message).toMatch(/already exists/);
     expect(await adminCount()).toBe(1);
   });
 
   it('answers an unknown user and a wrong password identically', async () => {
-    const unknown = await request(server.url).post('/api/auth/login').send({ username: 'nobody', password: 'whatever' }).expect(401);
-    const wrong = await request(server.url).post('/api/auth/login').send({ username: 'admin', password: 'whatever' }).expect(401);
+    const unknown = await request(server.url)
+      .post('/api/auth/login')
+      .send({ username: 'nobody', password: 'whatever' })
+      .expect(401);
+    const wrong = await request(server.url)
+      .post('/api/auth/login')
+      .send({ username: 'admin', password: 'whatever' })
+      .expect(401);
     expect(unknown.body).toEqual({ statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' });
     expect(wrong.body).toEqual(unknown.body);
   });
@@ -97,10 +119,26 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     await second.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
 
     const bad: [object, string, string][] = [
-      [{ newPassword: 'newsecret', confirmPassword: 'newsecret' }, 'Current password is required', 'currentPassword'],
-      [{ currentPassword: 'wrong', newPassword: 'newsecret', confirmPassword: 'newsecret' }, 'Current password is incorrect', 'currentPassword'],
-      [{ currentPassword: FIRST_ADMIN.password, newPassword: '123', confirmPassword: '123' }, 'Password must be at least 6 characters', 'newPassword'],
-      [{ currentPassword: FIRST_ADMIN.password, newPassword: 'newsecret', confirmPassword: 'other1' }, "Passwords don't match", 'confirmPassword'],
+      [
+        { newPassword: 'newsecret', confirmPassword: 'newsecret' },
+        'Current password is required',
+        'currentPassword',
+      ],
+      [
+        { currentPassword: 'wrong', newPassword: 'newsecret', confirmPassword: 'newsecret' },
+        'Current password is incorrect',
+        'currentPassword',
+      ],
+      [
+        { currentPassword: FIRST_ADMIN.password, newPassword: '123', confirmPassword: '123' },
+        'Password must be at least 6 characters',
+        'newPassword',
+      ],
+      [
+        { currentPassword: FIRST_ADMIN.password, newPassword: 'newsecret', confirmPassword: 'other1' },
+        "Passwords don't match",
+        'confirmPassword',
+      ],
     ];
     for (const [body, message, field] of bad) {
       const response = await first.put('/api/auth/change-password').send(body).expect(400);
@@ -112,25 +150,42 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
     const changed = await first
       .put('/api/auth/change-password')
-      .send({ currentPassword: FIRST_ADMIN.password, newPassword: 'ñandú-contraseña', confirmPassword: 'ñandú-contraseña' })
+      .send({
+        currentPassword: FIRST_ADMIN.password,
+        newPassword: 'ñandú-contraseña',
+        confirmPassword: 'ñandú-contraseña',
+      })
       .expect(200);
     expect(changed.body.message).toBe('Password updated successfully');
     await first.get('/api/auth/me').expect(200);
     await second.get('/api/auth/me').expect(401);
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(401);
-    await request(server.url).post('/api/auth/login').send({ username: 'ADMIN', password: 'ñandú-contraseña' }).expect(200);
+    await request(server.url)
+      .post('/api/auth/login')
+      .send({ username: 'ADMIN', password: 'ñandú-contraseña' })
+      .expect(200);
     await first
       .put('/api/auth/change-password')
-      .send({ currentPassword: 'ñandú-contraseña', newPassword: FIRST_ADMIN.password, confirmPassword: FIRST_ADMIN.password })
+      .send({
+        currentPassword: 'ñandú-contraseña',
+        newPassword: FIRST_ADMIN.password,
+        confirmPassword: FIRST_ADMIN.password,
+      })
       .expect(200);
   });
 
   it('requires a session for create-admin once an admin exists, and then creates admins', async () => {
     const agent = browser(server.url);
     await agent.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
-    const created = await agent.post('/api/auth/create-admin').send({ username: 'helper', password: 'helper-pass' }).expect(201);
+    const created = await agent
+      .post('/api/auth/create-admin')
+      .send({ username: 'helper', password: 'helper-pass' })
+      .expect(201);
     expect(created.body.username).toBe('helper');
-    await agent.post('/api/auth/create-admin').send({ username: 'Helper', password: 'helper-pass' }).expect(409);
+    await agent
+      .post('/api/auth/create-admin')
+      .send({ username: 'Helper', password: 'helper-pass' })
+      .expect(409);
   });
 
   it('blocks a username from one client after 10 consecutive failures, with Retry-After', async () => {

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, UpdateDateColumn } from 'typeorm';
+import { UuidPrimaryKey } from '../database/uuid-primary-key.js';
 
 /** An administrator account. The password hash never leaves the server (see AdminUserDto). */
 @Entity('admin_user')
 export class AdminUser {
-  @PrimaryGeneratedColumn('uuid')
+  @UuidPrimaryKey()
   id: string;
 
   @Column({ type: 'varchar', length: 50, unique: true })

@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
@@ -44,9 +50,10 @@ export class AdminUsersService {
   findWithHash(where: { username: string } | { id: string }): Promise<AdminUser | null> {
     const query = this.users.createQueryBuilder('user').addSelect('user.passwordHash');
     // Usernames are unique regardless of case (MySQL collations already compare that way).
-    return ('id' in where
-      ? query.where('user.id = :id', where)
-      : query.where('LOWER(user.username) = LOWER(:username)', where)
+    return (
+      'id' in where
+        ? query.where('user.id = :id', where)
+        : query.where('LOWER(user.username) = LOWER(:username)', where)
     ).getOne();
   }
 

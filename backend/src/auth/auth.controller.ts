@@ -51,7 +51,11 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Username or password missing' })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid credentials' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many failed attempts' })
-  login(@Body() _credentials: LoginDto, @CurrentUser() user: AdminUser, @Req() request: Request): AdminUserDto {
+  login(
+    @Body() _credentials: LoginDto,
+    @CurrentUser() user: AdminUser,
+    @Req() request: Request,
+  ): AdminUserDto {
     (request.session as unknown as SessionData).absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
     return toAdminUserDto(user);
   }
@@ -61,7 +65,9 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async logout(@Req() request: Request): Promise<MessageDto> {
-    await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      request.logout((error) => (error ? reject(error) : resolve())),
+    );
     await new Promise<void>((resolve, reject) =>
       request.session.destroy((error) => (error ? reject(error) : resolve())),
     );
@@ -87,7 +93,10 @@ export class AuthController {
   @Put('change-password')
   @AdminOnly()
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: "Current password is incorrect, Passwords don't match, ..." })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: "Current password is incorrect, Passwords don't match, ...",
+  })
   async changePassword(
     @CurrentUser() user: AdminUser,
     @Body() dto: ChangePasswordDto,

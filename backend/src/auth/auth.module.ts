@@ -11,7 +11,11 @@ import { SessionSerializer } from './session.serializer.js';
 
 /** Login, logout, the current user, the first admin and one's own password. */
 @Module({
-  imports: [PassportModule.register({ session: true }), TypeOrmModule.forFeature([LoginAttempt]), AdminUsersModule],
+  imports: [
+    PassportModule.register({ session: true }),
+    TypeOrmModule.forFeature([LoginAttempt]),
+    AdminUsersModule,
+  ],
   controllers: [AuthController],
   providers: [AuthService, LocalStrategy, SessionSerializer, LoginThrottleService],
 })

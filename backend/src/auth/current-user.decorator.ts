@@ -4,5 +4,6 @@ import type { AdminUser } from '../admin-users/admin-user.entity.js';
 
 /** The admin of the current session (only on routes behind @AdminOnly). */
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().user as AdminUser,
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<Request>().user as AdminUser,
 );

@@ -59,7 +59,8 @@ export class LoginThrottleService {
   private async bump(key: string, limit: number, now: number): Promise<void> {
     const row = await this.attempts.findOneBy({ key });
     // An expired block starts a fresh count; a stale count (over a day old) is forgotten.
-    const fresh = !row || (row.blockedUntil !== null && row.blockedUntil <= now) || now - row.updatedAt > 86_400_000;
+    const fresh =
+      !row || (row.blockedUntil !== null && row.blockedUntil <= now) || now - row.updatedAt > 86_400_000;
     const failures = fresh ? 1 : row.failures + 1;
     await this.attempts.upsert(
       { key, failures, blockedUntil: failures >= limit ? now + BLOCK_MS : null, updatedAt: now },

@@ -34,5 +34,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** A unique index refused a duplicate (two racing inserts, or a taken username). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = codeOf(error);
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }

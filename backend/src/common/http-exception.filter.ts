@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -47,7 +54,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const payload = exception.getResponse();
-      const errors = typeof payload === 'object' ? (payload as { errors?: FieldErrorDto[] }).errors : undefined;
+      const errors =
+        typeof payload === 'object' ? (payload as { errors?: FieldErrorDto[] }).errors : undefined;
       let message = typeof payload === 'string' ? payload : (payload as { message?: unknown }).message;
       if (Array.isArray(message)) message = message.join('; ');
       // Express middleware errors arrive wrapped by Nest; their raw text may quote the input.

@@ -45,6 +45,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Seed demo shops into an empty, new installation. */
   seedDemoData: boolean;
+  /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
+  restoreMaxBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -191,5 +193,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
+    restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
   };
 }

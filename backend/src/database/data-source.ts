@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import mysql from 'mysql2/promise';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
@@ -6,18 +7,40 @@ import { Session } from '../sessions/session.entity.js';
 import { parseDatabase, type DatabaseConfig } from '../config/app.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
+import { Shop } from '../shops/shop.entity.js';
+import { ShopCategory } from '../shops/shop-category.entity.js';
+import { BackupRecord } from '../backup/backup-record.entity.js';
+import { DataVersion } from './data-version.entity.js';
+import { JobLock } from './job-lock.entity.js';
+import { PendingObject } from './pending-object.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
+import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
-export const ENTITIES = [AdminUser, Session, LoginAttempt, SystemFlag];
+export const ENTITIES = [
+  AdminUser,
+  Session,
+  LoginAttempt,
+  SystemFlag,
+  DataVersion,
+  Shop,
+  ShopCategory,
+  BackupRecord,
+  JobLock,
+  PendingObject,
+];
 
 /**
  * The one description of the database, shared by the app and the TypeORM CLI. Migrations are
  * imported as classes, never found by glob, so `src` and `dist` cannot disagree.
  */
-export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+export function dataSourceOptions(
+  database: DatabaseConfig,
+  flavour: 'mysql' | 'mariadb' = 'mysql',
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
+    subscribers: [AssignUuidSubscriber],
     synchronize: false,
     migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
@@ -38,7 +61,7 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
   }
   return {
     ...common,
-    type: 'mysql',
+    type: flavour,
     url: database.url,
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
@@ -47,7 +70,26 @@ export function dataSourceOptions(database: DatabaseConfig): DataSourceOptions {
   };
 }
 
+/**
+ * MySQL and MariaDB speak one protocol but describe columns differently (MariaDB reports a
+ * nullable column's default as the text NULL); TypeORM compares schemas correctly only when
+ * told which one it talks to, so the server is asked once before connecting.
+ */
+export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' | 'mariadb'> {
+  if (database.type !== 'mysql') return 'mysql';
+  const connection = await mysql.createConnection({ uri: database.url, connectTimeout: 10_000 });
+  try {
+    const [rows] = await connection.query('SELECT VERSION() AS version');
+    return /mariadb/i.test(String((rows as { version: string }[])[0]?.version)) ? 'mariadb' : 'mysql';
+  } finally {
+    await connection.end();
+  }
+}
+
+export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
+  return dataSourceOptions(database, await detectFlavour(database));
+}
+
 /** For the TypeORM CLI: `typeorm -d backend/dist/database/data-source.js migration:show`. */
-export default new DataSource(
-  dataSourceOptions(parseDatabase(process.env, resolve(process.env.DATA_DIR?.trim() || 'data'))),
-);
+const cliDatabase = parseDatabase(process.env, resolve(process.env.DATA_DIR?.trim() || 'data'));
+export default new DataSource(await resolveDataSourceOptions(cliDatabase));

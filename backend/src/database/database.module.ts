@@ -2,7 +2,7 @@ import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/app.config.js';
-import { dataSourceOptions } from './data-source.js';
+import { resolveDataSourceOptions } from './data-source.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -16,7 +16,8 @@ export async function runMigrations(dataSource: DataSource): Promise<void> {
   try {
     await lock?.query("SELECT GET_LOCK('atm_directory_migrations', 120)");
     const applied = await dataSource.runMigrations({ transaction: 'each' });
-    if (applied.length) logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+    if (applied.length)
+      logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
   } finally {
     await lock?.query("SELECT RELEASE_LOCK('atm_directory_migrations')").catch(() => undefined);
     await lock?.release();
@@ -32,7 +33,11 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(database), retryAttempts: 5, retryDelay: 2000 }),
+          useFactory: async () => ({
+            ...(await resolveDataSourceOptions(database)),
+            retryAttempts: 5,
+            retryDelay: 2000,
+          }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             await runMigrations(dataSource);

@@ -42,7 +42,10 @@ export class DatabaseSessionStore extends session.Store {
         ['sid'],
       )
       .then(() => this.sweep())
-      .then(() => callback?.(), (error) => callback?.(error));
+      .then(
+        () => callback?.(),
+        (error) => callback?.(error),
+      );
   }
 
   /** Extends a live session; never re-creates one that was destroyed meanwhile (logout). */

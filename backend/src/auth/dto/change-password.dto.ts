@@ -1,4 +1,8 @@
-import { IsGivenPassword, IsNewPassword, IsPasswordConfirmation } from '../../admin-users/dto/credential.rules.js';
+import {
+  IsGivenPassword,
+  IsNewPassword,
+  IsPasswordConfirmation,
+} from '../../admin-users/dto/credential.rules.js';
 
 /** Changing one's own password. */
 export class ChangePasswordDto {

@@ -1,4 +1,6 @@
-import { Init1795317091333 } from './1795317091333-Init.js';
+import { Init1795317390055 } from './1795317390055-Init.js';
+import { AddShops1795317915158 } from './1795317915158-AddShops.js';
+import { AddBackupAndJobs1795319048609 } from './1795319048609-AddBackupAndJobs.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
-export const mysqlMigrations = [Init1795317091333];
+export const mysqlMigrations = [Init1795317390055, AddShops1795317915158, AddBackupAndJobs1795319048609];

@@ -1,0 +1,66 @@
+/**
+ * The backup file format. Version 2 (current): `manifest.json` with counts and a SHA-256 per
+ * file, `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same
+ * layout with a manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no
+ * checksums. Restore reads both.
+ */
+export const PRODUCT = 'atm-gunsmith-directory';
+export const FORMAT_VERSION = 2;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2];
+
+export const MANIFEST_NAME = 'manifest.json';
+export const SHOPS_NAME = 'shops.json';
+export const IMAGE_NAME =
+  /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.(png|jpg|gif|webp))?$/;
+
+export interface ManifestFile {
+  sha256: string;
+  size: number;
+  /** For images: the path the shops use for it in this backup. */
+  path?: string;
+  contentType?: string;
+}
+
+export interface Manifest {
+  product: string;
+  formatVersion: number;
+  createdAt: string;
+  counts?: { shops: number; images: number };
+  files?: Record<string, ManifestFile>;
+  /** Image paths the shops referenced but the store no longer had when the backup was made. */
+  missingImages?: string[];
+  /** Version 1 only. */
+  shopCount?: number;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+export function imageEntryName(key: string, contentType: string): string {
+  const id = key.slice('uploads/'.length);
+  const extension = EXTENSIONS[contentType];
+  return extension ? `images/${id}.${extension}` : `images/${id}`;
+}
+
+/** `atm-directory-backup-2026-11-22.zip`: the product prefix and today's date (UTC). */
+export function backupFileName(kind: 'full' | 'data', now = new Date()): string {
+  const date = now.toISOString().slice(0, 10);
+  return kind === 'full' ? `atm-directory-backup-${date}.zip` : `atm-directory-data-${date}.json`;
+}
+
+/** '12.4 MB', '850 KB', '0 B'. */
+export function humanSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}

@@ -1,0 +1,112 @@
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiBadRequestResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type {} from 'multer';
+import { rm } from 'node:fs/promises';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { BackupService } from './backup.service.js';
+import { BackupStatsDto, RestoreResultDto } from './dto/backup.dto.js';
+import { RestoreService } from './restore.service.js';
+import { looksLikeZip } from './zip-reader.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
+
+@ApiTags('backup')
+@AdminOnly()
+@Controller('admin/backup')
+export class BackupController {
+  constructor(
+    private readonly backups: BackupService,
+    private readonly restores: RestoreService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** What a backup holds now, its estimated size, the restore limit and the last full backup. */
+  @Get('stats')
+  getBackupStats(): Promise<BackupStatsDto> {
+    return this.backups.stats();
+  }
+
+  /** The complete backup: a ZIP of shops.json, the images and a manifest with checksums. */
+  @Post('full')
+  @HttpCode(200)
+  @ApiProduces('application/zip')
+  @ApiOkResponse({
+    description: 'atm-directory-backup-YYYY-MM-DD.zip',
+    schema: { type: 'string', format: 'binary' },
+  })
+  createFullBackup(@Res() response: Response): Promise<void> {
+    return this.backups.writeFullBackup(response);
+  }
+
+  /** The data-only backup: the shops as JSON (images not included). */
+  @Post('data')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
+  async createDataBackup(@Res() response: Response): Promise<void> {
+    const { fileName, body } = await this.backups.dataBackup();
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    response.status(200).end(body);
+  }
+
+  /**
+   * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
+   * fails any check changes nothing. Shops with an id that exists are replaced in place.
+   */
+  @Post('restore')
+  @HttpCode(200)
+  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['backupFile'],
+      properties: { backupFile: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiOkResponse({ type: RestoreResultDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'Not a ZIP, or the backup fails a check (the message says which)',
+  })
+  @ApiPayloadTooLargeResponse({
+    type: ErrorResponseDto,
+    description: 'Over RESTORE_MAX_BYTES (100 MB by default)',
+  })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Another restore is running' })
+  async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
+    if (!file) throw new BadRequestException('Please select a ZIP file (form field "backupFile")');
+    try {
+      if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
+      if (!(await looksLikeZip(file.path)))
+        throw new BadRequestException('Invalid File Type: please select a ZIP file');
+      return await this.restores.restore({ path: file.path, size: file.size });
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ZipArchive } from 'archiver';
+import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import { LOGO_ICON_KEYS, objectKeyOf } from '../shops/shop.rules.js';
+import { ShopsService } from '../shops/shops.service.js';
+import { ObjectStorage } from '../uploads/object-storage.js';
+import {
+  backupFileName,
+  FORMAT_VERSION,
+  humanSize,
+  imageEntryName,
+  MANIFEST_NAME,
+  PRODUCT,
+  SHOPS_NAME,
+  type Manifest,
+  type ManifestFile,
+} from './backup-format.js';
+import { BackupRecord } from './backup-record.entity.js';
+import type { BackupStatsDto } from './dto/backup.dto.js';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The distinct uploaded-image keys the shops reference, in a stable order. */
+function referencedKeys(shops: ShopDto[]): string[] {
+  const keys = new Set<string>();
+  for (const shop of shops) {
+    for (const reference of [shop.logo, shop.mapImageUrl]) {
+      const key = objectKeyOf(reference);
+      if (key) keys.add(key);
+    }
+  }
+  return [...keys];
+}
+
+/** Statistics and the two downloads: the complete ZIP and the data-only JSON. */
+@Injectable()
+export class BackupService {
+  private readonly logger = new Logger('BackupService');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly shops: ShopsService,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  async stats(): Promise<BackupStatsDto> {
+    const shops = await this.shops.listShops();
+    const isIcon = (logo: string) => (LOGO_ICON_KEYS as readonly string[]).includes(logo);
+    let imageBytes = 0;
+    let storedImages = 0;
+    for (const key of referencedKeys(shops)) {
+      const info = await this.storage.stat(key);
+      if (info) {
+        imageBytes += info.size;
+        storedImages++;
+      }
+    }
+    // The ZIP stores images as they are and deflates the JSON; headers cost ~100 B an entry.
+    const dataBytes = Buffer.byteLength(JSON.stringify(shops, null, 2));
+    const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
+    const last = await this.dataSource
+      .getRepository(BackupRecord)
+      .findOne({ where: { kind: 'full' }, order: { createdAt: 'DESC' } });
+    return {
+      totalShops: shops.length,
+      imagesWithLogos: shops.filter((shop) => !isIcon(shop.logo)).length,
+      imagesWithMaps: shops.filter((shop) => Boolean(shop.mapImageUrl)).length,
+      storedImages,
+      estimatedSize: humanSize(estimatedBytes),
+      estimatedBytes,
+      restoreMaxBytes: this.config.restoreMaxBytes,
+      lastFullBackupAt: last?.createdAt ?? null,
+    };
+  }
+
+  /**
+   * Streams the complete backup to the response: shops.json, then every referenced image one
+   * at a time (hashed as it passes), then the manifest with all checksums. Nothing is held in
+   * memory beyond one image's buffers, however many images there are.
+   */
+  async writeFullBackup(response: Response): Promise<void> {
+    const shops = await this.shops.listShops();
+    const shopsJson = Buffer.from(JSON.stringify(shops, null, 2));
+    const files: Record<string, ManifestFile> = {
+      [SHOPS_NAME]: { sha256: sha256(shopsJson), size: shopsJson.length },
+    };
+    const missingImages: string[] = [];
+
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    response.setHeader('Content-Type', 'application/zip');
+    response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('full')}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    archive.on('error', (error: Error) => response.destroy(error));
+    archive.pipe(response);
+    try {
+      archive.append(shopsJson, { name: SHOPS_NAME });
+      let images = 0;
+      for (const key of referencedKeys(shops)) {
+        const object = await this.storage.get(key);
+        if (!object) {
+          missingImages.push(`/objects/${key}`);
+          continue;
+        }
+        const name = imageEntryName(key, object.contentType);
+        const hash = createHash('sha256');
+        let size = 0;
+        const tap = new PassThrough();
+        tap.on('data', (chunk: Buffer) => {
+          hash.update(chunk);
+          size += chunk.length;
+        });
+        object.body.on('error', (error) => tap.destroy(error));
+        object.body.pipe(tap);
+        // Images are already compressed: store them, and wait for each before opening the next.
+        const written = new Promise((resolve) => archive.once('entry', resolve));
+        archive.append(tap, { name, store: true });
+        await written;
+        files[name] = {
+          sha256: hash.digest('hex'),
+          size,
+          path: `/objects/${key}`,
+          contentType: object.contentType,
+        };
+        images++;
+      }
+      const manifest: Manifest = {
+        product: PRODUCT,
+        formatVersion: FORMAT_VERSION,
+        createdAt: new Date().toISOString(),
+        counts: { shops: shops.length, images },
+        files,
+        missingImages,
+      };
+      archive.append(Buffer.from(JSON.stringify(manifest, null, 2)), { name: MANIFEST_NAME });
+      await archive.finalize();
+      await new Promise((resolve) => response.once('finish', resolve));
+      await this.dataSource
+        .getRepository(BackupRecord)
+        .insert({ kind: 'full', shops: shops.length, images, bytes: archive.pointer() });
+    } catch (error) {
+      this.logger.error(`Full backup failed: ${(error as Error).message}`);
+      archive.abort();
+      response.destroy(error as Error);
+    }
+  }
+
+  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
+  async dataBackup(): Promise<{ fileName: string; body: Buffer }> {
+    const shops = await this.shops.listShops();
+    const body = Buffer.from(
+      JSON.stringify(
+        { product: PRODUCT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString(), shops },
+        null,
+        2,
+      ),
+    );
+    await this.dataSource
+      .getRepository(BackupRecord)
+      .insert({ kind: 'data', shops: shops.length, images: 0, bytes: body.length });
+    return { fileName: backupFileName('data'), body };
+  }
+}

@@ -1,0 +1,273 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource, In } from 'typeorm';
+import { JobLockService } from '../database/job-lock.service.js';
+import { PendingObject } from '../database/pending-object.entity.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
+import { ShopCategory } from '../shops/shop-category.entity.js';
+import { Shop } from '../shops/shop.entity.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
+import { ShopsService } from '../shops/shops.service.js';
+import { imageProblem, sniffImageType } from '../uploads/image-check.js';
+import { ObjectStorage } from '../uploads/object-storage.js';
+import {
+  IMAGE_NAME,
+  MANIFEST_NAME,
+  PRODUCT,
+  SHOPS_NAME,
+  SUPPORTED_FORMAT_VERSIONS,
+  type Manifest,
+} from './backup-format.js';
+import type { RestoreResultDto } from './dto/backup.dto.js';
+import { BackupZip, refuse } from './zip-reader.js';
+
+export const RESTORE_LOCK = 'restore';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The fields a backup's shop is validated on (id and dates are handled apart). */
+const SHOP_FIELDS = [
+  'name',
+  'description',
+  'address',
+  'city',
+  'state',
+  'phone',
+  'email',
+  'website',
+  'categories',
+  'logo',
+  'mapImageUrl',
+  'googleMapsUrl',
+  'latitude',
+  'longitude',
+  'isVerified',
+];
+
+/** A shop from a backup, validated by the create rules, with the dates it had. */
+interface RestoredShop {
+  id: string;
+  fields: CreateShopDto;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function asDate(value: unknown): Date | undefined {
+  const date = typeof value === 'string' ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/**
+ * Restores a backup ZIP so that it either all happens or nothing does: the archive and every
+ * shop are checked first; images are stored under new keys, journalled as pending; then one
+ * transaction writes every shop (insert, or replace in place by id) and clears the journal.
+ * On failure the new images are deleted; after a crash, start-up deletes what the journal
+ * still lists.
+ */
+@Injectable()
+export class RestoreService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('RestoreService');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly shops: ShopsService,
+    private readonly storage: ObjectStorage,
+    private readonly locks: JobLockService,
+  ) {}
+
+  /** Deletes images left by a restore that a crash interrupted (none is running). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (await this.locks.isHeld(RESTORE_LOCK)) return;
+    const pending = await this.dataSource.getRepository(PendingObject).find();
+    if (!pending.length) return;
+    await this.discard(pending.map((row) => row.key));
+    this.logger.warn(`Deleted ${pending.length} image(s) left by an interrupted restore`);
+  }
+
+  restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
+    return this.locks.run(RESTORE_LOCK, 'Another restore is running. Please wait for it to finish.', () =>
+      this.restoreLocked(file),
+    );
+  }
+
+  private async restoreLocked(file: { path: string; size: number }): Promise<RestoreResultDto> {
+    const zip = await BackupZip.open(file.path, file.size);
+    const manifest = this.checkManifest(await zip.readJson(MANIFEST_NAME));
+    const shopsBytes = await zip.read(SHOPS_NAME);
+    const expected = manifest.files?.[SHOPS_NAME]?.sha256;
+    if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
+    let rawShops: unknown;
+    try {
+      rawShops = JSON.parse(shopsBytes.toString('utf8'));
+    } catch {
+      throw refuse('shops.json is not valid JSON');
+    }
+    const shops = await this.checkShops(rawShops);
+    const imagesByPath = this.imageEntries(zip, manifest);
+    const missing = new Set(manifest.missingImages ?? []);
+    for (const [index, shop] of shops.entries()) {
+      for (const [field, label] of [
+        ['logo', 'logo'],
+        ['mapImageUrl', 'map image'],
+      ] as const) {
+        const path = shop.fields[field];
+        if (objectKeyOf(path) && !imagesByPath.has(path) && !missing.has(path)) {
+          throw refuse(
+            `shop ${index + 1} ("${shop.fields.name}"): its ${label} ${path} is not in the backup`,
+          );
+        }
+      }
+    }
+
+    const stored: string[] = [];
+    try {
+      const newPaths = new Map<string, string>();
+      for (const [path, entryName] of imagesByPath) {
+        if (!shops.some((shop) => shop.fields.logo === path || shop.fields.mapImageUrl === path)) continue;
+        const bytes = await zip.read(entryName);
+        const checksum = manifest.files?.[entryName]?.sha256;
+        if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
+        const problem = imageProblem(bytes);
+        if (problem) throw refuse(`${entryName}: ${problem}`);
+        const key = `uploads/${randomUUID()}`;
+        await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
+        stored.push(key);
+        await this.storage.put(key, bytes, sniffImageType(bytes)!);
+        newPaths.set(path, `/objects/${key}`);
+      }
+      const { created, updated, replacedImages } = await this.writeShops(shops, newPaths, stored);
+      await this.shops.releaseImages(replacedImages);
+      const message = `Backup restored: ${created} shop(s) created, ${updated} updated, ${stored.length} image(s).`;
+      return { message, created, updated, images: stored.length };
+    } catch (error) {
+      await this.discard(stored);
+      throw error;
+    }
+  }
+
+  private checkManifest(value: unknown): Manifest {
+    const manifest = value as Manifest;
+    if (!manifest || typeof manifest !== 'object' || manifest.product !== PRODUCT) {
+      throw refuse('it is not a backup of this directory (manifest.json is missing its product)');
+    }
+    if (!SUPPORTED_FORMAT_VERSIONS.includes(manifest.formatVersion)) {
+      throw refuse(`its format version ${String(manifest.formatVersion)} is not supported`);
+    }
+    if (manifest.formatVersion >= 2 && (typeof manifest.files !== 'object' || manifest.files === null)) {
+      throw refuse('manifest.json has no file list');
+    }
+    return manifest;
+  }
+
+  /** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
+  private async checkShops(value: unknown): Promise<RestoredShop[]> {
+    if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
+    const seen = new Set<string>();
+    const shops: RestoredShop[] = [];
+    for (const [index, raw] of value.entries()) {
+      const where = `shop ${index + 1}`;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(`${where} is not an object`);
+      const record = raw as Record<string, unknown>;
+      const label = typeof record.name === 'string' ? `${where} ("${record.name.slice(0, 60)}")` : where;
+      if (typeof record.id !== 'string' || !UUID.test(record.id)) throw refuse(`${label}: id must be a UUID`);
+      if (seen.has(record.id)) throw refuse(`${label}: id ${record.id} appears twice`);
+      seen.add(record.id);
+      const fields = Object.fromEntries(
+        SHOP_FIELDS.filter((key) => key in record).map((key) => [key, record[key]]),
+      );
+      const dto = plainToInstance(CreateShopDto, fields);
+      const errors = await validate(dto, {
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        stopAtFirstError: true,
+      });
+      if (errors.length) {
+        const [first] = errors;
+        const message = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+        throw refuse(`${label}, field ${first.property}: ${message}`);
+      }
+      shops.push({
+        id: record.id,
+        fields: dto,
+        createdAt: asDate(record.createdAt),
+        updatedAt: asDate(record.updatedAt),
+      });
+    }
+    return shops;
+  }
+
+  /** Image path used by the backup's shops → the archive entry holding its bytes. */
+  private imageEntries(zip: BackupZip, manifest: Manifest): Map<string, string> {
+    const byPath = new Map<string, string>();
+    for (const name of zip.entries.keys()) {
+      const match = IMAGE_NAME.exec(name);
+      if (!match) continue;
+      const path = manifest.files?.[name]?.path ?? `/objects/uploads/${match[1]}`;
+      if (manifest.formatVersion >= 2 && !manifest.files?.[name])
+        throw refuse(`${name} is not listed in the manifest`);
+      byPath.set(path, name);
+    }
+    return byPath;
+  }
+
+  /**
+   * One transaction: each shop is inserted, or replaced in place when its id exists (so the
+   * same backup restored twice creates no duplicates), and the pending-image journal is
+   * cleared with it. Returns the counts and the image references the replaced shops had.
+   */
+  private async writeShops(
+    shops: RestoredShop[],
+    newPaths: Map<string, string>,
+    storedKeys: string[],
+  ): Promise<{ created: number; updated: number; replacedImages: string[] }> {
+    return this.transactions.run(async (manager) => {
+      const repository = manager.getRepository(Shop);
+      const existing = new Map<string, Shop>();
+      for (let start = 0; start < shops.length; start += 500) {
+        const ids = shops.slice(start, start + 500).map((shop) => shop.id);
+        for (const shop of await repository.findBy({ id: In(ids) })) existing.set(shop.id, shop);
+      }
+      const replacedImages: string[] = [];
+      for (const shop of shops) {
+        const { categories, ...fields } = shop.fields;
+        const before = existing.get(shop.id);
+        if (before) {
+          replacedImages.push(before.logo, before.mapImageUrl);
+          await manager.delete(ShopCategory, { shopId: shop.id });
+          await manager.delete(Shop, { id: shop.id });
+        }
+        await repository.insert({
+          ...fields,
+          id: shop.id,
+          website: fields.website ?? null,
+          latitude: fields.latitude ?? null,
+          longitude: fields.longitude ?? null,
+          isVerified: fields.isVerified ?? 'false',
+          logo: newPaths.get(fields.logo) ?? fields.logo,
+          mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
+          ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
+          ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
+        });
+        await this.shops.replaceCategories(manager, shop.id, categories);
+      }
+      if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
+      await this.shops.bumpVersion(manager);
+      return { created: shops.length - existing.size, updated: existing.size, replacedImages };
+    });
+  }
+
+  /** Deletes images stored by a restore that did not complete, and their journal rows. */
+  private async discard(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage
+        .delete(key)
+        .catch((error: Error) => this.logger.error(`Could not delete ${key}: ${error.message}`));
+    }
+    if (keys.length) await this.dataSource.getRepository(PendingObject).delete({ key: In(keys) });
+  }
+}

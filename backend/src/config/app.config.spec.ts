@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app.config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'atm-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to SQLite in DATA_DIR, local storage and port 3000', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ type: 'sqlite', path: join(dir, 'directory.sqlite') });
+    expect(config.storage).toEqual({ driver: 'local', localDir: join(dir, 'objects') });
+    expect(config.session.idleMinutes).toBe(30);
+    expect(config.session.absoluteHours).toBe(8);
+  });
+
+  it('generates a development session secret once and keeps it in the data folder', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).session.secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).session.secret).toBe(first);
+  });
+
+  it('reads a MySQL or MariaDB URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'mariadb://u:p@db.internal:3307/directory',
+    });
+    expect(config.database).toMatchObject({
+      type: 'mysql',
+      host: 'db.internal',
+      port: 3307,
+      database: 'directory',
+    });
+    expect(config.database.type === 'mysql' && config.database.url).toBe(
+      'mysql://u:p@db.internal:3307/directory',
+    );
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'postgres://u:p@h/db' }, /DATABASE_URL must start with mysql:\/\//],
+    [{ DATABASE_URL: 'mysql://u:p@h' }, /must name a host and a database/],
+    [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ STORAGE: 'ftp' }, /STORAGE must be "local" or "s3"/],
+    [{ STORAGE: 's3' }, /S3_BUCKET is required when STORAGE=s3/],
+    [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
+    [{ ALLOWED_ORIGINS: 'localhost:3001' }, /ALLOWED_ORIGINS entries must look like/],
+  ])('refuses %j with a one-line reason', (env, message) => {
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+  });
+});

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { EventSubscriber, PrimaryColumn, type EntitySubscriberInterface, type InsertEvent } from 'typeorm';
+
+/**
+ * A UUID primary key stored as varchar(36) on every dialect. TypeORM's generated 'uuid'
+ * column becomes MariaDB's native UUID type but varchar on MySQL, which would split the
+ * migrations in two; the app assigns the UUID instead (AssignUuidSubscriber).
+ */
+export function UuidPrimaryKey(): PropertyDecorator {
+  return PrimaryColumn({ type: 'varchar', length: 36 });
+}
+
+/** Gives every new row with a UuidPrimaryKey and no id a random UUID before it is inserted. */
+@EventSubscriber()
+export class AssignUuidSubscriber implements EntitySubscriberInterface {
+  beforeInsert(event: InsertEvent<{ id?: string }>): void {
+    const [primary] = event.metadata.primaryColumns;
+    if (
+      event.metadata.primaryColumns.length !== 1 ||
+      primary.propertyName !== 'id' ||
+      primary.length !== '36'
+    )
+      return;
+    if (event.entity && !event.entity.id) event.entity.id = randomUUID();
+  }
+}

@@ -1,0 +1,58 @@
+import { deflateSync } from 'node:zlib';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A stylised street-map picture for the demo directory (a real PNG, made here so that no
+ * binary file has to live in the repository): blocks, streets, an avenue, a river and a pin.
+ */
+export function demoMapPng(width = 640, height = 360): Buffer {
+  const rows: Buffer[] = [];
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    for (let x = 0; x < width; x++) {
+      let rgb = [236, 232, 220]; // blocks
+      if (x % 80 < 6 || y % 60 < 5) rgb = [255, 255, 255]; // streets
+      if (Math.abs(y - (x * 0.45 + 20)) < 7) rgb = [250, 214, 120]; // avenue
+      if (Math.abs(y - (height - 70 + 25 * Math.sin(x / 60))) < 9) rgb = [150, 196, 232]; // river
+      if (x % 240 > 170 && x % 240 < 230 && y % 180 > 100 && y % 180 < 160) rgb = [200, 226, 180]; // parks
+      const d = Math.hypot(x - cx, y - (cy - 14));
+      if (d < 14 || (Math.abs(x - cx) < 14 - (y - cy + 14) / 2 && y > cy - 14 && y < cy + 14))
+        rgb = [200, 40, 40]; // pin
+      if (d < 5) rgb = [255, 255, 255];
+      row.set(rgb, 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../../common/database-errors.js';
+import type { AppConfig } from '../../config/app.config.js';
+import { APP_CONFIG } from '../../config/config.token.js';
+import { SystemFlag } from '../../database/system-flag.entity.js';
+import { TransactionRunner } from '../../database/transaction-runner.js';
+import { ObjectStorage } from '../../uploads/object-storage.js';
+import { Shop } from '../shop.entity.js';
+import { ShopsService } from '../shops.service.js';
+import { demoMapPng } from './demo-map-image.js';
+import { DEMO_SHOPS } from './demo-shops.js';
+
+const SEEDED_FLAG = 'demo-seeded';
+/** A fixed key, so every demo shop shares one stored map picture. */
+const DEMO_MAP_KEY = 'uploads/00000000-0000-4000-8000-00000000d0e0';
+
+/**
+ * Fills a brand-new installation with the demo directory, once: the flag is claimed in the
+ * same transaction, so an admin who empties the directory does not see it come back.
+ */
+@Injectable()
+export class DemoSeeder implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DemoSeeder');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly shops: ShopsService,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.seedDemoData) return;
+    if (await this.dataSource.getRepository(SystemFlag).existsBy({ name: SEEDED_FLAG })) return;
+    if ((await this.dataSource.getRepository(Shop).count()) > 0) return;
+    try {
+      if (!(await this.storage.stat(DEMO_MAP_KEY)))
+        await this.storage.put(DEMO_MAP_KEY, demoMapPng(), 'image/png');
+      await this.transactions.run(async (manager) => {
+        await manager.insert(SystemFlag, { name: SEEDED_FLAG });
+        for (const demo of DEMO_SHOPS) {
+          const { categories, ...fields } = demo;
+          const saved = await manager.getRepository(Shop).save(
+            manager.getRepository(Shop).create({
+              ...fields,
+              mapImageUrl: `/objects/${DEMO_MAP_KEY}`,
+              googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
+            }),
+          );
+          await this.shops.replaceCategories(manager, saved.id, categories);
+        }
+        await this.shops.bumpVersion(manager);
+      });
+      this.logger.log(`Seeded the demo directory with ${DEMO_SHOPS.length} shops`);
+    } catch (error) {
+      if (isUniqueViolation(error)) return; // another instance seeded it at the same moment
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateBy,
+} from 'class-validator';
+import { hasAtMostDecimals, isHttpUrl, isImageReference } from '../shop.rules.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/*
+ * Each field's rules are composed with applyDecorators, which applies them in the order
+ * written; with stopAtFirstError the first failing rule is the one reported, so "is required"
+ * comes before "must be text" and before any format rule. (Stacked decorators would run
+ * bottom-up.)
+ */
+
+/** A required text field: present, text, not blank after trimming, bounded, then `more`. */
+function RequiredText(label: string, max: number, ...more: PropertyDecorator[]) {
+  return applyDecorators(
+    Transform(trim),
+    IsNotEmpty({ message: `${label} is required` }),
+    IsString({ message: `${label} must be text` }),
+    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    ...more,
+  );
+}
+
+function HttpUrl(label: string) {
+  return ValidateBy({
+    name: 'isHttpUrl',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isHttpUrl(value),
+      defaultMessage: () => `${label} must be an http(s) URL`,
+    },
+  });
+}
+
+function ImageReference(label: string, allowIconKeys: boolean) {
+  const what = allowIconKeys
+    ? 'an uploaded image, an http(s) URL or an icon key'
+    : 'an uploaded image or an http(s) URL';
+  return ValidateBy({
+    name: 'isImageReference',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isImageReference(value, allowIconKeys),
+      defaultMessage: () => `${label} must be ${what}`,
+    },
+  });
+}
+
+function Coordinate(label: string, limit: number) {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }) =>
+      typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? null : value,
+    ),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${label} must be a number` }),
+    Min(-limit, { message: `${label} must be between -${limit} and ${limit}` }),
+    Max(limit, { message: `${label} must be between -${limit} and ${limit}` }),
+    ValidateBy({
+      name: 'atMost8Decimals',
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && hasAtMostDecimals(value, 8),
+        defaultMessage: () => `${label} must have at most 8 decimals`,
+      },
+    }),
+  );
+}
+
+/** Keeps the first spelling of each category, ignoring case and surrounding spaces. */
+function uniqueCategories({ value }: { value: unknown }): unknown {
+  if (!Array.isArray(value)) return value;
+  const seen = new Set<string>();
+  const result: unknown[] = [];
+  for (const item of value) {
+    const name = typeof item === 'string' ? item.trim() : item;
+    const key = typeof name === 'string' ? name.toLocaleLowerCase('es') : JSON.stringify(name);
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(name);
+    }
+  }
+  return result;
+}
+
+function Website() {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value)),
+    ValidateIf((_, value) => value !== null),
+    IsString({ message: 'Website must be text' }),
+    MaxLength(2048, { message: 'Website must be at most 2048 characters' }),
+    HttpUrl('Website'),
+  );
+}
+
+function Categories() {
+  return applyDecorators(
+    Transform(uniqueCategories),
+    IsArray({ message: 'Categories must be a list' }),
+    ArrayMinSize(1, { message: 'Please select at least one category' }),
+    ArrayMaxSize(20, { message: 'A shop can have at most 20 categories' }),
+    IsString({ each: true, message: 'Each category must be text' }),
+    IsNotEmpty({ each: true, message: 'Categories must not be blank' }),
+    MaxLength(50, { each: true, message: 'Each category must be at most 50 characters' }),
+  );
+}
+
+/** A new shop (all required fields of spec section 5). */
+export class CreateShopDto {
+  @RequiredText('Name', 150)
+  name: string;
+
+  @RequiredText('Description', 5000)
+  description: string;
+
+  @RequiredText('Address', 300)
+  address: string;
+
+  @RequiredText('City', 100)
+  city: string;
+
+  @RequiredText('State', 100)
+  state: string;
+
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  @RequiredText(
+    'Phone',
+    40,
+    Matches(/^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i, {
+      message: 'Phone must be a phone number',
+    }),
+  )
+  phone: string;
+
+  @RequiredText('Email', 254, IsEmail({}, { message: 'Email must be a valid email address' }))
+  email: string;
+
+  /** Optional http(s) URL; empty or null means none. */
+  @Website()
+  website?: string | null;
+
+  /** At least one; blanks are refused and repeats removed. */
+  @Categories()
+  categories: string[];
+
+  /** `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
+  @RequiredText('Logo', 2048, ImageReference('Logo', true))
+  logo: string;
+
+  /** `/objects/uploads/<uuid>` or an http(s) URL. */
+  @RequiredText('Map image', 2048, ImageReference('Map image', false))
+  mapImageUrl: string;
+
+  @RequiredText('Google Maps URL', 2048, HttpUrl('Google Maps URL'))
+  googleMapsUrl: string;
+
+  /** -90 to 90, at most 8 decimals. */
+  @Coordinate('Latitude', 90)
+  latitude?: number | null;
+
+  /** -180 to 180, at most 8 decimals. */
+  @Coordinate('Longitude', 180)
+  longitude?: number | null;
+
+  /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
+  @Transform(({ value }) => (typeof value === 'boolean' ? String(value) : value))
+  @ValidateIf((_, value) => value !== undefined)
+  @IsIn(['true', 'false'], { message: "isVerified must be 'true' or 'false'" })
+  isVerified?: 'true' | 'false';
+}

@@ -1,0 +1,70 @@
+import { Column, CreateDateColumn, Entity, Index, OneToMany, UpdateDateColumn } from 'typeorm';
+import { UuidPrimaryKey } from '../database/uuid-primary-key.js';
+import { ShopCategory } from './shop-category.entity.js';
+
+/** Decimal columns come back as strings from MySQL; coordinates are used as numbers. */
+const decimalNumber = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
+};
+
+/** A gunsmith shop of the directory (spec section 3). */
+@Entity('shop')
+@Index('idx_shop_verified_name', ['isVerified', 'name'])
+export class Shop {
+  @UuidPrimaryKey()
+  id: string;
+
+  @Column({ type: 'varchar', length: 150 })
+  name: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  address: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  city: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  state: string;
+
+  @Column({ type: 'varchar', length: 40 })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  website: string | null;
+
+  /** An /objects/... path, an http(s) URL or an icon key. */
+  @Column({ type: 'varchar', length: 2048 })
+  logo: string;
+
+  @Column({ name: 'map_image_url', type: 'varchar', length: 2048 })
+  mapImageUrl: string;
+
+  @Column({ name: 'google_maps_url', type: 'varchar', length: 2048 })
+  googleMapsUrl: string;
+
+  @Column({ type: 'decimal', precision: 10, scale: 8, nullable: true, transformer: decimalNumber })
+  latitude: number | null;
+
+  @Column({ type: 'decimal', precision: 11, scale: 8, nullable: true, transformer: decimalNumber })
+  longitude: number | null;
+
+  /** The text 'true' or 'false' (spec section 3). */
+  @Column({ name: 'is_verified', type: 'varchar', length: 5, default: 'false' })
+  isVerified: 'true' | 'false';
+
+  @OneToMany(() => ShopCategory, (category) => category.shop)
+  categoryRows: ShopCategory[];
+
+  @CreateDateColumn({ name: 'created_at' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at' })
+  updatedAt: Date;
+}

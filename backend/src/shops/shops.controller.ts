@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { idParam } from '../common/id-param.js';
+import { CreateShopDto } from './dto/create-shop.dto.js';
+import { ShopDto } from './dto/shop.dto.js';
+import { UpdateShopDto } from './dto/update-shop.dto.js';
+import type { EncodedDocument } from './shop-catalog.cache.js';
+import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
+
+/**
+ * Sends a pre-serialised JSON document in the best encoding the client accepts, or 304 when
+ * its copy is current. Clients revalidate every time (no-cache), which costs only the ETag.
+ */
+export function sendDocument(request: Request, response: Response, document: EncodedDocument): void {
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('ETag', document.etag);
+  response.setHeader('Cache-Control', 'no-cache');
+  response.setHeader('Vary', 'Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag)) {
+    response.status(304).end();
+    return;
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const [body, encoding] = /\bbr\b/.test(accepted)
+    ? [document.brotli, 'br']
+    : /\bgzip\b/.test(accepted)
+      ? [document.gzip, 'gzip']
+      : [document.json, undefined];
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', String(body.length));
+  response.status(200).end(request.method === 'HEAD' ? undefined : body);
+}
+
+const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
+
+@ApiTags('shops')
+@Controller('shops')
+export class ShopsController {
+  constructor(private readonly shops: ShopsService) {}
+
+  /** Every shop: verified first, then by name. Supports If-None-Match (304) and gzip/brotli. */
+  @Get()
+  @ApiOkResponse({ type: [ShopDto] })
+  @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
+  async getShops(@Req() request: Request, @Res() response: Response): Promise<void> {
+    sendDocument(request, response, (await this.shops.getCatalog()).shops);
+  }
+
+  /** Distinct categories, in Spanish alphabetical order. */
+  @Get('categories')
+  @ApiOkResponse({ ...STRING_LIST, description: 'e.g. ["Accesorios", "Armería", "Caza"]' })
+  async getShopCategories(@Req() request: Request, @Res() response: Response): Promise<void> {
+    sendDocument(request, response, (await this.shops.getCatalog()).categories);
+  }
+
+  /** Distinct cities, in Spanish alphabetical order. */
+  @Get('cities')
+  @ApiOkResponse(STRING_LIST)
+  async getShopCities(@Req() request: Request, @Res() response: Response): Promise<void> {
+    sendDocument(request, response, (await this.shops.getCatalog()).cities);
+  }
+
+  /** Distinct states, in Spanish alphabetical order. */
+  @Get('states')
+  @ApiOkResponse(STRING_LIST)
+  async getShopStates(@Req() request: Request, @Res() response: Response): Promise<void> {
+    sendDocument(request, response, (await this.shops.getCatalog()).states);
+  }
+
+  /** One shop (for the edit form and shared links). */
+  @Get(':id')
+  @ApiOkResponse({ type: ShopDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Shop not found' })
+  getShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<ShopDto> {
+    return this.shops.getShop(id);
+  }
+}
+
+@ApiTags('shops')
+@AdminOnly()
+@Controller('admin/shops')
+export class AdminShopsController {
+  constructor(private readonly shops: ShopsService) {}
+
+  /** Adds a shop. */
+  @Post()
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'A field is missing or invalid (see `errors`)',
+  })
+  createShop(@Body() dto: CreateShopDto): Promise<ShopDto> {
+    return this.shops.createShop(dto);
+  }
+
+  /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
+  @Put(':id')
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  updateShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
+    return this.shops.updateShop(id, dto);
+  }
+
+  /** Deletes a shop and the uploaded images no other shop uses. */
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  deleteShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<void> {
+    return this.shops.deleteShop(id);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { DemoSeeder } from './demo/demo.seeder.js';
+import { ShopCategory } from './shop-category.entity.js';
+import { Shop } from './shop.entity.js';
+import { AdminShopsController, ShopsController } from './shops.controller.js';
+import { ShopsService } from './shops.service.js';
+
+/** The directory: public reads, admin writes, and the demo data of a new installation. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
+  controllers: [ShopsController, AdminShopsController],
+  providers: [ShopsService, DemoSeeder],
+  exports: [ShopsService],
+})
+export class ShopsModule {}

@@ -1,0 +1,221 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DataVersion } from '../database/data-version.entity.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+import type { CreateShopDto } from './dto/create-shop.dto.js';
+import type { ShopDto } from './dto/shop.dto.js';
+import type { UpdateShopDto } from './dto/update-shop.dto.js';
+import { ShopCategory } from './shop-category.entity.js';
+import { encodeDocument, VersionedCache, type EncodedDocument } from './shop-catalog.cache.js';
+import { Shop } from './shop.entity.js';
+import { objectKeyOf } from './shop.rules.js';
+
+export const SHOP_NOT_FOUND = 'Shop not found';
+const VERSION_NAME = 'shops';
+const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** Everything the public routes serve, built once per data version. */
+export interface ShopCatalog {
+  shops: EncodedDocument;
+  categories: EncodedDocument;
+  cities: EncodedDocument;
+  states: EncodedDocument;
+  byId: Map<string, ShopDto>;
+}
+
+/** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
+function distinctSorted(values: Iterable<string>): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of values) {
+    const value = raw.trim();
+    const key = value.toLocaleLowerCase('es');
+    if (value && !byKey.has(key)) byKey.set(key, value);
+  }
+  return [...byKey.values()].sort(spanish.compare);
+}
+
+/**
+ * The directory's rules: reads come from a catalogue built once per change (serialised and
+ * compressed), writes bump a version row in the same transaction, so every instance sees a
+ * write on its very next read.
+ */
+@Injectable()
+export class ShopsService {
+  private readonly catalog = new VersionedCache<ShopCatalog>(() => this.buildCatalog());
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  async currentVersion(): Promise<number> {
+    const row = await this.dataSource.getRepository(DataVersion).findOneBy({ name: VERSION_NAME });
+    return row?.version ?? 0;
+  }
+
+  async getCatalog(): Promise<ShopCatalog> {
+    return this.catalog.get(await this.currentVersion());
+  }
+
+  async getShop(id: string): Promise<ShopDto> {
+    const shop = (await this.getCatalog()).byId.get(id);
+    if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+    return shop;
+  }
+
+  /** All shops as DTOs: verified first, then by name in Spanish order. */
+  async listShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
+    const shops = await manager.getRepository(Shop).find();
+    const categories = await manager.getRepository(ShopCategory).find({ order: { position: 'ASC' } });
+    const byShop = new Map<string, string[]>();
+    for (const category of categories) {
+      const list = byShop.get(category.shopId) ?? [];
+      list.push(category.name);
+      byShop.set(category.shopId, list);
+    }
+    return shops
+      .map((shop) => toShopDto(shop, byShop.get(shop.id) ?? []))
+      .sort((a, b) =>
+        a.isVerified === b.isVerified ? spanish.compare(a.name, b.name) : a.isVerified === 'true' ? -1 : 1,
+      );
+  }
+
+  private async buildCatalog(): Promise<ShopCatalog> {
+    const shops = await this.listShops();
+    return {
+      shops: encodeDocument(shops),
+      categories: encodeDocument(distinctSorted(shops.flatMap((shop) => shop.categories))),
+      cities: encodeDocument(distinctSorted(shops.map((shop) => shop.city))),
+      states: encodeDocument(distinctSorted(shops.map((shop) => shop.state))),
+      byId: new Map(shops.map((shop) => [shop.id, shop])),
+    };
+  }
+
+  async createShop(dto: CreateShopDto): Promise<ShopDto> {
+    await this.assertImagesUsable(dto, {});
+    const id = await this.transactions.run(async (manager) => {
+      const { categories, ...fields } = dto;
+      const shop = await manager
+        .getRepository(Shop)
+        .save(
+          manager
+            .getRepository(Shop)
+            .create({ ...fields, website: fields.website ?? null, isVerified: fields.isVerified ?? 'false' }),
+        );
+      await this.replaceCategories(manager, shop.id, categories);
+      await this.bumpVersion(manager);
+      return shop.id;
+    });
+    return this.getShop(id);
+  }
+
+  async updateShop(id: string, dto: UpdateShopDto): Promise<ShopDto> {
+    const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
+    if (!before) throw new NotFoundException(SHOP_NOT_FOUND);
+    await this.assertImagesUsable(dto, before);
+    await this.transactions.run(async (manager) => {
+      const { categories, ...fields } = dto;
+      const repository = manager.getRepository(Shop);
+      const shop = await repository.findOneBy({ id });
+      if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+      repository.merge(shop, fields);
+      await repository.save(shop);
+      if (categories) await this.replaceCategories(manager, id, categories);
+      await this.bumpVersion(manager);
+    });
+    await this.releaseImages([before.logo, before.mapImageUrl]);
+    return this.getShop(id);
+  }
+
+  /** Deletes a shop, then the uploaded images that no other shop uses. */
+  async deleteShop(id: string): Promise<void> {
+    const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
+    if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+    await this.transactions.run(async (manager) => {
+      await manager.delete(ShopCategory, { shopId: id });
+      const { affected } = await manager.delete(Shop, { id });
+      if (!affected) throw new NotFoundException(SHOP_NOT_FOUND);
+      await this.bumpVersion(manager);
+    });
+    await this.releaseImages([shop.logo, shop.mapImageUrl]);
+  }
+
+  async replaceCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
+    await manager.delete(ShopCategory, { shopId });
+    if (categories.length) {
+      await manager.insert(
+        ShopCategory,
+        categories.map((name, position) => ({ shopId, name, position })),
+      );
+    }
+  }
+
+  /** Bumps the shops data version; call inside the transaction that changes shops. */
+  async bumpVersion(manager: EntityManager): Promise<void> {
+    const { affected } = await manager
+      .createQueryBuilder()
+      .update(DataVersion)
+      .set({ version: () => 'version + 1' })
+      .where('name = :name', { name: VERSION_NAME })
+      .execute();
+    if (!affected) await manager.insert(DataVersion, { name: VERSION_NAME, version: 1 });
+  }
+
+  /** Uploaded images a shop newly points to must exist (and, on S3, be real images). */
+  private async assertImagesUsable(dto: Partial<CreateShopDto>, before: Partial<Shop>): Promise<void> {
+    const fields = [
+      ['logo', 'Logo'],
+      ['mapImageUrl', 'Map image'],
+    ] as const;
+    for (const [field, label] of fields) {
+      const key = objectKeyOf(dto[field]);
+      if (!key || dto[field] === before[field]) continue;
+      const problem = await this.uploads.checkStoredImage(key);
+      if (problem) {
+        throw new BadRequestException({
+          message: `${label}: ${problem}`,
+          errors: [{ field, message: `${label}: ${problem}` }],
+        });
+      }
+    }
+  }
+
+  /** Deletes stored images that no shop references any more. */
+  async releaseImages(references: (string | null | undefined)[]): Promise<void> {
+    for (const key of new Set(references.map(objectKeyOf).filter((key): key is string => key !== null))) {
+      const path = `/objects/${key}`;
+      const used = await this.dataSource
+        .getRepository(Shop)
+        .createQueryBuilder('shop')
+        .where('shop.logo = :path OR shop.mapImageUrl = :path', { path })
+        .getExists();
+      if (!used) await this.uploads.deleteObject(key);
+    }
+  }
+}
+
+export function toShopDto(shop: Shop, categories: string[]): ShopDto {
+  return {
+    id: shop.id,
+    name: shop.name,
+    description: shop.description,
+    address: shop.address,
+    city: shop.city,
+    state: shop.state,
+    phone: shop.phone,
+    email: shop.email,
+    website: shop.website,
+    categories,
+    logo: shop.logo,
+    mapImageUrl: shop.mapImageUrl,
+    googleMapsUrl: shop.googleMapsUrl,
+    latitude: shop.latitude,
+    longitude: shop.longitude,
+    isVerified: shop.isVerified,
+    createdAt: shop.createdAt,
+    updatedAt: shop.updatedAt,
+  };
+}

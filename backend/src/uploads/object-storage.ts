@@ -1,0 +1,35 @@
+import type { Readable } from 'node:stream';
+
+/** What is stored with every object. */
+export interface ObjectInfo {
+  contentType: string;
+  size: number;
+  /** Strong ETag (quoted), derived from the content's SHA-256. */
+  etag: string;
+}
+
+export interface StoredObject extends ObjectInfo {
+  body: Readable;
+}
+
+/**
+ * Where images live: the local disk by default, any S3-compatible service in production.
+ * Keys look like `uploads/<uuid>`; callers validate them before they get here.
+ */
+export abstract class ObjectStorage {
+  /** A URL the browser can PUT the image bytes to, valid for `expiresInSeconds`. */
+  abstract createUploadUrl(
+    key: string,
+    kind: UploadKind,
+    origin: string,
+    expiresInSeconds: number,
+  ): Promise<string>;
+  abstract put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo>;
+  abstract get(key: string): Promise<StoredObject | null>;
+  abstract stat(key: string): Promise<ObjectInfo | null>;
+  abstract delete(key: string): Promise<void>;
+  /** Every key under a prefix (for statistics and clean-up). */
+  abstract list(prefix: string): AsyncIterable<string>;
+}
+
+export type UploadKind = 'logo' | 'map';

@@ -1,0 +1,131 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { StorageConfig } from '../config/app.config.js';
+import { strongEtag } from './local-object-storage.js';
+import { ObjectStorage, type ObjectInfo, type StoredObject, type UploadKind } from './object-storage.js';
+
+const SHA256_METADATA = 'sha256';
+
+function isNotFound(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Any S3-compatible store (AWS S3, MinIO). The browser PUTs straight to a presigned URL;
+ * images are read back through the backend (streamed), so their URLs stay `/objects/...`.
+ */
+export class S3ObjectStorage extends ObjectStorage {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: NonNullable<StorageConfig['s3']>) {
+    super();
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async createUploadUrl(
+    key: string,
+    _kind: UploadKind,
+    _origin: string,
+    expiresInSeconds: number,
+  ): Promise<string> {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+    });
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
+    const sha256 = createHash('sha256').update(bytes).digest('base64url');
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+        Metadata: { [SHA256_METADATA]: sha256 },
+      }),
+    );
+    return { contentType, size: bytes.length, etag: strongEtag(sha256) };
+  }
+
+  private infoOf(head: {
+    ContentType?: string;
+    ContentLength?: number;
+    ETag?: string;
+    Metadata?: Record<string, string>;
+  }): ObjectInfo {
+    const sha256 = head.Metadata?.[SHA256_METADATA];
+    return {
+      contentType: head.ContentType ?? 'application/octet-stream',
+      size: head.ContentLength ?? 0,
+      etag: sha256 ? strongEtag(sha256) : (head.ETag ?? '""'),
+    };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      return this.infoOf(await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { ...this.infoOf(object), body: object.Body as Readable };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The first bytes of an object, to check what a browser uploaded directly. */
+  async head(key: string, bytes: number): Promise<Buffer | null> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
+      return Buffer.from(await object.Body!.transformToByteArray());
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) yield item.Key;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { LocalObjectStorage } from './local-object-storage.js';
+import { ObjectStorage } from './object-storage.js';
+import { S3ObjectStorage } from './s3-object-storage.js';
+import { ObjectsController, UploadsController } from './uploads.controller.js';
+import { UploadsService } from './uploads.service.js';
+
+/** Image uploads through signed URLs, and the object storage chosen by STORAGE. */
+@Module({
+  controllers: [UploadsController, ObjectsController],
+  providers: [
+    UploadsService,
+    {
+      provide: ObjectStorage,
+      inject: [APP_CONFIG],
+      useFactory: ({ storage, session }: AppConfig): ObjectStorage =>
+        storage.driver === 's3'
+          ? new S3ObjectStorage(storage.s3!)
+          : new LocalObjectStorage(storage.localDir, `uploads:${session.secret}`),
+    },
+  ],
+  exports: [ObjectStorage, UploadsService],
+})
+export class UploadsModule {}

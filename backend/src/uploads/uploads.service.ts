@@ -1,0 +1,148 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  PayloadTooLargeException,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { StoredUploadDto } from './dto/upload.dto.js';
+import { IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, sniffImageType } from './image-check.js';
+import { LocalObjectStorage } from './local-object-storage.js';
+import { ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
+
+/** How long an upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 5 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Reads a request body up to `limit` bytes; more is refused with 413 without reading it all. */
+async function readBody(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(request);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of request) {
+    total += (chunk as Buffer).length;
+    if (total > limit) throw tooLarge(request);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(request: Request): PayloadTooLargeException {
+  // Stop reading and close the connection after answering: the rest of the body is not wanted.
+  request.pause();
+  request.res?.setHeader('Connection', 'close');
+  return new PayloadTooLargeException('The image is too large: at most 5 MB');
+}
+
+/** Signed upload URLs, receiving uploaded bytes (local storage) and serving images. */
+@Injectable()
+export class UploadsService {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  async createUploadUrl(kind: UploadKind, origin: string): Promise<string> {
+    return this.storage.createUploadUrl(`uploads/${randomUUID()}`, kind, origin, UPLOAD_URL_SECONDS);
+  }
+
+  /** PUT {uploadURL} for local storage: check the signature, size and bytes, then store. */
+  async receiveUpload(
+    id: string,
+    query: Record<string, unknown>,
+    request: Request,
+  ): Promise<StoredUploadDto> {
+    if (!(this.storage instanceof LocalObjectStorage)) {
+      throw new NotFoundException('Uploads go directly to the object store');
+    }
+    if (!UUID.test(id)) throw new BadRequestException('Invalid upload key');
+    const key = `uploads/${id}`;
+    const { type, expires, signature } = query;
+    if (
+      typeof type !== 'string' ||
+      typeof expires !== 'string' ||
+      typeof signature !== 'string' ||
+      !/^\d+$/.test(expires)
+    ) {
+      throw new ForbiddenException('This upload link is invalid');
+    }
+    if (!this.storage.verifySignature(key, type, Number(expires), signature)) {
+      throw new ForbiddenException('This upload link is invalid');
+    }
+    if (Number(expires) * 1000 < Date.now()) throw new ForbiddenException('This upload link has expired');
+    if (await this.storage.stat(key)) throw new ForbiddenException('This upload link has already been used');
+
+    const declaredType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
+    if (!(IMAGE_TYPES as readonly string[]).includes(declaredType)) {
+      throw new HttpException(
+        'Only PNG, JPEG, GIF or WebP images are accepted',
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      );
+    }
+    const bytes = await readBody(request, MAX_IMAGE_BYTES);
+    const problem = imageProblem(bytes);
+    if (problem) throw new HttpException(problem, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    // The bytes decide the type: a JPEG sent as image/png is stored and served as JPEG.
+    const contentType = sniffImageType(bytes)!;
+    const stored = await this.storage.put(key, bytes, contentType);
+    return { path: `/objects/${key}`, contentType, size: stored.size };
+  }
+
+  /**
+   * Why a stored upload cannot be used by a shop, or null. Local uploads were checked when
+   * they arrived; S3 uploads went straight from the browser to the store, so their bytes are
+   * checked here, and a bad one is deleted.
+   */
+  async checkStoredImage(key: string): Promise<string | null> {
+    const info = await this.storage.stat(key);
+    if (!info) return 'the uploaded image was not found; please upload it again';
+    if (this.storage instanceof LocalObjectStorage) return null;
+    let problem: string | null = null;
+    if (info.size > MAX_IMAGE_BYTES) {
+      problem = 'The image is too large: at most 5 MB';
+    } else {
+      const object = await this.storage.get(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+      problem = imageProblem(Buffer.concat(chunks));
+    }
+    if (problem) await this.storage.delete(key);
+    return problem;
+  }
+
+  deleteObject(key: string): Promise<void> {
+    return this.storage.delete(key);
+  }
+
+  /**
+   * An image to serve. Local uploads were checked on arrival and are streamed; S3 objects may
+   * hold whatever a browser sent, so they are read (at most 5 MB) and served only when their
+   * bytes are an image, with the type those bytes show — never HTML or script from our origin.
+   */
+  async getObject(id: string): Promise<StoredObject> {
+    const notFound = new NotFoundException('Image not found');
+    const object = UUID.test(id) ? await this.storage.get(`uploads/${id}`) : null;
+    if (!object) throw notFound;
+    if (this.storage instanceof LocalObjectStorage) return object;
+    if (object.size > MAX_IMAGE_BYTES) {
+      object.body.destroy();
+      throw notFound;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    if (imageProblem(bytes)) throw notFound;
+    return {
+      ...object,
+      contentType: sniffImageType(bytes)!,
+      size: bytes.length,
+      body: Readable.from([bytes]),
+    };
+  }
+}

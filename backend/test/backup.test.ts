@@ -1,0 +1,480 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import unzipper from 'unzipper';
+import { ShopsService } from '../src/shops/shops.service.js';
+import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
+import { loggedInAdmin } from './support/http.js';
+import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
+import { buildZip, type RawEntry } from './support/zip-writer.js';
+
+type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+const RESTORE_LIMIT = 4 * 1024 * 1024;
+const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const V1_FIXTURE = readFileSync(new URL('./fixtures/backup-v1.zip', import.meta.url));
+
+/** Collects a binary response body (supertest parses only text and JSON by itself). */
+const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parameters<request.Test['parse']>[0];
+
+describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
+  let server: Started;
+  let admin: TestAgent;
+
+  const objectKeys = () => {
+    const folder = join(server.config.storage.localDir, 'uploads');
+    return existsSync(folder)
+      ? readdirSync(folder)
+          .filter((name) => !name.endsWith('.meta.json'))
+          .sort()
+      : [];
+  };
+  const snapshot = async () => ({
+    shops: await server.dataSource.query('SELECT * FROM shop ORDER BY id'),
+    categories: await server.dataSource.query('SELECT * FROM shop_category ORDER BY shop_id, name'),
+    objects: objectKeys(),
+    pending: await server.dataSource.query('SELECT * FROM pending_object'),
+  });
+  const listShops = async () =>
+    (await request(server.url).get('/api/shops').expect(200)).body as Record<string, unknown>[];
+  const download = async (kind: 'full' | 'data') =>
+    admin.post(`/api/admin/backup/${kind}`).buffer(true).parse(binary).expect(200);
+  const restore = (bytes: Buffer, filename = 'backup.zip') =>
+    admin
+      .post('/api/admin/backup/restore')
+      .attach('backupFile', bytes, { filename, contentType: 'application/zip' });
+
+  async function uploadImage(bytes: Buffer, type: string): Promise<string> {
+    const { uploadURL } = (await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201)).body;
+    await request(uploadURL).put('').set('Content-Type', type).send(bytes).expect(200);
+    const { pathname } = new URL(uploadURL);
+    return `/objects${pathname.slice(pathname.lastIndexOf('/uploads/'))}`;
+  }
+  async function imageBytes(path: string): Promise<Buffer> {
+    return (await request(server.url).get(path).buffer(true).parse(binary).expect(200)).body as Buffer;
+  }
+  async function deleteAllShops() {
+    for (const shop of await listShops()) await admin.delete(`/api/admin/shops/${shop.id}`).expect(204);
+  }
+
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect, { RESTORE_MAX_BYTES: String(RESTORE_LIMIT) });
+    admin = await loggedInAdmin(server.url);
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('refuses every backup route without a session', async () => {
+    const anonymous = request(server.url);
+    await anonymous.get('/api/admin/backup/stats').expect(401);
+    await anonymous.post('/api/admin/backup/full').expect(401);
+    await anonymous.post('/api/admin/backup/data').expect(401);
+    await anonymous.post('/api/admin/backup/restore').attach('backupFile', V1_FIXTURE, 'b.zip').expect(401);
+  });
+
+  it('reports statistics from the stored images and the data', async () => {
+    const empty = (await admin.get('/api/admin/backup/stats').expect(200)).body;
+    expect(empty).toMatchObject({
+      totalShops: 0,
+      imagesWithLogos: 0,
+      imagesWithMaps: 0,
+      storedImages: 0,
+      lastFullBackupAt: null,
+    });
+    expect(empty.restoreMaxBytes).toBe(RESTORE_LIMIT);
+    const logo = await uploadImage(pngImage(300, 200), 'image/png');
+    const map = await uploadImage(GIF_1X1, 'image/gif');
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Con imágenes', logo, mapImageUrl: map }))
+      .expect(201);
+    await admin
+      .post('/api/admin/shops')
+      .send(
+        shopBody({
+          name: 'Con icono',
+          logo: 'medal',
+          categories: ['Caza', 'Armería', 'Seguridad', 'Municiones'],
+        }),
+      )
+      .expect(201);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Sin verificar', logo: 'https://cdn.example/logo.png', isVerified: 'false' }))
+      .expect(201);
+    const stats = (await admin.get('/api/admin/backup/stats').expect(200)).body;
+    expect(stats).toMatchObject({ totalShops: 3, imagesWithLogos: 2, imagesWithMaps: 3, storedImages: 2 });
+    const storedBytes = objectKeys().reduce(
+      (sum, key) => sum + readFileSync(join(server.config.storage.localDir, 'uploads', key)).length,
+      0,
+    );
+    expect(stats.estimatedBytes).toBeGreaterThan(storedBytes);
+    expect(stats.estimatedSize).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
+  });
+
+  it('downloads the complete backup as a dated ZIP with a checksummed manifest', async () => {
+    const response = await download('full');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="atm-directory-backup-${today}.zip"`,
+    );
+    const zip = await unzipper.Open.buffer(response.body as Buffer);
+    const names = zip.files.map((file) => file.path).sort();
+    expect(names).toEqual(expect.arrayContaining(['manifest.json', 'shops.json']));
+    expect(names.filter((name) => name.startsWith('images/'))).toHaveLength(2);
+    const manifest = JSON.parse(
+      (await zip.files.find((f) => f.path === 'manifest.json')!.buffer()).toString(),
+    );
+    expect(manifest).toMatchObject({
+      product: 'atm-gunsmith-directory',
+      formatVersion: 2,
+      counts: { shops: 3, images: 2 },
+    });
+    for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
+      expect(sha(await file.buffer())).toBe(manifest.files[file.path].sha256);
+    }
+    const shops = JSON.parse((await zip.files.find((f) => f.path === 'shops.json')!.buffer()).toString());
+    expect(shops).toEqual(await listShops());
+    expect(JSON.stringify(manifest) + JSON.stringify(shops)).not.toMatch(/password|argon2|session/i);
+    expect((await admin.get('/api/admin/backup/stats')).body.lastFullBackupAt).not.toBeNull();
+  });
+
+  it('downloads the data backup as dated JSON', async () => {
+    const response = await download('data');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="atm-directory-data-${today}.json"`,
+    );
+    const document = JSON.parse((response.body as Buffer).toString());
+    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 2 });
+    expect(document.shops).toEqual(await listShops());
+  });
+
+  it('round-trips: back up, delete everything, restore, and every shop and image is identical', async () => {
+    const before = await listShops();
+    const imagesBefore = new Map<string, Buffer>();
+    for (const shop of before)
+      for (const path of [shop.logo, shop.mapImageUrl] as string[]) {
+        if (path.startsWith('/objects/')) imagesBefore.set(path, await imageBytes(path));
+      }
+    const backup = (await download('full')).body as Buffer;
+    await deleteAllShops();
+    expect(objectKeys()).toEqual([]);
+
+    const result = (await restore(backup).expect(200)).body;
+    expect(result).toMatchObject({ created: 3, updated: 0, images: 2 });
+    expect(result.message).toMatch(/Backup restored/);
+    const after = await listShops();
+    expect(after).toHaveLength(before.length);
+    for (const original of before) {
+      const restored = after.find((shop) => shop.id === original.id)!;
+      const { logo, mapImageUrl, ...rest } = original;
+      expect(restored).toMatchObject(rest);
+      for (const [field, path] of [
+        ['logo', logo],
+        ['mapImageUrl', mapImageUrl],
+      ] as [string, string][]) {
+        if (!path.startsWith('/objects/')) {
+          expect(restored[field]).toBe(path);
+          continue;
+        }
+        expect(restored[field]).not.toBe(path); // new object URLs (spec)
+        expect(Buffer.compare(await imageBytes(restored[field] as string), imagesBefore.get(path)!)).toBe(0);
+      }
+    }
+    expect((await snapshot()).pending).toEqual([]);
+  });
+
+  it('restores the same backup twice without creating duplicates', async () => {
+    const backup = (await download('full')).body as Buffer;
+    const first = (await restore(backup).expect(200)).body;
+    expect(first).toMatchObject({ created: 0, updated: 3 });
+    const shops = await listShops();
+    const second = (await restore(backup).expect(200)).body;
+    expect(second).toMatchObject({ created: 0, updated: 3 });
+    expect((await listShops()).map((shop) => shop.id).sort()).toEqual(shops.map((shop) => shop.id).sort());
+    // Replaced images are released: only the images the shops use remain stored.
+    expect(objectKeys()).toHaveLength(2);
+  });
+
+  it('restores a backup made in format version 1', async () => {
+    const result = (await restore(V1_FIXTURE).expect(200)).body;
+    expect(result).toMatchObject({ created: 2, updated: 0, images: 2 });
+    const shops = await listShops();
+    const uno = shops.find((shop) => shop.name === 'Armería Versión Uno')!;
+    expect(uno).toMatchObject({
+      city: 'Morelia',
+      isVerified: 'true',
+      categories: ['Armería', 'Coleccionismo'],
+    });
+    expect(uno.createdAt).toBe('2025-03-01T10:00:00.000Z');
+    expect(
+      (
+        await request(server.url)
+          .get(uno.logo as string)
+          .expect(200)
+      ).headers['content-type'],
+    ).toBe('image/png');
+    const antiguo = shops.find((shop) => shop.name === 'Taller Antiguo')!;
+    expect(antiguo.mapImageUrl).toBe(uno.mapImageUrl); // one shared image stays shared
+  });
+
+  describe('refuses, changing nothing,', () => {
+    let good: { manifest: Record<string, unknown>; shops: Record<string, unknown>[]; images: RawEntry[] };
+
+    beforeAll(async () => {
+      const zip = await unzipper.Open.buffer((await download('full')).body as Buffer);
+      const read = async (name: string) =>
+        (await zip.files.find((f) => f.path === name)!.buffer()).toString();
+      good = {
+        manifest: JSON.parse(await read('manifest.json')),
+        shops: JSON.parse(await read('shops.json')),
+        images: await Promise.all(
+          zip.files
+            .filter((f) => f.path.startsWith('images/'))
+            .map(async (f) => ({ name: f.path, data: await f.buffer() })),
+        ),
+      };
+    });
+
+    /**
+     * A backup built from the good one with one thing changed. The manifest's checksum of
+     * shops.json is recomputed unless a test passes its own manifest.
+     */
+    function variant(
+      change: {
+        manifest?: unknown;
+        shops?: unknown;
+        images?: RawEntry[];
+        extra?: RawEntry[];
+        drop?: string[];
+      } = {},
+    ) {
+      const shopsJson = JSON.stringify(change.shops ?? good.shops);
+      const files = {
+        ...(good.manifest.files as object),
+        'shops.json': { sha256: sha(shopsJson), size: Buffer.byteLength(shopsJson) },
+      };
+      const entries: RawEntry[] = [
+        { name: 'manifest.json', data: JSON.stringify(change.manifest ?? { ...good.manifest, files }) },
+        { name: 'shops.json', data: shopsJson, deflate: true },
+        ...(change.images ?? good.images),
+      ].filter((entry) => !change.drop?.includes(entry.name));
+      return buildZip([...entries, ...(change.extra ?? [])]);
+    }
+
+    const imageName = () => good.images[0].name;
+    const cases: [string, () => Buffer, RegExp][] = [
+      [
+        'an entry climbing out with ../',
+        () => variant({ extra: [{ name: '../evil.txt', data: 'x' }] }),
+        /not a safe path/,
+      ],
+      [
+        'a sibling path through ..',
+        () => variant({ extra: [{ name: 'images/../../data/x.png', data: 'x' }] }),
+        /not a safe path/,
+      ],
+      [
+        'an absolute path',
+        () => variant({ extra: [{ name: '/etc/cron.d/evil', data: 'x' }] }),
+        /not a safe path/,
+      ],
+      [
+        'a backslash path',
+        () => variant({ extra: [{ name: 'images\\..\\evil.png', data: 'x' }] }),
+        /not a safe path/,
+      ],
+      [
+        'a symbolic link',
+        () =>
+          variant({
+            extra: [
+              {
+                name: 'images/00000000-0000-4000-8000-0000000000aa.png',
+                data: '/etc/passwd',
+                mode: 0o120777,
+              },
+            ],
+          }),
+        /symbolic link/,
+      ],
+      [
+        'an unexpected entry',
+        () => variant({ extra: [{ name: 'payload.sh', data: 'rm -rf /' }] }),
+        /unexpected entry/,
+      ],
+      [
+        'a nested archive',
+        () => variant({ extra: [{ name: 'images/inner.zip', data: V1_FIXTURE }] }),
+        /unexpected entry/,
+      ],
+      ['a duplicate name', () => variant({ extra: [{ name: 'shops.json', data: '[]' }] }), /appears twice/],
+      [
+        'a very long name',
+        () => variant({ extra: [{ name: `images/${'a'.repeat(300)}.png`, data: 'x' }] }),
+        /over-long name/,
+      ],
+      [
+        'too many entries',
+        () => variant({ extra: Array.from({ length: 25_001 }, (_, i) => ({ name: `x${i}`, data: '' })) }),
+        /entries; a backup has at most/,
+      ],
+      [
+        'headers that declare a huge size (bomb)',
+        () =>
+          variant({
+            extra: [
+              { name: 'images/00000000-0000-4000-8000-0000000000bb.png', data: 'x', declaredSize: 4_000_000 },
+            ],
+            images: Array.from({ length: 30 }, (_, i) => ({
+              name: `images/00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}.png`,
+              data: 'x',
+              declaredSize: 4_000_000,
+            })),
+          }),
+        /decompression bomb|larger than/,
+      ],
+      [
+        'headers that lie small (bomb)',
+        () =>
+          buildZip([
+            { name: 'manifest.json', data: JSON.stringify(good.manifest) },
+            {
+              name: 'shops.json',
+              data: Buffer.alloc(20 * 1024 * 1024, 0x20),
+              deflate: true,
+              declaredSize: 100,
+            },
+          ]),
+        /larger than its header says/,
+      ],
+      ['a missing manifest', () => variant({ drop: ['manifest.json'] }), /manifest.json" is missing/],
+      [
+        'a malformed manifest',
+        () =>
+          buildZip([
+            { name: 'manifest.json', data: '{not json' },
+            { name: 'shops.json', data: '[]' },
+          ]),
+        /manifest.json is not valid JSON/,
+      ],
+      [
+        'another product',
+        () => variant({ manifest: { ...good.manifest, product: 'other' } }),
+        /not a backup of this directory/,
+      ],
+      [
+        'an unknown format version',
+        () => variant({ manifest: { ...good.manifest, formatVersion: 99 } }),
+        /format version 99 is not supported/,
+      ],
+      ['a missing shops file', () => variant({ drop: ['shops.json'] }), /shops.json" is missing/],
+      ['shops that are not a list', () => variant({ shops: { shops: 'nope' } }), /not a list of shops/],
+      [
+        'a shops file that fails its checksum',
+        () => variant({ shops: [...good.shops].reverse(), manifest: good.manifest }),
+        /shops.json does not match its checksum/,
+      ],
+      [
+        'a shop with a javascript: website',
+        () =>
+          variant({
+            shops: good.shops.map((s, i) => (i === 1 ? { ...s, website: 'javascript:alert(1)' } : s)),
+          }),
+        /shop 2 \(".*"\), field website: Website must be an http\(s\) URL/,
+      ],
+      [
+        'a shop without categories',
+        () => variant({ shops: good.shops.map((s, i) => (i === 0 ? { ...s, categories: [] } : s)) }),
+        /shop 1 .*field categories: Please select at least one category/,
+      ],
+      [
+        'a shop with a bad id',
+        () => variant({ shops: good.shops.map((s, i) => (i === 2 ? { ...s, id: "1' OR 1=1" } : s)) }),
+        /shop 3 .*id must be a UUID/,
+      ],
+      [
+        'an image that fails its checksum',
+        () =>
+          variant({
+            images: good.images.map((e, i) =>
+              i === 0 ? { ...e, data: Buffer.concat([e.data as Buffer, Buffer.from([0])]) } : e,
+            ),
+          }),
+        /does not match its checksum|damaged/,
+      ],
+      ['a missing image', () => variant({ drop: [imageName()] }), /is not in the backup/],
+    ];
+
+    it.each(cases)('%s', async (_name, build, message) => {
+      const before = await snapshot();
+      const response = await restore(build());
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(message);
+      expect(await snapshot()).toEqual(before);
+      expect(readdirSync(join(server.config.dataDir, 'tmp'))).toEqual([]);
+    });
+
+    it('a file that is not a ZIP, with the spec message', async () => {
+      const before = await snapshot();
+      const response = await restore(pngImage(), 'photo.zip').expect(400);
+      expect(response.body.message).toBe('Invalid File Type: please select a ZIP file');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a file over the restore limit (413) before reading it', async () => {
+      const before = await snapshot();
+      const response = await restore(Buffer.concat([V1_FIXTURE, Buffer.alloc(RESTORE_LIMIT)])).expect(413);
+      expect(response.body.message).toBe('File Too Large: the maximum file size is 4.0MB');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a restore that fails in the middle of its transaction (rolled back, no new image kept)', async () => {
+      const backup = (await download('full')).body as Buffer;
+      const before = await snapshot();
+      const shops = server.app.get(ShopsService);
+      const original = shops.replaceCategories.bind(shops);
+      let calls = 0;
+      jest.spyOn(shops, 'replaceCategories').mockImplementation(async (...args) => {
+        if (++calls === 2) throw new Error('disk full (injected)');
+        return original(...args);
+      });
+      const response = await restore(backup);
+      expect(response.status).toBe(500);
+      expect(response.body.message).not.toMatch(/injected/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a second restore while one is running (409)', async () => {
+      const backup = (await download('full')).body as Buffer;
+      const shops = server.app.get(ShopsService);
+      const original = shops.replaceCategories.bind(shops);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      jest.spyOn(shops, 'replaceCategories').mockImplementation(async (...args) => {
+        entered();
+        await gate;
+        return original(...args);
+      });
+      const first = restore(backup).then((response) => response);
+      await inside;
+      const second = await restore(backup);
+      expect(second.status).toBe(409);
+      expect(second.body.message).toMatch(/Another restore is running/);
+      release();
+      expect((await first).status).toBe(200);
+    });
+  });
+});
