@@ -1,0 +1,1 @@
+module.exports = require('../frontend-common/jest/preset.cjs')(__dirname, 'frontend-admin');
