@@ -87,7 +87,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
           {sessionEnded && mode === 'login' && !error && (
             <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} />
           )}
-          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+          {error && <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
             <Form.Item
               name="username"

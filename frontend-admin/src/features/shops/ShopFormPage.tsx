@@ -11,34 +11,9 @@ import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
-import { FORM_CATEGORIES, SHOP_FIELDS, toShopInput, validateShopField, type ShopField, type ShopFormValues } from './shopValidation';
+import { FORM_CATEGORIES, NEW_SHOP_VALUES, SHOP_FIELDS, toShopInput, validateShopField, type ShopField, type ShopFormValues } from './shopValidation';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
-/**
- * Starting values of a new shop. The spec has logo and map start with placeholder images
- * (values not given). The logo starts as the icon key 'crosshairs': a real value the server
- * accepts and the directory draws, so a shop without an uploaded logo still looks right. The
- * map starts empty: the server accepts only an uploaded image or an http(s) URL there, and a
- * made-up placeholder address would publish a broken picture, so the admin uploads one (the
- * required-field message says so) before saving.
- */
-export const NEW_SHOP_VALUES: ShopFormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  website: '',
-  description: '',
-  address: '',
-  city: '',
-  state: '',
-  googleMapsUrl: '',
-  latitude: '',
-  longitude: '',
-  categories: [],
-  logo: 'crosshairs',
-  mapImageUrl: '',
-  isVerified: false,
-};
 
 function valuesOf(shop: LoadedShop): ShopFormValues {
   return {

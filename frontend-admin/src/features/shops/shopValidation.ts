@@ -29,6 +29,32 @@ export interface FieldError {
   params?: Record<string, string | number>;
 }
 
+/**
+ * Starting values of a new shop. The spec has logo and map start with placeholder images
+ * (values not given). The logo starts as the icon key 'crosshairs': a real value the server
+ * accepts and the directory draws, so a shop without an uploaded logo still looks right. The
+ * map starts empty: the server accepts only an uploaded image or an http(s) URL there, and a
+ * made-up placeholder address would publish a broken picture, so the admin uploads one (the
+ * required-field message says so) before saving.
+ */
+export const NEW_SHOP_VALUES: ShopFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  website: '',
+  description: '',
+  address: '',
+  city: '',
+  state: '',
+  googleMapsUrl: '',
+  latitude: '',
+  longitude: '',
+  categories: [],
+  logo: 'crosshairs',
+  mapImageUrl: '',
+  isVerified: false,
+};
+
 /** Category options of the form (spec section 3), in this order. */
 export const FORM_CATEGORIES = [
   'Armería',
