@@ -36,6 +36,9 @@ function valuesOf(shop: LoadedShop): ShopFormValues {
   };
 }
 
+/** Marked with the required sign (the rules themselves live in shopValidation.ts). */
+const REQUIRED_FIELDS: ShopField[] = ['name', 'email', 'phone', 'description', 'address', 'city', 'state', 'googleMapsUrl', 'logo', 'mapImageUrl'];
+
 /** /admin/shops/new and /admin/shops/edit/{id}. */
 export function ShopFormPage() {
   const { id } = useParams<{ id: string }>();
@@ -121,7 +124,7 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
   };
 
   const text = (field: ShopField, props: Record<string, unknown> = {}, textarea = false) => (
-    <Form.Item name={field} label={t(`shopForm.fields.${field}`)} rules={[rule(field)]} validateFirst>
+    <Form.Item name={field} label={t(`shopForm.fields.${field}`)} rules={[rule(field)]} required={REQUIRED_FIELDS.includes(field)}>
       {textarea ? <Input.TextArea rows={4} {...props} /> : <Input {...props} />}
     </Form.Item>
   );
@@ -173,10 +176,10 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
           )}
         </Card>
         <Card title={t('shopForm.sections.images')} className="atm-admin__section">
-          <Form.Item name="logo" label={t('shopForm.fields.logo')} rules={[rule('logo')]}>
+          <Form.Item name="logo" label={t('shopForm.fields.logo')} rules={[rule('logo')]} required>
             <ImageField kind="logo" label={t('shopForm.fields.logo')} onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))} />
           </Form.Item>
-          <Form.Item name="mapImageUrl" label={t('shopForm.fields.mapImageUrl')} rules={[rule('mapImageUrl')]}>
+          <Form.Item name="mapImageUrl" label={t('shopForm.fields.mapImageUrl')} rules={[rule('mapImageUrl')]} required>
             <ImageField kind="map" label={t('shopForm.fields.mapImageUrl')} onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))} />
           </Form.Item>
         </Card>
