@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { AdminProviders } from './app/AdminProviders';
 import { BasePathContext, useAdminPath } from './app/basePath';
 import { getPageStore, type AppStore } from './app/store';
-import { useGetMeQuery } from './api/adminApi';
+import { forgetSession, useGetMeQuery } from './api/adminApi';
+import { useAppDispatch } from './app/hooks';
 import { AuthGuard } from './features/auth/AuthGuard';
 import { LoginPage } from './features/auth/LoginPage';
 import { BackupPage } from './features/backup/BackupPage';
@@ -27,7 +28,14 @@ export interface AdminAppProps {
 /** /admin/login: an admin who is already logged in goes straight to the dashboard. */
 function LoginRoute() {
   const adminPath = useAdminPath();
+  const dispatch = useAppDispatch();
+  const { state } = useLocation();
+  const loggedOut = Boolean((state as { loggedOut?: boolean } | null)?.loggedOut);
   const { data: user } = useGetMeQuery();
+  useEffect(() => {
+    // After a logout, and only once the admin pages have unmounted (so none asks again).
+    if (loggedOut) forgetSession(dispatch);
+  }, [loggedOut, dispatch]);
   return user ? <Navigate to={adminPath()} replace /> : <LoginPage />;
 }
 

@@ -18,6 +18,15 @@ export function reportUnauthorized(dispatch: Dispatch): void {
   dispatch(adminApi.util.upsertQueryData('getMe', undefined, null) as never);
 }
 
+/**
+ * After a logout: nothing of the back office stays in memory for the next person at this
+ * computer, and the current user is known to be absent (no spinner, no new /me call).
+ */
+export function forgetSession(dispatch: Dispatch): void {
+  dispatch(adminApi.util.resetApiState());
+  reportUnauthorized(dispatch);
+}
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
   if (result.error?.status === 401 && !OWN_401_ENDPOINTS.has(api.endpoint)) reportUnauthorized(api.dispatch);
@@ -73,18 +82,9 @@ export const adminApi = createApi({
         }
       },
     }),
+    /** After success the page calls `forgetSession` (see DashboardPage) once it has left. */
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          // Nothing of the back office stays in memory for the next person at this computer.
-          dispatch(adminApi.util.resetApiState());
-          dispatch(adminApi.util.upsertQueryData('getMe', undefined, null));
-        } catch {
-          // the screen shows the failure
-        }
-      },
     }),
     /** The first admin from the login page; it does not log in. */
     createAdmin: build.mutation<AdminUser, Credentials & { confirmPassword?: string }>({

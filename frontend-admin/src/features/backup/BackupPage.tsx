@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import { CloudDownloadOutlined, FileZipOutlined, InfoCircleOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { adminApi, reportUnauthorized, useDownloadBackupMutation, useGetBackupStatsQuery, type BackupKind } from '../../api/adminApi';
+import { adminApi, reportUnauthorized, useDownloadBackupMutation, useGetBackupStatsQuery, useGetMeQuery, type BackupKind } from '../../api/adminApi';
 import { apiErrorMessage } from '../../api/apiError';
 import type { RestoreResult } from '../../api/types';
 import { sendWithProgress } from '../../api/upload';
@@ -24,7 +24,8 @@ export function BackupPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const dispatch = useAppDispatch();
-  const { data: stats, isLoading, isError, refetch } = useGetBackupStatsQuery();
+  const { data: me } = useGetMeQuery();
+  const { data: stats, isLoading, isError, refetch } = useGetBackupStatsQuery(undefined, { skip: !me });
   const [download] = useDownloadBackupMutation();
   const [running, setRunning] = useState<BackupKind | null>(null);
   const [phase, setPhase] = useState<RestorePhase>('idle');

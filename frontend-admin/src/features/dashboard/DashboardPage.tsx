@@ -3,9 +3,10 @@ import { Alert, App, Button, Card, Col, Empty, Flex, Input, Row, Segmented, Skel
 import { DeleteOutlined, EditOutlined, LogoutOutlined, PlusOutlined, SafetyOutlined, TeamOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { ShopLogo, type Shop } from 'frontend-common';
-import { useDeleteShopMutation, useGetBackupStatsQuery, useGetMeQuery, useGetShopsQuery, useLogoutMutation } from '../../api/adminApi';
+import { reportUnauthorized, useDeleteShopMutation, useGetBackupStatsQuery, useGetMeQuery, useGetShopsQuery, useLogoutMutation } from '../../api/adminApi';
 import { apiErrorMessage } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
+import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
@@ -17,10 +18,12 @@ export function DashboardPage() {
   const toast = useToast();
   const { modal } = App.useApp();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const adminPath = useAdminPath();
   const { data: user } = useGetMeQuery();
-  const { data: shops = [], isLoading, isError, refetch } = useGetShopsQuery();
-  const { data: stats } = useGetBackupStatsQuery();
+  // Skipped while logged out, so nothing is asked for (and answered 401) behind the login screen.
+  const { data: shops = [], isLoading, isError, refetch } = useGetShopsQuery(undefined, { skip: !user });
+  const { data: stats } = useGetBackupStatsQuery(undefined, { skip: !user });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const [deleteShop] = useDeleteShopMutation();
   const [search, setSearch] = useState('');
@@ -34,7 +37,9 @@ export function DashboardPage() {
     try {
       await logout().unwrap();
       toast.success(t('dashboard.loggedOut.title'), t('dashboard.loggedOut.description'));
-      navigate(adminPath('/login'), { replace: true });
+      reportUnauthorized(dispatch); // so /admin/login does not send a logged-in admin back here
+      // The login route drops the cached data once this page has gone (see AdminApp).
+      navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
     } catch (failure) {
       toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? t('dashboard.logoutFailed'));
     }

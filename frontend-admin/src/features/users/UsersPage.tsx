@@ -26,7 +26,7 @@ export function UsersPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data: me } = useGetMeQuery();
-  const { data: users = [], isLoading, isError, refetch } = useGetUsersQuery();
+  const { data: users = [], isLoading, isError, refetch } = useGetUsersQuery(undefined, { skip: !me });
   const [deleteUser] = useDeleteUserMutation();
   const [adding, setAdding] = useState(false);
   const [resetFor, setResetFor] = useState<AdminUser | null>(null);
