@@ -139,6 +139,9 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
         onFinish={onFinish}
         scrollToFirstError
         requiredMark
+        // The browser's own checks (type="email"/"url") would block the submit with a bubble in
+        // the browser's language; the form's rules give the translated message instead.
+        noValidate
       >
         <Card title={t('shopForm.sections.basic')} className="atm-admin__section">
           <Row gutter={16}>
