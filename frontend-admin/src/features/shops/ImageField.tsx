@@ -63,7 +63,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
 
   return (
     <Flex gap={16} wrap align="flex-start" data-testid={`image-field-${kind}`}>
-      <div className="atm-admin__preview" aria-label={t('images.preview', { what })} role="img">
+      <div className="atm-admin__preview">
         {kind === 'logo' && value ? (
           <ShopLogo logo={value} alt={t('images.preview', { what })} size={96} />
         ) : imageSrc ? (

@@ -129,7 +129,7 @@ describe('shop form', () => {
     expect(screen.getByRole('heading', { name: 'Edit Gunsmith' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Holsters' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Mark as verified gunsmith' })).toBeChecked();
-    expect(within(screen.getByTestId('image-field-logo')).getByRole('img', { name: 'Preview of the logo' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('image-field-logo')).getByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', `/objects/uploads/${UUID}`);
     fill('City', 'Mérida');
     await user().click(screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Gunsmith Updated')).toBeInTheDocument();
