@@ -155,3 +155,13 @@ describe('login page', () => {
     expect(await screen.findByText('Failed to create admin user')).toBeInTheDocument();
   });
 });
+
+describe('unknown admin path', () => {
+  it('shows "404 Page Not Found" with a way back', async () => {
+    stubApi(loggedOut);
+    await renderAdmin('/admin/nothing-here');
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to the Admin Panel' }));
+    expect(location()).toBe('/admin');
+  });
+});

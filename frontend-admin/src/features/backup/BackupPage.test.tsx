@@ -132,6 +132,8 @@ describe('backup page', () => {
     expect(await screen.findByText('File Too Large')).toBeInTheDocument();
     expect(screen.getByText('Maximum file size is 100MB')).toBeInTheDocument();
     expect(xhr.calls).toHaveLength(0);
+    // One toast at a time: the second replaced the first.
+    await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
   });
 
   it('confirms with the file\'s contents, uploads with progress (backups locked), then reports success', async () => {

@@ -144,6 +144,25 @@ describe('shop form', () => {
     expect(screen.getByText('The shop you are looking for does not exist.')).toBeInTheDocument();
   });
 
+  it('a failed create: "Error" with "Failed to create gunsmith" when the server says nothing; stays on the form', async () => {
+    stubApi({
+      ...base,
+      'POST /api/admin/upload': { uploadURL: `http://localhost/api/uploads/${UUID}?s=1` },
+      'POST /api/admin/shops': () => new Response('', { status: 502 }),
+    });
+    stubXhr(() => ({ status: 200, body: {} }));
+    await renderAdmin('/admin/shops/new');
+    await screen.findByRole('heading', { name: 'Add New Gunsmith' });
+    await fillValidShop();
+    fireEvent.change(screen.getByLabelText('Map / Photo: Upload image'), { target: { files: [png('map.png')] } });
+    await screen.findByText('Upload Successful');
+    await user().click(saveButton());
+    const title = await screen.findByText('Error');
+    expect(title.closest('.ant-notification-notice')).toHaveTextContent('Failed to create gunsmith');
+    expect(location()).toBe('/admin/shops/new');
+    expect(screen.getByLabelText('Name')).toHaveValue('Armería del Norte');
+  });
+
   it('a new shop is not sent without a map image (the placeholder is empty on purpose)', async () => {
     const api = stubApi(base);
     await renderAdmin('/admin/shops/new');
