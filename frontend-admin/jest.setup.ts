@@ -1,3 +1,8 @@
+import { configure } from '@testing-library/react';
+
+// CI machines share their cores with other suites: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 8000 });
+
 // jsdom has no MessageChannel; antd's form and select use it only to run a callback in a
 // later macrotask, which a timer does just as well (and never keeps Jest alive).
 if (!('MessageChannel' in window)) {
@@ -27,9 +32,3 @@ if (!('MessageChannel' in window)) {
   }
   (window as unknown as { MessageChannel: unknown }).MessageChannel = TimerChannel;
 }
-
-// This machine's CI shares its cores with other suites: give findBy/waitFor room.
-// eslint-disable-next-line import/first
-import { configure } from '@testing-library/react';
-
-configure({ asyncUtilTimeout: 8000 });

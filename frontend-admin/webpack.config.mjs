@@ -1,3 +1,4 @@
+/* global process */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig } from 'frontend-common/webpack/createConfig.mjs';
@@ -10,7 +11,9 @@ export default (env, argv) =>
     dir,
     name: 'admin',
     title: 'ATM Admin (admin remote)',
-    publicPath: process.env.ADMIN_PUBLIC_PATH ?? (argv.mode === 'production' ? '/remotes/admin/' : 'http://localhost:3003/'),
+    publicPath:
+      process.env.ADMIN_PUBLIC_PATH ??
+      (argv.mode === 'production' ? '/remotes/admin/' : 'http://localhost:3003/'),
     port: 3003,
     exposes: { './App': './src/AdminApp.tsx' },
   })(env, argv);

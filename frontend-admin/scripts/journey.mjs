@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console */
 // The admin's main journey in a real Chromium, against a real backend behind the preview server:
 // first admin, login, create a shop with an uploaded logo and map, full backup, logout.
 // Usage: node frontend-admin/scripts/journey.mjs <base-url> <logo.png> <map.png> [screenshot-dir]
@@ -11,7 +12,13 @@ const [base, logo, map, shots = '/tmp/atm-admin-shots'] = process.argv.slice(2);
 mkdirSync(shots, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 const problems = [];
 const step = (text) => console.log(`- ${text}`);
@@ -20,7 +27,13 @@ try {
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // The browser logs every non-2xx answer; the 401 of /api/auth/me while logged out is expected.
-  page.on('console', (message) => message.type() === 'error' && !/status of 401/.test(message.text()) && problems.push(`console: ${message.text()}`));
+  page.on(
+    'console',
+    (message) =>
+      message.type() === 'error' &&
+      !/status of 401/.test(message.text()) &&
+      problems.push(`console: ${message.text()}`),
+  );
   const shot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
   await page.goto(`${base}/admin`);
@@ -77,9 +90,11 @@ try {
   const card = page.getByTestId('shop-card').filter({ hasText: 'Armería Prueba Navegador' });
   await card.waitFor();
   const logoSrc = await card.locator('img').first().getAttribute('src');
-  if (!/^\/objects\/uploads\/[0-9a-f-]{36}$/.test(logoSrc ?? '')) problems.push(`card logo src is ${logoSrc}`);
+  if (!/^\/objects\/uploads\/[0-9a-f-]{36}$/.test(logoSrc ?? ''))
+    problems.push(`card logo src is ${logoSrc}`);
   const image = await page.request.get(`${base}${logoSrc}`);
-  if (image.headers()['content-type'] !== 'image/png') problems.push(`logo served as ${image.headers()['content-type']}`);
+  if (image.headers()['content-type'] !== 'image/png')
+    problems.push(`logo served as ${image.headers()['content-type']}`);
   step(`shop created, listed, its logo ${logoSrc} served as ${image.headers()['content-type']}`);
 
   await page.getByRole('button', { name: 'Respaldar datos' }).click();
@@ -93,7 +108,8 @@ try {
   await download.saveAs(saved);
   await page.getByText('Respaldo completo creado').waitFor();
   step(`full backup downloaded as ${download.suggestedFilename()}`);
-  if (!/^atm-directory-backup-\d{4}-\d{2}-\d{2}\.zip$/.test(download.suggestedFilename())) problems.push('backup file name');
+  if (!/^atm-directory-backup-\d{4}-\d{2}-\d{2}\.zip$/.test(download.suggestedFilename()))
+    problems.push('backup file name');
 
   await page.getByLabel('Idioma').getByText('EN').click();
   await page.getByText('Complete Backup (ZIP)').waitFor();

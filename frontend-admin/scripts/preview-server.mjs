@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global process, console, URL */
 // Serves the BUILT admin remote the way production does, in front of a running backend, for a
 // real-browser check (scripts/journey.mjs) or a manual look:
 //   /remotes/admin/        frontend-admin/dist
@@ -23,16 +24,33 @@ const MOUNTS = [
   ['/remotes/directory/', path.join(root, 'frontend-directory/dist')],
   ...(shellDist ? [['/', shellDist]] : []),
 ];
-const TYPES = { '.js': 'application/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.json': 'application/json', '.map': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES = {
+  '.js': 'application/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
 function sendFile(res, file) {
-  res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  res.writeHead(200, {
+    'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+  });
   createReadStream(file).pipe(res);
 }
 
 function proxy(req, res) {
   const upstream = httpRequest(
-    { hostname: backend.hostname, port: backend.port, method: req.method, path: req.url, headers: req.headers },
+    {
+      hostname: backend.hostname,
+      port: backend.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -50,7 +68,12 @@ const server = createServer((req, res) => {
   if (pathname.startsWith('/api/') || pathname.startsWith('/objects/')) return proxy(req, res);
   if (pathname === '/runtime-config.js') {
     const origin = `http://${req.headers.host}`;
-    const config = { remotes: { directory: `${origin}/remotes/directory/mf-manifest.json`, admin: `${origin}/remotes/admin/mf-manifest.json` } };
+    const config = {
+      remotes: {
+        directory: `${origin}/remotes/directory/mf-manifest.json`,
+        admin: `${origin}/remotes/admin/mf-manifest.json`,
+      },
+    };
     res.writeHead(200, { 'Content-Type': 'application/javascript' });
     return res.end(`window.__ATM_RUNTIME__ = ${JSON.stringify(config)};\n`);
   }

@@ -1,4 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AdminUser, BackupStats, Credentials, LoadedShop, ShopInput } from './types';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
@@ -91,7 +98,10 @@ export const adminApi = createApi({
       query: (body) => ({ url: 'auth/create-admin', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
-    changePassword: build.mutation<{ message: string }, { currentPassword: string; newPassword: string; confirmPassword: string }>({
+    changePassword: build.mutation<
+      { message: string },
+      { currentPassword: string; newPassword: string; confirmPassword: string }
+    >({
       query: (body) => ({ url: 'auth/change-password', method: 'PUT', body }),
     }),
 
@@ -101,14 +111,21 @@ export const adminApi = createApi({
       invalidatesTags: ['User'],
     }),
     resetPassword: build.mutation<AdminUser, { id: string; newPassword: string; confirmPassword: string }>({
-      query: ({ id, ...body }) => ({ url: `admin/users/${encodeURIComponent(id)}/reset-password`, method: 'PUT', body }),
+      query: ({ id, ...body }) => ({
+        url: `admin/users/${encodeURIComponent(id)}/reset-password`,
+        method: 'PUT',
+        body,
+      }),
     }),
     deleteUser: build.mutation<void, string>({
       query: (id) => ({ url: `admin/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
 
-    getShops: build.query<Shop[], void>({ query: () => 'shops', providesTags: [{ type: 'Shop', id: 'LIST' }] }),
+    getShops: build.query<Shop[], void>({
+      query: () => 'shops',
+      providesTags: [{ type: 'Shop', id: 'LIST' }],
+    }),
     getShop: build.query<LoadedShop, string>({
       query: (id) => `shops/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Shop', id }],
@@ -130,7 +147,10 @@ export const adminApi = createApi({
       query: (type) => ({ url: 'admin/upload', method: 'POST', body: { type } }),
     }),
 
-    getBackupStats: build.query<BackupStats, void>({ query: () => 'admin/backup/stats', providesTags: ['Backup'] }),
+    getBackupStats: build.query<BackupStats, void>({
+      query: () => 'admin/backup/stats',
+      providesTags: ['Backup'],
+    }),
     /**
      * Downloads a backup and saves it under the server's dated file name. Only the name goes
      * into the store; the file itself goes straight to the browser's download.
@@ -149,7 +169,10 @@ export const adminApi = createApi({
         });
         if (result.error) return { error: result.error as FetchBaseQueryError };
         const fallback = `atm-directory-${kind === 'full' ? 'backup' : 'data'}-${new Date().toISOString().slice(0, 10)}.${kind === 'full' ? 'zip' : 'json'}`;
-        const fileName = fileNameFromDisposition((result.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition')) ?? fallback;
+        const fileName =
+          fileNameFromDisposition(
+            (result.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition'),
+          ) ?? fallback;
         saveBlob(blob ?? new Blob([]), fileName);
         return { data: { fileName } };
       },

@@ -35,7 +35,12 @@ export function apiErrorMessage(error: AnyError): string | undefined {
 export function apiFieldErrors(error: AnyError): Record<string, string> {
   const result: Record<string, string> = {};
   for (const item of body(error)?.errors ?? []) {
-    if (item && typeof item.field === 'string' && typeof item.message === 'string' && !(item.field in result)) {
+    if (
+      item &&
+      typeof item.field === 'string' &&
+      typeof item.message === 'string' &&
+      !(item.field in result)
+    ) {
       result[item.field] = item.message;
     }
   }

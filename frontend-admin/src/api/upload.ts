@@ -19,14 +19,21 @@ export interface XhrRequest {
  * go with it (`withCredentials`, relevant only if the URL is on another origin). Resolves with
  * any HTTP answer; rejects only on network failure, with `status: 0`.
  */
-export function sendWithProgress({ method, url, body, contentType, onProgress }: XhrRequest): Promise<XhrResponse> {
+export function sendWithProgress({
+  method,
+  url,
+  body,
+  contentType,
+  onProgress,
+}: XhrRequest): Promise<XhrResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
     if (contentType) xhr.setRequestHeader('Content-Type', contentType);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       let data: unknown = xhr.responseText;

@@ -10,7 +10,11 @@ import { AntdProviders } from 'frontend-common';
 export function AdminProviders({ children }: { children: ReactNode }) {
   return (
     <AntdProviders>
-      <App component={false} notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1, duration: 5 }}>
+      <App
+        component={false}
+        notification={{ maxCount: 1, duration: 5 }}
+        message={{ maxCount: 1, duration: 5 }}
+      >
         {children}
       </App>
     </AntdProviders>

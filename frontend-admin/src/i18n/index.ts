@@ -17,7 +17,8 @@ const keyByEnglish = new Map<string, string>();
   for (const [key, value] of Object.entries(node)) {
     if (typeof value === 'string') {
       if (!value.includes('{{') && !keyByEnglish.has(value)) keyByEnglish.set(value, `${prefix}${key}`);
-    } else if (value && typeof value === 'object') index(value as Record<string, unknown>, `${prefix}${key}.`);
+    } else if (value && typeof value === 'object')
+      index(value as Record<string, unknown>, `${prefix}${key}.`);
   }
 })(en, '');
 

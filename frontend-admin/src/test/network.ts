@@ -50,7 +50,9 @@ export function stubXhr(handler: XhrHandler) {
     status = 0;
     responseText = '';
     withCredentials = false;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -65,7 +67,13 @@ export function stubXhr(handler: XhrHandler) {
       this.headers[name] = value;
     }
     send(body: unknown) {
-      const call = { method: this.method, url: this.url, headers: this.headers, body, withCredentials: this.withCredentials };
+      const call = {
+        method: this.method,
+        url: this.url,
+        headers: this.headers,
+        body,
+        withCredentials: this.withCredentials,
+      };
       calls.push(call);
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });

@@ -35,7 +35,11 @@ export function AuthGuard() {
   if (isError && !user && !hadSession) {
     return (
       <div className="atm-admin__center">
-        <Result status="warning" title={t('app.checkingSession')} extra={<Button onClick={() => refetch()}>{t('common.retry')}</Button>} />
+        <Result
+          status="warning"
+          title={t('app.checkingSession')}
+          extra={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
+        />
       </div>
     );
   }

@@ -60,7 +60,11 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
       return;
     }
     try {
-      await createAdmin({ username: values.username, password: values.password, confirmPassword: values.confirmPassword }).unwrap();
+      await createAdmin({
+        username: values.username,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      }).unwrap();
       toast.success(t('login.created.title'), t('login.created.description'));
       // Creating the first admin does not log in: back to login mode, fields cleared.
       form.resetFields();
@@ -87,7 +91,15 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
           {sessionEnded && mode === 'login' && !error && (
             <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} />
           )}
-          {error && <Alert type="error" showIcon title={error} data-testid="login-error" style={{ marginBottom: 16 }} />}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              title={error}
+              data-testid="login-error"
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
             <Form.Item
               name="username"
@@ -101,7 +113,10 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
               label={t('login.password')}
               rules={[{ required: true, message: t('validation.passwordRequired') }]}
             >
-              <Input.Password prefix={<LockOutlined />} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} />
+              <Input.Password
+                prefix={<LockOutlined />}
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              />
             </Form.Item>
             {mode === 'create' && (
               <Form.Item

@@ -60,7 +60,12 @@ describe('route guard', () => {
 
 describe('login page', () => {
   it('logs in, toasts and goes to /admin', async () => {
-    const api = stubApi({ ...loggedOut, 'POST /api/auth/login': json(me), 'GET /api/shops': [], 'GET /api/admin/backup/stats': json({}) });
+    const api = stubApi({
+      ...loggedOut,
+      'POST /api/auth/login': json(me),
+      'GET /api/shops': [],
+      'GET /api/admin/backup/stats': json({}),
+    });
     await renderAdmin('/admin/login');
     fill(await screen.findByLabelText('Username'), 'carmen');
     fill(screen.getByLabelText('Password'), 'secret1');
@@ -98,7 +103,9 @@ describe('login page', () => {
     stubApi({
       ...loggedOut,
       'POST /api/auth/login': () =>
-        status === 500 ? new Response('boom', { status: 500 }) : apiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.'),
+        status === 500
+          ? new Response('boom', { status: 500 })
+          : apiError(429, 'Too many failed login attempts. Please wait 15 minutes and try again.'),
     });
     await renderAdmin('/admin/login');
     fill(await screen.findByLabelText('Username'), 'carmen');
@@ -107,11 +114,18 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent('Invalid credentials'));
     status = 429;
     await user().click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent('Too many failed login attempts. Please wait 15 minutes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-error')).toHaveTextContent(
+        'Too many failed login attempts. Please wait 15 minutes',
+      ),
+    );
   });
 
   it('create mode: titles, cleared fields, confirmation rules, success back to login mode (not logged in)', async () => {
-    const api = stubApi({ ...loggedOut, 'POST /api/auth/create-admin': json({ ...me, username: 'first' }, 201) });
+    const api = stubApi({
+      ...loggedOut,
+      'POST /api/auth/create-admin': json({ ...me, username: 'first' }, 201),
+    });
     await renderAdmin('/admin/login');
     fill(await screen.findByLabelText('Username'), 'leftover');
     await user().click(screen.getByRole('button', { name: 'Create Admin Account' }));
@@ -125,7 +139,7 @@ describe('login page', () => {
     fill(screen.getByLabelText('Password'), 'secret1');
     fill(screen.getByLabelText('Confirm Password'), 'secret2');
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
-        fill(screen.getByLabelText('Confirm Password'), 'secret1');
+    fill(screen.getByLabelText('Confirm Password'), 'secret1');
     await user().click(screen.getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Admin Created')).toBeInTheDocument();
     expect(screen.getByText('Admin user created successfully. You can now login.')).toBeInTheDocument();
@@ -140,7 +154,9 @@ describe('login page', () => {
     stubApi({
       ...loggedOut,
       'POST /api/auth/create-admin': () =>
-        withMessage ? apiError(403, 'An administrator already exists; log in to add more') : new Response('', { status: 500 }),
+        withMessage
+          ? apiError(403, 'An administrator already exists; log in to add more')
+          : new Response('', { status: 500 }),
     });
     await renderAdmin('/admin/login');
     await user().click(await screen.findByRole('button', { name: 'Create Admin Account' }));
@@ -149,7 +165,9 @@ describe('login page', () => {
     fill(screen.getByLabelText('Confirm Password'), 'secret1');
     await user().click(screen.getByRole('button', { name: 'Create Admin' }));
     const toast = await screen.findByText('An administrator already exists; log in to add more');
-    expect(within(toast.closest('.ant-notification-notice') as HTMLElement).getByText('Error')).toBeInTheDocument();
+    expect(
+      within(toast.closest('.ant-notification-notice') as HTMLElement).getByText('Error'),
+    ).toBeInTheDocument();
     withMessage = false;
     await user().click(screen.getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Failed to create admin user')).toBeInTheDocument();

@@ -25,7 +25,13 @@ function backupZip() {
   const bytes = zipSync({
     'shops.json': strToU8('[]'),
     'manifest.json': strToU8(
-      JSON.stringify({ product: 'atm-gunsmith-directory', formatVersion: 2, createdAt: '2026-08-01T12:00:00.000Z', counts: { shops: 26, images: 5 }, files: {} }),
+      JSON.stringify({
+        product: 'atm-gunsmith-directory',
+        formatVersion: 2,
+        createdAt: '2026-08-01T12:00:00.000Z',
+        counts: { shops: 26, images: 5 },
+        files: {},
+      }),
     ),
   });
   return new File([bytes as BlobPart], 'atm-directory-backup-2026-08-01.zip', { type: 'application/zip' });
@@ -56,18 +62,29 @@ describe('backup page', () => {
     expect(screen.getByText('Data Only (JSON)')).toBeInTheDocument();
     expect(screen.getByText(/complete backup every 3 months/)).toBeInTheDocument();
     expect(screen.getByText(/duplicates may be created/)).toBeInTheDocument();
-    expect(screen.getByText('Images are re-uploaded to object storage and get new URLs.')).toBeInTheDocument();
-    expect(screen.getByText('The directory data is refreshed when the restore finishes.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Images are re-uploaded to object storage and get new URLs.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The directory data is refreshed when the restore finishes.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/larger than the biggest file a restore accepts/)).not.toBeInTheDocument();
   });
 
   it('warns when the complete backup would be larger than a restore accepts', async () => {
-    stubApi({ ...base, 'GET /api/admin/backup/stats': { ...stats, estimatedBytes: 150 * MB, estimatedSize: '150 MB' } });
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': { ...stats, estimatedBytes: 150 * MB, estimatedSize: '150 MB' },
+    });
     await renderAdmin('/admin/backup');
-    expect(await screen.findByText(/The complete backup \(about 150 MB\) is larger than the biggest file a restore accepts \(100MB\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /The complete backup \(about 150 MB\) is larger than the biggest file a restore accepts \(100MB\)/,
+      ),
+    ).toBeInTheDocument();
   });
 
-  it('downloads the full backup under the server\'s dated name; one backup at a time', async () => {
+  it("downloads the full backup under the server's dated name; one backup at a time", async () => {
     let finish: () => void = () => {};
     const api = stubApi({
       ...base,
@@ -76,7 +93,10 @@ describe('backup page', () => {
           finish = () =>
             resolve(
               new Response(new Uint8Array([80, 75, 5, 6]), {
-                headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="atm-directory-backup-2026-11-22.zip"' },
+                headers: {
+                  'Content-Type': 'application/zip',
+                  'Content-Disposition': 'attachment; filename="atm-directory-backup-2026-11-22.zip"',
+                },
               }),
             );
         }),
@@ -101,7 +121,9 @@ describe('backup page', () => {
       'POST /api/admin/backup/data': () =>
         fail
           ? new Response('', { status: 500 })
-          : new Response('{"shops":[]}', { headers: { 'Content-Disposition': 'attachment; filename="atm-directory-data-2026-11-22.json"' } }),
+          : new Response('{"shops":[]}', {
+              headers: { 'Content-Disposition': 'attachment; filename="atm-directory-data-2026-11-22.json"' },
+            }),
       'POST /api/admin/backup/full': () => apiError(500, 'Internal server error'),
     });
     await renderAdmin('/admin/backup');
@@ -123,7 +145,9 @@ describe('backup page', () => {
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     const input = screen.getByLabelText('Select ZIP File');
-    fireEvent.change(input, { target: { files: [new File(['{}'], 'data.json', { type: 'application/json' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['{}'], 'data.json', { type: 'application/json' })] },
+    });
     expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
     expect(screen.getByText('Please select a ZIP file')).toBeInTheDocument();
     const big = new File(['x'], 'big.zip', { type: 'application/zip' });
@@ -136,9 +160,17 @@ describe('backup page', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
   });
 
-  it('confirms with the file\'s contents, uploads with progress (backups locked), then reports success', async () => {
+  it("confirms with the file's contents, uploads with progress (backups locked), then reports success", async () => {
     stubApi(base);
-    const xhr = stubXhr(() => ({ status: 200, body: { message: 'Backup restored: 3 shops created, 23 updated, 5 images.', created: 3, updated: 23, images: 5 } }));
+    const xhr = stubXhr(() => ({
+      status: 200,
+      body: {
+        message: 'Backup restored: 3 shops created, 23 updated, 5 images.',
+        created: 3,
+        updated: 23,
+        images: 5,
+      },
+    }));
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
@@ -162,13 +194,22 @@ describe('backup page', () => {
 
   it('a refused restore: "Restore Failed" with the server message; an unreadable file still asks first', async () => {
     stubApi(base);
-    stubXhr(() => ({ status: 400, body: { statusCode: 400, message: 'The backup file cannot be restored: it is not a ZIP archive' } }));
+    stubXhr(() => ({
+      status: 400,
+      body: { statusCode: 400, message: 'The backup file cannot be restored: it is not a ZIP archive' },
+    }));
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
-    fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [new File(['not a zip, only text'], 'odd.zip', { type: 'application/zip' })] } });
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), {
+      target: { files: [new File(['not a zip, only text'], 'odd.zip', { type: 'application/zip' })] },
+    });
     expect(await screen.findByText(/The contents of this file could not be read/)).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restore Failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to restore backup: The backup file cannot be restored: it is not a ZIP archive')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Failed to restore backup: The backup file cannot be restored: it is not a ZIP archive',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,36 @@
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Progress, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import { CloudDownloadOutlined, FileZipOutlined, InfoCircleOutlined, UploadOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Progress,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  CloudDownloadOutlined,
+  FileZipOutlined,
+  InfoCircleOutlined,
+  UploadOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { adminApi, reportUnauthorized, useDownloadBackupMutation, useGetBackupStatsQuery, useGetMeQuery, type BackupKind } from '../../api/adminApi';
+import {
+  adminApi,
+  reportUnauthorized,
+  useDownloadBackupMutation,
+  useGetBackupStatsQuery,
+  useGetMeQuery,
+  type BackupKind,
+} from '../../api/adminApi';
 import { apiErrorMessage } from '../../api/apiError';
 import type { RestoreResult } from '../../api/types';
 import { sendWithProgress } from '../../api/upload';
@@ -44,7 +72,10 @@ export function BackupPage() {
     setRunning(kind);
     try {
       const { fileName } = await download(kind).unwrap();
-      toast.success(kind === 'full' ? t('backup.full.created') : t('backup.data.created'), t('backup.savedAs', { fileName }));
+      toast.success(
+        kind === 'full' ? t('backup.full.created') : t('backup.data.created'),
+        t('backup.savedAs', { fileName }),
+      );
     } catch (failure) {
       const fallback = kind === 'full' ? t('backup.full.failed') : t('backup.data.failed');
       const message = serverText(apiErrorMessage(failure));
@@ -60,10 +91,15 @@ export function BackupPage() {
     try {
       const body = new FormData();
       body.append('backupFile', file, file.name);
-      const answer = await sendWithProgress({ method: 'POST', url: '/api/admin/backup/restore', body, onProgress: (p) => {
-        setProgress(p);
-        if (p >= 100) setPhase('restoring');
-      } });
+      const answer = await sendWithProgress({
+        method: 'POST',
+        url: '/api/admin/backup/restore',
+        body,
+        onProgress: (p) => {
+          setProgress(p);
+          if (p >= 100) setPhase('restoring');
+        },
+      });
       if (answer.status === 401) reportUnauthorized(dispatch);
       if (answer.status >= 200 && answer.status < 300) {
         const result = answer.data as RestoreResult;
@@ -71,7 +107,12 @@ export function BackupPage() {
         dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
       } else {
         const message = serverText(apiErrorMessage({ data: answer.data }));
-        toast.error(t('backup.restore.failed.title'), message ? `${t('backup.restore.failed.fallback')}: ${message}` : t('backup.restore.failed.fallback'));
+        toast.error(
+          t('backup.restore.failed.title'),
+          message
+            ? `${t('backup.restore.failed.fallback')}: ${message}`
+            : t('backup.restore.failed.fallback'),
+        );
       }
     } catch {
       toast.error(t('backup.restore.failed.title'), t('backup.restore.failed.fallback'));
@@ -82,8 +123,13 @@ export function BackupPage() {
 
   const onFileChosen = async (file: File) => {
     const problem = checkRestoreFile(file, maxBytes);
-    if (problem === 'type') return toast.error(t('backup.restore.invalidType.title'), t('backup.restore.invalidType.description'));
-    if (problem === 'size') return toast.error(t('backup.restore.tooLarge.title'), t('backup.restore.tooLarge.description', { max: maxText }));
+    if (problem === 'type')
+      return toast.error(t('backup.restore.invalidType.title'), t('backup.restore.invalidType.description'));
+    if (problem === 'size')
+      return toast.error(
+        t('backup.restore.tooLarge.title'),
+        t('backup.restore.tooLarge.description', { max: maxText }),
+      );
     setPhase('reading');
     const summary = await readBackupManifest(file);
     setPhase('idle');
@@ -96,14 +142,29 @@ export function BackupPage() {
         <div data-testid="restore-summary">
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('backup.restore.confirm.file')}>{file.name}</Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.size')}>{formatLimit(file.size)}</Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.created')}>
-              {summary?.createdAt && !Number.isNaN(Date.parse(summary.createdAt)) ? dateTime.format(new Date(summary.createdAt)) : unknown}
+            <Descriptions.Item label={t('backup.restore.confirm.size')}>
+              {formatLimit(file.size)}
             </Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.shops')}>{summary?.shops ?? unknown}</Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.images')}>{summary?.images ?? unknown}</Descriptions.Item>
+            <Descriptions.Item label={t('backup.restore.confirm.created')}>
+              {summary?.createdAt && !Number.isNaN(Date.parse(summary.createdAt))
+                ? dateTime.format(new Date(summary.createdAt))
+                : unknown}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('backup.restore.confirm.shops')}>
+              {summary?.shops ?? unknown}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('backup.restore.confirm.images')}>
+              {summary?.images ?? unknown}
+            </Descriptions.Item>
           </Descriptions>
-          {!summary && <Alert type="warning" showIcon title={t('backup.restore.confirm.unreadable')} style={{ marginBottom: 12 }} />}
+          {!summary && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('backup.restore.confirm.unreadable')}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           <RestoreWarnings />
         </div>
       ),
@@ -120,7 +181,12 @@ export function BackupPage() {
       {isLoading ? (
         <Skeleton active />
       ) : isError ? (
-        <Alert type="error" showIcon title={t('backup.loadError')} action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('backup.loadError')}
+          action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
+        />
       ) : (
         stats && (
           <>
@@ -147,14 +213,19 @@ export function BackupPage() {
               </Col>
             </Row>
             <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-              {stats.lastFullBackupAt ? t('backup.lastFull', { date: dateTime.format(new Date(stats.lastFullBackupAt)) }) : t('backup.lastFullNever')}
+              {stats.lastFullBackupAt
+                ? t('backup.lastFull', { date: dateTime.format(new Date(stats.lastFullBackupAt)) })
+                : t('backup.lastFullNever')}
             </Typography.Paragraph>
             {stats.estimatedBytes > stats.restoreMaxBytes && (
               <Alert
                 type="warning"
                 showIcon
                 style={{ marginBottom: 16 }}
-                title={t('backup.tooBig', { size: stats.estimatedSize, max: formatLimit(stats.restoreMaxBytes) })}
+                title={t('backup.tooBig', {
+                  size: stats.estimatedSize,
+                  max: formatLimit(stats.restoreMaxBytes),
+                })}
               />
             )}
           </>
@@ -174,7 +245,13 @@ export function BackupPage() {
             style={{ height: '100%' }}
           >
             <Typography.Paragraph>{t('backup.full.description')}</Typography.Paragraph>
-            <Button type="primary" icon={<CloudDownloadOutlined />} onClick={() => runBackup('full')} loading={running === 'full'} disabled={backupsLocked && running !== 'full'}>
+            <Button
+              type="primary"
+              icon={<CloudDownloadOutlined />}
+              onClick={() => runBackup('full')}
+              loading={running === 'full'}
+              disabled={backupsLocked && running !== 'full'}
+            >
               {running === 'full' ? t('backup.full.creating') : t('backup.full.button')}
             </Button>
           </Card>
@@ -182,7 +259,12 @@ export function BackupPage() {
         <Col xs={24} md={12}>
           <Card title={t('backup.data.title')} style={{ height: '100%' }}>
             <Typography.Paragraph>{t('backup.data.description')}</Typography.Paragraph>
-            <Button icon={<CloudDownloadOutlined />} onClick={() => runBackup('data')} loading={running === 'data'} disabled={backupsLocked && running !== 'data'}>
+            <Button
+              icon={<CloudDownloadOutlined />}
+              onClick={() => runBackup('data')}
+              loading={running === 'data'}
+              disabled={backupsLocked && running !== 'data'}
+            >
               {running === 'data' ? t('backup.data.creating') : t('backup.data.button')}
             </Button>
           </Card>
@@ -200,7 +282,13 @@ export function BackupPage() {
 
       <Card title={t('backup.restore.title')} style={{ marginTop: 16 }}>
         <Typography.Paragraph>{t('backup.restore.description')}</Typography.Paragraph>
-        <Alert type="warning" showIcon title={t('backup.restore.warningTitle')} description={<RestoreWarnings />} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('backup.restore.warningTitle')}
+          description={<RestoreWarnings />}
+          style={{ marginBottom: 16 }}
+        />
         <input
           ref={fileInput}
           type="file"
@@ -214,16 +302,29 @@ export function BackupPage() {
           }}
         />
         <Flex gap={12} align="center" wrap>
-          <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()} disabled={restoring || running !== null} loading={restoring}>
+          <Button
+            icon={<UploadOutlined />}
+            onClick={() => fileInput.current?.click()}
+            disabled={restoring || running !== null}
+            loading={restoring}
+          >
             {t('backup.restore.choose')}
           </Button>
           <Typography.Text type="secondary">{t('backup.restore.hint', { max: maxText })}</Typography.Text>
         </Flex>
-        {phase === 'reading' && <Typography.Paragraph style={{ marginTop: 12 }}>{t('backup.restore.reading')}</Typography.Paragraph>}
+        {phase === 'reading' && (
+          <Typography.Paragraph style={{ marginTop: 12 }}>{t('backup.restore.reading')}</Typography.Paragraph>
+        )}
         {(phase === 'uploading' || phase === 'restoring') && (
           <div style={{ marginTop: 12 }} role="status">
-            <Typography.Text>{phase === 'uploading' ? t('backup.restore.uploading') : t('backup.restore.restoring')}</Typography.Text>
-            <Progress percent={progress} status={phase === 'restoring' ? 'active' : undefined} aria-label={t('backup.restore.uploading')} />
+            <Typography.Text>
+              {phase === 'uploading' ? t('backup.restore.uploading') : t('backup.restore.restoring')}
+            </Typography.Text>
+            <Progress
+              percent={progress}
+              status={phase === 'restoring' ? 'active' : undefined}
+              aria-label={t('backup.restore.uploading')}
+            />
           </div>
         )}
       </Card>

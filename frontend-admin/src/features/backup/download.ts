@@ -18,7 +18,12 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
     name = plain ? (plain[2] ?? plain[1]).trim() : undefined;
   }
   // Never a path: only the last segment, without characters file systems refuse.
-  const base = name?.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f<>:"|?*]/g, '').trim();
+  // eslint-disable-next-line no-control-regex
+  const base = name
+    ?.split(/[\\/]/)
+    .pop()
+    ?.replace(/[\u0000-\u001f<>:"|?*]/g, '')
+    .trim();
   return base ? base : undefined;
 }
 

@@ -23,9 +23,13 @@ describe('restore file check', () => {
 });
 
 describe('download file name', () => {
-  it('reads the server\'s dated name', () => {
-    expect(fileNameFromDisposition('attachment; filename="atm-directory-backup-2026-11-22.zip"')).toBe('atm-directory-backup-2026-11-22.zip');
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''atm-directory-data-2026-11-22.json")).toBe('atm-directory-data-2026-11-22.json');
+  it("reads the server's dated name", () => {
+    expect(fileNameFromDisposition('attachment; filename="atm-directory-backup-2026-11-22.zip"')).toBe(
+      'atm-directory-backup-2026-11-22.zip',
+    );
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''atm-directory-data-2026-11-22.json")).toBe(
+      'atm-directory-data-2026-11-22.json',
+    );
   });
   it('never returns a path or nothing useful', () => {
     expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');

@@ -7,11 +7,15 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'applicati
  * The client check before a restore upload: a ZIP (by extension, or by type when the browser
  * reports one of the ZIP types) of at most `maxBytes`.
  */
-export function checkRestoreFile(file: Pick<File, 'name' | 'type' | 'size'>, maxBytes = DEFAULT_RESTORE_MAX_BYTES): 'type' | 'size' | null {
+export function checkRestoreFile(
+  file: Pick<File, 'name' | 'type' | 'size'>,
+  maxBytes = DEFAULT_RESTORE_MAX_BYTES,
+): 'type' | 'size' | null {
   const isZipName = /\.zip$/i.test(file.name);
   const isZipType = ZIP_TYPES.includes(file.type.toLowerCase());
   // Some systems report '' or application/octet-stream for a .zip: the extension decides then.
-  if (!isZipName || (file.type !== '' && !isZipType && file.type !== 'application/octet-stream')) return 'type';
+  if (!isZipName || (file.type !== '' && !isZipType && file.type !== 'application/octet-stream'))
+    return 'type';
   if (file.size > maxBytes) return 'size';
   return null;
 }

@@ -29,14 +29,30 @@ describe('readBackupManifest', () => {
 
   it('reads a stored (uncompressed) version 1 manifest with shopCount', async () => {
     const zip = zipSync({
-      'manifest.json': [strToU8(JSON.stringify({ product: 'atm-gunsmith-directory', formatVersion: 1, createdAt: '2024-01-01T00:00:00Z', shopCount: 3 })), { level: 0 }],
+      'manifest.json': [
+        strToU8(
+          JSON.stringify({
+            product: 'atm-gunsmith-directory',
+            formatVersion: 1,
+            createdAt: '2024-01-01T00:00:00Z',
+            shopCount: 3,
+          }),
+        ),
+        { level: 0 },
+      ],
     });
-    await expect(readBackupManifest(blobOf(zip))).resolves.toMatchObject({ formatVersion: 1, shops: 3, images: undefined });
+    await expect(readBackupManifest(blobOf(zip))).resolves.toMatchObject({
+      formatVersion: 1,
+      shops: 3,
+      images: undefined,
+    });
   });
 
   it('answers null for a ZIP without a manifest and for a file that is not a ZIP', async () => {
     await expect(readBackupManifest(blobOf(zipSync({ 'a.txt': strToU8('hola') })))).resolves.toBeNull();
-    await expect(readBackupManifest(new Blob(['not a zip at all, just text that is long enough']))).resolves.toBeNull();
+    await expect(
+      readBackupManifest(new Blob(['not a zip at all, just text that is long enough'])),
+    ).resolves.toBeNull();
     await expect(readBackupManifest(new Blob([]))).resolves.toBeNull();
   });
 });

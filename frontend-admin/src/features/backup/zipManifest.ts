@@ -89,8 +89,14 @@ export async function readBackupManifest(file: Blob): Promise<BackupSummary | nu
           const length = cd.getUint16(extra + 2, true);
           if (id === 0x0001) {
             let p = extra + 4;
-            if (uncompressed === 0xffffffff) (uncompressed = u64(cd, p)), (p += 8);
-            if (compressed === 0xffffffff) (compressed = u64(cd, p)), (p += 8);
+            if (uncompressed === 0xffffffff) {
+              uncompressed = u64(cd, p);
+              p += 8;
+            }
+            if (compressed === 0xffffffff) {
+              compressed = u64(cd, p);
+              p += 8;
+            }
             if (localOffset === 0xffffffff) localOffset = u64(cd, p);
           }
           extra += 4 + length;

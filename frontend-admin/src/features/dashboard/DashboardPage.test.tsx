@@ -3,8 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from '../../test/network';
 import { i18n, location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
-const norte = makeShop({ name: 'Armería del Norte', city: 'Monterrey', categories: ['Caza', 'Armería', 'Municiones'], isVerified: 'true' });
-const sur = makeShop({ name: 'Taller Sur', city: 'Mérida', state: 'Yucatán', categories: ['Mantenimiento', 'Deportivo'] });
+const norte = makeShop({
+  name: 'Armería del Norte',
+  city: 'Monterrey',
+  categories: ['Caza', 'Armería', 'Municiones'],
+  isVerified: 'true',
+});
+const sur = makeShop({
+  name: 'Taller Sur',
+  city: 'Mérida',
+  state: 'Yucatán',
+  categories: ['Mantenimiento', 'Deportivo'],
+});
 const recentBackup = { totalShops: 2, lastFullBackupAt: new Date().toISOString() };
 const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': recentBackup };
 const cards = () => screen.queryAllByTestId('shop-card');
@@ -25,7 +35,12 @@ describe('dashboard', () => {
   });
 
   it('navigates with Backup Data, Manage Admins, Add New Gunsmith and Edit', async () => {
-    stubApi({ ...base, 'GET /api/shops': [norte], 'GET /api/admin/users': [me], [`GET /api/shops/${norte.id}`]: norte });
+    stubApi({
+      ...base,
+      'GET /api/shops': [norte],
+      'GET /api/admin/users': [me],
+      [`GET /api/shops/${norte.id}`]: norte,
+    });
     await renderAdmin('/admin');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user().click(screen.getByRole('button', { name: /Backup Data/ }));
@@ -70,10 +85,14 @@ describe('dashboard', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     await user().click(screen.getByRole('button', { name: 'Delete Taller Sur' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete "Taller Sur"? This action cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "Taller Sur"? This action cannot be undone.',
+    );
     await user().click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Gunsmith Deleted Successfully')).toBeInTheDocument();
-    expect(screen.getByText('The gunsmith has been removed and the list has been updated.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The gunsmith has been removed and the list has been updated.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(api.callsTo('GET /api/shops')).toHaveLength(2);
   });
@@ -100,7 +119,11 @@ describe('dashboard', () => {
   });
 
   it('reminds of a backup when there was none or it is older than 3 months', async () => {
-    stubApi({ ...base, 'GET /api/admin/backup/stats': { ...recentBackup, lastFullBackupAt: null }, 'GET /api/shops': [] });
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': { ...recentBackup, lastFullBackupAt: null },
+      'GET /api/shops': [],
+    });
     await renderAdmin('/admin');
     expect(await screen.findByText(/No complete backup has been made yet/)).toBeInTheDocument();
   });
@@ -128,7 +151,11 @@ describe('dashboard', () => {
   });
 
   it('a failed logout shows the message or "Logout failed"', async () => {
-    stubApi({ ...base, 'GET /api/shops': [], 'POST /api/auth/logout': () => new Response('', { status: 500 }) });
+    stubApi({
+      ...base,
+      'GET /api/shops': [],
+      'POST /api/auth/logout': () => new Response('', { status: 500 }),
+    });
     await renderAdmin('/admin');
     await user().click(await screen.findByRole('button', { name: /Logout/ }));
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();

@@ -1,9 +1,40 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Flex, Input, Row, Segmented, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, LogoutOutlined, PlusOutlined, SafetyOutlined, TeamOutlined, DatabaseOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Input,
+  Row,
+  Segmented,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  LogoutOutlined,
+  PlusOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  DatabaseOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { ShopLogo, type Shop } from 'frontend-common';
-import { reportUnauthorized, useDeleteShopMutation, useGetBackupStatsQuery, useGetMeQuery, useGetShopsQuery, useLogoutMutation } from '../../api/adminApi';
+import {
+  reportUnauthorized,
+  useDeleteShopMutation,
+  useGetBackupStatsQuery,
+  useGetMeQuery,
+  useGetShopsQuery,
+  useLogoutMutation,
+} from '../../api/adminApi';
 import { apiErrorMessage } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
@@ -57,13 +88,18 @@ export function DashboardPage() {
           await deleteShop(shop.id).unwrap();
           toast.success(t('dashboard.delete.success.title'), t('dashboard.delete.success.description'));
         } catch (failure) {
-          toast.error(t('dashboard.delete.failed.title'), serverText(apiErrorMessage(failure)) ?? t('dashboard.delete.failed.fallback'));
+          toast.error(
+            t('dashboard.delete.failed.title'),
+            serverText(apiErrorMessage(failure)) ?? t('dashboard.delete.failed.fallback'),
+          );
         }
       },
     });
   };
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'long',
+  });
   const backupDue = stats && isBackupDue(stats.lastFullBackupAt);
 
   return (
@@ -83,7 +119,9 @@ export function DashboardPage() {
           style={{ marginBottom: 16 }}
           title={
             stats.lastFullBackupAt
-              ? t('dashboard.backupReminder.old', { date: dateFormat.format(new Date(stats.lastFullBackupAt)) })
+              ? t('dashboard.backupReminder.old', {
+                  date: dateFormat.format(new Date(stats.lastFullBackupAt)),
+                })
               : t('dashboard.backupReminder.never')
           }
           action={
@@ -140,7 +178,13 @@ export function DashboardPage() {
         />
       ) : shops.length === 0 ? (
         <Card>
-          <Empty description={<Typography.Title level={3} style={{ fontSize: 18 }}>{t('dashboard.empty.title')}</Typography.Title>}>
+          <Empty
+            description={
+              <Typography.Title level={3} style={{ fontSize: 18 }}>
+                {t('dashboard.empty.title')}
+              </Typography.Title>
+            }
+          >
             <Typography.Paragraph type="secondary">{t('dashboard.empty.description')}</Typography.Paragraph>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
               {t('dashboard.empty.add')}

@@ -2,8 +2,18 @@ import { makeShop } from '../../test/renderAdmin';
 import { filterAdminShops, isBackupDue, shopCategories } from './dashboardRules';
 
 describe('dashboard rules', () => {
-  const norte = makeShop({ name: 'Armería del Norte', city: 'Monterrey', categories: ['Caza', 'Armería'], isVerified: 'true' });
-  const sur = makeShop({ name: 'Taller Sur', city: 'Mérida', state: 'Yucatán', categories: ['Mantenimiento'] });
+  const norte = makeShop({
+    name: 'Armería del Norte',
+    city: 'Monterrey',
+    categories: ['Caza', 'Armería'],
+    isVerified: 'true',
+  });
+  const sur = makeShop({
+    name: 'Taller Sur',
+    city: 'Mérida',
+    state: 'Yucatán',
+    categories: ['Mantenimiento'],
+  });
 
   it('searches name, city, state and categories, ignoring case and accents', () => {
     expect(filterAdminShops([norte, sur], 'merida', 'all')).toEqual([sur]);
@@ -17,7 +27,11 @@ describe('dashboard rules', () => {
   });
 
   it('lists distinct categories alphabetically', () => {
-    expect(shopCategories([norte, sur, makeShop({ categories: ['armería'] })])).toEqual(['Armería', 'Caza', 'Mantenimiento']);
+    expect(shopCategories([norte, sur, makeShop({ categories: ['armería'] })])).toEqual([
+      'Armería',
+      'Caza',
+      'Mantenimiento',
+    ]);
   });
 
   it('asks for a backup when there was none or the last is 3 months old', () => {

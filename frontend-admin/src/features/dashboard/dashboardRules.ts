@@ -20,7 +20,9 @@ export function filterAdminShops(shops: Shop[], search: string, verified: Verifi
 /** The distinct categories of all shops, in Spanish alphabetical order. */
 export function shopCategories(shops: Shop[]): string[] {
   const unique = new Map<string, string>();
-  for (const shop of shops) for (const category of shop.categories) unique.set(fold(category), unique.get(fold(category)) ?? category);
+  for (const shop of shops)
+    for (const category of shop.categories)
+      unique.set(fold(category), unique.get(fold(category)) ?? category);
   return [...unique.values()].sort((a, b) => a.localeCompare(b, 'es'));
 }
 

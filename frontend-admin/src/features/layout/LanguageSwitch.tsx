@@ -12,7 +12,10 @@ export function LanguageSwitch() {
       aria-label={t('common.language')}
       value={current}
       onChange={(value) => void i18n.changeLanguage(String(value))}
-      options={SUPPORTED_LANGUAGES.map((lng) => ({ value: lng, label: <span title={t(`language.${lng}`)}>{lng.toUpperCase()}</span> }))}
+      options={SUPPORTED_LANGUAGES.map((lng) => ({
+        value: lng,
+        label: <span title={t(`language.${lng}`)}>{lng.toUpperCase()}</span>,
+      }))}
     />
   );
 }

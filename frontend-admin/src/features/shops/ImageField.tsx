@@ -42,7 +42,13 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
     onBusyChange?.(true);
     try {
       const { uploadURL } = await createUploadUrl(kind).unwrap();
-      const answer = await sendWithProgress({ method: 'PUT', url: uploadURL, body: file, contentType: file.type, onProgress: setProgress });
+      const answer = await sendWithProgress({
+        method: 'PUT',
+        url: uploadURL,
+        body: file,
+        contentType: file.type,
+        onProgress: setProgress,
+      });
       if (answer.status === 401) reportUnauthorized(dispatch);
       if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload answered ${answer.status}`);
       onChange?.(objectPathFromUploadUrl(uploadURL));

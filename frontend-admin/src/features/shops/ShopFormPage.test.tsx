@@ -4,9 +4,14 @@ import { apiError, json, stubApi, stubXhr } from '../../test/network';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const UUID = '0b6f3f4e-3c1a-4d2b-9a7e-1f2e3d4c5b6a';
-const base = { 'GET /api/auth/me': () => json(me), 'GET /api/shops': [], 'GET /api/admin/backup/stats': { lastFullBackupAt: new Date().toISOString() } };
+const base = {
+  'GET /api/auth/me': () => json(me),
+  'GET /api/shops': [],
+  'GET /api/admin/backup/stats': { lastFullBackupAt: new Date().toISOString() },
+};
 const user = () => userEvent.setup();
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const saveButton = () => screen.getByRole('button', { name: /Create Gunsmith|Update Gunsmith|Saving\.\.\./ });
 const png = (name = 'logo.png', size = 1000, type = 'image/png') => {
   const file = new File([new Uint8Array(10)], name, { type });
@@ -33,15 +38,28 @@ describe('shop form', () => {
     stubApi(base);
     await renderAdmin('/admin/shops/new');
     expect(await screen.findByRole('heading', { name: 'Add New Gunsmith' })).toBeInTheDocument();
-    for (const section of ['Basic Information', 'Location', 'Categories', 'Images', 'Verification']) expect(screen.getByText(section)).toBeInTheDocument();
+    for (const section of ['Basic Information', 'Location', 'Categories', 'Images', 'Verification'])
+      expect(screen.getByText(section)).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
-    expect(screen.getByTestId('categories-required')).toHaveTextContent('Please select at least one category');
+    expect(screen.getByTestId('categories-required')).toHaveTextContent(
+      'Please select at least one category',
+    );
     expect(screen.getByRole('checkbox', { name: 'Mark as verified gunsmith' })).not.toBeChecked();
     expect(within(screen.getByTestId('image-field-logo')).getByRole('combobox')).toBeInTheDocument();
     expect(screen.getByTestId('image-field-logo')).toHaveTextContent('Crosshairs');
     expect(screen.getByTestId('image-field-map')).toHaveTextContent('No image yet');
     expect(screen.getAllByText('PNG, JPG, GIF up to 5MB')).toHaveLength(2);
-    const options = ['Armería', 'Accesorios', 'Municiones', 'Capacitación', 'Mantenimiento', 'Seguridad', 'Caza', 'Deportivo', 'Coleccionismo'];
+    const options = [
+      'Armería',
+      'Accesorios',
+      'Municiones',
+      'Capacitación',
+      'Mantenimiento',
+      'Seguridad',
+      'Caza',
+      'Deportivo',
+      'Coleccionismo',
+    ];
     for (const name of options) expect(screen.getByRole('checkbox', { name })).toBeInTheDocument();
     await user().click(screen.getByRole('checkbox', { name: 'Caza' }));
     await waitFor(() => expect(saveButton()).toBeEnabled());
@@ -84,10 +102,16 @@ describe('shop form', () => {
     await renderAdmin('/admin/shops/new');
     await screen.findByRole('heading', { name: 'Add New Gunsmith' });
     await fillValidShop();
-    fireEvent.change(screen.getByLabelText('Map / Photo: Upload image'), { target: { files: [png('map.png')] } });
+    fireEvent.change(screen.getByLabelText('Map / Photo: Upload image'), {
+      target: { files: [png('map.png')] },
+    });
     expect(await screen.findByText('Upload Successful')).toBeInTheDocument();
-    expect(xhr.calls[0]).toMatchObject({ method: 'PUT', url: `http://localhost/api/uploads/${UUID}?expires=9&signature=s`, headers: { 'Content-Type': 'image/png' } });
-    expect(await (api.callsTo('POST /api/admin/upload')[0]).json()).toEqual({ type: 'map' });
+    expect(xhr.calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `http://localhost/api/uploads/${UUID}?expires=9&signature=s`,
+      headers: { 'Content-Type': 'image/png' },
+    });
+    expect(await api.callsTo('POST /api/admin/upload')[0].json()).toEqual({ type: 'map' });
     await user().click(screen.getByRole('checkbox', { name: 'Mark as verified gunsmith' }));
     await user().click(saveButton());
     expect(await screen.findByText('Gunsmith Created')).toBeInTheDocument();
@@ -107,7 +131,10 @@ describe('shop form', () => {
 
   it('refuses a non-image or a file over 5MB, and reports a failed upload', async () => {
     stubApi({ ...base, 'POST /api/admin/upload': { uploadURL: `http://localhost/api/uploads/${UUID}?s=1` } });
-    stubXhr(() => ({ status: 415, body: { statusCode: 415, message: 'Not a PNG, JPEG, GIF or WebP image' } }));
+    stubXhr(() => ({
+      status: 415,
+      body: { statusCode: 415, message: 'Not a PNG, JPEG, GIF or WebP image' },
+    }));
     await renderAdmin('/admin/shops/new');
     const input = await screen.findByLabelText('Logo: Upload image');
     fireEvent.change(input, { target: { files: [png('doc.pdf', 10, 'application/pdf')] } });
@@ -121,20 +148,34 @@ describe('shop form', () => {
   });
 
   it('edit: loading text, prefilled (logoUrl preferred), extra categories kept, partial update, "Gunsmith Updated"', async () => {
-    const shop = { ...makeShop({ name: 'Taller Sur', categories: ['Armería', 'Holsters'], isVerified: 'true' }), logoUrl: `/objects/uploads/${UUID}` };
-    const api = stubApi({ ...base, [`GET /api/shops/${shop.id}`]: shop, [`PUT /api/admin/shops/${shop.id}`]: () => json(shop) });
+    const shop = {
+      ...makeShop({ name: 'Taller Sur', categories: ['Armería', 'Holsters'], isVerified: 'true' }),
+      logoUrl: `/objects/uploads/${UUID}`,
+    };
+    const api = stubApi({
+      ...base,
+      [`GET /api/shops/${shop.id}`]: shop,
+      [`PUT /api/admin/shops/${shop.id}`]: () => json(shop),
+    });
     await renderAdmin(`/admin/shops/edit/${shop.id}`);
     expect(await screen.findByText('Loading shop...')).toBeInTheDocument();
     expect(await screen.findByLabelText('Name')).toHaveValue('Taller Sur');
     expect(screen.getByRole('heading', { name: 'Edit Gunsmith' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Holsters' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Mark as verified gunsmith' })).toBeChecked();
-    expect(within(screen.getByTestId('image-field-logo')).getByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', `/objects/uploads/${UUID}`);
+    expect(
+      within(screen.getByTestId('image-field-logo')).getByRole('img', { name: 'Preview of the logo' }),
+    ).toHaveAttribute('src', `/objects/uploads/${UUID}`);
     fill('City', 'Mérida');
     await user().click(screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Gunsmith Updated')).toBeInTheDocument();
     const body = await api.callsTo(`PUT /api/admin/shops/${shop.id}`)[0].json();
-    expect(body).toMatchObject({ city: 'Mérida', logo: `/objects/uploads/${UUID}`, categories: ['Armería', 'Holsters'], isVerified: 'true' });
+    expect(body).toMatchObject({
+      city: 'Mérida',
+      logo: `/objects/uploads/${UUID}`,
+      categories: ['Armería', 'Holsters'],
+      isVerified: 'true',
+    });
   });
 
   it('edit of a missing shop: "Shop Not Found"', async () => {
@@ -154,7 +195,9 @@ describe('shop form', () => {
     await renderAdmin('/admin/shops/new');
     await screen.findByRole('heading', { name: 'Add New Gunsmith' });
     await fillValidShop();
-    fireEvent.change(screen.getByLabelText('Map / Photo: Upload image'), { target: { files: [png('map.png')] } });
+    fireEvent.change(screen.getByLabelText('Map / Photo: Upload image'), {
+      target: { files: [png('map.png')] },
+    });
     await screen.findByText('Upload Successful');
     await user().click(saveButton());
     const title = await screen.findByText('Error');
@@ -181,14 +224,18 @@ describe('shop form', () => {
       [`GET /api/shops/${shop.id}`]: shop,
       [`PUT /api/admin/shops/${shop.id}`]: () =>
         withMessage
-          ? apiError(400, 'Email must be a valid email address', [{ field: 'email', message: 'Email must be a valid email address' }])
+          ? apiError(400, 'Email must be a valid email address', [
+              { field: 'email', message: 'Email must be a valid email address' },
+            ])
           : new Response('', { status: 500 }),
     });
     await renderAdmin(`/admin/shops/edit/${shop.id}`);
     await user().click(await screen.findByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
     expect(screen.getAllByText('Email must be a valid email address').length).toBeGreaterThanOrEqual(2); // toast + field
-    expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent('Email must be a valid email address');
+    expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
+      'Email must be a valid email address',
+    );
     withMessage = false;
     await user().click(screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Failed to update gunsmith')).toBeInTheDocument();
@@ -213,7 +260,9 @@ describe('shop form', () => {
     expect(location()).toBe('/admin/shops/new');
     expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
     await user().click(screen.getByRole('button', { name: 'Cancel' }));
-    await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    await user().click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }),
+    );
     await waitFor(() => expect(location()).toBe('/admin'));
   });
 });

@@ -11,9 +11,16 @@ import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
-import { FORM_CATEGORIES, NEW_SHOP_VALUES, SHOP_FIELDS, toShopInput, validateShopField, type ShopField, type ShopFormValues } from './shopValidation';
+import {
+  FORM_CATEGORIES,
+  NEW_SHOP_VALUES,
+  SHOP_FIELDS,
+  toShopInput,
+  validateShopField,
+  type ShopField,
+  type ShopFormValues,
+} from './shopValidation';
 import { useUnsavedChanges } from './useUnsavedChanges';
-
 
 function valuesOf(shop: LoadedShop): ShopFormValues {
   return {
@@ -37,7 +44,18 @@ function valuesOf(shop: LoadedShop): ShopFormValues {
 }
 
 /** Marked with the required sign (the rules themselves live in shopValidation.ts). */
-const REQUIRED_FIELDS: ShopField[] = ['name', 'email', 'phone', 'description', 'address', 'city', 'state', 'googleMapsUrl', 'logo', 'mapImageUrl'];
+const REQUIRED_FIELDS: ShopField[] = [
+  'name',
+  'email',
+  'phone',
+  'description',
+  'address',
+  'city',
+  'state',
+  'googleMapsUrl',
+  'logo',
+  'mapImageUrl',
+];
 
 /** /admin/shops/new and /admin/shops/edit/{id}. */
 export function ShopFormPage() {
@@ -113,24 +131,47 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
       if (shop) await updateShop({ id: shop.id, shop: input }).unwrap();
       else await createShop(input).unwrap();
       setDirty(false);
-      toast.success(shop ? t('shopForm.updated') : t('shopForm.created'), t('shopForm.savedDescription', { name: input.name }));
+      toast.success(
+        shop ? t('shopForm.updated') : t('shopForm.created'),
+        t('shopForm.savedDescription', { name: input.name }),
+      );
       navigate(adminPath());
     } catch (failure) {
       const fieldErrors = apiFieldErrors(failure);
-      const known = Object.entries(fieldErrors).filter(([field]) => (SHOP_FIELDS as string[]).includes(field));
-      form.setFields(known.map(([field, message]) => ({ name: field as ShopField, errors: [serverText(message) ?? message] })));
-      toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? (shop ? t('shopForm.updateFailed') : t('shopForm.createFailed')));
+      const known = Object.entries(fieldErrors).filter(([field]) =>
+        (SHOP_FIELDS as string[]).includes(field),
+      );
+      form.setFields(
+        known.map(([field, message]) => ({
+          name: field as ShopField,
+          errors: [serverText(message) ?? message],
+        })),
+      );
+      toast.error(
+        t('common.error'),
+        serverText(apiErrorMessage(failure)) ??
+          (shop ? t('shopForm.updateFailed') : t('shopForm.createFailed')),
+      );
     }
   };
 
   const text = (field: ShopField, props: Record<string, unknown> = {}, textarea = false) => (
-    <Form.Item name={field} label={t(`shopForm.fields.${field}`)} rules={[rule(field)]} required={REQUIRED_FIELDS.includes(field)}>
+    <Form.Item
+      name={field}
+      label={t(`shopForm.fields.${field}`)}
+      rules={[rule(field)]}
+      required={REQUIRED_FIELDS.includes(field)}
+    >
       {textarea ? <Input.TextArea rows={4} {...props} /> : <Input {...props} />}
     </Form.Item>
   );
 
   return (
-    <AdminPage title={shop ? t('shopForm.editTitle') : t('shopForm.createTitle')} subtitle={shop?.name} onBack={leave}>
+    <AdminPage
+      title={shop ? t('shopForm.editTitle') : t('shopForm.createTitle')}
+      subtitle={shop?.name}
+      onBack={leave}
+    >
       <Form
         form={form}
         layout="vertical"
@@ -145,21 +186,39 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
       >
         <Card title={t('shopForm.sections.basic')} className="atm-admin__section">
           <Row gutter={16}>
-            <Col xs={24} md={12}>{text('name', { autoComplete: 'organization' })}</Col>
-            <Col xs={24} md={12}>{text('email', { type: 'email', autoComplete: 'email' })}</Col>
-            <Col xs={24} md={12}>{text('phone', { type: 'tel', autoComplete: 'tel' })}</Col>
-            <Col xs={24} md={12}>{text('website', { type: 'url', placeholder: t('shopForm.placeholders.website') })}</Col>
+            <Col xs={24} md={12}>
+              {text('name', { autoComplete: 'organization' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('email', { type: 'email', autoComplete: 'email' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('phone', { type: 'tel', autoComplete: 'tel' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('website', { type: 'url', placeholder: t('shopForm.placeholders.website') })}
+            </Col>
             <Col span={24}>{text('description', {}, true)}</Col>
           </Row>
         </Card>
         <Card title={t('shopForm.sections.location')} className="atm-admin__section">
           <Row gutter={16}>
             <Col span={24}>{text('address', { autoComplete: 'street-address' })}</Col>
-            <Col xs={24} md={12}>{text('city')}</Col>
-            <Col xs={24} md={12}>{text('state')}</Col>
-            <Col span={24}>{text('googleMapsUrl', { type: 'url', placeholder: t('shopForm.placeholders.googleMapsUrl') })}</Col>
-            <Col xs={24} md={12}>{text('latitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.latitude') })}</Col>
-            <Col xs={24} md={12}>{text('longitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.longitude') })}</Col>
+            <Col xs={24} md={12}>
+              {text('city')}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('state')}
+            </Col>
+            <Col span={24}>
+              {text('googleMapsUrl', { type: 'url', placeholder: t('shopForm.placeholders.googleMapsUrl') })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('latitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.latitude') })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('longitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.longitude') })}
+            </Col>
           </Row>
         </Card>
         <Card title={t('shopForm.sections.categories')} className="atm-admin__section">
@@ -175,15 +234,33 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
             </Checkbox.Group>
           </Form.Item>
           {categories.length === 0 && (
-            <Alert type="warning" showIcon title={t('validation.categories.required')} data-testid="categories-required" />
+            <Alert
+              type="warning"
+              showIcon
+              title={t('validation.categories.required')}
+              data-testid="categories-required"
+            />
           )}
         </Card>
         <Card title={t('shopForm.sections.images')} className="atm-admin__section">
           <Form.Item name="logo" label={t('shopForm.fields.logo')} rules={[rule('logo')]} required>
-            <ImageField kind="logo" label={t('shopForm.fields.logo')} onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))} />
+            <ImageField
+              kind="logo"
+              label={t('shopForm.fields.logo')}
+              onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+            />
           </Form.Item>
-          <Form.Item name="mapImageUrl" label={t('shopForm.fields.mapImageUrl')} rules={[rule('mapImageUrl')]} required>
-            <ImageField kind="map" label={t('shopForm.fields.mapImageUrl')} onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))} />
+          <Form.Item
+            name="mapImageUrl"
+            label={t('shopForm.fields.mapImageUrl')}
+            rules={[rule('mapImageUrl')]}
+            required
+          >
+            <ImageField
+              kind="map"
+              label={t('shopForm.fields.mapImageUrl')}
+              onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+            />
           </Form.Item>
         </Card>
         <Card title={t('shopForm.sections.verification')} className="atm-admin__section">

@@ -1,5 +1,11 @@
 import en from '../../i18n/locales/en/admin.json';
-import { NEW_SHOP_VALUES, toShopInput, validateShop, validateShopField, type ShopFormValues } from './shopValidation';
+import {
+  NEW_SHOP_VALUES,
+  toShopInput,
+  validateShop,
+  validateShopField,
+  type ShopFormValues,
+} from './shopValidation';
 
 const valid: ShopFormValues = {
   ...NEW_SHOP_VALUES,
@@ -16,9 +22,10 @@ const valid: ShopFormValues = {
 };
 
 /** The English text of a key: the server's message word for word. */
-const english = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+const english = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
 
-describe('shop rules (the server\'s, with its messages)', () => {
+describe("shop rules (the server's, with its messages)", () => {
   it('accepts a complete shop', () => {
     expect(validateShop(valid)).toEqual({});
   });
@@ -60,11 +67,22 @@ describe('shop rules (the server\'s, with its messages)', () => {
   });
 
   it('needs at least one category', () => {
-    expect(english(validateShopField('categories', { ...valid, categories: [] })!.key)).toBe('Please select at least one category');
+    expect(english(validateShopField('categories', { ...valid, categories: [] })!.key)).toBe(
+      'Please select at least one category',
+    );
   });
 
   it('accepts every icon key, uploaded paths and http(s) URLs as logo; website and coordinates are optional', () => {
-    for (const logo of ['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt', 'https://x.mx/l.png', valid.mapImageUrl])
+    for (const logo of [
+      'crosshairs',
+      'bullseye',
+      'medal',
+      'bow-arrow',
+      'tools',
+      'shield-alt',
+      'https://x.mx/l.png',
+      valid.mapImageUrl,
+    ])
       expect(validateShopField('logo', { ...valid, logo })).toBeNull();
     expect(validateShopField('website', { ...valid, website: '' })).toBeNull();
     expect(validateShopField('latitude', { ...valid, latitude: '' })).toBeNull();
@@ -78,7 +96,9 @@ describe('shop rules (the server\'s, with its messages)', () => {
   });
 
   it('sends trimmed text, null for an empty website and coordinates, and isVerified as text', () => {
-    expect(toShopInput({ ...valid, name: '  Norte ', website: ' ', latitude: '19.5', isVerified: true })).toMatchObject({
+    expect(
+      toShopInput({ ...valid, name: '  Norte ', website: ' ', latitude: '19.5', isVerified: true }),
+    ).toMatchObject({
       name: 'Norte',
       website: null,
       latitude: 19.5,

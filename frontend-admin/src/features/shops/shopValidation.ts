@@ -71,7 +71,8 @@ export const FORM_CATEGORIES = [
 const OBJECT_PATH = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PHONE = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
 // Close to class-validator's isEmail: a local part, an @, a dotted domain with a 2+ letter end.
-const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+const EMAIL =
+  /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value) || /[\s<>"'`\\]/.test(value)) return false;
@@ -106,7 +107,8 @@ function coordinate(value: string, field: 'latitude' | 'longitude', limit: numbe
   const text = value.trim();
   if (text === '') return null; // optional
   const number = Number(text);
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) || !Number.isFinite(number)) return { key: `validation.${field}.number` };
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) || !Number.isFinite(number))
+    return { key: `validation.${field}.number` };
   if (number < -limit || number > limit) return { key: `validation.${field}.range` };
   const decimals = text.split('.')[1] ?? '';
   if (decimals.length > 8) return { key: `validation.${field}.decimals` };
@@ -116,7 +118,8 @@ function coordinate(value: string, field: 'latitude' | 'longitude', limit: numbe
 /** The first failing rule of one field, as the server would report it, or null. */
 export function validateShopField(field: ShopField, values: ShopFormValues): FieldError | null {
   const raw = values[field];
-  if (field === 'categories') return values.categories.length === 0 ? { key: 'validation.categories.required' } : null;
+  if (field === 'categories')
+    return values.categories.length === 0 ? { key: 'validation.categories.required' } : null;
   if (field === 'latitude') return coordinate(values.latitude, 'latitude', 90);
   if (field === 'longitude') return coordinate(values.longitude, 'longitude', 180);
   if (field === 'isVerified') return null;
@@ -134,7 +137,8 @@ export function validateShopField(field: ShopField, values: ShopFormValues): Fie
   if (field === 'email' && !EMAIL.test(value)) return { key: 'validation.email.format' };
   if (field === 'googleMapsUrl' && !isHttpUrl(value)) return { key: 'validation.googleMapsUrl.url' };
   if (field === 'logo' && !isImageReference(value, true)) return { key: 'validation.logo.format' };
-  if (field === 'mapImageUrl' && !isImageReference(value, false)) return { key: 'validation.mapImageUrl.format' };
+  if (field === 'mapImageUrl' && !isImageReference(value, false))
+    return { key: 'validation.mapImageUrl.format' };
   return null;
 }
 

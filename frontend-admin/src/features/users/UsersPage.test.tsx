@@ -50,7 +50,9 @@ describe('admin users', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     await user().click(within(cardOf('raul')).getByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete the administrator "raul"? This action cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete the administrator "raul"? This action cannot be undone.',
+    );
     await user().click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Admin Deleted Successfully')).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -61,7 +63,11 @@ describe('admin users', () => {
     [() => apiError(409, 'Cannot delete the last admin user'), 'Cannot delete the last admin user'],
     [() => new Response('', { status: 500 }), 'Failed to delete admin user. Please try again.'],
   ])('a failed delete: "Deletion Error" with the message or the fallback', async (answer, shown) => {
-    stubApi({ ...base, 'GET /api/admin/users': [me, otherAdmin], [`DELETE /api/admin/users/${otherAdmin.id}`]: answer });
+    stubApi({
+      ...base,
+      'GET /api/admin/users': [me, otherAdmin],
+      [`DELETE /api/admin/users/${otherAdmin.id}`]: answer,
+    });
     await renderAdmin('/admin/users');
     await waitFor(() => expect(cards()).toHaveLength(2));
     await user().click(within(cardOf('raul')).getByRole('button', { name: /Delete/ }));
@@ -71,7 +77,11 @@ describe('admin users', () => {
   });
 
   it('adds an admin: the form opens, checks, sends username and password, closes', async () => {
-    const api = stubApi({ ...base, 'GET /api/admin/users': [me], 'POST /api/admin/users': () => json(otherAdmin, 201) });
+    const api = stubApi({
+      ...base,
+      'GET /api/admin/users': [me],
+      'POST /api/admin/users': () => json(otherAdmin, 201),
+    });
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Add New Admin/ }));
     const form = screen.getByText('New Administrator').closest('.ant-card') as HTMLElement;
@@ -87,7 +97,10 @@ describe('admin users', () => {
     await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Admin Created Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('New Administrator')).not.toBeInTheDocument());
-    expect(await api.callsTo('POST /api/admin/users')[0].json()).toEqual({ username: 'raul', password: 'secret1' });
+    expect(await api.callsTo('POST /api/admin/users')[0].json()).toEqual({
+      username: 'raul',
+      password: 'secret1',
+    });
   });
 
   it('a failed creation: "Creation Error" with the server message (beside the field too) or the fallback; Cancel closes', async () => {
@@ -96,7 +109,11 @@ describe('admin users', () => {
       ...base,
       'GET /api/admin/users': [me],
       'POST /api/admin/users': () =>
-        duplicate ? apiError(409, 'Username already exists', [{ field: 'username', message: 'Username already exists' }]) : new Response('', { status: 500 }),
+        duplicate
+          ? apiError(409, 'Username already exists', [
+              { field: 'username', message: 'Username already exists' },
+            ])
+          : new Response('', { status: 500 }),
     });
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Add New Admin/ }));
@@ -107,7 +124,9 @@ describe('admin users', () => {
     await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
     const title = await screen.findByText('Creation Error');
     expect(title.closest('.ant-notification-notice')).toHaveTextContent('Username already exists');
-    expect(within(form).getByLabelText('Username').closest('.ant-form-item')).toHaveTextContent('Username already exists');
+    expect(within(form).getByLabelText('Username').closest('.ant-form-item')).toHaveTextContent(
+      'Username already exists',
+    );
     duplicate = false;
     await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Failed to create admin user. Please try again.')).toBeInTheDocument();
@@ -115,12 +134,13 @@ describe('admin users', () => {
     expect(screen.queryByText('New Administrator')).not.toBeInTheDocument();
   });
 
-  it('resets another admin\'s password with checks, and reports failure', async () => {
+  it("resets another admin's password with checks, and reports failure", async () => {
     let ok = true;
     const api = stubApi({
       ...base,
       'GET /api/admin/users': [me, otherAdmin],
-      [`PUT /api/admin/users/${otherAdmin.id}/reset-password`]: () => (ok ? json(otherAdmin) : new Response('', { status: 500 })),
+      [`PUT /api/admin/users/${otherAdmin.id}/reset-password`]: () =>
+        ok ? json(otherAdmin) : new Response('', { status: 500 }),
     });
     await renderAdmin('/admin/users');
     await waitFor(() => expect(cards()).toHaveLength(2));
@@ -140,11 +160,17 @@ describe('admin users', () => {
     ok = true;
     await user().click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset successfully for raul')).toBeInTheDocument();
-    expect(await api.callsTo(`PUT /api/admin/users/${otherAdmin.id}/reset-password`)[1].json()).toEqual({ newPassword: 'nuevo-123', confirmPassword: 'nuevo-123' });
+    expect(await api.callsTo(`PUT /api/admin/users/${otherAdmin.id}/reset-password`)[1].json()).toEqual({
+      newPassword: 'nuevo-123',
+      confirmPassword: 'nuevo-123',
+    });
   });
 
   it('changes my password: rules, server messages on their fields, otherwise a toast', async () => {
-    let answer: () => Response = () => apiError(400, 'Current password is incorrect', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    let answer: () => Response = () =>
+      apiError(400, 'Current password is incorrect', [
+        { field: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
     stubApi({ ...base, 'GET /api/admin/users': [me], 'PUT /api/auth/change-password': () => answer() });
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Change My Password/ }));
@@ -157,13 +183,17 @@ describe('admin users', () => {
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');
     await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Current Password').closest('.ant-form-item')).toHaveTextContent('Current password is incorrect'),
+      expect(within(dialog).getByLabelText('Current Password').closest('.ant-form-item')).toHaveTextContent(
+        'Current password is incorrect',
+      ),
     );
     answer = () => apiError(400, "Passwords don't match");
     fillIn(dialog, 'Current Password', 'viejo-1234');
     await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Confirm New Password').closest('.ant-form-item')).toHaveTextContent("Passwords don't match"),
+      expect(
+        within(dialog).getByLabelText('Confirm New Password').closest('.ant-form-item'),
+      ).toHaveTextContent("Passwords don't match"),
     );
     answer = () => new Response('', { status: 500 });
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');

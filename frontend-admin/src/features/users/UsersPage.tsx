@@ -1,6 +1,32 @@
 import { useState } from 'react';
-import { Alert, App, Badge, Button, Card, Col, Empty, Flex, Form, Input, Modal, Row, Skeleton, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import {
+  DeleteOutlined,
+  KeyOutlined,
+  LockOutlined,
+  SafetyCertificateOutlined,
+  UserAddOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import {
   useChangePasswordMutation,
@@ -32,7 +58,9 @@ export function UsersPage() {
   const [resetFor, setResetFor] = useState<AdminUser | null>(null);
   const [changing, setChanging] = useState(false);
   const lastAdmin = users.length <= 1;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' });
+  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'medium',
+  });
 
   const confirmDelete = (user: AdminUser) =>
     modal.confirm({
@@ -46,7 +74,10 @@ export function UsersPage() {
           await deleteUser(user.id).unwrap();
           toast.success(t('users.delete.success'));
         } catch (failure) {
-          toast.error(t('users.delete.failed.title'), serverText(apiErrorMessage(failure)) ?? t('users.delete.failed.fallback'));
+          toast.error(
+            t('users.delete.failed.title'),
+            serverText(apiErrorMessage(failure)) ?? t('users.delete.failed.fallback'),
+          );
         }
       },
     });
@@ -76,7 +107,14 @@ export function UsersPage() {
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('users.summary.security')} valueRender={() => <Tag color="green" icon={<SafetyCertificateOutlined />}>{t('users.summary.secure')}</Tag>} />
+            <Statistic
+              title={t('users.summary.security')}
+              valueRender={() => (
+                <Tag color="green" icon={<SafetyCertificateOutlined />}>
+                  {t('users.summary.secure')}
+                </Tag>
+              )}
+            />
           </Card>
         </Col>
       </Row>
@@ -93,7 +131,12 @@ export function UsersPage() {
       {isLoading ? (
         <Skeleton active />
       ) : isError ? (
-        <Alert type="error" showIcon title={t('users.loadError')} action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('users.loadError')}
+          action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
+        />
       ) : users.length === 0 ? (
         <Empty description={t('users.empty')} />
       ) : (
@@ -113,7 +156,9 @@ export function UsersPage() {
                           <Badge status="success" text={t('users.card.active')} />
                         </Space>
                         <div>{t('users.card.access')}</div>
-                        <Typography.Text type="secondary">{t('users.card.accessDescription')}</Typography.Text>
+                        <Typography.Text type="secondary">
+                          {t('users.card.accessDescription')}
+                        </Typography.Text>
                         <div>
                           <Typography.Text type="secondary">
                             {t('users.card.since', { date: dateFormat.format(new Date(user.createdAt)) })}
@@ -123,7 +168,11 @@ export function UsersPage() {
                     </Space>
                     <Space orientation="vertical" align="end">
                       {!isMe && (
-                        <Button icon={<LockOutlined />} onClick={() => setResetFor(user)} aria-label={`${t('users.reset.button')}: ${user.username}`}>
+                        <Button
+                          icon={<LockOutlined />}
+                          onClick={() => setResetFor(user)}
+                          aria-label={`${t('users.reset.button')}: ${user.username}`}
+                        >
                           {t('users.reset.button')}
                         </Button>
                       )}
@@ -180,9 +229,15 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
       form.setFields(
         Object.entries(fields)
           .filter(([field]) => field === 'username' || field === 'password')
-          .map(([field, message]) => ({ name: field as 'username' | 'password', errors: [serverText(message) ?? message] })),
+          .map(([field, message]) => ({
+            name: field as 'username' | 'password',
+            errors: [serverText(message) ?? message],
+          })),
       );
-      toast.error(t('users.createFailed.title'), serverText(apiErrorMessage(failure)) ?? t('users.createFailed.fallback'));
+      toast.error(
+        t('users.createFailed.title'),
+        serverText(apiErrorMessage(failure)) ?? t('users.createFailed.fallback'),
+      );
     }
   };
 
@@ -191,7 +246,11 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
       <Form form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}>
+            <Form.Item
+              name="username"
+              label={t('login.username')}
+              rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}
+            >
               <Input autoComplete="off" />
             </Form.Item>
           </Col>
@@ -201,7 +260,12 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="confirmPassword" label={t('login.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
+            <Form.Item
+              name="confirmPassword"
+              label={t('login.confirmPassword')}
+              dependencies={['password']}
+              rules={confirmRules(t, 'password')}
+            >
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </Col>
@@ -248,7 +312,12 @@ function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () =
         <Form.Item name="newPassword" label={t('users.reset.newPassword')} rules={newPasswordRules(t)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('users.reset.confirmPassword')} dependencies={['newPassword']} rules={confirmRules(t, 'newPassword')}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('users.reset.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={confirmRules(t, 'newPassword')}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
@@ -298,13 +367,22 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item name="currentPassword" label={t('users.change.current')} rules={[{ required: true, message: t('validation.currentRequired') }]}>
+        <Form.Item
+          name="currentPassword"
+          label={t('users.change.current')}
+          rules={[{ required: true, message: t('validation.currentRequired') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="newPassword" label={t('users.change.newPassword')} rules={newPasswordRules(t)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('users.change.confirmPassword')} dependencies={['newPassword']} rules={confirmRules(t, 'newPassword')}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('users.change.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={confirmRules(t, 'newPassword')}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>
