@@ -19,11 +19,8 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   }
   // Never a path: only the last segment, without characters file systems refuse.
   // eslint-disable-next-line no-control-regex
-  const base = name
-    ?.split(/[\\/]/)
-    .pop()
-    ?.replace(/[\u0000-\u001f<>:"|?*]/g, '')
-    .trim();
+  const refused = /[\u0000-\u001f<>:"|?*]/g;
+  const base = name?.split(/[\\/]/).pop()?.replace(refused, '').trim();
   return base ? base : undefined;
 }
 
