@@ -37,7 +37,7 @@ export function AuthGuard() {
       <div className="atm-admin__center">
         <Result
           status="warning"
-          title={t('app.checkingSession')}
+          title={t('app.sessionError')}
           extra={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
         />
       </div>
