@@ -187,9 +187,14 @@ describe('unknown admin path', () => {
 describe('session check failure', () => {
   it('offers a retry when /api/auth/me cannot be reached', async () => {
     let up = false;
-    stubApi({ 'GET /api/auth/me': () => (up ? apiError(401, 'Authentication required') : new Response('', { status: 502 })) });
+    stubApi({
+      'GET /api/auth/me': () =>
+        up ? apiError(401, 'Authentication required') : new Response('', { status: 502 }),
+    });
     await renderAdmin('/admin');
-    expect(await screen.findByText('The session could not be checked. Check the connection and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The session could not be checked. Check the connection and try again.'),
+    ).toBeInTheDocument();
     up = true;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
