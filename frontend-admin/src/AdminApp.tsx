@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Provider } from 'react-redux';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { AdminProviders } from './app/AdminProviders';
+import { BasePathContext, useAdminPath } from './app/basePath';
+import { getPageStore, type AppStore } from './app/store';
+import { forgetSession, useGetMeQuery } from './api/adminApi';
+import { useAppDispatch } from './app/hooks';
+import { AuthGuard } from './features/auth/AuthGuard';
+import { LoginPage } from './features/auth/LoginPage';
+import { BackupPage } from './features/backup/BackupPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { ShopFormPage } from './features/shops/ShopFormPage';
+import { UsersPage } from './features/users/UsersPage';
+import { registerAdminTranslations, useAdminTranslation } from './i18n';
+
+registerAdminTranslations();
+
+export interface AdminAppProps {
+  /** Where the shell mounted the admin ('/admin'); the remote never owns a router. */
+  basePath?: string;
+  /** For tests: a fresh store instead of the page's one. */
+  store?: AppStore;
+}
+
+/** /admin/login: an admin who is already logged in goes straight to the dashboard. */
+function LoginRoute() {
+  const adminPath = useAdminPath();
+  const dispatch = useAppDispatch();
+  const { state } = useLocation();
+  const loggedOut = Boolean((state as { loggedOut?: boolean } | null)?.loggedOut);
+  const { data: user } = useGetMeQuery();
+  useEffect(() => {
+    // After a logout, and only once the admin pages have unmounted (so none asks again).
+    if (loggedOut) forgetSession(dispatch);
+  }, [loggedOut, dispatch]);
+  return user ? <Navigate to={adminPath()} replace /> : <LoginPage />;
+}
+
+function AdminNotFound() {
+  const { t } = useAdminTranslation();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      extra={
+        <Button type="primary" onClick={() => navigate(adminPath())}>
+          {t('notFound.back')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The exposed entry of the admin remote (`admin/App`), rendered by the shell under /admin/*.
+ * It brings its own Redux store and antd providers (antd is not shared), and adds the
+ * `admin` namespace to the page's one i18next instance.
+ */
+export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) {
+  const [ownStore] = useState(() => store ?? getPageStore());
+  return (
+    <Provider store={ownStore}>
+      <BasePathContext.Provider value={basePath}>
+        <AdminProviders>
+          <Routes>
+            <Route path="login" element={<LoginRoute />} />
+            <Route element={<AuthGuard />}>
+              <Route index element={<DashboardPage />} />
+              <Route path="shops/new" element={<ShopFormPage />} />
+              <Route path="shops/edit/:id" element={<ShopFormPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="backup" element={<BackupPage />} />
+            </Route>
+            <Route path="*" element={<AdminNotFound />} />
+          </Routes>
+        </AdminProviders>
+      </BasePathContext.Provider>
+    </Provider>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { Outlet } from 'react-router-dom';
+import { useGetMeQuery } from '../../api/adminApi';
+import { useAdminTranslation } from '../../i18n';
+import { LoginPage } from './LoginPage';
+import '../layout/admin.css';
+
+/**
+ * Guards every admin route but /admin/login (spec section 2): a spinner while /api/auth/me
+ * loads, the login screen for a visitor without a session, the page otherwise.
+ *
+ * When a session ends while the admin works (any 401 clears the current user, see
+ * adminApi's baseQuery), the login screen is shown in place and the page stays mounted but
+ * hidden, so a half-filled form is still there after logging in again.
+ */
+export function AuthGuard() {
+  const { t } = useAdminTranslation();
+  const { data: user, isLoading, isError, refetch } = useGetMeQuery();
+  const [hadSession, setHadSession] = useState(false);
+  // Remember that a session existed (state adjusted while rendering, not in an effect).
+  if (user && !hadSession) setHadSession(true);
+
+  if (isLoading) {
+    return (
+      <div className="atm-admin__center" role="status" aria-live="polite">
+        <Spin size="large" />
+        <span className="atm-visually-hidden" style={{ marginLeft: 12 }}>
+          {t('app.checkingSession')}
+        </span>
+      </div>
+    );
+  }
+  if (isError && !user && !hadSession) {
+    return (
+      <div className="atm-admin__center">
+        <Result
+          status="warning"
+          title={t('app.sessionError')}
+          extra={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
+        />
+      </div>
+    );
+  }
+  const keepPage = Boolean(user) || hadSession;
+  return (
+    <>
+      {!user && <LoginPage inPlace sessionEnded={hadSession} />}
+      {keepPage && <div hidden={!user}>{<Outlet />}</div>}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useCreateAdminMutation, useLoginMutation } from '../../api/adminApi';
+import { apiErrorMessage } from '../../api/apiError';
+import { useAdminPath } from '../../app/basePath';
+import { useToast } from '../../app/useToast';
+import { useAdminTranslation } from '../../i18n';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
+import '../layout/admin.css';
+
+type Mode = 'login' | 'create';
+interface LoginValues {
+  username: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+interface LoginPageProps {
+  /**
+   * Shown by the route guard in place of a protected page: a successful login then stays on
+   * that page (which was kept mounted) instead of going to the dashboard.
+   */
+  inPlace?: boolean;
+  /** The session ended while the admin was working (a 401). */
+  sessionEnded?: boolean;
+}
+
+/** /admin/login: log in, or create the first administrator (spec section 2, Admin login). */
+export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPageProps) {
+  const { t, serverText } = useAdminTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const [form] = Form.useForm<LoginValues>();
+  const [mode, setMode] = useState<Mode>('login');
+  const [error, setError] = useState<string | null>(null);
+  const [login, { isLoading: loggingIn }] = useLoginMutation();
+  const [createAdmin, { isLoading: creating }] = useCreateAdminMutation();
+
+  const switchMode = () => {
+    form.resetFields();
+    setError(null);
+    setMode((m) => (m === 'login' ? 'create' : 'login'));
+  };
+
+  const onFinish = async (values: LoginValues) => {
+    setError(null);
+    if (mode === 'login') {
+      try {
+        await login({ username: values.username, password: values.password }).unwrap();
+        toast.success(t('login.success.title'), t('login.success.description'));
+        if (!inPlace) navigate(adminPath(), { replace: true });
+      } catch (failure) {
+        const message = serverText(apiErrorMessage(failure)) ?? t('login.failed.fallback');
+        setError(message);
+        toast.error(t('login.failed.title'), message);
+      }
+      return;
+    }
+    try {
+      await createAdmin({
+        username: values.username,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+      }).unwrap();
+      toast.success(t('login.created.title'), t('login.created.description'));
+      // Creating the first admin does not log in: back to login mode, fields cleared.
+      form.resetFields();
+      setMode('login');
+    } catch (failure) {
+      toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? t('login.createFailed'));
+    }
+  };
+
+  const busy = loggingIn || creating;
+  return (
+    <div className="atm-admin">
+      <Flex justify="flex-end" className="atm-admin__bar">
+        <LanguageSwitch />
+      </Flex>
+      <div className="atm-admin__center">
+        <Card className="atm-admin__login">
+          <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center', marginTop: 0 }}>
+            {mode === 'login' ? t('login.title') : t('login.createTitle')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+            {mode === 'login' ? t('login.subtitle') : t('login.createSubtitle')}
+          </Typography.Paragraph>
+          {sessionEnded && mode === 'login' && !error && (
+            <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} />
+          )}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              title={error}
+              data-testid="login-error"
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
+            <Form.Item
+              name="username"
+              label={t('login.username')}
+              rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}
+            >
+              <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[{ required: true, message: t('validation.passwordRequired') }]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              />
+            </Form.Item>
+            {mode === 'create' && (
+              <Form.Item
+                name="confirmPassword"
+                label={t('login.confirmPassword')}
+                dependencies={['password']}
+                rules={[
+                  { required: true, message: t('validation.confirmRequired') },
+                  ({ getFieldValue }) => ({
+                    validator: (_, value) =>
+                      !value || value === getFieldValue('password')
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('validation.passwordsDontMatch'))),
+                  }),
+                ]}
+              >
+                <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
+              </Form.Item>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {mode === 'login'
+                ? loggingIn
+                  ? t('login.submitting')
+                  : t('login.submit')
+                : creating
+                  ? t('login.creating')
+                  : t('login.createSubmit')}
+            </Button>
+          </Form>
+          <Button type="link" block onClick={switchMode} disabled={busy} style={{ marginTop: 8 }}>
+            {mode === 'login' ? t('login.toggleCreate') : t('login.toggleLogin')}
+          </Button>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { strToU8, zipSync } from 'fflate';
+import { apiError, json, stubApi, stubXhr } from '../../test/network';
+import { me, renderAdmin } from '../../test/renderAdmin';
+
+const MB = 1024 * 1024;
+const stats = {
+  totalShops: 26,
+  imagesWithLogos: 4,
+  imagesWithMaps: 26,
+  storedImages: 5,
+  estimatedSize: '12.4 MB',
+  estimatedBytes: 13_000_000,
+  restoreMaxBytes: 100 * MB,
+  lastFullBackupAt: '2026-10-01T10:00:00.000Z',
+};
+const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': stats };
+const user = () => userEvent.setup();
+const fullButton = () => screen.getByRole('button', { name: /Download Complete Backup|Creating ZIP/ });
+const dataButton = () => screen.getByRole('button', { name: /Download Data Backup|Creating JSON/ });
+const chooseButton = () => screen.getByRole('button', { name: /Select ZIP File/ });
+
+function backupZip() {
+  const bytes = zipSync({
+    'shops.json': strToU8('[]'),
+    'manifest.json': strToU8(
+      JSON.stringify({
+        product: 'atm-gunsmith-directory',
+        formatVersion: 2,
+        createdAt: '2026-08-01T12:00:00.000Z',
+        counts: { shops: 26, images: 5 },
+        files: {},
+      }),
+    ),
+  });
+  return new File([bytes as BlobPart], 'atm-directory-backup-2026-08-01.zip', { type: 'application/zip' });
+}
+
+let saved: { name: string; href: string }[] = [];
+beforeEach(() => {
+  saved = [];
+  URL.createObjectURL = jest.fn(() => 'blob:backup');
+  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, href: this.getAttribute('href') ?? '' });
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('backup page', () => {
+  it('shows the four statistics, the Recommended ZIP card, the JSON card, best practices and the restore warnings', async () => {
+    stubApi(base);
+    await renderAdmin('/admin/backup');
+    expect(await screen.findByText('Total Shops')).toBeInTheDocument();
+    expect(screen.getByText('Total Shops').closest('.ant-card')).toHaveTextContent('26');
+    expect(screen.getByText('Logo Images').closest('.ant-card')).toHaveTextContent('4');
+    expect(screen.getByText('Map Images').closest('.ant-card')).toHaveTextContent('26');
+    expect(screen.getByText('Estimated Size').closest('.ant-card')).toHaveTextContent('12.4 MB');
+    expect(screen.getByText('Complete Backup (ZIP)')).toBeInTheDocument();
+    expect(screen.getByText('Recommended')).toBeInTheDocument();
+    expect(screen.getByText('Data Only (JSON)')).toBeInTheDocument();
+    expect(screen.getByText(/complete backup every 3 months/)).toBeInTheDocument();
+    expect(screen.getByText(/duplicates may be created/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Images are re-uploaded to object storage and get new URLs.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The directory data is refreshed when the restore finishes.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/larger than the biggest file a restore accepts/)).not.toBeInTheDocument();
+  });
+
+  it('warns when the complete backup would be larger than a restore accepts', async () => {
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': { ...stats, estimatedBytes: 150 * MB, estimatedSize: '150 MB' },
+    });
+    await renderAdmin('/admin/backup');
+    expect(
+      await screen.findByText(
+        /The complete backup \(about 150 MB\) is larger than the biggest file a restore accepts \(100MB\)/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("downloads the full backup under the server's dated name; one backup at a time", async () => {
+    let finish: () => void = () => {};
+    const api = stubApi({
+      ...base,
+      'POST /api/admin/backup/full': () =>
+        new Promise<Response>((resolve) => {
+          finish = () =>
+            resolve(
+              new Response(new Uint8Array([80, 75, 5, 6]), {
+                headers: {
+                  'Content-Type': 'application/zip',
+                  'Content-Disposition': 'attachment; filename="atm-directory-backup-2026-11-22.zip"',
+                },
+              }),
+            );
+        }),
+    });
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    await user().click(fullButton());
+    await waitFor(() => expect(dataButton()).toBeDisabled());
+    expect(fullButton()).toHaveTextContent('Creating ZIP...');
+    expect(chooseButton()).toBeDisabled();
+    finish();
+    expect(await screen.findByText('Full Backup Created')).toBeInTheDocument();
+    expect(saved).toEqual([{ name: 'atm-directory-backup-2026-11-22.zip', href: 'blob:backup' }]);
+    expect(dataButton()).toBeEnabled();
+    expect(api.callsTo('POST /api/admin/backup/full')).toHaveLength(1);
+  });
+
+  it('downloads the data backup as JSON and reports failures of both kinds', async () => {
+    let fail = false;
+    stubApi({
+      ...base,
+      'POST /api/admin/backup/data': () =>
+        fail
+          ? new Response('', { status: 500 })
+          : new Response('{"shops":[]}', {
+              headers: { 'Content-Disposition': 'attachment; filename="atm-directory-data-2026-11-22.json"' },
+            }),
+      'POST /api/admin/backup/full': () => apiError(500, 'Internal server error'),
+    });
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    await user().click(dataButton());
+    expect(await screen.findByText('Data Backup Created')).toBeInTheDocument();
+    expect(saved[0].name).toBe('atm-directory-data-2026-11-22.json');
+    fail = true;
+    await user().click(dataButton());
+    expect(await screen.findByText('Failed to create data backup')).toBeInTheDocument();
+    expect(screen.getByText('Backup Failed')).toBeInTheDocument();
+    await user().click(fullButton());
+    expect(await screen.findByText(/Failed to create full backup/)).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not a ZIP or is too large before uploading', async () => {
+    stubApi(base);
+    const xhr = stubXhr(() => ({ status: 200, body: {} }));
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    const input = screen.getByLabelText('Select ZIP File');
+    fireEvent.change(input, {
+      target: { files: [new File(['{}'], 'data.json', { type: 'application/json' })] },
+    });
+    expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
+    expect(screen.getByText('Please select a ZIP file')).toBeInTheDocument();
+    const big = new File(['x'], 'big.zip', { type: 'application/zip' });
+    Object.defineProperty(big, 'size', { value: 100 * MB + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('File Too Large')).toBeInTheDocument();
+    expect(screen.getByText('Maximum file size is 100MB')).toBeInTheDocument();
+    expect(xhr.calls).toHaveLength(0);
+    // One toast at a time: the second replaced the first.
+    await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
+  });
+
+  it("confirms with the file's contents, uploads with progress (backups locked), then reports success", async () => {
+    stubApi(base);
+    const xhr = stubXhr(() => ({
+      status: 200,
+      body: {
+        message: 'Backup restored: 3 shops created, 23 updated, 5 images.',
+        created: 3,
+        updated: 23,
+        images: 5,
+      },
+    }));
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
+    const summary = await screen.findByTestId('restore-summary');
+    expect(summary).toHaveTextContent('atm-directory-backup-2026-08-01.zip');
+    expect(within(summary).getByText('Gunsmiths').closest('tr')).toHaveTextContent('26');
+    expect(within(summary).getByText('Images').closest('tr')).toHaveTextContent('5');
+    expect(within(summary).getByText('Created').closest('tr')).toHaveTextContent('August 1, 2026');
+    expect(summary).toHaveTextContent('duplicates may be created');
+    await user().click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(fullButton()).toBeDisabled());
+    expect(dataButton()).toBeDisabled();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
+    expect(screen.getByText('Backup restored: 3 shops created, 23 updated, 5 images.')).toBeInTheDocument();
+    expect(xhr.calls[0].method).toBe('POST');
+    expect(xhr.calls[0].url).toBe('/api/admin/backup/restore');
+    expect((xhr.calls[0].body as FormData).get('backupFile')).toBeInstanceOf(File);
+    await waitFor(() => expect(fullButton()).toBeEnabled());
+  });
+
+  it('a refused restore: "Restore Failed" with the server message; an unreadable file still asks first', async () => {
+    stubApi(base);
+    stubXhr(() => ({
+      status: 400,
+      body: { statusCode: 400, message: 'The backup file cannot be restored: it is not a ZIP archive' },
+    }));
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), {
+      target: { files: [new File(['not a zip, only text'], 'odd.zip', { type: 'application/zip' })] },
+    });
+    expect(await screen.findByText(/The contents of this file could not be read/)).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Restore Failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Failed to restore backup: The backup file cannot be restored: it is not a ZIP archive',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiError, json, stubApi } from '../../test/network';
+import { i18n, location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
+
+const norte = makeShop({
+  name: 'Armería del Norte',
+  city: 'Monterrey',
+  categories: ['Caza', 'Armería', 'Municiones'],
+  isVerified: 'true',
+});
+const sur = makeShop({
+  name: 'Taller Sur',
+  city: 'Mérida',
+  state: 'Yucatán',
+  categories: ['Mantenimiento', 'Deportivo'],
+});
+const recentBackup = { totalShops: 2, lastFullBackupAt: new Date().toISOString() };
+const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': recentBackup };
+const cards = () => screen.queryAllByTestId('shop-card');
+const user = () => userEvent.setup();
+
+describe('dashboard', () => {
+  it('shows the header, welcome line, three stat cards and one card per shop', async () => {
+    stubApi({ ...base, 'GET /api/shops': [norte, sur] });
+    await renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, carmen')).toBeInTheDocument();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.getByText('Total Gunsmiths').closest('.ant-card')).toHaveTextContent('2');
+    expect(screen.getByText('Verified Gunsmiths').closest('.ant-card')).toHaveTextContent('1');
+    expect(screen.getByText('Categories').closest('.ant-card')).toHaveTextContent('5');
+    expect(screen.getByTestId('first-categories')).toHaveTextContent('Armería, Caza, Deportivo');
+    expect(screen.queryByText(/No complete backup/)).not.toBeInTheDocument();
+  });
+
+  it('navigates with Backup Data, Manage Admins, Add New Gunsmith and Edit', async () => {
+    stubApi({
+      ...base,
+      'GET /api/shops': [norte],
+      'GET /api/admin/users': [me],
+      [`GET /api/shops/${norte.id}`]: norte,
+    });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user().click(screen.getByRole('button', { name: /Backup Data/ }));
+    expect(location()).toBe('/admin/backup');
+    await user().click(await screen.findByRole('button', { name: /Back to Dashboard/ }));
+    await user().click(await screen.findByRole('button', { name: /Manage Admins/ }));
+    expect(location()).toBe('/admin/users');
+    await user().click(await screen.findByRole('button', { name: /Back to Dashboard/ }));
+    await user().click(await screen.findByRole('button', { name: /Add New Gunsmith/ }));
+    expect(location()).toBe('/admin/shops/new');
+    await user().click(await screen.findByRole('button', { name: /Back to Dashboard/ }));
+    await user().click(await screen.findByRole('button', { name: 'Edit Armería del Norte' }));
+    expect(location()).toBe(`/admin/shops/edit/${norte.id}`);
+  });
+
+  it('searches and filters the cards', async () => {
+    stubApi({ ...base, 'GET /api/shops': [norte, sur] });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'merida' } });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(cards()[0]).toHaveTextContent('Taller Sur');
+    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: '' } });
+    await user().click(screen.getByText('Verified', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(cards()[0]).toHaveTextContent('Armería del Norte');
+    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No gunsmiths match this search.')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation, refetches the list and toasts', async () => {
+    let list = [norte, sur];
+    const api = stubApi({
+      ...base,
+      'GET /api/shops': () => json(list),
+      [`DELETE /api/admin/shops/${sur.id}`]: () => {
+        list = [norte];
+        return new Response(null, { status: 204 });
+      },
+    });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await user().click(screen.getByRole('button', { name: 'Delete Taller Sur' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to delete "Taller Sur"? This action cannot be undone.',
+    );
+    await user().click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Gunsmith Deleted Successfully')).toBeInTheDocument();
+    expect(
+      screen.getByText('The gunsmith has been removed and the list has been updated.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(api.callsTo('GET /api/shops')).toHaveLength(2);
+  });
+
+  it.each([
+    [() => apiError(404, 'Shop not found'), 'Shop not found'],
+    [() => new Response('', { status: 502 }), 'Failed to delete gunsmith. Please try again.'],
+  ])('a failed delete shows "Deletion Error" with the message or the fallback', async (answer, shown) => {
+    stubApi({ ...base, 'GET /api/shops': [sur], [`DELETE /api/admin/shops/${sur.id}`]: answer });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user().click(screen.getByRole('button', { name: 'Delete Taller Sur' }));
+    await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deletion Error')).toBeInTheDocument();
+    expect(screen.getByText(shown)).toBeInTheDocument();
+  });
+
+  it('shows the empty state with Add First Gunsmith', async () => {
+    stubApi({ ...base, 'GET /api/shops': [] });
+    await renderAdmin('/admin');
+    expect(await screen.findByText('No gunsmiths yet')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: /Add First Gunsmith/ }));
+    expect(location()).toBe('/admin/shops/new');
+  });
+
+  it('reminds of a backup when there was none or it is older than 3 months', async () => {
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': { ...recentBackup, lastFullBackupAt: null },
+      'GET /api/shops': [],
+    });
+    await renderAdmin('/admin');
+    expect(await screen.findByText(/No complete backup has been made yet/)).toBeInTheDocument();
+  });
+
+  it('logs out: toast, session data dropped, back to /admin/login', async () => {
+    let loggedIn = true;
+    const api = stubApi({
+      ...base,
+      'GET /api/auth/me': () => (loggedIn ? json(me) : apiError(401, 'Authentication required')),
+      'GET /api/shops': [norte],
+      'POST /api/auth/logout': () => {
+        loggedIn = false;
+        return json({ message: 'You have been successfully logged out.' });
+      },
+    });
+    const { store } = await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user().click(screen.getByRole('button', { name: /Logout/ }));
+    expect(await screen.findByText('Logged Out')).toBeInTheDocument();
+    expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/admin/login'));
+    expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().adminApi.queries['getShops(undefined)']).toBeUndefined());
+    expect(api.callsTo('GET /api/shops')).toHaveLength(1);
+  });
+
+  it('a failed logout shows the message or "Logout failed"', async () => {
+    stubApi({
+      ...base,
+      'GET /api/shops': [],
+      'POST /api/auth/logout': () => new Response('', { status: 500 }),
+    });
+    await renderAdmin('/admin');
+    await user().click(await screen.findByRole('button', { name: /Logout/ }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(location()).toBe('/admin');
+  });
+
+  it('switches the admin texts with the language', async () => {
+    stubApi({ ...base, 'GET /api/shops': [norte] });
+    await renderAdmin('/admin', { language: 'es' });
+    expect(await screen.findByRole('heading', { name: 'Panel de Administración ATM' })).toBeInTheDocument();
+    expect(screen.getByText('Bienvenido, carmen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Agregar nuevo armero/ })).toBeInTheDocument();
+    await user().click(screen.getByText('EN', { selector: '.ant-segmented-item-label *' }));
+    expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Add New Gunsmith/ })).toBeInTheDocument();
+    expect(i18n.language).toBe('en');
+    await act(() => i18n.changeLanguage('es'));
+    expect(await screen.findByText('Total de armeros')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import { Segmented } from 'antd';
+import { isLanguage, SUPPORTED_LANGUAGES } from 'frontend-common';
+import { useAdminTranslation } from '../../i18n';
+
+/** ES/EN switch: the shell's top bar is not shown on admin pages, so the admin brings its own. */
+export function LanguageSwitch() {
+  const { t, i18n } = useAdminTranslation();
+  const current = isLanguage(i18n.language) ? i18n.language : 'es';
+  return (
+    <Segmented
+      size="small"
+      aria-label={t('common.language')}
+      value={current}
+      onChange={(value) => void i18n.changeLanguage(String(value))}
+      options={SUPPORTED_LANGUAGES.map((lng) => ({
+        value: lng,
+        label: <span title={t(`language.${lng}`)}>{lng.toUpperCase()}</span>,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,286 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Spin } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Rule } from 'antd/es/form';
+import { useCreateShopMutation, useGetShopQuery, useUpdateShopMutation } from '../../api/adminApi';
+import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
+import type { LoadedShop } from '../../api/types';
+import { useAdminPath } from '../../app/basePath';
+import { useToast } from '../../app/useToast';
+import { useAdminTranslation } from '../../i18n';
+import { AdminPage } from '../layout/AdminPage';
+import { ImageField } from './ImageField';
+import {
+  FORM_CATEGORIES,
+  NEW_SHOP_VALUES,
+  SHOP_FIELDS,
+  toShopInput,
+  validateShopField,
+  type ShopField,
+  type ShopFormValues,
+} from './shopValidation';
+import { useUnsavedChanges } from './useUnsavedChanges';
+
+function valuesOf(shop: LoadedShop): ShopFormValues {
+  return {
+    name: shop.name ?? '',
+    email: shop.email ?? '',
+    phone: shop.phone ?? '',
+    website: shop.website ?? '',
+    description: shop.description ?? '',
+    address: shop.address ?? '',
+    city: shop.city ?? '',
+    state: shop.state ?? '',
+    googleMapsUrl: shop.googleMapsUrl ?? '',
+    latitude: shop.latitude === null || shop.latitude === undefined ? '' : String(shop.latitude),
+    longitude: shop.longitude === null || shop.longitude === undefined ? '' : String(shop.longitude),
+    categories: [...(shop.categories ?? [])],
+    // Older data carries the logo as `logoUrl` (spec section 3): prefer it when present.
+    logo: shop.logoUrl || shop.logo || '',
+    mapImageUrl: shop.mapImageUrl ?? '',
+    isVerified: shop.isVerified === 'true',
+  };
+}
+
+/** Marked with the required sign (the rules themselves live in shopValidation.ts). */
+const REQUIRED_FIELDS: ShopField[] = [
+  'name',
+  'email',
+  'phone',
+  'description',
+  'address',
+  'city',
+  'state',
+  'googleMapsUrl',
+  'logo',
+  'mapImageUrl',
+];
+
+/** /admin/shops/new and /admin/shops/edit/{id}. */
+export function ShopFormPage() {
+  const { id } = useParams<{ id: string }>();
+  const { t } = useAdminTranslation();
+  const { data: shop, isLoading, isError } = useGetShopQuery(id ?? '', { skip: !id });
+
+  if (id && isLoading) {
+    return (
+      <AdminPage title={t('shopForm.editTitle')}>
+        <Flex className="atm-admin__center" gap={12} role="status">
+          <Spin />
+          {t('shopForm.loading')}
+        </Flex>
+      </AdminPage>
+    );
+  }
+  if (id && (isError || !shop)) return <ShopNotFound />;
+  return <ShopForm key={id ?? 'new'} shop={id ? shop : undefined} />;
+}
+
+function ShopNotFound() {
+  const { t } = useAdminTranslation();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  return (
+    <AdminPage title={t('shopForm.editTitle')} onBack={() => navigate(adminPath())}>
+      <Result
+        status="404"
+        title={t('shopForm.notFound.title')}
+        subTitle={t('shopForm.notFound.description')}
+        extra={<Button onClick={() => navigate(adminPath())}>{t('common.backToDashboard')}</Button>}
+      />
+    </AdminPage>
+  );
+}
+
+function ShopForm({ shop }: { shop?: LoadedShop }) {
+  const { t, serverText } = useAdminTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const [form] = Form.useForm<ShopFormValues>();
+  const initialValues = useMemo(() => (shop ? valuesOf(shop) : NEW_SHOP_VALUES), [shop]);
+  const [dirty, setDirty] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const [createShop, { isLoading: creating }] = useCreateShopMutation();
+  const [updateShop, { isLoading: updating }] = useUpdateShopMutation();
+  const saving = creating || updating;
+  const categories = Form.useWatch('categories', form) ?? initialValues.categories;
+  const confirmLeave = useUnsavedChanges(dirty);
+  const leave = () => confirmLeave(() => navigate(adminPath()));
+
+  // The loaded shop's own categories stay selectable even when they are not form options.
+  const categoryOptions = useMemo(
+    () => [...FORM_CATEGORIES, ...initialValues.categories.filter((c) => !FORM_CATEGORIES.includes(c))],
+    [initialValues],
+  );
+
+  /** The same rule as the server, answering the translated message. */
+  const rule =
+    (field: ShopField): Rule =>
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const error = validateShopField(field, { ...NEW_SHOP_VALUES, ...getFieldsValue(true) });
+        if (error) throw new Error(t(error.key, error.params));
+      },
+    });
+
+  const onFinish = async (values: ShopFormValues) => {
+    const input = toShopInput({ ...NEW_SHOP_VALUES, ...values });
+    try {
+      if (shop) await updateShop({ id: shop.id, shop: input }).unwrap();
+      else await createShop(input).unwrap();
+      setDirty(false);
+      toast.success(
+        shop ? t('shopForm.updated') : t('shopForm.created'),
+        t('shopForm.savedDescription', { name: input.name }),
+      );
+      navigate(adminPath());
+    } catch (failure) {
+      const fieldErrors = apiFieldErrors(failure);
+      const known = Object.entries(fieldErrors).filter(([field]) =>
+        (SHOP_FIELDS as string[]).includes(field),
+      );
+      form.setFields(
+        known.map(([field, message]) => ({
+          name: field as ShopField,
+          errors: [serverText(message) ?? message],
+        })),
+      );
+      toast.error(
+        t('common.error'),
+        serverText(apiErrorMessage(failure)) ??
+          (shop ? t('shopForm.updateFailed') : t('shopForm.createFailed')),
+      );
+    }
+  };
+
+  const text = (field: ShopField, props: Record<string, unknown> = {}, textarea = false) => (
+    <Form.Item
+      name={field}
+      label={t(`shopForm.fields.${field}`)}
+      rules={[rule(field)]}
+      required={REQUIRED_FIELDS.includes(field)}
+    >
+      {textarea ? <Input.TextArea rows={4} {...props} /> : <Input {...props} />}
+    </Form.Item>
+  );
+
+  return (
+    <AdminPage
+      title={shop ? t('shopForm.editTitle') : t('shopForm.createTitle')}
+      subtitle={shop?.name}
+      onBack={leave}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={() => setDirty(true)}
+        onFinish={onFinish}
+        scrollToFirstError
+        requiredMark
+        // The browser's own checks (type="email"/"url") would block the submit with a bubble in
+        // the browser's language; the form's rules give the translated message instead.
+        noValidate
+      >
+        <Card title={t('shopForm.sections.basic')} className="atm-admin__section">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              {text('name', { autoComplete: 'organization' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('email', { type: 'email', autoComplete: 'email' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('phone', { type: 'tel', autoComplete: 'tel' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('website', { type: 'url', placeholder: t('shopForm.placeholders.website') })}
+            </Col>
+            <Col span={24}>{text('description', {}, true)}</Col>
+          </Row>
+        </Card>
+        <Card title={t('shopForm.sections.location')} className="atm-admin__section">
+          <Row gutter={16}>
+            <Col span={24}>{text('address', { autoComplete: 'street-address' })}</Col>
+            <Col xs={24} md={12}>
+              {text('city')}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('state')}
+            </Col>
+            <Col span={24}>
+              {text('googleMapsUrl', { type: 'url', placeholder: t('shopForm.placeholders.googleMapsUrl') })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('latitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.latitude') })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('longitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.longitude') })}
+            </Col>
+          </Row>
+        </Card>
+        <Card title={t('shopForm.sections.categories')} className="atm-admin__section">
+          <Form.Item name="categories" rules={[rule('categories')]} style={{ marginBottom: 8 }}>
+            <Checkbox.Group style={{ width: '100%' }}>
+              <Row gutter={[8, 8]}>
+                {categoryOptions.map((category) => (
+                  <Col xs={12} md={8} key={category}>
+                    <Checkbox value={category}>{category}</Checkbox>
+                  </Col>
+                ))}
+              </Row>
+            </Checkbox.Group>
+          </Form.Item>
+          {categories.length === 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('validation.categories.required')}
+              data-testid="categories-required"
+            />
+          )}
+        </Card>
+        <Card title={t('shopForm.sections.images')} className="atm-admin__section">
+          <Form.Item name="logo" label={t('shopForm.fields.logo')} rules={[rule('logo')]} required>
+            <ImageField
+              kind="logo"
+              label={t('shopForm.fields.logo')}
+              onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="mapImageUrl"
+            label={t('shopForm.fields.mapImageUrl')}
+            rules={[rule('mapImageUrl')]}
+            required
+          >
+            <ImageField
+              kind="map"
+              label={t('shopForm.fields.mapImageUrl')}
+              onBusyChange={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
+            />
+          </Form.Item>
+        </Card>
+        <Card title={t('shopForm.sections.verification')} className="atm-admin__section">
+          <Form.Item name="isVerified" valuePropName="checked" style={{ marginBottom: 0 }}>
+            <Checkbox>{t('shopForm.fields.isVerified')}</Checkbox>
+          </Form.Item>
+        </Card>
+        <Flex gap={8} justify="flex-end" wrap className="atm-admin__section">
+          <Button onClick={leave}>{t('common.cancel')}</Button>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SaveOutlined />}
+            loading={saving}
+            disabled={categories.length === 0 || uploads > 0}
+          >
+            {saving ? t('shopForm.saving') : shop ? t('shopForm.update') : t('shopForm.create')}
+          </Button>
+        </Flex>
+      </Form>
+    </AdminPage>
+  );
+}
