@@ -15,6 +15,8 @@ module.exports = function frontendJestConfig(rootDir, name) {
     transformIgnorePatterns: ['/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime)/)'],
     moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    // jsdom + antd renders are slow on a loaded 2-core CI machine.
+    testTimeout: 30000,
     reporters: ['default', [path.join(__dirname, '../../tools/jest-totals-reporter.cjs'), { name }]],
   };
 };

@@ -62,7 +62,8 @@ interface RemoteRouteProps {
 /** A remote's App behind Suspense and an error boundary, with a Retry that really reloads it. */
 export function RemoteRoute({ name, basePath, loader }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
-  // React.lazy remembers a rejected import for good, so each attempt needs a new lazy component.
+  // React.lazy remembers a rejected import for good, so each attempt needs a new lazy component;
+  // memoised per attempt, so it is created once per retry, not on every render.
   const RemoteApp = useMemo(() => lazy(() => loader(name, attempt)), [loader, name, attempt]);
   return (
     <RemoteErrorBoundary

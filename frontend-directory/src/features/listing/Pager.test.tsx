@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubFetch } from 'frontend-common/jest/fetchStub';
+import { renderDirectory } from '../../test/renderDirectory';
+import { makeShop } from '../../test/shops';
+import { PAGE_SIZE } from './ListingPage';
+import { pageList } from './Pager';
+
+describe('pageList', () => {
+  it('lists every page when there are few', () => {
+    expect(pageList(1, 1)).toEqual([1]);
+    expect(pageList(2, 3)).toEqual([1, 2, 3]);
+  });
+  it('keeps first, last and neighbours, with 0 for gaps', () => {
+    expect(pageList(5, 10)).toEqual([1, 0, 4, 5, 6, 0, 10]);
+    expect(pageList(1, 10)).toEqual([1, 2, 0, 10]);
+  });
+});
+
+it('shows 24 cards per page and keeps the page in the URL', async () => {
+  const shops = Array.from({ length: 30 }, (_, i) =>
+    makeShop({ name: `Taller ${String(i + 1).padStart(2, '0')}` }),
+  );
+  stubFetch({
+    '/api/shops': shops,
+    '/api/shops/categories': [],
+    '/api/shops/cities': [],
+    '/api/shops/states': [],
+  });
+  await renderDirectory('/');
+  const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
+  await waitFor(() => expect(cards()).toHaveLength(PAGE_SIZE));
+  expect(PAGE_SIZE).toBe(24);
+  await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+  await waitFor(() => expect(cards()).toHaveLength(6));
+  expect(screen.getByTestId('location')).toHaveTextContent('/?page=2');
+  expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+});
