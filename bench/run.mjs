@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * npm run bench [-- --node24] [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
+ *                 [--only=api|web] [--web-shops=10000] [--lighthouse-runs=3]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
  * measure the same requests against a bare node:http ceiling serving the backend's own bytes,
  * print the table, append it to RESULTS.md and write results/latest-<dialect>-node<N>.json.
  * With --backup, also the backup/restore bench per dialect (lib/backup.mjs, as npm run bench:backup).
- * Needs `npm run build -w backend` first. Set BENCH_NODE24=1 instead of --node24 if preferred.
+ * Then the public page's figures (lib/web.mjs: Lighthouse, bundle report, filtering at 10,000
+ * shops); --only=api or --only=web runs one part. Needs `npm run build` (all workspaces) first.
+ * The API part alone needs only `npm run build -w backend`. Set BENCH_NODE24=1 instead of --node24 if preferred.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ import { resolveRuntime } from './lib/runtime.mjs';
 import { markdownTable, printTable, saveRun, verdict } from './lib/report.mjs';
 import { ADMIN, adminSession, seedShops, shopBody } from './lib/seed.mjs';
 import { rawGet, startBackend } from './lib/server.mjs';
+import { benchWeb } from './lib/web.mjs';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -36,6 +40,9 @@ const { values: opts } = parseArgs({
     'write-connections': { type: 'string', default: '10' },
     save: { type: 'boolean', default: true },
     backup: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'web-shops': { type: 'string', default: '10000' },
+    'lighthouse-runs': { type: 'string', default: '3' },
   },
   allowNegative: true,
 });
@@ -52,13 +59,23 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-for (const dialect of dialects) {
+for (const dialect of opts.only === 'web' ? [] : dialects) {
   const run = await benchDialect(dialect);
   allHold &&= run.budgetsHold;
   if (opts.backup) {
     const backup = await benchBackup({ dialect, runtime, save: opts.save, benchDir: BENCH_DIR });
     allHold &&= backup.budgetsHold;
   }
+}
+if (opts.only !== 'api') {
+  const web = await benchWeb({
+    runtime,
+    shops: Number(opts['web-shops']),
+    lighthouseRuns: Number(opts['lighthouse-runs']),
+    save: opts.save,
+    benchDir: BENCH_DIR,
+  });
+  allHold &&= web.budgetsHold;
 }
 process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold
 

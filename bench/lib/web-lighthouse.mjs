@@ -1,0 +1,109 @@
+/**
+ * Lighthouse 12 (Node API, its default mobile preset: Moto G Power-sized screen, simulated
+ * slow 4G and 4× CPU slowdown) on Debian's Chromium, started here with the house flags and a
+ * throw-away profile, tracked and stopped by process id. `runs` runs; the median run by
+ * performance score is reported (Lighthouse's own advice against run-to-run variance).
+ * Budgets: performance ≥ 90; accessibility, best practices and SEO ≥ 95.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import lighthouse from 'lighthouse';
+import { spawnTracked, stopChild } from './processes.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-browser.mjs';
+
+export const LIGHTHOUSE_BUDGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+
+async function startChromium() {
+  const profile = mkdtempSync(`${tmpdir()}/atm-lighthouse-`);
+  const child = spawnTracked(
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let log = '';
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${log}`)), 30_000);
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}:\n${log}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function oneRun(url) {
+  const chromium = await startChromium();
+  try {
+    const result = await lighthouse(url, { port: chromium.port, output: 'json', logLevel: 'error' });
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id];
+    return {
+      lighthouseVersion: lhr.lighthouseVersion,
+      userAgent: lhr.environment.hostUserAgent,
+      scores: Object.fromEntries(Object.keys(LIGHTHOUSE_BUDGETS).map((id) => [id, score(id)])),
+      fcpMs: audit('first-contentful-paint').numericValue,
+      lcpMs: audit('largest-contentful-paint').numericValue,
+      tbtMs: audit('total-blocking-time').numericValue,
+      cls: audit('cumulative-layout-shift').numericValue,
+      speedIndexMs: audit('speed-index').numericValue,
+      lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      failedAudits: Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        )
+        .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
+    };
+  } finally {
+    await chromium.stop();
+  }
+}
+
+export async function lighthouseReport(url, runs = 3) {
+  const all = [];
+  for (let i = 0; i < runs; i++) {
+    all.push(await oneRun(url));
+    const r = all.at(-1);
+    console.log(
+      `lighthouse run ${i + 1}/${runs}: ${Object.entries(r.scores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; ` +
+        `LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}`,
+    );
+  }
+  const median = [...all].sort((a, b) => a.scores.performance - b.scores.performance)[
+    Math.floor(all.length / 2)
+  ];
+  const rows = [
+    ...Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => ({
+      name: `Lighthouse ${id} (mobile)`,
+      value: median.scores[id],
+      digits: 0,
+      unit: '/ 100',
+      budget: `≥ ${min}`,
+      holds: median.scores[id] >= min,
+    })),
+    { name: 'Lighthouse LCP', value: median.lcpMs, digits: 0, unit: 'ms' },
+    { name: 'Lighthouse TBT', value: median.tbtMs, digits: 0, unit: 'ms' },
+    { name: 'Lighthouse CLS', value: median.cls, digits: 3 },
+    { name: 'Lighthouse FCP', value: median.fcpMs, digits: 0, unit: 'ms' },
+    { name: 'Lighthouse Speed Index', value: median.speedIndexMs, digits: 0, unit: 'ms' },
+  ];
+  return { runs: all, median, rows };
+}

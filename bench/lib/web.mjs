@@ -1,0 +1,117 @@
+/**
+ * The public page's figures (npm run bench, or only them: npm run bench -- --only=web):
+ * one fresh backend (SQLite, NODE_ENV=production, serving the built frontends as `npm start`
+ * does) seeded with `shops` shops through the restore endpoint, then
+ *   1. the bundle report of `/` and `/admin` (lib/web-bundles.mjs),
+ *   2. key press → updated grid in the search box (lib/web-filtering.mjs),
+ *   3. Lighthouse on `/` (lib/web-lighthouse.mjs).
+ * Appends a "web" section to RESULTS.md and writes results/latest-web-sqlite-node<N>.json.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { machineInfo } from './machine.mjs';
+import { figuresMarkdown, printFigures } from './report.mjs';
+import { adminSession } from './seed.mjs';
+import { startBackend } from './server.mjs';
+import { bundleReport, fileLines } from './web-bundles.mjs';
+import { launchChromium } from './web-browser.mjs';
+import { filteringAtScale } from './web-filtering.mjs';
+import { lighthouseReport } from './web-lighthouse.mjs';
+import { restoreShops } from './web-seed.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, save = true, benchDir }) {
+  for (const dist of ['frontend-shell', 'frontend-directory', 'frontend-admin']) {
+    if (!existsSync(`${ROOT}${dist}/dist`)) {
+      throw new Error(`${dist}/dist is missing: run \`npm run build\` first (npm start builds it too).`);
+    }
+  }
+  console.log(`\n=== web: the public page on Node ${runtime.version}, ${shops} shops ===`);
+  const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-web-`);
+  let backend, browser;
+  try {
+    backend = await startBackend({
+      nodeBin: runtime.nodeBin,
+      preloads: runtime.preloads,
+      env: { DATA_DIR: dataDir },
+    });
+    console.log(`backend pid ${backend.pid} at ${backend.url}`);
+    const seed = await restoreShops(backend.url, await adminSession(backend.url), shops);
+    console.log(
+      `restored ${shops} shops in ${seed.seconds.toFixed(1)} s (backup ZIP ${(seed.zipBytes / 1024).toFixed(0)} KB)`,
+    );
+
+    browser = await launchChromium();
+    const bundles = await bundleReport(browser, backend.url);
+    for (const line of fileLines(bundles.pages)) console.log(line);
+    const filtering = await filteringAtScale(browser, backend.url, shops);
+    await browser.close();
+    browser = undefined;
+    const lighthouse = await lighthouseReport(`${backend.url}/`, lighthouseRuns);
+
+    const rows = [...lighthouse.rows, ...bundles.rows, ...filtering.rows];
+    console.log('');
+    printFigures(rows);
+    const budgetsHold = rows.every((r) => r.holds !== false);
+    console.log(`\nBudgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}`);
+    const run = {
+      date: new Date().toISOString(),
+      dialect: 'sqlite',
+      nodeVersion: runtime.version,
+      machine: machineInfo(),
+      shops,
+      seedSeconds: seed.seconds,
+      lighthouse: lighthouse.runs,
+      bundles: bundles.pages,
+      keyPresses: filtering.presses,
+      rows,
+      budgetsHold,
+    };
+    if (save) {
+      const saved = saveWebRun(benchDir, run);
+      console.log(`appended to ${saved.file}, wrote ${saved.json}`);
+    }
+    return run;
+  } catch (error) {
+    if (backend) console.error(`backend log (tail):\n${backend.output().slice(-3000)}`);
+    throw error;
+  } finally {
+    await browser?.close();
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function saveWebRun(dir, run) {
+  const file = `${dir}/RESULTS.md`;
+  const m = run.machine;
+  const lh = run.lighthouse[0];
+  const section = [
+    '',
+    `## ${run.date} — web: the public page, ${run.shops} shops (SQLite), Node ${run.nodeVersion}`,
+    '',
+    `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
+    `- Shops restored through POST /api/admin/backup/restore in ${run.seedSeconds.toFixed(1)} s; the built backend serves the built frontends as \`npm start\` does`,
+    `- Lighthouse ${lh.lighthouseVersion}, mobile preset, ${lh.userAgent}; ${run.lighthouse.length} runs, the median by performance score: ` +
+      run.lighthouse.map((r) => `${r.scores.performance}`).join(' / ') +
+      (lh.lcpElement ? `; LCP element \`${run.lighthouse[0].lcpElement.slice(0, 80)}\`` : ''),
+    `- Key presses (ms): ${run.keyPresses.map((p) => p.ms.toFixed(1)).join(', ')}`,
+    '',
+    figuresMarkdown(run.rows),
+    '',
+    '```',
+    ...fileLines(run.bundles),
+    '```',
+    '',
+    `Budgets: ${run.budgetsHold ? 'all hold' : 'NOT all hold'}.`,
+    '',
+  ].join('\n');
+  appendFileSync(file, section);
+  mkdirSync(`${dir}/results`, { recursive: true });
+  const json = `${dir}/results/latest-web-sqlite-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
+  writeFileSync(json, JSON.stringify(run, null, 2) + '\n');
+  return { file, json };
+}
