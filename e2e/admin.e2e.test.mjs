@@ -1,0 +1,421 @@
+// Issue 6's promise, proven in the browser, in Spanish and in English, each on a fresh data
+// folder: from an empty database to a first admin, login (and the route guard), a shop created
+// with an uploaded logo and map image, seen in the public directory, verified, backed up (both
+// downloads), deleted, restored from the downloaded ZIP (with upload progress), a non-ZIP refused,
+// a second admin added, reset and deleted (the last-admin rule), my password changed, logout.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  eventually,
+  launchChromium,
+  openPage,
+  trackConsole,
+  unexpectedErrors,
+  withArtifacts,
+} from './support/browser.mjs';
+import { ADMIN } from './support/admin-texts.mjs';
+import { makePng } from './support/images.mjs';
+import { startProduct } from './support/servers.mjs';
+import { TEXTS } from './support/texts.mjs';
+import { zipEntryNames } from './support/zip.mjs';
+
+let browser;
+const downloads = mkdtempSync(path.join(tmpdir(), 'atm-e2e-downloads-'));
+const logoFile = path.join(downloads, 'logo.png');
+const mapFile = path.join(downloads, 'mapa.png');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  writeFileSync(logoFile, makePng(64, 64, [180, 20, 40]));
+  // Random pixels do not compress: ~1 MB, so the restore upload lasts long enough to show progress.
+  writeFileSync(mapFile, makePng(600, 600, undefined, { noise: true }));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(downloads, { recursive: true, force: true });
+});
+
+const ADMIN_USER = 'admin';
+const SECOND_USER = 'operador';
+
+for (const lang of ['es', 'en']) {
+  const A = ADMIN[lang];
+  const T = TEXTS[lang];
+  const shopName = lang === 'es' ? 'Armería Prueba Navegador' : 'Browser Test Gunsmith';
+  const passwords = {
+    first: `primera-clave-${lang}`,
+    changed: `nueva-clave-${lang}`,
+    second: 'segunda-1',
+    reset: 'reseteada-2',
+  };
+
+  describe(`admin journey (${lang})`, () => {
+    let product;
+    let context;
+    let page; // the admin's tab
+    let pub; // a public tab in the same browser
+    let failed = false;
+    const state = {};
+
+    beforeAll(async () => {
+      product = await startProduct();
+      ({ context, page } = await openPage(browser));
+      pub = await context.newPage();
+      trackConsole(pub);
+    }, 120_000);
+
+    afterAll(async () => {
+      await context?.close();
+      await product?.stop();
+    });
+
+    /** One step of the journey; after a failed step the rest fail at once instead of timing out. */
+    const step = (name, body) =>
+      test(name, async () => {
+        if (failed) throw new Error('not run: an earlier step of this journey failed');
+        try {
+          await withArtifacts(`admin-${lang}-${name}`, () => [page, pub], body);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      });
+
+    const me = async (target = page) => (await target.request.get(`${product.url}/api/auth/me`)).status();
+    const login = async (username, password, target = page) => {
+      await target.getByLabel(A.username).fill(username);
+      await target.getByLabel(A.password, { exact: true }).fill(password);
+      await target.getByRole('button', { name: A.submit }).click();
+    };
+    const toast = (text, target = page) => target.getByText(text, { exact: true }).first().waitFor();
+    const publicCard = (name) => pub.getByRole('button', { name: T.open(name), exact: true });
+
+    step('route guard: an admin page shows the login screen while logged out', async () => {
+      await page.goto(`${product.url}/admin/backup`);
+      await page.getByRole('heading', { name: ADMIN.es.loginTitle }).waitFor();
+      if (lang === 'en') {
+        await page.getByLabel(ADMIN.es.languageLabel).getByText('EN').click();
+        await page.getByRole('heading', { name: A.loginTitle }).waitFor();
+      }
+      expect(await page.getByText(A.totalShops).count()).toBe(0);
+      expect(await me()).toBe(401);
+      await page.goto(`${product.url}/admin/users`);
+      await page.getByRole('heading', { name: A.loginTitle }).waitFor();
+      expect(await page.getByText(A.usersTotal).count()).toBe(0);
+    });
+
+    step('first admin from an empty database', async () => {
+      await page.goto(`${product.url}/admin/login`);
+      await page.getByRole('button', { name: A.toggleCreate }).click();
+      await page.getByRole('heading', { name: A.createTitle }).waitFor();
+      await page.getByLabel(A.username).fill(ADMIN_USER);
+      await page.getByLabel(A.password, { exact: true }).fill(passwords.first);
+      await page.getByLabel(A.confirm).fill('otra-cosa');
+      await page.getByRole('button', { name: A.createSubmit }).click();
+      await page.getByText(A.passwordsDontMatch).waitFor();
+      await page.getByLabel(A.confirm).fill(passwords.first);
+      await page.getByRole('button', { name: A.createSubmit }).click();
+      await page.getByText(A.firstCreated).waitFor();
+      await page.getByRole('heading', { name: A.loginTitle }).waitFor();
+      expect(await me()).toBe(401); // creating the first admin does not log in
+    });
+
+    step('login: a wrong password is refused, the right one opens the dashboard', async () => {
+      await login(ADMIN_USER, 'no-es-la-clave');
+      await page.getByText(A.loginFailed).first().waitFor();
+      expect(await me()).toBe(401);
+      await login(ADMIN_USER, passwords.first);
+      await page.getByText(A.welcome(ADMIN_USER)).waitFor();
+      await page.waitForURL(`${product.url}/admin`);
+      await page.getByTestId('shop-card').first().waitFor();
+      expect(await me()).toBe(200);
+      state.demoCount = await page.getByTestId('shop-card').count();
+      expect(state.demoCount).toBeGreaterThan(0);
+    });
+
+    step('create a shop with an uploaded logo and map image; it shows in the public directory', async () => {
+      await page.getByRole('button', { name: A.addShop }).click();
+      await page.waitForURL(`${product.url}/admin/shops/new`);
+      await page.getByText(A.categoryRequired).first().waitFor();
+      const save = page.getByRole('button', { name: A.create });
+      expect(await save.isDisabled()).toBe(true);
+      const f = A.fields;
+      await page.getByLabel(f.name).fill(shopName);
+      await page.getByLabel(f.email).fill('prueba@armeria.example');
+      await page.getByLabel(f.phone).fill('+52 55 5555 0199');
+      await page.getByLabel(f.website).fill('https://armeria-prueba.example');
+      await page.getByLabel(f.description).fill(`Taller creado por la prueba en Chromium (${lang}).`);
+      await page.getByLabel(f.address).fill('Av. Reforma 100');
+      await page.getByLabel(f.city).fill('Ciudad de México');
+      await page.getByLabel(f.state).fill('CDMX');
+      await page.getByLabel(f.googleMapsUrl).fill('https://maps.google.com/?q=19.43,-99.13');
+      await page.getByLabel(f.latitude).fill('19.4326077');
+      await page.getByLabel(f.longitude).fill('-99.133208');
+      await page.getByRole('checkbox', { name: 'Armería' }).check();
+      await page.getByRole('checkbox', { name: 'Mantenimiento' }).check();
+      await page.getByRole('checkbox', { name: 'Capacitación' }).check();
+      await page.getByRole('checkbox', { name: 'Caza' }).check();
+      await page.getByLabel(A.logoUpload).setInputFiles(logoFile);
+      await page.getByText(A.logoUploaded).waitFor();
+      await page.getByLabel(A.mapUpload).setInputFiles(mapFile);
+      await page.getByText(A.mapUploaded).waitFor();
+      expect(await save.isDisabled()).toBe(false);
+      await save.click();
+      await toast(A.shopCreated);
+      await page.waitForURL(`${product.url}/admin`);
+      await page.getByLabel(A.searchShops).fill(shopName);
+      const card = page.getByTestId('shop-card').filter({ hasText: shopName });
+      await card.waitFor();
+      const logoSrc = await card.locator('img').first().getAttribute('src');
+      expect(logoSrc).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+      const logo = await page.request.get(`${product.url}${logoSrc}`);
+      expect(logo.headers()['content-type']).toBe('image/png');
+      expect(Buffer.compare(await logo.body(), readFileSync(logoFile))).toBe(0);
+
+      await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
+      await publicCard(shopName).waitFor();
+      expect(await publicCard(shopName).getByText(T.verified, { exact: true }).count()).toBe(0);
+      await publicCard(shopName).getByText('+1').waitFor();
+      await publicCard(shopName).click();
+      const dialog = pub.getByRole('dialog');
+      const map = dialog.getByRole('img', { name: T.mapAlt(shopName) });
+      await map.scrollIntoViewIfNeeded();
+      await eventually(() => map.evaluate((img) => img.complete && img.naturalWidth), 600);
+      expect(await map.getAttribute('src')).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+      const shownLogo = dialog.getByRole('img', { name: new RegExp(shopName) }).first();
+      await eventually(() => shownLogo.evaluate((img) => img.complete && img.naturalWidth), 64);
+    });
+
+    step('verify it: the public listing shows it as verified', async () => {
+      await page.getByRole('button', { name: A.edit(shopName) }).click();
+      await page.waitForURL(/\/admin\/shops\/edit\/[0-9a-f-]{36}$/);
+      state.shopId = page.url().split('/').pop();
+      await eventually(() => page.getByLabel(A.fields.name).inputValue(), shopName);
+      await page.getByLabel(A.verify).check();
+      await page.getByRole('button', { name: A.update }).click();
+      await toast(A.shopUpdated);
+      await page.waitForURL(`${product.url}/admin`);
+      const api = await (await page.request.get(`${product.url}/api/shops/${state.shopId}`)).json();
+      expect(api.isVerified).toBe('true');
+      await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
+      await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();
+    });
+
+    step('backup: the complete ZIP and the JSON data are downloaded to disk', async () => {
+      await page.getByRole('button', { name: A.backup }).click();
+      await page.waitForURL(`${product.url}/admin/backup`);
+      await page.getByText(A.totalShops).waitFor();
+      const [zip] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: A.fullButton }).click(),
+      ]);
+      expect(zip.suggestedFilename()).toMatch(/^atm-directory-backup-\d{4}-\d{2}-\d{2}\.zip$/);
+      state.zipPath = path.join(downloads, `${lang}-${zip.suggestedFilename()}`);
+      await zip.saveAs(state.zipPath);
+      await toast(A.fullCreated);
+      const names = zipEntryNames(readFileSync(state.zipPath));
+      expect(names).toEqual(expect.arrayContaining(['manifest.json', 'shops.json']));
+      // The demo map plus this shop's logo and map at least.
+      expect(names.filter((name) => name.startsWith('images/')).length).toBeGreaterThanOrEqual(3);
+
+      const [json] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: A.dataButton }).click(),
+      ]);
+      expect(json.suggestedFilename()).toMatch(/\.json$/);
+      const jsonPath = path.join(downloads, `${lang}-${json.suggestedFilename()}`);
+      await json.saveAs(jsonPath);
+      await toast(A.dataCreated);
+      const data = JSON.parse(readFileSync(jsonPath, 'utf8'));
+      const shops = Array.isArray(data) ? data : data.shops;
+      expect(shops).toHaveLength(state.demoCount + 1);
+      expect(shops.find((shop) => shop.name === shopName)?.isVerified).toBe('true');
+    });
+
+    step('delete the shop: it disappears from the public listing', async () => {
+      await page.getByRole('button', { name: A.backToDashboard }).click();
+      await page.waitForURL(`${product.url}/admin`);
+      await page.getByLabel(A.searchShops).fill(shopName);
+      await page.getByRole('button', { name: A.deleteShop(shopName) }).click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByText(A.deleteShopConfirm(shopName)).waitFor();
+      await confirm.getByRole('button', { name: A.deleteOk }).click();
+      await toast(A.shopDeleted);
+      await page.getByTestId('shop-card').filter({ hasText: shopName }).waitFor({ state: 'detached' });
+      expect((await page.request.get(`${product.url}/api/shops/${state.shopId}`)).status()).toBe(404);
+      await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
+      await pub.getByRole('heading', { name: T.emptyTitle }).waitFor();
+    });
+
+    step('restore the downloaded ZIP with upload progress: the shop is back', async () => {
+      await page.getByRole('button', { name: A.backup }).click();
+      await page.waitForURL(`${product.url}/admin/backup`);
+      await page.getByText(A.totalShops).waitFor();
+      // A slower uplink (as on a phone) so the upload's progress can be watched.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 400 * 1024,
+      });
+      await page.getByLabel(A.choose).setInputFiles(state.zipPath);
+      const confirm = page.getByRole('dialog').filter({ hasText: A.restoreTitle });
+      await confirm.getByTestId('restore-summary').getByText(path.basename(state.zipPath)).waitFor();
+      await confirm.getByRole('button', { name: A.restoreOk }).click();
+      await page.getByText(A.uploading, { exact: true }).waitFor();
+      const seen = new Set();
+      const bar = page.getByRole('progressbar');
+      const done = page.getByText(A.restored, { exact: true }).or(page.getByText(A.restoreFailed).first());
+      const deadline = Date.now() + 120_000;
+      while ((await done.count()) === 0 && Date.now() < deadline) {
+        const now = await bar
+          .first()
+          .getAttribute('aria-valuenow', { timeout: 1_000 })
+          .catch(() => null);
+        if (now !== null) seen.add(Number(now));
+        await page.waitForTimeout(100);
+      }
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await cdp.detach();
+      await page.getByText(A.restored, { exact: true }).waitFor({ timeout: 1_000 });
+      expect([...seen].some((value) => value > 0 && value < 100)).toBe(true);
+
+      const restored = await (await page.request.get(`${product.url}/api/shops/${state.shopId}`)).json();
+      expect(restored.name).toBe(shopName);
+      expect(restored.isVerified).toBe('true');
+      const logo = await page.request.get(`${product.url}${restored.logo}`);
+      expect(logo.headers()['content-type']).toBe('image/png');
+      expect(Buffer.compare(await logo.body(), readFileSync(logoFile))).toBe(0);
+      await page.getByRole('button', { name: A.backToDashboard }).click();
+      await page.getByLabel(A.searchShops).fill(shopName);
+      await page.getByTestId('shop-card').filter({ hasText: shopName }).waitFor();
+      await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
+      await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();
+      const all = await (await page.request.get(`${product.url}/api/shops`)).json();
+      expect(all).toHaveLength(state.demoCount + 1);
+    });
+
+    step('a file that is not a ZIP is refused, by the page and by the server', async () => {
+      await page.getByRole('button', { name: A.backup }).click();
+      await page.getByText(A.totalShops).waitFor();
+      await page.getByLabel(A.choose).setInputFiles({
+        name: 'notas.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('esto no es un respaldo'),
+      });
+      await page.getByText(A.invalidType, { exact: true }).waitFor();
+      await page.getByText(A.invalidTypeDescription, { exact: true }).waitFor();
+      expect(await page.getByText(A.restoreTitle).count()).toBe(0);
+      // Named .zip but holding a PNG: the page cannot read it and says so; the server refuses it.
+      await page.getByLabel(A.choose).setInputFiles({
+        name: 'respaldo-falso.zip',
+        mimeType: 'application/zip',
+        buffer: readFileSync(logoFile),
+      });
+      const confirm = page.getByRole('dialog').filter({ hasText: A.restoreTitle });
+      await confirm.getByText(A.unreadable).waitFor();
+      await confirm.getByRole('button', { name: A.restoreOk }).click();
+      await page.getByText(A.restoreFailed).first().waitFor();
+      const all = await (await page.request.get(`${product.url}/api/shops`)).json();
+      expect(all).toHaveLength(state.demoCount + 1);
+    });
+
+    step('admin users: add a second admin, reset their password, delete them; never the last', async () => {
+      await page.goto(`${product.url}/admin/users`);
+      await page.getByRole('heading', { name: A.usersTitle }).waitFor();
+      let cards = page.getByTestId('admin-card');
+      await eventually(() => cards.count(), 1);
+      await cards.first().getByText(A.you, { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: A.deleteAdmin(ADMIN_USER) }).isDisabled()).toBe(true);
+      await page.getByText(A.lastAdmin).first().waitFor();
+
+      await page.getByRole('button', { name: A.addAdmin }).click();
+      await page.getByLabel(A.username).fill(SECOND_USER);
+      await page.getByLabel(A.password, { exact: true }).fill(passwords.second);
+      await page.getByLabel(A.confirm).fill(passwords.second);
+      await page.getByRole('button', { name: A.createSubmit }).click();
+      await toast(A.adminCreated);
+      await eventually(() => cards.count(), 2);
+      expect(await page.getByRole('button', { name: A.deleteAdmin(ADMIN_USER) }).isDisabled()).toBe(false);
+      expect(await page.getByRole('button', { name: A.reset(ADMIN_USER) }).count()).toBe(0);
+
+      await page.getByRole('button', { name: A.reset(SECOND_USER) }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: A.resetTitle(SECOND_USER) });
+      await dialog.getByLabel(A.newPassword, { exact: true }).fill(passwords.reset);
+      await dialog.getByLabel(A.confirmNew).fill(passwords.reset);
+      await dialog.getByRole('button', { name: A.resetSubmit }).click();
+      await toast(A.resetDone(SECOND_USER));
+
+      // The second admin logs in elsewhere with the reset password, not the old one.
+      const other = await openPage(browser, { language: lang });
+      try {
+        await other.page.goto(`${product.url}/admin/login`);
+        await login(SECOND_USER, passwords.second, other.page);
+        await other.page.getByText(A.loginFailed).first().waitFor();
+        await login(SECOND_USER, passwords.reset, other.page);
+        await other.page.getByText(A.welcome(SECOND_USER)).waitFor();
+        expect(await me(other.page)).toBe(200);
+
+        await page.getByRole('button', { name: A.deleteAdmin(SECOND_USER) }).click();
+        const confirm = page.getByRole('dialog').filter({ hasText: A.deleteAdminConfirm(SECOND_USER) });
+        await confirm.getByRole('button', { name: A.deleteOk }).click();
+        await toast(A.adminDeleted);
+        cards = page.getByTestId('admin-card');
+        await eventually(() => cards.count(), 1);
+        expect(await page.getByRole('button', { name: A.deleteAdmin(ADMIN_USER) }).isDisabled()).toBe(true);
+        await page.getByText(A.lastAdmin).first().waitFor();
+        // Deleting an admin ends their session.
+        expect(await me(other.page)).toBe(401);
+      } finally {
+        await other.context.close();
+      }
+    });
+
+    step('change my password, log out, log in with the new one, log out', async () => {
+      await page.getByRole('button', { name: A.change }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: A.current });
+      await dialog.getByLabel(A.current).fill('no-es-la-actual');
+      await dialog.getByLabel(A.newPassword, { exact: true }).fill(passwords.changed);
+      await dialog.getByLabel(A.confirmNew).fill(passwords.changed);
+      await dialog.getByRole('button', { name: A.changeSubmit }).click();
+      await dialog.getByText(A.currentIncorrect).waitFor();
+      await dialog.getByLabel(A.current).fill(passwords.first);
+      await dialog.getByRole('button', { name: A.changeSubmit }).click();
+      await toast(A.changed);
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: A.backToDashboard }).click();
+      await page.getByRole('button', { name: A.logout }).click();
+      await page.getByText(A.loggedOut).waitFor();
+      await page.waitForURL(`${product.url}/admin/login`);
+      expect(await me()).toBe(401);
+      await login(ADMIN_USER, passwords.first);
+      await page.getByText(A.loginFailed).first().waitFor();
+      await login(ADMIN_USER, passwords.changed);
+      await page.getByText(A.welcome(ADMIN_USER)).waitFor();
+      expect(await me()).toBe(200);
+      await page.getByRole('button', { name: A.logout }).click();
+      await page.waitForURL(`${product.url}/admin/login`);
+      expect(await me()).toBe(401);
+      await page.goto(`${product.url}/admin`);
+      await page.getByRole('heading', { name: A.loginTitle }).waitFor();
+    });
+
+    step('no unexpected errors in the console of either tab', async () => {
+      // Expected: 401s while logged out, the refused fake ZIP (400), the refused logins.
+      const expected = /status of (400|401|404)/;
+      expect(unexpectedErrors(page, expected)).toEqual([]);
+      expect(unexpectedErrors(pub, expected)).toEqual([]);
+    });
+  });
+}

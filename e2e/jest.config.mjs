@@ -1,0 +1,17 @@
+// The end-to-end suite: real Chromium (Debian's /usr/bin/chromium through playwright-core) against
+// the built product started as `npm start` starts it. Run with `npm run test:e2e` from the root.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default {
+  rootDir: here,
+  testMatch: ['<rootDir>/**/*.e2e.test.mjs'],
+  testEnvironment: 'node',
+  transform: {},
+  // One backend and one browser per file; files run one after another (2-core CI machines).
+  maxWorkers: 1,
+  testTimeout: 240_000,
+  reporters: ['default', [path.join(here, '../tools/jest-totals-reporter.cjs'), { name: 'e2e' }]],
+};

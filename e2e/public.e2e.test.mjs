@@ -1,0 +1,309 @@
+// Spec section 2, public side, in Spanish and in English: the listing and its filters, the
+// '+N' badges, the detail dialog and its links, a shared ?shop= link, the 404 page, the side menu
+// and footer, and the language switch reaching the remotes. One fresh product for the file.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
+import { startProduct } from './support/servers.mjs';
+import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
+
+let product;
+let browser;
+/** The directory as the API serves it: the journeys' expectations come from here. */
+let shops;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  shops = await (await fetch(`${product.url}/api/shops`)).json();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const journey = journeys(test, 'public', () => browser);
+const PAGE_SIZE = 24;
+const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const byName = (a, b) => a.localeCompare(b);
+
+/** The names on the cards of the listing, once it has settled on `count` cards. */
+async function cardNames(page, T, count) {
+  const cards = page.getByRole('button', { name: new RegExp(`^${T.open('')}`) });
+  await eventually(() => cards.count(), Math.min(count, PAGE_SIZE));
+  if (count === 0) return [];
+  return (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName);
+}
+
+test('the fresh install serves the demo directory the journeys rely on', () => {
+  expect(shops.length).toBeGreaterThanOrEqual(6);
+  expect(shops.some((shop) => shop.categories.length > 3)).toBe(true);
+  expect(shops.some((shop) => shop.categories.length <= 3)).toBe(true);
+  expect(shops.some((shop) => /[áéíóú]/i.test(shop.name))).toBe(true);
+});
+
+for (const lang of ['es', 'en']) {
+  const T = TEXTS[lang];
+  // Spanish is what a first visit shows; English is a returning visitor who chose it before.
+  const options = lang === 'es' ? {} : { language: 'en' };
+
+  describe(`public directory (${lang})`, () => {
+    journey(`${lang} listing: hero, every shop, results count, top bar`, async (open) => {
+      const page = await open(options);
+      await page.goto(`${product.url}/`);
+      await page.getByRole('heading', { name: T.heroSubtitle }).waitFor();
+      await page.getByText(T.heroDescription).waitFor();
+      // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
+      const pageNames = (from) =>
+        shops
+          .slice(from, from + PAGE_SIZE)
+          .map((shop) => shop.name)
+          .sort(byName);
+      expect(await cardNames(page, T, shops.length)).toEqual(pageNames(0));
+      await page.getByText(T.results(shops.length)).waitFor();
+      if (shops.length > PAGE_SIZE) {
+        await page.getByRole('button', { name: T.nextPage }).click();
+        await eventually(() => new URL(page.url()).searchParams.get('page'), '2');
+        await eventually(
+          async () => (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName),
+          (names) => names.join('|') === pageNames(PAGE_SIZE).join('|'),
+        );
+        await page.goBack();
+        await eventually(
+          async () => (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName),
+          (names) => names.join('|') === pageNames(0).join('|'),
+        );
+      }
+      await page.getByRole('link', { name: T.contact }).waitFor();
+      await page.getByRole('link', { name: T.login }).waitFor();
+      expect(await page.getByRole('button', { name: T.languageName }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(unexpectedErrors(page)).toEqual([]);
+    });
+
+    journey(`${lang} filters: accents and case, category, city, state, empty result, clear`, async (open) => {
+      const page = await open(options);
+      await page.goto(`${product.url}/`);
+      await cardNames(page, T, shops.length);
+
+      // 'ARMERIA' (no accent, capitals) finds 'Armería' in names, descriptions or categories.
+      const search = page.getByRole('searchbox', { name: T.search }).or(page.getByLabel(T.search));
+      await search.first().fill('ARMERIA');
+      const armeria = shops.filter((shop) =>
+        [shop.name, shop.description, shop.city, ...shop.categories].some((field) =>
+          fold(field).includes('armeria'),
+        ),
+      );
+      expect(armeria.some((shop) => shop.name.includes('Armería'))).toBe(true);
+      expect(armeria.length).toBeLessThan(shops.length);
+      expect(await cardNames(page, T, armeria.length)).toEqual(armeria.map((s) => s.name).sort(byName));
+      await page.getByText(T.results(armeria.length)).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe('ARMERIA');
+      await page.getByRole('button', { name: T.clear }).click();
+      await cardNames(page, T, shops.length);
+
+      // State 'Nuevo León' (accented value), then a city within it, then a category.
+      await page.getByLabel(T.state).selectOption('Nuevo León');
+      const inState = shops.filter((shop) => shop.state === 'Nuevo León');
+      expect(inState.length).toBeGreaterThan(0);
+      expect(await cardNames(page, T, inState.length)).toEqual(inState.map((s) => s.name).sort(byName));
+      const city = inState[0].city;
+      await page.getByLabel(T.city).selectOption(city);
+      const inCity = inState.filter((shop) => shop.city === city);
+      expect(await cardNames(page, T, inCity.length)).toEqual(inCity.map((s) => s.name).sort(byName));
+      await page.getByRole('button', { name: T.clear }).click();
+      await cardNames(page, T, shops.length);
+
+      const category = 'Capacitación';
+      await page.getByLabel(T.category).selectOption(category);
+      const inCategory = shops.filter((shop) => shop.categories.includes(category));
+      expect(inCategory.length).toBeGreaterThan(0);
+      expect(await cardNames(page, T, inCategory.length)).toEqual(inCategory.map((s) => s.name).sort(byName));
+      expect(new URL(page.url()).searchParams.get('category')).toBe(category);
+      await page.getByLabel(T.category).selectOption({ label: T.allCategories });
+      await cardNames(page, T, shops.length);
+
+      await search.first().fill('zzzz-nada');
+      await page.getByRole('heading', { name: T.emptyTitle }).waitFor();
+      await page.getByText(T.emptyDescription).waitFor();
+      await cardNames(page, T, 0);
+      await page.getByRole('button', { name: T.clear }).click();
+      expect(await cardNames(page, T, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
+      expect(unexpectedErrors(page)).toEqual([]);
+    });
+
+    journey(`${lang} cards show at most 3 category badges, then +N`, async (open) => {
+      const page = await open(options);
+      await page.goto(`${product.url}/`);
+      await cardNames(page, T, shops.length);
+      for (const shop of shops.slice(0, PAGE_SIZE)) {
+        const card = page.getByRole('button', { name: T.open(shop.name), exact: true });
+        const badges = (await card.locator('li').allInnerTexts()).map((text) => text.split('\n')[0].trim());
+        const extra = shop.categories.length - 3;
+        if (extra > 0) {
+          expect(badges).toEqual([...shop.categories.slice(0, 3), `+${extra}`]);
+          await card
+            .getByText(T.more(extra, shop.categories.slice(3).join(', ')))
+            .waitFor({ state: 'attached' });
+        } else {
+          expect(badges).toEqual(shop.categories);
+        }
+      }
+    });
+
+    journey(`${lang} detail dialog with its links; closing returns to the listing`, async (open) => {
+      const page = await open(options);
+      const shop = shops.find(
+        (s) => s.website && s.isVerified === 'true' && s.categories.length > 3 && s.mapImageUrl,
+      );
+      expect(shop).toBeDefined();
+      await page.goto(`${product.url}/`);
+      await cardNames(page, T, shops.length);
+      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(shop.name, { exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('shop')).toBe(shop.id);
+      for (const heading of T.sections) await dialog.getByRole('heading', { name: heading }).waitFor();
+      await dialog.getByText(shop.description).waitFor();
+      await dialog.getByText(shop.address).waitFor();
+      await dialog.getByText(T.verifiedLong).waitFor();
+      for (const category of shop.categories) await dialog.getByText(category, { exact: true }).waitFor();
+      const phone = dialog.getByRole('link', { name: shop.phone });
+      expect(await phone.getAttribute('href')).toBe(`tel:${shop.phone.replace(/[^\d+]/g, '')}`);
+      const email = dialog.getByRole('link', { name: shop.email });
+      expect(await email.getAttribute('href')).toBe(`mailto:${shop.email}`);
+      const website = dialog.getByRole('link', { name: shop.website });
+      expect(await website.getAttribute('href')).toBe(new URL(shop.website).href);
+      expect(await website.getAttribute('target')).toBe('_blank');
+      const maps = dialog.getByRole('link', { name: new RegExp(`^${T.googleMaps}`) });
+      expect(await maps.getAttribute('href')).toBe(new URL(shop.googleMapsUrl).href);
+      expect(await maps.getAttribute('target')).toBe('_blank');
+      expect(await maps.getAttribute('rel')).toContain('noopener');
+      const map = dialog.getByRole('img', { name: T.mapAlt(shop.name) });
+      await map.scrollIntoViewIfNeeded();
+      await eventually(
+        () => map.evaluate((img) => img.complete && img.naturalWidth),
+        (value) => value > 0,
+      );
+
+      await dialog.getByRole('button', { name: T.close }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
+      // Escape and the browser's back button close it too.
+      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      await dialog.waitFor();
+      await page.goBack();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
+      expect(unexpectedErrors(page)).toEqual([]);
+    });
+
+    journey(`${lang} a shared ?shop= link opens that shop's dialog`, async (open) => {
+      const page = await open(options);
+      const shop = shops[shops.length - 1];
+      await page.goto(`${product.url}/?shop=${shop.id}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(shop.name, { exact: true }).waitFor();
+      await dialog.getByText(shop.description).waitFor();
+      await dialog.getByRole('button', { name: T.close }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
+      await cardNames(page, T, shops.length);
+      expect(unexpectedErrors(page)).toEqual([]);
+    });
+
+    journey(`${lang} an unknown path shows the 404 page with a way home`, async (open) => {
+      const page = await open(options);
+      const response = await page.goto(`${product.url}/no-existe/esta-pagina`);
+      expect(response.status()).toBe(404);
+      await page.getByRole('heading', { name: T.notFound }).waitFor();
+      await page.getByRole('contentinfo').getByText(T.copyright).waitFor();
+      await page.getByRole('link', { name: T.notFoundHome, exact: true }).click();
+      await page.waitForURL(`${product.url}/`);
+      await cardNames(page, T, shops.length);
+    });
+
+    journey(`${lang} side menu entries and their targets; footer and contact anchor`, async (open) => {
+      const page = await open(options);
+      await page.goto(`${product.url}/`);
+      await cardNames(page, T, shops.length);
+      await page.getByRole('button', { name: T.openMenu }).click();
+      const menu = page.getByRole('dialog');
+      await menu.getByText(T.menuTitle, { exact: true }).waitFor();
+      const entries = menu.getByRole('navigation').getByRole('listitem');
+      expect(await entries.allInnerTexts()).toEqual(T.menu);
+      for (const [index, target] of MENU_TARGETS.entries()) {
+        const entry = entries.nth(index);
+        if (target === null) {
+          expect(await entry.getByRole('link').count()).toBe(0);
+          expect(await entry.locator('[aria-current="page"]').innerText()).toBe(T.menu[index]);
+        } else {
+          expect(await entry.getByRole('link').getAttribute('href')).toBe(target);
+        }
+      }
+      await menu.getByRole('link', { name: T.menu[1] }).click();
+      await menu.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).hash).toBe('#education');
+      await page.getByRole('button', { name: T.openMenu }).click();
+      await menu.waitFor();
+      await menu.getByRole('button', { name: T.closeMenu }).click();
+      await menu.waitFor({ state: 'hidden' });
+
+      const footer = page.getByRole('contentinfo');
+      await footer.getByText('ATM · Alianza de Tiradores de México').waitFor();
+      await footer.getByText(T.footerDescription).waitFor();
+      await footer.getByRole('heading', { name: T.footerContact }).waitFor();
+      await footer.getByText('contacto@alianza-atm.example').waitFor();
+      await footer.getByText('+52 (55) 0000-0000').waitFor();
+      await footer.getByText(T.footerAddress).waitFor();
+      await footer.getByText(T.copyright).waitFor();
+      await page.getByRole('link', { name: T.contact }).click();
+      expect(new URL(page.url()).hash).toBe('#contact');
+      await eventually(
+        () =>
+          footer.evaluate((el) => el.getBoundingClientRect().top < el.ownerDocument.defaultView.innerHeight),
+        true,
+      );
+      expect(unexpectedErrors(page)).toEqual([]);
+    });
+  });
+}
+
+journey('the language switch reaches the remotes and is remembered', async (open) => {
+  const es = TEXTS.es;
+  const en = TEXTS.en;
+  const page = await open();
+  await page.goto(`${product.url}/`);
+  await page.getByText(es.heroDescription).waitFor();
+  await page.getByText(es.results(shops.length)).waitFor();
+  await page.getByRole('button', { name: en.languageName }).click();
+  // The directory remote's own texts, not only the shell's, change.
+  await page.getByText(en.heroDescription).waitFor();
+  await page.getByText(en.results(shops.length)).waitFor();
+  expect(await page.getByLabel(en.search).getAttribute('placeholder')).toBe(en.searchPlaceholder);
+  await page.getByRole('contentinfo').getByText(en.copyright).waitFor();
+  await page.getByRole('link', { name: en.contact }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  await page.getByRole('button', { name: en.open(shops[0].name), exact: true }).click();
+  await page.getByRole('dialog').getByRole('heading', { name: en.sections[0] }).waitFor();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await page.getByText(en.heroDescription).waitFor();
+  // The admin remote starts in the chosen language as well.
+  await page.getByRole('link', { name: en.login }).click();
+  await page.getByRole('heading', { name: 'ATM Admin Login' }).waitFor();
+  await page.goBack();
+  await page.getByText(en.heroDescription).waitFor();
+  await page.getByRole('button', { name: es.languageName }).click();
+  await page.getByText(es.heroDescription).waitFor();
+  await page.getByText(es.results(shops.length)).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('es');
+  expect(unexpectedErrors(page)).toEqual([]);
+});

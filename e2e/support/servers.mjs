@@ -1,0 +1,131 @@
+// The product started the way the README starts it (`node backend/dist/main.js` after
+// `npm run build`), on a fresh temporary DATA_DIR and a free port, and a small static server
+// that can play a remote served from another origin. Each is stopped by its own process id.
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort() {
+  const server = createNetServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function assertBuilt() {
+  const needed = [
+    'backend/dist/main.js',
+    'frontend-shell/dist/index.html',
+    'frontend-directory/dist/mf-manifest.json',
+    'frontend-admin/dist/mf-manifest.json',
+  ];
+  const missing = needed.filter((file) => !existsSync(path.join(ROOT, file)));
+  if (missing.length) throw new Error(`not built: ${missing.join(', ')} (run npm run build first)`);
+}
+
+/**
+ * Starts the backend with a new empty data folder. `env` adds variables (e.g. REMOTE_ADMIN_URL).
+ * Resolves once it answers /api/shops; the returned stop() kills it by pid and removes the folder.
+ */
+export async function startProduct(env = {}) {
+  assertBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
+  const port = await freePort();
+  const childEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env };
+  // `npm start` runs with NODE_ENV unset (development, demo shops seeded); Jest sets it to 'test'.
+  delete childEnv.NODE_ENV;
+  const child = spawn(process.execPath, [path.join(ROOT, 'backend/dist/main.js')], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (data) => {
+    output = (output + data).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let running = true;
+  void exited.then(() => (running = false));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (running) {
+      process.kill(child.pid, 'SIGTERM');
+      const timer = setTimeout(() => running && process.kill(child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (!running) {
+      await stop();
+      throw new Error(`backend exited before answering:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/shops`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`backend did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, port, dataDir, pid: child.pid, stop, output: () => output };
+}
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.map': 'application/json',
+};
+
+/**
+ * Serves a built remote's dist folder on 127.0.0.1:`port` (0 = any free port), with the CORS
+ * header a remote on another origin needs (the shell fetches its mf-manifest.json). Runs in this
+ * process; close() stops listening and drops open connections, so the origin refuses connections.
+ */
+export async function serveStatic(dir, port = 0) {
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = path.join(dir, path.normalize(pathname));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'no-cache',
+    });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    port: server.address().port,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
