@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt|map)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt)$/;
 const MIN_BYTES = 1024;
 
 export function precompress(folder) {

@@ -1,0 +1,671 @@
+// The production topology of deploy/ and docker-compose.yml, run for real without Docker:
+// MariaDB, an S3-compatible server (s3rver), two backend processes, one nginx per static
+// frontend and the nginx gateway, all with the configuration files of deploy/ copied as they
+// are (only listen.conf and upstreams.conf, the place-specific files, are written here), over
+// HTTPS with a throw-away certificate. Then the smoke journey in Chromium through the gateway:
+// log in on replica A, upload and save through replica B, see the shop in the public listing.
+// Run with `npm run test:topology` (deploy/test/run.mjs), which reports the totals for CI.
+// Functions passed to page.evaluate and page.waitForFunction run in the browser.
+/* global document */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  openSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, deflateSync, gunzipSync } from 'node:zlib';
+import { precompress } from '../frontend/precompress.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DEPLOY = join(ROOT, 'deploy');
+const BACKEND_MAIN = join(ROOT, 'backend', 'dist', 'main.js');
+const BUCKET = 'atm-images';
+const FRONTENDS = ['shell', 'directory', 'admin'];
+
+const has = (command, args = ['--version']) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+const hasNginx = has('nginx', ['-v']);
+const hasBrotli =
+  existsSync('/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so') &&
+  existsSync('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so');
+const missing = [
+  !process.env.TEST_MYSQL_URL && 'TEST_MYSQL_URL is not set (a MariaDB/MySQL user that may create databases)',
+  !hasNginx && 'nginx is not installed (apt-get install nginx-light)',
+  hasNginx &&
+    !hasBrotli &&
+    'the nginx brotli modules are not installed (apt-get install libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static)',
+  !has('openssl', ['version']) && 'openssl is not installed',
+  !existsSync('/usr/bin/chromium') && 'chromium is not installed (/usr/bin/chromium)',
+].filter(Boolean);
+const skipTopology = missing.length ? `skipped: ${missing.join('; ')}` : false;
+const skipCompose = has('docker-compose', ['version'])
+  ? false
+  : 'skipped: docker-compose is not installed (apt-get install --no-install-recommends docker-compose)';
+
+/** Every process this file starts, so that even a crash of the test stops them by pid. */
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Polls `check` until it answers true; gives up at once if the process `alive` says it died. */
+async function waitFor(check, what, alive = () => true, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (!alive()) throw new Error(`Exited while waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * A process started with spawn, with its output kept, stopped by its pid. With `logFile` its
+ * output goes to that file instead of a pipe (nginx opens /dev/stdout for its access log,
+ * which works on a file or a terminal but not on the socket Node uses for a pipe).
+ */
+function startProcess(command, args, options, logFile) {
+  const fd = logFile ? openSync(logFile, 'a') : undefined;
+  const child = spawn(command, args, { ...options, stdio: ['ignore', fd ?? 'pipe', fd ?? 'pipe'] });
+  if (fd !== undefined) closeSync(fd);
+  children.add(child);
+  let piped = '';
+  child.stdout?.on('data', (data) => (piped += data));
+  child.stderr?.on('data', (data) => (piped += data));
+  const output = () => (logFile ? readFileSync(logFile, 'utf8') : piped);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    pid: child.pid,
+    output,
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      process.kill(child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.exitCode === null && process.kill(child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** One HTTP(S) request; the body is left as sent (no decompression), as a Buffer. */
+function request(url, { method = 'GET', headers = {}, body, ca } = {}) {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { method, headers, ca, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A valid 2x2 PNG, built here so that the test depends on no fixture file. */
+function pngBytes() {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([length, typed, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.from([0, 200, 30, 30, 30, 200, 30, 0, 30, 30, 200, 200, 200, 30]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Copies deploy/ files verbatim into a conf folder (a flat layout, as the images have). */
+function copyConf(confDir, files) {
+  mkdirSync(confDir, { recursive: true });
+  for (const [name, source] of Object.entries(files)) cpSync(join(DEPLOY, source), join(confDir, name));
+}
+
+/** Replaces one exact piece of a deploy/ file; fails loudly if the file no longer has it. */
+function substitute(text, from, to) {
+  assert.ok(text.includes(from), `expected "${from}" in the deploy configuration`);
+  return text.replaceAll(from, to);
+}
+
+describe('docker-compose.yml', { skip: skipCompose }, () => {
+  const compose = (...args) =>
+    spawnSync(
+      'docker-compose',
+      ['--env-file', join(DEPLOY, '.env.example'), '-f', join(ROOT, 'docker-compose.yml'), ...args],
+      {
+        encoding: 'utf8',
+        cwd: ROOT,
+      },
+    );
+
+  it('is valid for docker-compose and defines the whole topology', () => {
+    const checked = compose('config', '-q');
+    assert.equal(checked.status, 0, checked.stderr);
+    const services = compose('config', '--services').stdout.trim().split('\n').sort();
+    assert.deepEqual(services, [
+      'backend-a',
+      'backend-b',
+      'frontend-admin',
+      'frontend-directory',
+      'frontend-shell',
+      'gateway',
+      'minio',
+      'minio-bucket',
+      'mysql',
+    ]);
+    const resolved = compose('config').stdout;
+    assert.match(resolved, /image: mysql:8\./);
+    assert.match(resolved, /S3_ENDPOINT: http:\/\/atm\.localhost/);
+    assert.match(resolved, /S3_BUCKET: atm-images/);
+    assert.match(resolved, /DATABASE_URL: mysql:\/\/atm:change-me-mysql@mysql:3306\/atm/);
+  });
+
+  it('refuses to start without the secrets of .env', () => {
+    const result = spawnSync('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], {
+      encoding: 'utf8',
+      cwd: tmpdir(), // no .env here
+      env: { ...process.env, SESSION_SECRET: '', MYSQL_PASSWORD: '' },
+    });
+    assert.notEqual(result.status, 0);
+    assert.match(
+      result.stderr,
+      /set (MYSQL_PASSWORD|SESSION_SECRET|MINIO_ROOT_PASSWORD|MYSQL_ROOT_PASSWORD) in \.env/,
+    );
+  });
+});
+
+describe('production topology through the gateway', { skip: skipTopology }, () => {
+  let work;
+  let cert;
+  let database;
+  let databaseUrl;
+  let s3;
+  const statics = {};
+  let gateway;
+  let gatewayLog = () => '';
+  const backends = {};
+  const ports = {};
+  let origin;
+  let browser;
+  const admin = { username: 'topology-admin', password: `Pw-${randomBytes(12).toString('hex')}` };
+  const secret = randomBytes(36).toString('base64url');
+
+  const startBackend = async (name) => {
+    const port = ports[`backend-${name}`];
+    const dataDir = join(work, `data-${name}`);
+    mkdirSync(dataDir, { recursive: true });
+    const backend = startProcess(process.execPath, [BACKEND_MAIN], {
+      cwd: join(ROOT, 'backend'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        FRONTEND_ROOT: join(work, 'no-frontends'), // as in the image: the static servers serve them
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: secret,
+        TRUST_PROXY: '1',
+        SEED_DEMO_DATA: 'false',
+        STORAGE: 's3',
+        S3_ENDPOINT: origin, // the gateway's public URL, as in docker-compose.yml
+        S3_BUCKET: BUCKET,
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+        NODE_EXTRA_CA_CERTS: cert, // it talks to the store through the gateway's TLS
+      },
+    });
+    await waitFor(
+      async () => (await request(`http://127.0.0.1:${port}/api/health`)).status === 200,
+      `backend ${name} on port ${port}`,
+      () => !backend.exited(),
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${backend.output()}`);
+    });
+    backends[name] = backend;
+  };
+
+  const startNginx = async (name, confDir, prefix, port) => {
+    mkdirSync(join(prefix, 'tmp'), { recursive: true });
+    const args = [
+      '-p',
+      `${prefix}/`,
+      '-c',
+      join(confDir, 'nginx.conf'),
+      '-g',
+      `daemon off; pid ${join(prefix, 'nginx.pid')};`,
+    ];
+    const logFile = join(prefix, 'nginx.log');
+    const checkLog = openSync(logFile, 'a');
+    const check = spawnSync('nginx', ['-t', ...args.slice(0, 4), '-g', `pid ${join(prefix, 'nginx.pid')};`], {
+      encoding: 'utf8',
+      stdio: ['ignore', checkLog, 'pipe'],
+    });
+    closeSync(checkLog);
+    assert.equal(check.status, 0, `nginx -t for ${name}: ${check.stderr}`);
+    const server = startProcess('nginx', args, {}, logFile);
+    await waitFor(
+      async () => Boolean(await request(`http://127.0.0.1:${port}/`)),
+      `nginx ${name} on port ${port}`,
+      () => !server.exited(),
+    ).catch((error) => {
+      throw new Error(`${error.message}\n${server.output()}`);
+    });
+    return server;
+  };
+
+  /** The gateway's access-log lines for one request line, e.g. "POST /api/auth/login". */
+  const logged = (requestLine) =>
+    gatewayLog()
+      .split('\n')
+      .filter((line) => line.includes(`"${requestLine} HTTP/`));
+  /** The last such line, once nginx has written it (it logs just after answering). */
+  const lastLogged = async (requestLine, count = 1) => {
+    await waitFor(async () => logged(requestLine).length >= count, `the gateway's log of ${requestLine}`);
+    return logged(requestLine).at(-1);
+  };
+  const lastUpstream = (line) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1].split(', ').pop();
+
+  before(async () => {
+    for (const [what, file] of [
+      ['the backend build (npm run build -w backend)', BACKEND_MAIN],
+      ...FRONTENDS.map((name) => [
+        `the ${name} build (npm run build:frontends)`,
+        join(ROOT, `frontend-${name}`, 'dist', 'mf-manifest.json'),
+      ]),
+    ])
+      assert.ok(existsSync(file), `${what} is missing: ${file}`);
+
+    work = mkdtempSync(join(tmpdir(), 'atm-topology-'));
+    chmodSync(work, 0o755); // nginx workers run as nobody and read the frontends from here
+    for (const name of ['gateway', 'backend-a', 'backend-b', ...FRONTENDS]) ports[name] = await freePort();
+    ports['gateway-https'] = await freePort();
+    origin = `https://127.0.0.1:${ports['gateway-https']}`;
+
+    cert = join(work, 'cert.pem');
+    const key = join(work, 'key.pem');
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(made.status, 0, made.stderr);
+
+    // MariaDB: a database of its own, dropped at the end.
+    const mysql = (await import('mysql2/promise')).default;
+    database = `atm_topology_${randomBytes(4).toString('hex')}`;
+    const server = await mysql.createConnection(process.env.TEST_MYSQL_URL);
+    await server.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await server.end();
+    const url = new URL(process.env.TEST_MYSQL_URL);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+
+    // The S3-compatible store (MinIO in docker-compose) with the private bucket.
+    const { default: S3rver } = await import('s3rver');
+    const s3Dir = join(work, 's3');
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port: s3Port } = await s3.run();
+
+    // One nginx per static frontend: deploy/frontend/ as the image has it, the built files
+    // pre-compressed like the image's build stage does.
+    for (const name of FRONTENDS) {
+      const prefix = join(work, name);
+      const conf = join(prefix, 'conf');
+      copyConf(conf, {
+        'nginx.conf': 'frontend/nginx.conf',
+        'security-headers.conf': 'frontend/security-headers.conf',
+        'site.conf': name === 'shell' ? 'frontend/shell.conf' : 'frontend/remote.conf',
+        'compression.conf': 'nginx/compression.conf',
+        'temp-paths.conf': 'nginx/temp-paths.conf',
+      });
+      const listen = readFileSync(join(DEPLOY, 'frontend', 'listen.conf'), 'utf8');
+      writeFileSync(
+        join(conf, 'listen.conf'),
+        substitute(listen, 'listen 8080;', `listen 127.0.0.1:${ports[name]};`),
+      );
+      cpSync(join(ROOT, `frontend-${name}`, 'dist'), join(prefix, 'html'), { recursive: true });
+      assert.ok(precompress(join(prefix, 'html')) > 0);
+      statics[name] = await startNginx(name, conf, prefix, ports[name]);
+    }
+
+    // The gateway: deploy/gateway/ verbatim, plus its upstreams and listen.conf (HTTPS).
+    const prefix = join(work, 'gateway');
+    const conf = join(prefix, 'conf');
+    copyConf(conf, {
+      'nginx.conf': 'gateway/nginx.conf',
+      'routes.conf': 'gateway/routes.conf',
+      'proxy.conf': 'gateway/proxy.conf',
+      'tls.conf': 'gateway/tls.conf',
+      'compression.conf': 'nginx/compression.conf',
+      'temp-paths.conf': 'nginx/temp-paths.conf',
+    });
+    let upstreams = readFileSync(join(DEPLOY, 'gateway', 'compose', 'upstreams.conf'), 'utf8');
+    for (const [from, to] of [
+      ['backend-a:3000', `127.0.0.1:${ports['backend-a']}`],
+      ['backend-b:3000', `127.0.0.1:${ports['backend-b']}`],
+      ['minio:9000', `127.0.0.1:${s3Port}`],
+      ['frontend-shell:8080', `127.0.0.1:${ports.shell}`],
+      ['frontend-directory:8080', `127.0.0.1:${ports.directory}`],
+      ['frontend-admin:8080', `127.0.0.1:${ports.admin}`],
+    ])
+      upstreams = substitute(upstreams, from, to);
+    writeFileSync(join(conf, 'upstreams.conf'), upstreams);
+    let listen = readFileSync(join(DEPLOY, 'gateway', 'listen-https.conf'), 'utf8');
+    listen = substitute(listen, 'listen 80;', `listen 127.0.0.1:${ports.gateway};`);
+    listen = substitute(
+      listen,
+      'listen 443 ssl http2;',
+      `listen 127.0.0.1:${ports['gateway-https']} ssl http2;`,
+    );
+    listen = substitute(listen, '/etc/nginx/certs/fullchain.pem', cert);
+    listen = substitute(listen, '/etc/nginx/certs/privkey.pem', key);
+    writeFileSync(join(conf, 'listen.conf'), listen);
+    gateway = await startNginx('gateway', conf, prefix, ports.gateway);
+    gatewayLog = gateway.output;
+
+    // Two replicas of the backend on one database; both run the migrations at once at start.
+    await Promise.all([startBackend('a'), startBackend('b')]);
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => {});
+    await Promise.all(Object.values(backends).map((backend) => backend.stop()));
+    await gateway?.stop();
+    await Promise.all(Object.values(statics).map((server) => server.stop()));
+    await s3?.close().catch(() => {});
+    if (database) {
+      const mysql = (await import('mysql2/promise')).default;
+      const server = await mysql.createConnection(process.env.TEST_MYSQL_URL);
+      await server.query(`DROP DATABASE IF EXISTS \`${database}\``);
+      await server.end();
+    }
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  const get = (path, headers = {}) => request(`${origin}${path}`, { headers, ca: readFileSync(cert) });
+
+  it('/api/health through the gateway: database and storage up, answered by both replicas', async () => {
+    for (let i = 0; i < 4; i++) {
+      const response = await get('/api/health');
+      assert.equal(response.status, 200, response.body.toString());
+      assert.deepEqual(JSON.parse(response.body), { status: 'ok', database: 'up', storage: 'up' });
+    }
+    await lastLogged('GET /api/health', 4);
+    const upstreams = new Set(logged('GET /api/health').map(lastUpstream));
+    assert.deepEqual(
+      [...upstreams].sort(),
+      [`127.0.0.1:${ports['backend-a']}`, `127.0.0.1:${ports['backend-b']}`].sort(),
+    );
+  });
+
+  it('HTTPS only: plain HTTP redirects, HTTPS answers with HSTS once', async () => {
+    const redirect = await request(`http://127.0.0.1:${ports.gateway}/shops?x=1`);
+    assert.equal(redirect.status, 301);
+    assert.equal(redirect.headers.location, 'https://127.0.0.1/shops?x=1');
+    for (const path of ['/', '/api/shops']) {
+      const response = await get(path);
+      assert.equal(response.status, 200);
+      assert.equal(
+        response.headers['strict-transport-security'],
+        'max-age=31536000; includeSubDomains',
+        path,
+      );
+    }
+  });
+
+  it('frontends: pages revalidated, hashed files cached a year, brotli and gzip, the shell 404 page', async () => {
+    const page = await get('/');
+    assert.equal(page.status, 200);
+    assert.match(page.headers['content-type'], /^text\/html/);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    assert.match(page.headers['content-security-policy'], /connect-src 'self'/);
+    const html = page.body.toString();
+    assert.equal(html, readFileSync(join(ROOT, 'frontend-shell', 'dist', 'index.html'), 'utf8'));
+
+    const login = await get('/admin/login');
+    assert.equal(login.status, 200);
+    assert.equal(login.body.toString(), html);
+    const missingPage = await get('/no-such-page');
+    assert.equal(missingPage.status, 404);
+    assert.equal(missingPage.body.toString(), html);
+
+    const script = /src="?(\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+    assert.ok(script, 'the shell index.html loads /js/main.<hash>.js');
+    const original = readFileSync(join(ROOT, 'frontend-shell', 'dist', script));
+    const br = await get(script, { 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(br.headers.vary ?? '', /Accept-Encoding/i);
+    assert.ok(brotliDecompressSync(br.body).equals(original));
+    const gz = await get(script, { 'Accept-Encoding': 'gzip' });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(gunzipSync(gz.body).equals(original));
+    const plain = await get(script);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.ok(plain.body.equals(original));
+
+    for (const remote of ['directory', 'admin']) {
+      const dist = join(ROOT, `frontend-${remote}`, 'dist');
+      for (const name of ['mf-manifest.json', 'remoteEntry.js']) {
+        const response = await get(`/remotes/${remote}/${name}`);
+        assert.equal(response.status, 200, `${remote}/${name}`);
+        assert.equal(response.headers['cache-control'], 'no-cache', `${remote}/${name}`);
+      }
+      const hashed = readdirSync(join(dist, 'js')).find((name) => /\.[0-9a-f]{8,}\.js$/.test(name));
+      const response = await get(`/remotes/${remote}/js/${hashed}`, { 'Accept-Encoding': 'br' });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.ok(brotliDecompressSync(response.body).equals(readFileSync(join(dist, 'js', hashed))));
+    }
+
+    const runtime = await get('/runtime-config.js');
+    assert.equal(runtime.status, 200);
+    assert.match(runtime.body.toString(), /"directory":"\/remotes\/directory\/mf-manifest\.json"/);
+    assert.match(runtime.body.toString(), /"admin":"\/remotes\/admin\/mf-manifest\.json"/);
+  });
+
+  it('smoke journey in Chromium: log in on replica A, upload and save on replica B, public listing', async () => {
+    const created = await request(`${origin}/api/auth/create-admin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(admin),
+      ca: readFileSync(cert),
+    });
+    assert.equal(created.status, 201, created.body.toString());
+
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'es-MX' });
+    const page = await context.newPage();
+    // Script errors, and failed requests other than the expected ones: the session check
+    // before login (401) and the browser's own favicon request (the shell's 404 page).
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      const expected =
+        (response.status() === 401 && pathname === '/api/auth/me') ||
+        (response.status() === 404 && pathname === '/favicon.ico');
+      if (response.status() >= 400 && !expected) pageErrors.push(`${response.status()} ${response.url()}`);
+    });
+
+    // Log in with replica B stopped: replica A answers.
+    await backends.b.stop();
+    await page.goto(`${origin}/admin/login`);
+    await page.locator('input[autocomplete="username"]').fill(admin.username);
+    await page.locator('input[autocomplete="current-password"]').fill(admin.password);
+    const loginAnswer = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page.locator('button[type="submit"]').click();
+    assert.equal((await loginAnswer).ok(), true);
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
+    const loginLine = await lastLogged('POST /api/auth/login');
+    assert.equal(lastUpstream(loginLine), `127.0.0.1:${ports['backend-a']}`, loginLine);
+
+    // Replica B back, replica A stopped: the same browser session uploads and saves on B.
+    await startBackend('b');
+    await backends.a.stop();
+    const png = pngBytes();
+    const saved = await page.evaluate(
+      async ({ pngBase64, name }) => {
+        const json = async (response) => ({ status: response.status, body: await response.json() });
+        const bytes = Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0));
+        const upload = async (type) => {
+          const signed = await json(
+            await fetch('/api/admin/upload', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ type }),
+            }),
+          );
+          if (signed.status !== 200 && signed.status !== 201)
+            throw new Error(`upload URL: ${JSON.stringify(signed)}`);
+          const put = await fetch(signed.body.uploadURL, {
+            method: 'PUT',
+            headers: { 'Content-Type': 'image/png' },
+            body: bytes,
+          });
+          if (!put.ok) throw new Error(`PUT ${signed.body.uploadURL}: ${put.status} ${await put.text()}`);
+          return signed.body.uploadURL;
+        };
+        const logoUrl = await upload('logo');
+        const mapUrl = await upload('map');
+        const objectPath = (url) => `/objects${/\/uploads\/[^/?]+/.exec(new URL(url).pathname)[0]}`;
+        const shop = await json(
+          await fetch('/api/admin/shops', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              name,
+              description: 'Armería de prueba de la topología de producción.',
+              address: 'Av. Juárez 100',
+              city: 'Guadalajara',
+              state: 'Jalisco',
+              phone: '+52 33 1234 5678',
+              email: 'topologia@example.com',
+              categories: ['Reparación'],
+              logo: objectPath(logoUrl),
+              mapImageUrl: objectPath(mapUrl),
+              googleMapsUrl: 'https://maps.google.com/?q=Guadalajara',
+              isVerified: 'true',
+            }),
+          }),
+        );
+        return { logoUrl, shop };
+      },
+      { pngBase64: png.toString('base64'), name: 'Armería Topología' },
+    );
+    assert.equal(saved.shop.status, 201, JSON.stringify(saved.shop.body));
+    assert.ok(saved.logoUrl.startsWith(`${origin}/${BUCKET}/uploads/`), saved.logoUrl);
+    const saveLine = await lastLogged('POST /api/admin/shops');
+    assert.equal(lastUpstream(saveLine), `127.0.0.1:${ports['backend-b']}`, saveLine);
+    assert.match(saveLine, /" 201 /);
+    const logoPath = saved.shop.body.logo;
+    assert.match(logoPath, /^\/objects\/uploads\/[0-9a-f-]{36}$/);
+
+    // Replica A back: the public listing, through the gateway, shows the shop and its logo.
+    await startBackend('a');
+    await page.goto(`${origin}/`);
+    await page.getByText('Armería Topología').first().waitFor();
+    const logo = page.locator(`img[src$="${logoPath}"]`).first();
+    await logo.waitFor();
+    await page.waitForFunction((path) => {
+      const image = document.querySelector(`img[src$="${path}"]`);
+      return image?.complete && image.naturalWidth === 2;
+    }, logoPath);
+    const image = await get(logoPath);
+    assert.equal(image.status, 200);
+    assert.equal(image.headers['content-type'], 'image/png');
+    assert.equal(image.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.ok(image.body.equals(png));
+    const listingOnA = JSON.parse((await request(`http://127.0.0.1:${ports['backend-a']}/api/shops`)).body);
+    assert.ok(listingOnA.some((shop) => shop.name === 'Armería Topología'));
+    assert.deepEqual(pageErrors, []);
+  });
+});
