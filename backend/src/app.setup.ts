@@ -1,3 +1,4 @@
+import type { RequestListener, Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getRepositoryToken } from '@nestjs/typeorm';
@@ -17,6 +18,8 @@ import { serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
+import { PublicCatalogRoutes } from './shops/public-catalog.handler.js';
+import { ShopsService } from './shops/shops.service.js';
 
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
@@ -54,6 +57,14 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
   );
+  // The public catalogue (pre-compressed, cookie-free): right after helmet, and then before
+  // Express altogether (public-catalog.handler.ts).
+  const catalog = new PublicCatalogRoutes(app.get(ShopsService));
+  server.use(catalog.middleware);
+  const httpServer = server.getHttpServer() as Server;
+  const [expressListener] = httpServer.listeners('request') as RequestListener[];
+  httpServer.removeAllListeners('request');
+  httpServer.on('request', catalog.listener(expressListener));
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));

@@ -45,6 +45,11 @@ export class VersionedCache<T> {
 
   constructor(private readonly build: () => Promise<T>) {}
 
+  /** The build for `version` if it is ready, without a promise (the hot path of every read). */
+  peek(version: number): T | undefined {
+    return this.current?.version === version ? this.current.value : undefined;
+  }
+
   async get(version: number): Promise<T> {
     if (this.current?.version === version) return this.current.value;
     if (this.pending?.version === version) return this.pending.promise;

@@ -14,33 +14,8 @@ import { idParam } from '../common/id-param.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
-import type { EncodedDocument } from './shop-catalog.cache.js';
+import { sendDocument } from './public-catalog.handler.js';
 import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
-
-/**
- * Sends a pre-serialised JSON document in the best encoding the client accepts, or 304 when
- * its copy is current. Clients revalidate every time (no-cache), which costs only the ETag.
- */
-export function sendDocument(request: Request, response: Response, document: EncodedDocument): void {
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('ETag', document.etag);
-  response.setHeader('Cache-Control', 'no-cache');
-  response.setHeader('Vary', 'Accept-Encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag)) {
-    response.status(304).end();
-    return;
-  }
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  const [body, encoding] = /\bbr\b/.test(accepted)
-    ? [document.brotli, 'br']
-    : /\bgzip\b/.test(accepted)
-      ? [document.gzip, 'gzip']
-      : [document.json, undefined];
-  if (encoding) response.setHeader('Content-Encoding', encoding);
-  response.setHeader('Content-Length', String(body.length));
-  response.status(200).end(request.method === 'HEAD' ? undefined : body);
-}
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DataVersion } from '../database/data-version.entity.js';
+import { DataVersionReader } from '../database/data-version.reader.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
@@ -44,47 +45,35 @@ function distinctSorted(values: Iterable<string>): string[] {
 @Injectable()
 export class ShopsService {
   private readonly catalog = new VersionedCache<ShopCatalog>(() => this.buildCatalog());
-  /** The version query in flight, and the one that requests arriving meanwhile will share. */
-  private versionQuery?: Promise<number>;
-  private nextVersionQuery?: Promise<number>;
+  /** The shops data version, read from the database on every call (see DataVersionReader). */
+  private readonly version: DataVersionReader;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly uploads: UploadsService,
-  ) {}
-
-  /**
-   * The shops data version, read once for many concurrent requests: a request joins the
-   * query that starts after it arrived (never one already running, which could miss a write
-   * committed just before the request), so every read still sees every committed write.
-   */
-  currentVersion(): Promise<number> {
-    if (!this.versionQuery) return this.startVersionQuery();
-    this.nextVersionQuery ??= this.versionQuery
-      .catch(() => undefined)
-      .then(() => {
-        this.nextVersionQuery = undefined;
-        return this.startVersionQuery();
-      });
-    return this.nextVersionQuery;
+  ) {
+    this.version = new DataVersionReader(dataSource, VERSION_NAME);
   }
 
-  private startVersionQuery(): Promise<number> {
-    const query = this.dataSource
-      .query('SELECT version FROM data_version WHERE name = ?', [VERSION_NAME])
-      .then((rows: { version: number | string }[]) => Number(rows[0]?.version ?? 0));
-    this.versionQuery = query;
-    query
-      .finally(() => {
-        if (this.versionQuery === query) this.versionQuery = undefined;
-      })
-      .catch(() => undefined);
-    return query;
+  /** The shops data version as committed now (every call asks the database). */
+  async currentVersion(): Promise<number> {
+    return this.version.read();
   }
 
   async getCatalog(): Promise<ShopCatalog> {
-    return this.catalog.get(await this.currentVersion());
+    return this.catalogNow();
+  }
+
+  /**
+   * The catalogue as of the current data version, without any promise when the version read
+   * is synchronous (SQLite) and the catalogue is already built for it: the public routes'
+   * hot path.
+   */
+  catalogNow(): ShopCatalog | Promise<ShopCatalog> {
+    const version = this.version.read();
+    if (typeof version !== 'number') return version.then((v) => this.catalog.peek(v) ?? this.catalog.get(v));
+    return this.catalog.peek(version) ?? this.catalog.get(version);
   }
 
   async getShop(id: string): Promise<ShopDto> {

@@ -1,0 +1,131 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { EncodedDocument } from './shop-catalog.cache.js';
+import type { ShopCatalog, ShopsService } from './shops.service.js';
+
+/**
+ * Sends a pre-serialised JSON document in the best encoding the client accepts, or 304 when
+ * its copy is current. Clients revalidate every time (no-cache), which costs only the ETag.
+ *
+ * With `securityHeaders` (name, value, ...: the bare response of the fast path) every header
+ * is written at once; without (the Express path) they are added to those helmet already set,
+ * and `end()` carries the body so that compression's wrapper sees its length.
+ */
+export function sendDocument(
+  request: IncomingMessage,
+  response: ServerResponse,
+  document: EncodedDocument,
+  securityHeaders?: readonly string[],
+): void {
+  const headers = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'ETag',
+    document.etag,
+    'Cache-Control',
+    'no-cache',
+    'Vary',
+    'Accept-Encoding',
+  ];
+  let status = 304;
+  let body: Buffer | undefined;
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (
+    !ifNoneMatch ||
+    (ifNoneMatch !== document.etag &&
+      !ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag))
+  ) {
+    const accepted = request.headers['accept-encoding'] ?? '';
+    let encoding: string | undefined;
+    [body, encoding] = /\bbr\b/.test(accepted)
+      ? [document.brotli, 'br']
+      : /\bgzip\b/.test(accepted)
+        ? [document.gzip, 'gzip']
+        : [document.json, undefined];
+    if (encoding) headers.push('Content-Encoding', encoding);
+    headers.push('Content-Length', String(body.length));
+    status = 200;
+    if (request.method === 'HEAD') body = undefined;
+  }
+  if (securityHeaders) {
+    response.writeHead(status, [...securityHeaders, ...headers]).end(body);
+    return;
+  }
+  response.statusCode = status;
+  for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i], headers[i + 1]);
+  response.end(body);
+}
+
+type DocumentName = keyof Omit<ShopCatalog, 'byId'>;
+
+/** The public catalogue routes and the document of the catalogue each one serves. */
+const DOCUMENTS = new Map<string, DocumentName>([
+  ['/api/shops', 'shops'],
+  ['/api/shops/categories', 'categories'],
+  ['/api/shops/cities', 'cities'],
+  ['/api/shops/states', 'states'],
+]);
+
+/** The document a GET or HEAD of one of the public catalogue routes asks for, if any. */
+function documentOf(request: IncomingMessage): DocumentName | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return DOCUMENTS.get(query === -1 ? url : url.slice(0, query));
+}
+
+/**
+ * The hot path of the public directory: `GET /api/shops` and its category, city and state
+ * lists. These documents are pre-serialised and pre-compressed, need no cookie, no body and
+ * no compression, so they skip Express and Nest altogether:
+ *
+ * - `middleware` sits in the Express chain right after helmet and serves them there; on the
+ *   first such request it records the headers helmet set (the only ones set at that point).
+ * - `listener` wraps the HTTP server's request listener (Express): once those headers are
+ *   known it answers these routes itself with exactly them, before Express sees the request.
+ *
+ * The data version is still read from the database on every request (see DataVersionReader),
+ * so a write on any instance shows on the very next read. Anything else, other spellings of
+ * these paths, and any failure go to Express, and so to the Nest controller, which keeps the
+ * same routes (and their Swagger documentation) and answers errors as usual.
+ */
+export class PublicCatalogRoutes {
+  /** helmet's headers, flat (name, value, ...), learnt from the first response it made. */
+  private securityHeaders?: string[];
+
+  constructor(private readonly shops: ShopsService) {}
+
+  readonly middleware = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+    const name = documentOf(request);
+    if (!name) return next();
+    // getRawHeaderNames (Node >= 15.13) keeps helmet's spelling; @types/node lacks it.
+    this.securityHeaders ??= (response as ServerResponse & { getRawHeaderNames(): string[] })
+      .getRawHeaderNames()
+      .flatMap((header) => [header, String(response.getHeader(header))]);
+    this.serve(request, response, name, undefined, next);
+  };
+
+  listener(express: RequestListener): RequestListener {
+    return (request, response) => {
+      const name = this.securityHeaders && documentOf(request);
+      if (!name || !this.securityHeaders) return void express(request, response);
+      this.serve(request, response, name, this.securityHeaders, () => void express(request, response));
+    };
+  }
+
+  private serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: DocumentName,
+    securityHeaders: readonly string[] | undefined,
+    fallback: () => void,
+  ): void {
+    let catalog: ShopCatalog | Promise<ShopCatalog>;
+    try {
+      catalog = this.shops.catalogNow();
+    } catch {
+      return fallback();
+    }
+    if (!(catalog instanceof Promise)) return sendDocument(request, response, catalog[name], securityHeaders);
+    catalog.then((ready) => sendDocument(request, response, ready[name], securityHeaders), fallback);
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import http from 'node:http';
+import { shopBody } from './support/fixtures.js';
+import { loggedInAdmin } from './support/http.js';
+import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
+
+type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+interface Raw {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** One request on its own connection; the raw bytes and headers (nothing decoded). */
+function raw(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const all: Record<string, string> = {};
+          for (let i = 0; i < response.rawHeaders.length; i += 2) {
+            all[response.rawHeaders[i].toLowerCase()] = response.rawHeaders[i + 1];
+          }
+          resolve({ status: response.statusCode!, headers: all, body: Buffer.concat(chunks) });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** What differs between any two responses: the clock. */
+const comparable = ({ status, headers, body }: Raw) => {
+  const { date: _date, ...rest } = headers;
+  return { status, headers: rest, body: body.toString('base64') };
+};
+
+/**
+ * The public catalogue routes are answered before Express (public-catalog.handler.ts) once
+ * helmet's headers are known. Whatever path a request takes, the answer must be the same as
+ * the Nest controller's, which still serves other spellings of the path (a trailing slash).
+ */
+describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
+  let server: Started;
+
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect);
+    const admin = await loggedInAdmin(server.url);
+    for (const [name, city] of [
+      ['Armería Norte', 'Monterrey'],
+      ['Armería Sur', 'Mérida'],
+    ]) {
+      await admin.post('/api/admin/shops').send(shopBody({ name, city })).expect(201);
+    }
+  });
+  afterAll(() => server.close());
+
+  it.each(['/api/shops', '/api/shops/categories', '/api/shops/cities', '/api/shops/states'])(
+    'answers %s exactly as the Nest route does, with helmet headers, in every encoding, 304 and HEAD',
+    async (path) => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const headers = { 'accept-encoding': encoding };
+        const viaNest = await raw(`${server.url}${path}/`, 'GET', headers);
+        const first = await raw(`${server.url}${path}`, 'GET', headers);
+        const again = await raw(`${server.url}${path}?lang=en`, 'GET', headers);
+        expect(viaNest.status).toBe(200);
+        expect(viaNest.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(viaNest.headers['x-content-type-options']).toBe('nosniff');
+        expect(viaNest.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(comparable(first)).toEqual(comparable(viaNest));
+        expect(comparable(again)).toEqual(comparable(viaNest));
+
+        const revalidate = { ...headers, 'if-none-match': viaNest.headers.etag };
+        const notModified = await raw(`${server.url}${path}`, 'GET', revalidate);
+        expect(notModified.status).toBe(304);
+        expect(comparable(notModified)).toEqual(
+          comparable(await raw(`${server.url}${path}/`, 'GET', revalidate)),
+        );
+
+        const head = await raw(`${server.url}${path}`, 'HEAD', headers);
+        expect(head.body.length).toBe(0);
+        expect(comparable(head)).toEqual(comparable(await raw(`${server.url}${path}/`, 'HEAD', headers)));
+      }
+      const list = JSON.parse((await raw(`${server.url}${path}`)).body.toString());
+      // Two shops, both in Puebla state, two cities, the two categories of shopBody().
+      expect(list).toHaveLength(path.endsWith('states') ? 1 : 2);
+    },
+  );
+
+  it('hands a request whose version read fails to Nest, which answers the error; then recovers', async () => {
+    await raw(`${server.url}/api/shops`);
+    await server.dataSource.query('ALTER TABLE data_version RENAME TO data_version_away');
+    try {
+      const failed = await raw(`${server.url}/api/shops`, 'GET', { 'accept-encoding': 'gzip' });
+      expect(failed.status).toBe(500);
+      expect(failed.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(failed.body.toString()).statusCode).toBe(500);
+      expect(failed.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await server.dataSource.query('ALTER TABLE data_version_away RENAME TO data_version');
+    }
+    const recovered = await raw(`${server.url}/api/shops`);
+    expect(recovered.status).toBe(200);
+    expect(JSON.parse(recovered.body.toString())).toHaveLength(2);
+  });
+});
