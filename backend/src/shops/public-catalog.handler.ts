@@ -2,6 +2,48 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { EncodedDocument } from './shop-catalog.cache.js';
 import type { ShopCatalog, ShopsService } from './shops.service.js';
 
+type Variant = 'notModified' | 'br' | 'gzip' | 'identity';
+
+/** The headers of one answer with a document (besides helmet's). */
+function headersOf(document: EncodedDocument, variant: Variant): string[] {
+  const headers = [
+    'Content-Type',
+    'application/json; charset=utf-8',
+    'ETag',
+    document.etag,
+    'Cache-Control',
+    'no-cache',
+    'Vary',
+    'Accept-Encoding',
+  ];
+  if (variant === 'notModified') return headers;
+  if (variant !== 'identity') headers.push('Content-Encoding', variant);
+  headers.push('Content-Length', String(bodyOf(document, variant).length));
+  return headers;
+}
+
+const bodyOf = (document: EncodedDocument, variant: Exclude<Variant, 'notModified'>): Buffer =>
+  variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.json;
+
+/** The fast path's complete header lists, built once per document and answer. */
+const complete = new WeakMap<
+  EncodedDocument,
+  { securityHeaders: readonly string[]; lists: Partial<Record<Variant, string[]>> }
+>();
+
+function completeHeaders(
+  document: EncodedDocument,
+  variant: Variant,
+  securityHeaders: readonly string[],
+): string[] {
+  let entry = complete.get(document);
+  if (entry?.securityHeaders !== securityHeaders) {
+    entry = { securityHeaders, lists: {} };
+    complete.set(document, entry);
+  }
+  return (entry.lists[variant] ??= [...securityHeaders, ...headersOf(document, variant)]);
+}
+
 /**
  * Sends a pre-serialised JSON document in the best encoding the client accepts, or 304 when
  * its copy is current. Clients revalidate every time (no-cache), which costs only the ETag.
@@ -16,18 +58,7 @@ export function sendDocument(
   document: EncodedDocument,
   securityHeaders?: readonly string[],
 ): void {
-  const headers = [
-    'Content-Type',
-    'application/json; charset=utf-8',
-    'ETag',
-    document.etag,
-    'Cache-Control',
-    'no-cache',
-    'Vary',
-    'Accept-Encoding',
-  ];
-  let status = 304;
-  let body: Buffer | undefined;
+  let variant: Variant = 'notModified';
   const ifNoneMatch = request.headers['if-none-match'];
   if (
     !ifNoneMatch ||
@@ -35,21 +66,15 @@ export function sendDocument(
       !ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag))
   ) {
     const accepted = request.headers['accept-encoding'] ?? '';
-    let encoding: string | undefined;
-    [body, encoding] = /\bbr\b/.test(accepted)
-      ? [document.brotli, 'br']
-      : /\bgzip\b/.test(accepted)
-        ? [document.gzip, 'gzip']
-        : [document.json, undefined];
-    if (encoding) headers.push('Content-Encoding', encoding);
-    headers.push('Content-Length', String(body.length));
-    status = 200;
-    if (request.method === 'HEAD') body = undefined;
+    variant = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
   }
+  const status = variant === 'notModified' ? 304 : 200;
+  const body = variant === 'notModified' || request.method === 'HEAD' ? undefined : bodyOf(document, variant);
   if (securityHeaders) {
-    response.writeHead(status, [...securityHeaders, ...headers]).end(body);
+    response.writeHead(status, completeHeaders(document, variant, securityHeaders)).end(body);
     return;
   }
+  const headers = headersOf(document, variant);
   response.statusCode = status;
   for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i], headers[i + 1]);
   response.end(body);
