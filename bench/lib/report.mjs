@@ -88,6 +88,20 @@ function writeLatest(dir, prefix, run, body) {
 const machineLine = (m) =>
   `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`;
 
+/**
+ * autocannon keeps every connection busy (a closed loop), so the mean latency is connections
+ * ÷ req/s (Little's law): a p99 budget at 50 connections needs at least 50 ÷ p99 req/s.
+ */
+function closedLoopNote(rows) {
+  const row = rows.find((r) => r.budget?.maxP99 !== undefined && r.ceiling);
+  if (!row) return [];
+  const c = row.result.connections;
+  const need = (c * 1000) / row.budget.maxP99;
+  return [
+    `- Closed loop: mean latency = connections ÷ req/s, so p99 < ${row.budget.maxP99} ms at ${c} connections needs more than ${fmt(need)} req/s; ${row.name}: ceiling ${fmt(row.ceiling.rps)} req/s → mean ${fmt((c * 1000) / row.ceiling.rps)} ms, backend ${fmt(row.result.rps)} req/s → mean ${fmt((c * 1000) / row.result.rps)} ms`,
+  ];
+}
+
 /** Appends one section to RESULTS.md and writes results/latest-<dialect>-node<major>.json. */
 export function saveRun({ dir, run }) {
   const file = resultsFile(dir);
@@ -105,7 +119,8 @@ export function saveRun({ dir, run }) {
             .join(', ')}${run.seed.firstError ? ` (${run.seed.firstError})` : ''}`,
         ]
       : []),
-    `- Each run: ${run.settings.warmup} s warm-up (discarded), then ${run.settings.duration} s; autocannon in the bench process, backend and ceiling each in their own process`,
+    `- Each run: ${run.settings.warmup} s warm-up (discarded), then ${run.settings.duration} s; autocannon in a load process of its own for the reads (in the bench process for login and writes), backend and ceiling each in their own process`,
+    ...closedLoopNote(run.rows),
     `- Response sizes: ${run.sizes}`,
     '',
     markdownTable(run.rows),
