@@ -592,55 +592,67 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     await startBackend('b');
     await backends.a.stop();
     const png = pngBytes();
-    const saved = await page.evaluate(
-      async ({ pngBase64, name }) => {
-        const json = async (response) => ({ status: response.status, body: await response.json() });
-        const bytes = Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0));
-        const upload = async (type) => {
-          const signed = await json(
-            await fetch('/api/admin/upload', {
+    const saved = await page
+      .evaluate(
+        async ({ pngBase64, name }) => {
+          const json = async (response) => {
+            const text = await response.text();
+            try {
+              return { status: response.status, body: JSON.parse(text) };
+            } catch {
+              throw new Error(`${response.status} ${response.url}: ${text.slice(0, 200)}`);
+            }
+          };
+          const bytes = Uint8Array.from(atob(pngBase64), (c) => c.charCodeAt(0));
+          const upload = async (type) => {
+            const signed = await json(
+              await fetch('/api/admin/upload', {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/json' },
+                body: JSON.stringify({ type }),
+              }),
+            );
+            if (signed.status !== 200 && signed.status !== 201)
+              throw new Error(`upload URL: ${JSON.stringify(signed)}`);
+            const put = await fetch(signed.body.uploadURL, {
+              method: 'PUT',
+              headers: { 'Content-Type': 'image/png' },
+              body: bytes,
+            });
+            if (!put.ok) throw new Error(`PUT ${signed.body.uploadURL}: ${put.status} ${await put.text()}`);
+            return signed.body.uploadURL;
+          };
+          const logoUrl = await upload('logo');
+          const mapUrl = await upload('map');
+          const objectPath = (url) => `/objects${/\/uploads\/[^/?]+/.exec(new URL(url).pathname)[0]}`;
+          const shop = await json(
+            await fetch('/api/admin/shops', {
               method: 'POST',
               headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify({ type }),
+              body: JSON.stringify({
+                name,
+                description: 'Armería de prueba de la topología de producción.',
+                address: 'Av. Juárez 100',
+                city: 'Guadalajara',
+                state: 'Jalisco',
+                phone: '+52 33 1234 5678',
+                email: 'topologia@example.com',
+                categories: ['Reparación'],
+                logo: objectPath(logoUrl),
+                mapImageUrl: objectPath(mapUrl),
+                googleMapsUrl: 'https://maps.google.com/?q=Guadalajara',
+                isVerified: 'true',
+              }),
             }),
           );
-          if (signed.status !== 200 && signed.status !== 201)
-            throw new Error(`upload URL: ${JSON.stringify(signed)}`);
-          const put = await fetch(signed.body.uploadURL, {
-            method: 'PUT',
-            headers: { 'Content-Type': 'image/png' },
-            body: bytes,
-          });
-          if (!put.ok) throw new Error(`PUT ${signed.body.uploadURL}: ${put.status} ${await put.text()}`);
-          return signed.body.uploadURL;
-        };
-        const logoUrl = await upload('logo');
-        const mapUrl = await upload('map');
-        const objectPath = (url) => `/objects${/\/uploads\/[^/?]+/.exec(new URL(url).pathname)[0]}`;
-        const shop = await json(
-          await fetch('/api/admin/shops', {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              name,
-              description: 'Armería de prueba de la topología de producción.',
-              address: 'Av. Juárez 100',
-              city: 'Guadalajara',
-              state: 'Jalisco',
-              phone: '+52 33 1234 5678',
-              email: 'topologia@example.com',
-              categories: ['Reparación'],
-              logo: objectPath(logoUrl),
-              mapImageUrl: objectPath(mapUrl),
-              googleMapsUrl: 'https://maps.google.com/?q=Guadalajara',
-              isVerified: 'true',
-            }),
-          }),
-        );
-        return { logoUrl, shop };
-      },
-      { pngBase64: png.toString('base64'), name: 'Armería Topología' },
-    );
+          return { logoUrl, shop };
+        },
+        { pngBase64: png.toString('base64'), name: 'Armería Topología' },
+      )
+      .catch((error) => {
+        const tail = gatewayLog().split('\n').slice(-12).join('\n');
+        throw new Error(`${error.message}\ngateway log:\n${tail}`, { cause: error });
+      });
     assert.equal(saved.shop.status, 201, JSON.stringify(saved.shop.body));
     assert.ok(saved.logoUrl.startsWith(`${origin}/${BUCKET}/uploads/`), saved.logoUrl);
     const saveLine = await lastLogged('POST /api/admin/shops');
