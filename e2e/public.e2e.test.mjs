@@ -51,7 +51,7 @@ for (const lang of ['es', 'en']) {
     journey(`${lang} listing: hero, every shop, results count, top bar`, async (open) => {
       const page = await open(options);
       await page.goto(`${product.url}/`);
-      await page.getByRole('heading', { name: T.heroSubtitle }).waitFor();
+      await page.getByRole('heading', { level: 1, name: `ATM ${T.heroSubtitle}`, exact: true }).waitFor();
       await page.getByText(T.heroDescription).waitFor();
       // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
       const pageNames = (from) =>

@@ -38,6 +38,9 @@ export function trackConsole(page) {
   page.log = [];
   page.on('console', (message) => page.log.push(`[console.${message.type()}] ${message.text()}`));
   page.on('pageerror', (error) => page.log.push(`[pageerror] ${error.stack ?? error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) page.log.push(`[response] ${response.status()} ${response.url()}`);
+  });
   page.on('requestfailed', (request) =>
     page.log.push(`[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
   );

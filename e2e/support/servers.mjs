@@ -54,7 +54,13 @@ export async function startProduct(env = {}) {
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let running = true;
-  void exited.then(() => (running = false));
+  // If this test process dies before afterAll runs, do not leave the backend behind.
+  const killOnExit = () => running && process.kill(child.pid, 'SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => {
+    running = false;
+    process.off('exit', killOnExit);
+  });
 
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
