@@ -319,6 +319,22 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     return logged(requestLine).at(-1);
   };
   const lastUpstream = (line) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1].split(', ').pop();
+  /** Asks /api/health through the gateway until the access log shows replica `name` answering. */
+  const gatewayServesFrom = async (name) => {
+    const upstream = `127.0.0.1:${ports[`backend-${name}`]}`;
+    const seen = logged('GET /api/health').length;
+    await waitFor(
+      async () => {
+        await get('/api/health');
+        return logged('GET /api/health')
+          .slice(seen)
+          .some((line) => lastUpstream(line) === upstream && line.includes('" 200 '));
+      },
+      `the gateway to send requests to replica ${name}`,
+      undefined,
+      30_000,
+    );
+  };
 
   before(async () => {
     for (const [what, file] of [
@@ -590,6 +606,9 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
 
     // Replica B back, replica A stopped: the same browser session uploads and saves on B.
     await startBackend('b');
+    // As in a rolling restart: stop A only once the gateway sends requests to B again (nginx
+    // leaves a replica that refused a connection aside for fail_timeout, 10 s).
+    await gatewayServesFrom('b');
     await backends.a.stop();
     const png = pngBytes();
     const saved = await page
