@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// `npm test` after `npm run build`: every suite, one after another, each run even when an
+// earlier one failed (so CI's totals name every failure); exits non-zero if any failed.
+//   1. each workspace's own tests (backend unit, integration and security; frontend Jest suites)
+//   2. the end-to-end suite in Chromium against the built product (e2e/)
+//   3. the production topology through the nginx gateway (deploy/test/)
+// Each suite appends "<name> <passed> <failed>" to $TEST_TOTALS_FILE itself.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const node = process.execPath;
+const suites = [
+  ['workspaces', 'npm', ['run', 'test', '--workspaces', '--if-present']],
+  [
+    'e2e',
+    node,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--config', 'e2e/jest.config.mjs'],
+  ],
+  ['topology', node, ['deploy/test/run.mjs']],
+];
+
+const failed = [];
+for (const [name, command, args] of suites) {
+  console.log(`\n=== ${name}: ${[command === node ? 'node' : command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) failed.push(`${name} (${result.signal ?? `exit ${result.status}`})`);
+}
+if (failed.length) {
+  console.error(`\nFailed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
