@@ -39,8 +39,14 @@ export function ensureNode24() {
     const nodeGyp = createRequire(execFileSync('npm', ['root', '-g']).toString().trim() + '/npm/').resolve(
       'node-gyp/bin/node-gyp.js',
     );
+    // Under `npm run`, npm exports its config (e.g. npm_config_nodedir=/usr from ~/.npmrc), and
+    // node-gyp would take that over --nodedir: build with Node 20's headers, "did not self-register".
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !/^npm_config_nodedir$/i.test(key)),
+    );
     execFileSync(nodeBin, [nodeGyp, 'rebuild', '--release', `--nodedir=${NODE_DIR}`, '-j', '2'], {
       cwd: SQLITE_DIR,
+      env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
