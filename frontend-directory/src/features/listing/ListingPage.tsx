@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Button, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +8,7 @@ import {
   useGetStatesQuery,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
-import { filterShops, uniqueSorted } from './filterShops';
+import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
 import { Hero } from './Hero';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
@@ -35,6 +35,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
   // Typing stays responsive on slow phones: filtering the list may lag a frame behind the input.
   const deferredFilters = useDeferredValue(filters);
   const all = shops.data;
+  useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
   const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
   const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
   const currentPage = Math.min(page, pageCount);

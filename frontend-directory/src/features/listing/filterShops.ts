@@ -16,15 +16,21 @@ export const NO_FILTERS: ShopFilters = { q: '', category: ALL, city: ALL, state:
 // ('año' must not match 'ano') while 'Armería' still matches 'armeria'.
 const ENYE_PLACEHOLDER = '\uE000';
 
-/** Lower-cases and removes accents (but not the tilde of ñ) so search ignores them. */
+const ENYE_PLACEHOLDERS = new RegExp(ENYE_PLACEHOLDER, 'g');
+
+/**
+ * Lower-cases and removes accents (but not the tilde of ñ) so search ignores them.
+ * (`toLowerCase` equals `toLocaleLowerCase('es')`: Spanish has no special casing rules, and
+ * the locale-aware one costs several times more at 10,000 shops.)
+ */
 export function normalizeText(text: string): string {
   return text
     .normalize('NFC') // an 'n' + combining tilde becomes 'ñ' first
-    .toLocaleLowerCase('es')
+    .toLowerCase()
     .replace(/ñ/g, ENYE_PLACEHOLDER)
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(new RegExp(ENYE_PLACEHOLDER, 'g'), 'ñ')
+    .replace(ENYE_PLACEHOLDERS, 'ñ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -33,26 +39,62 @@ const sameValue = (a: string, b: string) =>
   a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
 const isActive = (value: string) => value !== '' && value.toLowerCase() !== ALL;
 
+// The searchable text of each shop, normalized once per shop object (RTK Query keeps the same
+// objects between key presses), so a key press at 10,000 shops only compares strings. The
+// fields are joined by U+0000, which normalizing keeps and a query word never contains (words
+// are split on spaces), so a word matches the joined text exactly when it matches one field.
+const FIELD_SEPARATOR = '\u0000';
+const haystacks = new WeakMap<Shop, string>();
+function haystackOf(shop: Shop): string {
+  let text = haystacks.get(shop);
+  if (text === undefined) {
+    text = normalizeText([shop.name, shop.description, shop.city, ...shop.categories].join(FIELD_SEPARATOR));
+    haystacks.set(shop, text);
+  }
+  return text;
+}
+
+/**
+ * Normalizes the shops' searchable text ahead of the first key press, a slice per task (the
+ * browser handles input and paints in between), so neither the first render nor the first
+ * key press pays for it all at once.
+ * Returns a function that stops the work.
+ */
+export function prepareSearch(shops: readonly Shop[], sliceSize = 250): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const step = () => {
+    const end = Math.min(shops.length, next + sliceSize);
+    for (; next < end; next++) haystackOf(shops[next]);
+    if (next < shops.length) timer = setTimeout(step, 0);
+  };
+  timer = setTimeout(step, 0);
+  return () => clearTimeout(timer);
+}
+
+const queryWords = (query: string) => normalizeText(query).split(' ').filter(Boolean);
+const matchesWords = (shop: Shop, words: string[]) =>
+  words.length === 0 ||
+  words.every((word) => !word.includes(FIELD_SEPARATOR) && haystackOf(shop).includes(word));
+
 /**
  * Does the free-text query match the shop? Every word of the query must appear (accent- and
  * case-insensitively) in the name, description, city or one of the categories.
  */
 export function matchesQuery(shop: Shop, query: string): boolean {
-  const words = normalizeText(query).split(' ').filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [shop.name, shop.description, shop.city, ...shop.categories].map(normalizeText);
-  return words.every((word) => haystack.some((field) => field.includes(word)));
+  return matchesWords(shop, queryWords(query));
 }
 
 /** Spec section 5: the public filters, applied on the client. */
 export function filterShops(shops: readonly Shop[], filters: ShopFilters): Shop[] {
   const { q, category, city, state } = filters;
+  const words = queryWords(q);
   return shops.filter(
     (shop) =>
       (!isActive(category) || shop.categories.some((c) => sameValue(c, category))) &&
       (!isActive(city) || sameValue(shop.city, city)) &&
       (!isActive(state) || sameValue(shop.state, state)) &&
-      matchesQuery(shop, q),
+      matchesWords(shop, words),
   );
 }
 
