@@ -20,7 +20,9 @@ async function filesOf(browser, base, path, ready) {
     const entry = { path: url.pathname, afterInteractive: interactive, pending: true };
     files.push(entry);
     try {
-      const body = await response.body();
+      let body = await response.body();
+      // Chromium keeps no body for <link rel=prefetch> responses: fetch the same URL again to size it.
+      if (body.length === 0) body = await (await context.request.get(response.url())).body();
       const sizes = await response.request().sizes();
       Object.assign(entry, {
         kind: url.pathname.endsWith('.css') ? 'css' : 'js',

@@ -8,12 +8,15 @@
  * paints); `performance.measure('atm-key-to-grid')` between the two. Playwright types with
  * real CDP key events. Every measured key press changes the first page of results (digits
  * of the shop numbers), so a missing update is an error, not a fast figure.
- * Budget: the median key press < 50 ms, and the grid never holds more than one page of cards.
+ * Measured 3 s after the page finished loading (typing on a loaded page; the load itself is
+ * Lighthouse's figure). Budget: the median key press < 50 ms, and the grid never holds more
+ * than one page of cards.
  */
 /* global document, window, MutationObserver, requestAnimationFrame -- page.evaluate() code runs in Chromium */
 import { mobilePage } from './web-browser.mjs';
 
 export const KEY_BUDGET_MS = 50;
+const SETTLE_MS = 3000;
 /** Each sequence starts from an empty box (the whole directory), then narrows it key by key. */
 const SEQUENCES = ['731', '482', '159', '2604', '387'];
 
@@ -23,6 +26,10 @@ export async function filteringAtScale(browser, base, shops) {
     await page.goto(base + '/');
     await page.getByRole('listitem').first().waitFor({ timeout: 120_000 });
     const box = page.getByRole('searchbox').first();
+    // The figure is typing on a loaded page: let the load's own work (the search text is
+    // prepared a slice at a time after the list arrives) finish first.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(SETTLE_MS);
     await page.evaluate(() => {
       const input = document.querySelector('input[type=search]');
       input.addEventListener(
