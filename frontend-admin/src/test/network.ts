@@ -43,9 +43,16 @@ export interface XhrCall {
 
 export type XhrHandler = (call: XhrCall) => { status: number; body?: unknown };
 
-/** A fake XMLHttpRequest: reports progress 50% then 100%, then answers with `handler`. */
-export function stubXhr(handler: XhrHandler) {
+/**
+ * A fake XMLHttpRequest: reports progress 50% then 100%, then answers with `handler`. With
+ * `{ held: true }` each request stays at 50% until the test calls `release()`, so what the
+ * screen shows while a request runs can be checked however slow the machine is.
+ */
+export function stubXhr(handler: XhrHandler, { held = false }: { held?: boolean } = {}) {
   const calls: XhrCall[] = [];
+  const waiting: (() => void)[] = [];
+  /** Lets every held request answer. */
+  const release = () => waiting.splice(0).forEach((answer) => answer());
   class FakeXhr {
     status = 0;
     responseText = '';
@@ -75,19 +82,21 @@ export function stubXhr(handler: XhrHandler) {
         withCredentials: this.withCredentials,
       };
       calls.push(call);
+      const respond = () => {
+        const answer = handler(call);
+        if (answer.status === 0) return this.onerror?.();
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+        this.status = answer.status;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      };
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          const answer = handler(call);
-          if (answer.status === 0) return this.onerror?.();
-          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-          this.status = answer.status;
-          this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-          this.onload?.();
-        }, 5);
+        if (held) waiting.push(() => setTimeout(respond, 0));
+        else setTimeout(respond, 5);
       }, 5);
     }
   }
   (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
-  return { calls };
+  return { calls, release };
 }

@@ -162,15 +162,18 @@ describe('backup page', () => {
 
   it("confirms with the file's contents, uploads with progress (backups locked), then reports success", async () => {
     stubApi(base);
-    const xhr = stubXhr(() => ({
-      status: 200,
-      body: {
-        message: 'Backup restored: 3 shops created, 23 updated, 5 images.',
-        created: 3,
-        updated: 23,
-        images: 5,
-      },
-    }));
+    const xhr = stubXhr(
+      () => ({
+        status: 200,
+        body: {
+          message: 'Backup restored: 3 shops created, 23 updated, 5 images.',
+          created: 3,
+          updated: 23,
+          images: 5,
+        },
+      }),
+      { held: true },
+    );
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
@@ -181,9 +184,11 @@ describe('backup page', () => {
     expect(within(summary).getByText('Created').closest('tr')).toHaveTextContent('August 1, 2026');
     expect(summary).toHaveTextContent('duplicates may be created');
     await user().click(screen.getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(fullButton()).toBeDisabled());
+    // While the upload runs (held at 50%): both backups locked, the progress bar shown.
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+    expect(fullButton()).toBeDisabled();
     expect(dataButton()).toBeDisabled();
-    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    xhr.release();
     expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
     expect(screen.getByText('Backup restored: 3 shops created, 23 updated, 5 images.')).toBeInTheDocument();
     expect(xhr.calls[0].method).toBe('POST');
