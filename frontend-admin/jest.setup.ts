@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 
 // CI machines share their cores with other suites: give findBy/waitFor room.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no MessageChannel; antd's form and select use it only to run a callback in a
 // later macrotask, which a timer does just as well (and never keeps Jest alive).
