@@ -13,5 +13,7 @@ export default {
   // One backend and one browser per file; files run one after another (2-core CI machines).
   maxWorkers: 1,
   testTimeout: 240_000,
+  // List every journey with its result, also when several files run.
+  verbose: true,
   reporters: ['default', [path.join(here, '../tools/jest-totals-reporter.cjs'), { name: 'e2e' }]],
 };
