@@ -14,7 +14,7 @@ import { guardJsonBody } from './common/json-body-guard.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
-import { serveFrontends } from './frontends/frontends.js';
+import { remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
@@ -35,18 +35,20 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const server = app as NestExpressApplication;
   server.set('trust proxy', config.trustProxy);
   server.disable('x-powered-by');
+  // Remotes deployed on their own origin load their manifest, scripts and styles from there.
+  const remotes = remoteOrigins(config.frontends);
   server.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes],
           // antd writes its CSS-in-JS styles into <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
           imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:', ...remotes],
+          connectSrc: ["'self'", ...remotes],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],

@@ -64,6 +64,19 @@ describe('serving the built frontends', () => {
     );
   });
 
+  it('lets pages load a remote configured on another origin, and nothing else', async () => {
+    const csp = (await request(server.url).get('/').expect(200)).headers['content-security-policy'];
+    for (const directive of ['script-src', 'style-src', 'connect-src']) {
+      const sources = new RegExp(`${directive} ([^;]*)`).exec(csp)![1].split(' ');
+      expect(sources).toContain('https://admin.cdn.example');
+      expect(sources.filter((source) => source !== "'unsafe-inline'")).toEqual([
+        "'self'",
+        'https://admin.cdn.example',
+      ]);
+    }
+    expect(csp).toContain("object-src 'none'");
+  });
+
   it('leaves the API and images to the backend', async () => {
     await request(server.url).get('/api/nope').expect(404).expect('Content-Type', /json/);
     await request(server.url).get('/api/auth/me').expect(401);

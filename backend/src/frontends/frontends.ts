@@ -18,6 +18,18 @@ function cacheHeaders(response: Response, path: string): void {
   );
 }
 
+/**
+ * The origins of remotes configured on another origin (a CDN, their own static host): the
+ * shell's pages must be allowed to load their scripts, styles and manifests. Paths (the
+ * default, same origin) add nothing.
+ */
+export function remoteOrigins(config: FrontendsConfig): string[] {
+  const origins = Object.values(config.remotes)
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
+
 /** The script the shell loads first: where each remote's manifest lives (runtime configuration). */
 export function runtimeConfigScript(config: FrontendsConfig): string {
   return `window.__ATM_RUNTIME__ = ${JSON.stringify({ remotes: config.remotes })};\n`;
