@@ -8,10 +8,12 @@
  * Appends a "web" section to RESULTS.md and writes results/latest-web-sqlite-node<N>.json.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { machineInfo } from './machine.mjs';
+import { spawnTracked } from './processes.mjs';
 import { figuresMarkdown, printFigures } from './report.mjs';
 import { adminSession } from './seed.mjs';
 import { startBackend } from './server.mjs';
@@ -24,10 +26,16 @@ import { restoreShops } from './web-seed.mjs';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, save = true, benchDir }) {
-  for (const dist of ['frontend-shell', 'frontend-directory', 'frontend-admin']) {
-    if (!existsSync(`${ROOT}${dist}/dist`)) {
-      throw new Error(`${dist}/dist is missing: run \`npm run build\` first (npm start builds it too).`);
-    }
+  const missing = ['frontend-shell', 'frontend-directory', 'frontend-admin'].filter(
+    (name) =>
+      !existsSync(`${ROOT}${name}/dist/index.html`) && !existsSync(`${ROOT}${name}/dist/remoteEntry.js`),
+  );
+  if (missing.length) {
+    // A fresh clone after `npm ci`: build what `npm start` would serve (several minutes).
+    console.log(`${missing.join(', ')} not built: running npm run build:frontends`);
+    const build = spawnTracked('npm', ['run', 'build:frontends'], { cwd: ROOT, stdio: 'inherit' });
+    const [code] = await once(build, 'exit');
+    if (code !== 0) throw new Error(`npm run build:frontends exited with ${code}`);
   }
   console.log(`\n=== web: the public page on Node ${runtime.version}, ${shops} shops ===`);
   const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-web-`);
