@@ -567,17 +567,8 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     });
     assert.equal(created.status, 201, created.body.toString());
 
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    const { launchChromium } = await import('../../tools/chromium.mjs');
+    browser = await launchChromium();
     const context = await browser.newContext({ ignoreHTTPSErrors: true, locale: 'es-MX' });
     const page = await context.newPage();
     // Script errors, and failed requests other than the expected ones: the session check

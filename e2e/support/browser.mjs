@@ -2,23 +2,11 @@
 // what a failing step leaves behind: a screenshot and the page's console in e2e/artifacts/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { ROOT } from './servers.mjs';
 
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
-}
+export { launchChromium } from '../../tools/chromium.mjs';
 
 /**
  * A new browser context and page. `language` presets the remembered language (as a returning

@@ -5,20 +5,11 @@
 // Needs a backend without admins (fresh DATA_DIR). Prints each step; exits 1 on the first failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../tools/chromium.mjs';
 
 const [base, logo, map, shots = '/tmp/atm-admin-shots'] = process.argv.slice(2);
 mkdirSync(shots, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
+const browser = await launchChromium();
 const problems = [];
 const step = (text) => console.log(`- ${text}`);
 try {

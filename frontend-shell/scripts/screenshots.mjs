@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../tools/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(here, '../screenshots'));
@@ -25,16 +25,7 @@ const base = await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`preview server exited ${code}`)));
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
+const browser = await launchChromium();
 const problems = [];
 
 async function open(width, url, { lang } = {}) {

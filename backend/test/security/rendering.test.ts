@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../../tools/chromium.mjs';
 import { shopBody } from '../support/fixtures.js';
 import { loggedInAdmin } from '../support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
@@ -9,13 +10,6 @@ import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
 const SHELL_INDEX = fileURLToPath(new URL('../../../frontend-shell/dist/index.html', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
 
 /** Each payload sets window.__pwned (or opens a dialog) if the page ever runs it as markup. */
 const PAYLOADS = {
@@ -52,10 +46,7 @@ describe.each(DIALECTS)('security: HTML in shop texts is shown as text in Chromi
       )
       .expect(201);
     shopId = created.body.id;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,5 @@
+import type { Browser } from 'playwright-core';
+
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_FLAGS: string[];
+export declare function launchChromium(): Promise<Browser>;
