@@ -20,8 +20,19 @@ const suites = [
   ['topology', node, ['deploy/test/run.mjs']],
 ];
 
+// `node tools/test-all.mjs e2e topology` runs only the suites named (npm run test:e2e uses it).
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !suites.some(([suite]) => suite === name));
+if (unknown.length) {
+  console.error(
+    `Unknown suite ${unknown.join(', ')}; the suites are ${suites.map(([name]) => name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
 const failed = [];
 for (const [name, command, args] of suites) {
+  if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name}: ${[command === node ? 'node' : command, ...args].join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failed.push(`${name} (${result.signal ?? `exit ${result.status}`})`);
