@@ -30,7 +30,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, deflateSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { makePng } from '../../e2e/support/images.mjs';
 import { precompress } from '../frontend/precompress.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -131,40 +132,6 @@ function request(url, { method = 'GET', headers = {}, body, ca } = {}) {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-/** A valid 2x2 PNG, built here so that the test depends on no fixture file. */
-function pngBytes() {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(typed));
-    return Buffer.concat([length, typed, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.from([0, 200, 30, 30, 30, 200, 30, 0, 30, 30, 200, 200, 200, 30]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** Copies deploy/ files verbatim into a conf folder (a flat layout, as the images have). */
@@ -601,7 +568,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     // leaves a replica that refused a connection aside for fail_timeout, 10 s).
     await gatewayServesFrom('b');
     await backends.a.stop();
-    const png = pngBytes();
+    const png = makePng(2, 2); // a genuine PNG: the server decodes its magic bytes and size
     const saved = await page
       .evaluate(
         async ({ pngBase64, name }) => {
