@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from '../../test/network';
+import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const user = () => userEvent.setup();
@@ -113,7 +114,7 @@ describe('login page', () => {
     await user().click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent('Invalid credentials'));
     status = 429;
-    await user().click(screen.getByRole('button', { name: 'Login' }));
+    await clickWhenEnabled(() => screen.getByRole('button', { name: 'Login' }));
     await waitFor(() =>
       expect(screen.getByTestId('login-error')).toHaveTextContent(
         'Too many failed login attempts. Please wait 15 minutes',
@@ -169,7 +170,7 @@ describe('login page', () => {
       within(toast.closest('.ant-notification-notice') as HTMLElement).getByText('Error'),
     ).toBeInTheDocument();
     withMessage = false;
-    await user().click(screen.getByRole('button', { name: 'Create Admin' }));
+    await clickWhenEnabled(() => screen.getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Failed to create admin user')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strToU8, zipSync } from 'fflate';
+import { clickWhenEnabled } from '../../test/clicks';
 import { apiError, json, stubApi, stubXhr } from '../../test/network';
 import { me, renderAdmin } from '../../test/renderAdmin';
 
@@ -132,10 +133,10 @@ describe('backup page', () => {
     expect(await screen.findByText('Data Backup Created')).toBeInTheDocument();
     expect(saved[0].name).toBe('atm-directory-data-2026-11-22.json');
     fail = true;
-    await user().click(dataButton());
+    await clickWhenEnabled(dataButton);
     expect(await screen.findByText('Failed to create data backup')).toBeInTheDocument();
     expect(screen.getByText('Backup Failed')).toBeInTheDocument();
-    await user().click(fullButton());
+    await clickWhenEnabled(fullButton);
     expect(await screen.findByText(/Failed to create full backup/)).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi, stubXhr } from '../../test/network';
+import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const UUID = '0b6f3f4e-3c1a-4d2b-9a7e-1f2e3d4c5b6a';
@@ -237,7 +238,7 @@ describe('shop form', () => {
       'Email must be a valid email address',
     );
     withMessage = false;
-    await user().click(screen.getByRole('button', { name: /Update Gunsmith/ }));
+    await clickWhenEnabled(() => screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Failed to update gunsmith')).toBeInTheDocument();
     expect(location()).toBe(`/admin/shops/edit/${shop.id}`);
   });

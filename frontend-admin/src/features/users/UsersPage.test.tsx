@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from '../../test/network';
+import { clickWhenEnabled } from '../../test/clicks';
 import { me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
 
 const base = { 'GET /api/auth/me': () => json(me) };
@@ -85,7 +86,7 @@ describe('admin users', () => {
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Add New Admin/ }));
     const form = screen.getByText('New Administrator').closest('.ant-card') as HTMLElement;
-    await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
+    await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await within(form).findByText('Username is required')).toBeInTheDocument();
     expect(within(form).getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(within(form).getByText('Please confirm your password')).toBeInTheDocument();
@@ -94,7 +95,7 @@ describe('admin users', () => {
     fillIn(form, 'Confirm Password', 'secret9');
     expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument();
     fillIn(form, 'Confirm Password', 'secret1');
-    await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
+    await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Admin Created Successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('New Administrator')).not.toBeInTheDocument());
     expect(await api.callsTo('POST /api/admin/users')[0].json()).toEqual({
@@ -121,14 +122,14 @@ describe('admin users', () => {
     fillIn(form, 'Username', 'carmen');
     fillIn(form, 'Password', 'secret1');
     fillIn(form, 'Confirm Password', 'secret1');
-    await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
+    await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     const title = await screen.findByText('Creation Error');
     expect(title.closest('.ant-notification-notice')).toHaveTextContent('Username already exists');
     expect(within(form).getByLabelText('Username').closest('.ant-form-item')).toHaveTextContent(
       'Username already exists',
     );
     duplicate = false;
-    await user().click(within(form).getByRole('button', { name: 'Create Admin' }));
+    await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Failed to create admin user. Please try again.')).toBeInTheDocument();
     await user().click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('New Administrator')).not.toBeInTheDocument();
@@ -148,17 +149,17 @@ describe('admin users', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Reset password for raul');
     fillIn(dialog, 'New Password', '123');
-    await user().click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeInTheDocument();
     fillIn(dialog, 'New Password', 'nuevo-123');
     fillIn(dialog, 'Confirm New Password', 'nuevo-124');
     expect(await within(dialog).findByText("Passwords don't match")).toBeInTheDocument();
     ok = false;
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');
-    await user().click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();
     ok = true;
-    await user().click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset successfully for raul')).toBeInTheDocument();
     expect(await api.callsTo(`PUT /api/admin/users/${otherAdmin.id}/reset-password`)[1].json()).toEqual({
       newPassword: 'nuevo-123',
@@ -175,13 +176,13 @@ describe('admin users', () => {
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Change My Password/ }));
     const dialog = await screen.findByRole('dialog');
-    await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await within(dialog).findByText('Current password is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
     fillIn(dialog, 'Current Password', 'viejo-123');
     fillIn(dialog, 'New Password', 'nuevo-123');
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');
-    await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText('Current Password').closest('.ant-form-item')).toHaveTextContent(
         'Current password is incorrect',
@@ -189,7 +190,7 @@ describe('admin users', () => {
     );
     answer = () => apiError(400, "Passwords don't match");
     fillIn(dialog, 'Current Password', 'viejo-1234');
-    await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
       expect(
         within(dialog).getByLabelText('Confirm New Password').closest('.ant-form-item'),
@@ -197,10 +198,10 @@ describe('admin users', () => {
     );
     answer = () => new Response('', { status: 500 });
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');
-    await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Failed to update password')).toBeInTheDocument();
     answer = () => json({ message: 'Password updated successfully' });
-    await user().click(within(dialog).getByRole('button', { name: 'Update Password' }));
+    await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
   });
 
