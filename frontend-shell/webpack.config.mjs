@@ -19,6 +19,9 @@ export default createConfig({
   title: 'ATM Armeros · Directorio de armeros certificados',
   publicPath: '/',
   port: 3001,
+  // index.html paints the page frame before any JavaScript: its stylesheet and the preamble
+  // (remembered language, which page) are inline rather than files to wait for.
+  inline: { inlineCss: 'src/styles.css', preambleJs: 'public/preamble.js' },
   devMiddleware: (app) =>
     app.get('/runtime-config.js', (_req, res) => {
       res

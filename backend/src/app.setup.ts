@@ -14,7 +14,7 @@ import { guardJsonBody } from './common/json-body-guard.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
-import { remoteOrigins, serveFrontends } from './frontends/frontends.js';
+import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
@@ -43,7 +43,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remotes],
+          // The shell's inline preamble by its hash (frontends.ts), never 'unsafe-inline'.
+          scriptSrc: ["'self'", ...inlineScriptHashes(config.frontends), ...remotes],
           // antd writes its CSS-in-JS styles into <style> elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
           imgSrc: ["'self'", 'data:', 'https:'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import request from 'supertest';
 import { startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+const PREAMBLE = 'document.documentElement.lang="en";';
+const PREAMBLE_SOURCE = `'sha256-${createHash('sha256').update(PREAMBLE).digest('base64')}'`;
 
 /** The backend serving built frontends from one port (what `npm start` does). */
 describe('serving the built frontends', () => {
@@ -18,7 +21,10 @@ describe('serving the built frontends', () => {
       mkdirSync(join(root, path, '..'), { recursive: true });
       writeFileSync(join(root, path), content);
     };
-    write('frontend-shell/dist/index.html', '<!doctype html><title>ATM</title><div id="root"></div>');
+    write(
+      'frontend-shell/dist/index.html',
+      `<!doctype html><title>ATM</title><script>${PREAMBLE}</script><div id="root"></div>`,
+    );
     write('frontend-shell/dist/main.0123456789abcdef.js', 'console.log("shell")');
     write('frontend-directory/dist/mf-manifest.json', '{"name":"directory"}');
     write('frontend-directory/dist/remoteEntry.js', 'var directory;');
@@ -64,16 +70,19 @@ describe('serving the built frontends', () => {
     );
   });
 
-  it('lets pages load a remote configured on another origin, and nothing else', async () => {
+  it("lets pages load a remote configured on another origin and the shell's preamble, and nothing else", async () => {
     const csp = (await request(server.url).get('/').expect(200)).headers['content-security-policy'];
     for (const directive of ['script-src', 'style-src', 'connect-src']) {
       const sources = new RegExp(`${directive} ([^;]*)`).exec(csp)![1].split(' ');
       expect(sources).toContain('https://admin.cdn.example');
-      expect(sources.filter((source) => source !== "'unsafe-inline'")).toEqual([
-        "'self'",
-        'https://admin.cdn.example',
-      ]);
+      expect(sources.filter((source) => source !== "'unsafe-inline'")).toEqual(
+        directive === 'script-src'
+          ? ["'self'", PREAMBLE_SOURCE, 'https://admin.cdn.example']
+          : ["'self'", 'https://admin.cdn.example'],
+      );
     }
+    // The shell's inline preamble runs by its hash; no other inline script does.
+    expect(/script-src ([^;]*)/.exec(csp)![1]).not.toContain("'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");
   });
 

@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -481,6 +481,16 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     assert.match(page.headers['content-security-policy'], /connect-src 'self'/);
     const html = page.body.toString();
     assert.equal(html, readFileSync(join(ROOT, 'frontend-shell', 'dist', 'index.html'), 'utf8'));
+    // The inline preamble runs only if the policy lists its hash (security-headers.conf).
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    assert.ok(inline.length > 0, 'the shell has an inline preamble');
+    for (const [, body] of inline) {
+      const source = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+      assert.ok(
+        page.headers['content-security-policy'].includes(source),
+        `CSP lacks ${source}: update deploy/frontend/security-headers.conf`,
+      );
+    }
 
     const login = await get('/admin/login');
     assert.equal(login.status, 200);

@@ -10,6 +10,7 @@ module.exports = function frontendJestConfig(rootDir, name) {
     setupFilesAfterEnv: [path.join(__dirname, 'setup.ts')],
     transform: {
       '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, '..', 'babel.config.cjs') }],
+      '^.+\\.html$': path.join(__dirname, 'raw-text.cjs'),
     },
     // antd, rc-* and friends ship ES modules; they need Babel too.
     transformIgnorePatterns: ['/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime)/)'],

@@ -69,8 +69,20 @@ function reactRouterProductionAliases() {
  * @param {Record<string,string>} [options.exposes]
  * @param {string} options.title html title
  * @param {(app: any) => void} [options.devMiddleware] extra dev-server routes
+ * @param {Record<string,string>} [options.inline] template parameters read from files (paths
+ *   relative to `dir`) and written into index.html as they are, e.g. the shell's stylesheet
  */
-export function createConfig({ dir, name, publicPath, port, exposes, title, devMiddleware }) {
+export function createConfig({ dir, name, publicPath, port, exposes, title, devMiddleware, inline = {} }) {
+  // Getters: read on every compilation, so `npm run dev` picks up an edit on the next rebuild.
+  const inlined = Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.entries(inline).map(([key, file]) => [
+        key,
+        { enumerable: true, get: () => readFileSync(path.join(dir, file), 'utf8').trim() },
+      ]),
+    ),
+  );
   return (_env, argv) => {
     const production = argv.mode === 'production';
     return {
@@ -122,7 +134,23 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
           filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
           chunkFilename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
         }),
-        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title, chunks: ['main'] }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public/index.html'),
+          title,
+          chunks: ['main'],
+          templateParameters: inlined,
+          // html-webpack-plugin's production defaults, plus minified inline CSS.
+          minify: production && {
+            collapseWhitespace: true,
+            keepClosingSlash: true,
+            removeComments: true,
+            removeRedundantAttributes: true,
+            removeScriptTypeAttributes: true,
+            removeStyleLinkTypeAttributes: true,
+            useShortDoctype: true,
+            minifyCSS: true,
+          },
+        }),
       ],
       optimization: { splitChunks: { chunks: 'async' } },
       performance: { hints: false }, // the budget is measured by scripts/bundle-report.mjs instead

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
-import { AntdProviders } from 'frontend-common';
 import { getPageStore, type AppStore } from './app/store';
 import { ListingPage } from './features/listing/ListingPage';
 import { registerDirectoryTranslations } from './i18n';
@@ -16,16 +15,14 @@ export interface DirectoryAppProps {
 
 /**
  * The exposed entry of the directory remote (`directory/App`). It renders inside the shell's
- * router; it brings its own Redux store and, because antd is not a shared module (see
- * frontend-shell/README.md), its own antd ConfigProvider following the shared language.
+ * router and brings its own Redux store. The listing itself is plain markup; antd (not a shared
+ * module, see frontend-shell/README.md) comes only with the shop dialog, with its own provider.
  */
 export default function DirectoryApp({ basePath = '/', store }: DirectoryAppProps) {
   const [ownStore] = useState(() => store ?? getPageStore());
   return (
     <Provider store={ownStore}>
-      <AntdProviders withApp={false}>
-        <ListingPage basePath={basePath} />
-      </AntdProviders>
+      <ListingPage basePath={basePath} />
     </Provider>
   );
 }

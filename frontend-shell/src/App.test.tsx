@@ -50,6 +50,18 @@ describe('routes', () => {
     expect(screen.getByTestId('base-path')).toHaveTextContent('/shops');
   });
 
+  it("shows the directory's hero above the remote, already while it loads, and only on its paths", async () => {
+    const { unmount } = renderShell('/', () => new Promise(() => {}));
+    expect(screen.getByRole('heading', { level: 1, name: 'ATM Armeros' })).toBeInTheDocument();
+    expect(screen.getByText('Directorio de armeros especializados certificados')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('heading', { level: 1, name: 'ATM Gunsmiths' })).toBeInTheDocument();
+    unmount();
+    renderShell('/nope', loaderFor({}));
+    expect(screen.queryByText('Directory of certified specialized gunsmiths')).not.toBeInTheDocument();
+  });
+
   it('shows 404 for any other path, inside the public layout', async () => {
     const loader = loaderFor({});
     renderShell('/nope', loader);

@@ -6,7 +6,6 @@ import { App } from './App';
 import { loadRemoteApp, registerRuntimeRemotes } from './app/remotes';
 import { readRuntimeConfig } from './app/runtimeConfig';
 import { registerShellTranslations } from './i18n';
-import './styles.css';
 
 const config = readRuntimeConfig();
 initI18n();

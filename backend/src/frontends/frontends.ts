@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrontendsConfig } from '../config/app.config.js';
@@ -28,6 +29,20 @@ export function remoteOrigins(config: FrontendsConfig): string[] {
     .filter((url) => /^https?:\/\//.test(url))
     .map((url) => new URL(url).origin);
   return [...new Set(origins)];
+}
+
+/**
+ * CSP sources ('sha256-...') for the inline scripts of the built shell's index.html (its
+ * preamble, which must run before the first paint). Computed from the page itself, so a rebuilt
+ * shell never needs a matching change here; none when the shell is not built.
+ */
+export function inlineScriptHashes(config: FrontendsConfig): string[] {
+  const indexFile = join(config.root, 'frontend-shell', 'dist', 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
 }
 
 /** The script the shell loads first: where each remote's manifest lives (runtime configuration). */

@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { splitBadges } from './badges';
 
@@ -8,18 +7,16 @@ export function CategoryBadges({ categories }: { categories: readonly string[] }
   return (
     <ul className="atm-dir-badges">
       {shown.map((category) => (
-        <li key={category}>
-          <Tag>{category}</Tag>
+        <li key={category} className="atm-dir-tag">
+          {category}
         </li>
       ))}
       {hidden.length > 0 && (
-        <li>
-          <Tag title={hidden.join(', ')}>
-            <span aria-hidden="true">{t('card.more', { count: hidden.length })}</span>
-            <span className="atm-visually-hidden">
-              {t('card.moreLabel', { count: hidden.length, names: hidden.join(', ') })}
-            </span>
-          </Tag>
+        <li className="atm-dir-tag" title={hidden.join(', ')}>
+          <span aria-hidden="true">{t('card.more', { count: hidden.length })}</span>
+          <span className="atm-visually-hidden">
+            {t('card.moreLabel', { count: hidden.length, names: hidden.join(', ') })}
+          </span>
         </li>
       )}
     </ul>

@@ -1,4 +1,4 @@
-import { Button, Col, Input, Row } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL, type ShopFilters } from './filterShops';
 
@@ -14,6 +14,11 @@ interface FilterBarProps {
 
 const SELECTS = ['category', 'city', 'state'] as const;
 
+/**
+ * Search box and the three filters in plain form controls: the first screen carries no antd
+ * (its components and CSS-in-JS were most of the main-thread work on a phone; see
+ * frontend-shell/README.md), and native selects open the phone's own picker.
+ */
 export function FilterBar({
   filters,
   categories,
@@ -24,32 +29,48 @@ export function FilterBar({
   onClear,
 }: FilterBarProps) {
   const { t } = useTranslation('directory');
+  const search = useRef<HTMLInputElement>(null);
   const optionsFor = { category: categories, city: cities, state: states };
   const anyFilter = filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL);
 
   return (
     <section className="atm-dir-filters" aria-label={t('filters.label')}>
-      <Row gutter={[12, 12]}>
-        <Col xs={24} lg={9}>
-          <Input
+      <div className="atm-dir-filters__grid">
+        <div className="atm-dir-search">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            ref={search}
             type="search"
-            size="large"
-            allowClear
+            className="atm-dir-search__input"
             value={filters.q}
             placeholder={t('filters.search.placeholder')}
             aria-label={t('filters.search.label')}
+            autoComplete="off"
+            enterKeyHint="search"
             onChange={(event) => onChange('q', event.target.value)}
-            prefix={
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M16.5 16.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            }
           />
-        </Col>
+          {filters.q !== '' && (
+            <button
+              type="button"
+              className="atm-dir-search__clear"
+              aria-label={t('filters.search.clear')}
+              onClick={() => {
+                onChange('q', '');
+                search.current?.focus();
+              }}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <circle cx="8" cy="8" r="8" fill="currentColor" />
+                <path d="M5 5l6 6M11 5l-6 6" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
+        </div>
         {SELECTS.map((key) => (
-          <Col key={key} xs={24} sm={8} lg={5}>
-            {/* Native selects: the phone's own picker, fully accessible, and ~40 KB gzip less than antd Select. */}
+          <div key={key}>
             <label className="atm-visually-hidden" htmlFor={`atm-dir-filter-${key}`}>
               {t(`filters.${key}.label`)}
             </label>
@@ -70,17 +91,17 @@ export function FilterBar({
                 </option>
               ))}
             </select>
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
       <div className="atm-dir-filters__summary">
         <p role="status" aria-live="polite">
           {resultCount === null ? '' : t('filters.results', { count: resultCount })}
         </p>
         {anyFilter && (
-          <Button type="link" onClick={onClear}>
+          <button type="button" className="atm-dir-link-button" onClick={onClear}>
             {t('filters.clear')}
-          </Button>
+          </button>
         )}
       </div>
     </section>

@@ -53,11 +53,10 @@ const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / 
 const location = () => screen.getByTestId('location').textContent;
 
 describe('public listing', () => {
-  it('shows the hero, 6 placeholder cards while loading, then the cards and the count', async () => {
+  it('shows 6 placeholder cards while loading, then the cards and the count', async () => {
     stubFetch(routes);
     await renderDirectory('/');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ATM Armeros');
-    expect(screen.getByText('Directorio de armeros especializados certificados')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Buscar armeros' })).toBeInTheDocument();
     expect(screen.getAllByTestId('shop-skeleton')).toHaveLength(6);
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.queryByTestId('shop-skeleton')).not.toBeInTheDocument();
@@ -122,6 +121,20 @@ describe('public listing', () => {
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(location()).toBe('/');
+  });
+
+  it('clears the search text with its own button and keeps the focus in the box', async () => {
+    stubFetch(routes);
+    const user = userEvent.setup();
+    await renderDirectory('/?q=tiro');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const box = screen.getByRole('searchbox', { name: 'Buscar armeros' });
+    await user.click(screen.getByRole('button', { name: 'Borrar la búsqueda' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(box).toHaveValue('');
+    expect(box).toHaveFocus();
+    expect(location()).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Borrar la búsqueda' })).not.toBeInTheDocument();
   });
 
   it('filters by category from the URL with case-insensitive equality', async () => {
@@ -218,8 +231,8 @@ describe('language', () => {
     expect(screen.getByPlaceholderText('Buscar armeros...')).toBeInTheDocument();
 
     await act(() => i18n.changeLanguage('en'));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ATM Gunsmiths');
-    expect(screen.getByText('Directory of certified specialized gunsmiths')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search gunsmiths' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Search filters' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search gunsmiths...')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 results found');
     expect(document.documentElement.lang).toBe('en');

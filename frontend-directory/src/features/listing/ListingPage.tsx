@@ -1,5 +1,4 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
-import { Button, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   useGetCategoriesQuery,
@@ -9,19 +8,18 @@ import {
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
 import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
-import { Hero } from './Hero';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
 import './listing.css';
 
-// The dialog's code (antd Modal) downloads on first use, not before the listing is usable.
+// The dialog's code (antd Modal, the only antd on this page) downloads on first use, not before
+// the listing is usable.
 const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDetailModal'));
 
 /** Cards per page: keeps the DOM small on phones however large the directory grows. */
 export const PAGE_SIZE = 24;
 const SKELETON_CARDS = 6;
-const COL = { xs: 24, md: 12, lg: 8 } as const;
 
 export function ListingPage({ basePath }: { basePath: string }) {
   const { t } = useTranslation('directory');
@@ -60,24 +58,25 @@ export function ListingPage({ basePath }: { basePath: string }) {
   let body;
   if (shops.isLoading) {
     body = (
-      <Row gutter={[16, 16]} aria-busy="true" aria-label={t('list.loading')}>
+      <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <Col key={i} {...COL}>
-            <div className="atm-dir-card" data-testid="shop-skeleton">
-              <Skeleton active avatar paragraph={{ rows: 3 }} />
-            </div>
-          </Col>
+          <div key={i} className="atm-dir-card atm-dir-skeleton" data-testid="shop-skeleton">
+            <span className="atm-dir-skeleton__avatar" />
+            <span className="atm-dir-skeleton__line" />
+            <span className="atm-dir-skeleton__line" />
+            <span className="atm-dir-skeleton__line atm-dir-skeleton__line--short" />
+          </div>
         ))}
-      </Row>
+      </div>
     );
   } else if (shops.isError) {
     body = (
       <div className="atm-dir-message" role="alert">
         <h2>{t('error.title')}</h2>
         <p>{t('error.description')}</p>
-        <Button type="primary" onClick={() => void shops.refetch()}>
+        <button type="button" className="atm-dir-button" onClick={() => void shops.refetch()}>
           {t('error.retry')}
-        </Button>
+        </button>
       </div>
     );
   } else if (results.length === 0) {
@@ -93,13 +92,13 @@ export function ListingPage({ basePath }: { basePath: string }) {
   } else {
     body = (
       <>
-        <Row gutter={[16, 16]} role="list" aria-label={t('list.label')}>
+        <ul className="atm-dir-grid" aria-label={t('list.label')}>
           {pageItems.map((shop) => (
-            <Col key={shop.id} {...COL} role="listitem">
+            <li key={shop.id}>
               <ShopCard shop={shop} onOpen={openShop} />
-            </Col>
+            </li>
           ))}
-        </Row>
+        </ul>
         {pageCount > 1 && <Pager current={currentPage} pageCount={pageCount} onChange={changePage} />}
       </>
     );
@@ -107,7 +106,6 @@ export function ListingPage({ basePath }: { basePath: string }) {
 
   return (
     <div className="atm-dir">
-      <Hero />
       <main className="atm-dir-main">
         <FilterBar
           filters={filters}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isVerifiedShop, safeUrl, ShopLogo, type Shop } from 'frontend-common';
+import { AntdProviders, isVerifiedShop, safeUrl, ShopLogo, type Shop } from 'frontend-common';
 import { VerifiedMark } from './VerifiedMark';
 
 /** `tel:` wants digits and a leading +; the visible text keeps the shop's own formatting. */
@@ -27,8 +27,24 @@ function MapImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-/** Default export: ListingPage loads this lazily, only when a shop is opened. */
-export default function ShopDetailModal({ shop, onClose }: { shop: Shop | undefined; onClose: () => void }) {
+interface ShopDetailProps {
+  shop: Shop | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Default export: ListingPage loads this lazily, only when a shop is opened. It is the page's
+ * only antd, so antd's provider (theme, locale following the language) comes with it.
+ */
+export default function ShopDetailModal(props: ShopDetailProps) {
+  return (
+    <AntdProviders withApp={false}>
+      <ShopDetail {...props} />
+    </AntdProviders>
+  );
+}
+
+function ShopDetail({ shop, onClose }: ShopDetailProps) {
   const { t } = useTranslation('directory');
   if (!shop) return null;
   const phone = telHref(shop.phone);
