@@ -14,7 +14,11 @@ module.exports = function frontendJestConfig(rootDir, name) {
     },
     // antd, rc-* and friends ship ES modules; they need Babel too.
     transformIgnorePatterns: ['/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime)/)'],
-    moduleNameMapper: { '\\.css$': path.join(__dirname, 'style-stub.cjs') },
+    moduleNameMapper: {
+      '\\.css$': path.join(__dirname, 'style-stub.cjs'),
+      // As in webpack: the frontends' router API is frontend-common/src/router.ts.
+      '^react-router-dom$': path.join(__dirname, '..', 'src', 'router.ts'),
+    },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     // jsdom + antd renders are slow on a loaded 2-core CI machine.
     testTimeout: 30000,

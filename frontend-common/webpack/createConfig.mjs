@@ -20,7 +20,8 @@ const SINGLETONS = [
   'react-dom',
   // antd renders through react-dom/client; unshared, each remote would bundle a second React DOM.
   'react-dom/client',
-  'react-router',
+  // The frontends' router API (src/router.ts, aliased below), shared under this name; its
+  // react-router inside is bundled with it, tree-shaken, so react-router is not shared itself.
   'react-router-dom',
   'react-redux',
   '@reduxjs/toolkit',
@@ -50,6 +51,8 @@ export function sharedSingletons(packageJsonPath) {
     }),
   );
 }
+
+const ROUTER_FACADE = path.join(commonDir, 'src', 'router.ts');
 
 function reactRouterProductionAliases() {
   const development = path.dirname(require.resolve('react-router'));
@@ -104,7 +107,10 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
         // react-router 7 resolves to its development build under every export condition webpack
         // uses; point production at its production build (same API, no dev warnings, smaller).
-        alias: production ? reactRouterProductionAliases() : {},
+        alias: {
+          'react-router-dom$': ROUTER_FACADE,
+          ...(production ? reactRouterProductionAliases() : {}),
+        },
       },
       module: {
         rules: [

@@ -32,7 +32,9 @@ export function ListingPage({ basePath }: { basePath: string }) {
 
   // Typing stays responsive on slow phones: filtering the list may lag a frame behind the input.
   const deferredFilters = useDeferredValue(filters);
-  const all = shops.data;
+  // The cards of a newly arrived list render in a transition too: in slices that yield to the
+  // phone, not in the one long task a store update would otherwise get.
+  const all = useDeferredValue(shops.data);
   useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
   const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
   const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
@@ -56,7 +58,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
   };
 
   let body;
-  if (shops.isLoading) {
+  if (shops.isLoading || (shops.data && !all)) {
     body = (
       <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
