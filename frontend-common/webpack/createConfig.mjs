@@ -135,6 +135,13 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
           shared: sharedSingletons(path.join(dir, 'package.json')),
           manifest: true,
           dts: false,
+          // A smaller federation runtime to download and evaluate on a phone: no Node code paths,
+          // and in a remote (which loads no remotes of its own) no remote-loading or snapshot code.
+          experiments: {
+            optimization: exposes
+              ? { target: 'web', disableRemote: true, disableSnapshot: true }
+              : { target: 'web' },
+          },
         }),
         new MiniCssExtractPlugin({
           filename: production ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
