@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const journey = journeys(test, 'public', () => browser);
-const PAGE_SIZE = 24;
+const PAGE_SIZE = 12; // frontend-directory ListingPage.tsx
 const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const byName = (a, b) => a.localeCompare(b);
 

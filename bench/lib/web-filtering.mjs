@@ -16,6 +16,8 @@
 import { mobilePage } from './web-browser.mjs';
 
 export const KEY_BUDGET_MS = 50;
+/** Cards per page of the listing (frontend-directory ListingPage.tsx). */
+const PAGE_SIZE = 12;
 const SETTLE_MS = 3000;
 /** Each sequence starts from an empty box (the whole directory), then narrows it key by key. */
 const SEQUENCES = ['731', '482', '159', '2604', '387'];
@@ -99,8 +101,8 @@ export async function filteringAtScale(browser, base, shops) {
           name: 'cards in the DOM (max)',
           value: maxCards,
           digits: 0,
-          budget: '≤ 24 (one page)',
-          holds: maxCards <= 24,
+          budget: `≤ ${PAGE_SIZE} (one page)`,
+          holds: maxCards <= PAGE_SIZE,
         },
         { name: 'DOM elements on the page (max)', value: maxNodes, digits: 0 },
       ],

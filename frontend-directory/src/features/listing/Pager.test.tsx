@@ -17,8 +17,8 @@ describe('pageList', () => {
   });
 });
 
-it('shows 24 cards per page and keeps the page in the URL', async () => {
-  const shops = Array.from({ length: 30 }, (_, i) =>
+it('shows 12 cards per page and keeps the page in the URL', async () => {
+  const shops = Array.from({ length: 18 }, (_, i) =>
     makeShop({ name: `Taller ${String(i + 1).padStart(2, '0')}` }),
   );
   stubFetch({
@@ -30,7 +30,7 @@ it('shows 24 cards per page and keeps the page in the URL', async () => {
   await renderDirectory('/');
   const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
   await waitFor(() => expect(cards()).toHaveLength(PAGE_SIZE));
-  expect(PAGE_SIZE).toBe(24);
+  expect(PAGE_SIZE).toBe(12);
   await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
   await waitFor(() => expect(cards()).toHaveLength(6));
   expect(screen.getByTestId('location')).toHaveTextContent('/?page=2');
