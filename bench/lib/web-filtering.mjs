@@ -57,7 +57,7 @@ export async function filteringAtScale(browser, base, shops) {
               const m = performance.measure('atm-key-to-grid', 'atm-key', 'atm-grid');
               resolve({
                 ms: m.duration,
-                cards: results.querySelectorAll('li').length, // the grid's cards (a <ul>)
+                cards: results.querySelectorAll('.atm-dir-grid > li').length, // the grid's cards
                 nodes: document.getElementsByTagName('*').length,
               });
             });
