@@ -85,7 +85,7 @@ describe('login page', () => {
     await renderAdmin('/admin/login');
     await user().click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
   });
 
   it('shows a failed login as a toast and an alert with the server message', async () => {

@@ -88,8 +88,9 @@ describe('admin users', () => {
     const form = screen.getByText('New Administrator').closest('.ant-card') as HTMLElement;
     await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await within(form).findByText('Username is required')).toBeInTheDocument();
-    expect(within(form).getByText('Password must be at least 6 characters')).toBeInTheDocument();
-    expect(within(form).getByText('Please confirm your password')).toBeInTheDocument();
+    // Each field's message appears on its own schedule (antd validates fields one by one).
+    expect(await within(form).findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(await within(form).findByText('Please confirm your password')).toBeInTheDocument();
     fillIn(form, 'Username', 'raul');
     fillIn(form, 'Password', 'secret1');
     fillIn(form, 'Confirm Password', 'secret9');
@@ -178,7 +179,7 @@ describe('admin users', () => {
     const dialog = await screen.findByRole('dialog');
     await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     expect(await within(dialog).findByText('Current password is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Password must be at least 6 characters')).toBeInTheDocument();
     fillIn(dialog, 'Current Password', 'viejo-123');
     fillIn(dialog, 'New Password', 'nuevo-123');
     fillIn(dialog, 'Confirm New Password', 'nuevo-123');
