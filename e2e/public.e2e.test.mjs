@@ -72,25 +72,14 @@ for (const lang of ['es', 'en']) {
       await page.getByRole('heading', { level: 1, name: `ATM ${T.heroSubtitle}`, exact: true }).waitFor();
       await page.getByText(T.heroDescription).waitFor();
       // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
-      const pageNames = (from) =>
-        shops
-          .slice(from, from + PAGE_SIZE)
-          .map((shop) => shop.name)
-          .sort(byName);
-      expect(await cardNames(page, T, shops.length)).toEqual(pageNames(0));
+      expect(await cardNames(page, T, shops.length)).toEqual(firstPage(shops));
       await page.getByText(T.results(shops.length)).waitFor();
       if (shops.length > PAGE_SIZE) {
         await page.getByRole('button', { name: T.nextPage }).click();
         await eventually(() => new URL(page.url()).searchParams.get('page'), '2');
-        await eventually(
-          async () => (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName),
-          (names) => names.join('|') === pageNames(PAGE_SIZE).join('|'),
-        );
+        await settlesOn(page, shops.slice(PAGE_SIZE));
         await page.goBack();
-        await eventually(
-          async () => (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName),
-          (names) => names.join('|') === pageNames(0).join('|'),
-        );
+        await settlesOn(page, shops);
       }
       await page.getByRole('link', { name: T.contact }).waitFor();
       await page.getByRole('link', { name: T.login }).waitFor();
