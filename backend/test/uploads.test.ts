@@ -8,8 +8,9 @@ import { startS3Server } from './support/s3-server.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-const STORAGES = ['local', 's3'] as const;
-const combinations = DIALECTS.flatMap((dialect) => STORAGES.map((storage) => [dialect, storage] as const));
+// Every dialect with local storage (the pending-image journal and shop references are SQL);
+// the S3 path once, since what it adds is the object store's, not the database's.
+const combinations = [...DIALECTS.map((dialect) => [dialect, 'local'] as const), ['sqlite', 's3'] as const];
 
 /** The image path a client derives from an upload URL (spec section 7). */
 function objectPathOf(uploadURL: string): string {

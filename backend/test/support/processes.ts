@@ -19,11 +19,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until `check` holds (a rejected check counts as not yet), asking again every
+ * `everyMs`; fails naming `what` after `timeoutMs`. The one way the process tests wait.
+ */
+export async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  { timeoutMs = 30_000, everyMs = 100 } = {},
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`Timed out waiting for ${what}`);
 }
@@ -59,7 +72,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   child.stderr!.on('data', (data) => (output += data));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(async () => (await fetch(`${url}/api/shops`)).ok, `the backend on ${url}`);
+    await waitUntil(async () => (await fetch(`${url}/api/shops`)).ok, `the backend on ${url}`);
   } catch (error) {
     await stopProcess(child, 'SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
@@ -121,7 +134,7 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
         { stdio: 'ignore' },
       );
       const mysql = (await import('mysql2/promise')).default;
-      await waitFor(async () => {
+      await waitUntil(async () => {
         const connection = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root' });
         await connection.end();
         return true;

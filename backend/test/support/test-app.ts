@@ -14,8 +14,17 @@ import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
-/** SQLite always; MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it). */
+/**
+ * For suites whose subject depends on the SQL dialect (queries, transactions, locks, migrations,
+ * stored text): SQLite always, MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it).
+ */
 export const DIALECTS: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+
+/**
+ * For suites whose subject is above the database (HTTP headers and limits, what a browser
+ * renders): one dialect is enough, so MariaDB runs only where the dialect matters.
+ */
+export const ANY_DIALECT: Dialect[] = ['sqlite'];
 
 /** A fresh, empty database of one dialect, deleted by `drop()`. */
 export interface TestDatabase {
