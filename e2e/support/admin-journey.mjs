@@ -8,14 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  eventually,
-  launchChromium,
-  openPage,
-  trackConsole,
-  unexpectedErrors,
-  withArtifacts,
-} from './browser.mjs';
+import { eventually, launchChromium, openPage, unexpectedErrors, withArtifacts } from './browser.mjs';
 import { ADMIN } from './admin-texts.mjs';
 import { makePng } from './images.mjs';
 import { startProduct } from './servers.mjs';
@@ -58,19 +51,22 @@ export function describeAdminJourney(lang) {
     let product;
     let context;
     let page; // the admin's tab
-    let pub; // a public tab in the same browser
+    let pub; // a visitor's window in the same browser, in the admin's language
+    let publicContext;
     let failed = false;
     const state = {};
 
     beforeAll(async () => {
       product = await startProduct();
       ({ context, page } = await openPage(browser));
-      pub = await context.newPage();
-      trackConsole(pub);
+      // A window of its own, not a second tab: headless Chromium gives a background tab about
+      // one animation frame a second, and Playwright waits for two before every click.
+      ({ context: publicContext, page: pub } = await openPage(browser, { language: lang }));
     }, 120_000);
 
     afterAll(async () => {
       await context?.close();
+      await publicContext?.close();
       await product?.stop();
     });
 
