@@ -16,10 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { spawnTracked, stopChild } from './lib/processes.mjs';
 import { startCeiling } from './lib/ceiling.mjs';
-import { measure } from './lib/load.mjs';
+import { ensureBenchDependencies } from './lib/dependencies.mjs';
 import { timeByOwner } from './lib/profile.mjs';
 import { adminSession, seedShops } from './lib/seed.mjs';
 import { HOST, startBackend } from './lib/server.mjs';
+
+// autocannon comes with the bench, not the product: install it before loading lib/load.mjs.
+ensureBenchDependencies();
+const { measure } = await import('./lib/load.mjs');
 
 const { values: opts } = parseArgs({
   options: { shops: { type: 'string', default: '1000' }, duration: { type: 'string', default: '5' } },

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import './lib/processes.mjs'; // installs the SIGINT/exit clean-up first
 import { startCeiling } from './lib/ceiling.mjs';
-import { measure } from './lib/load.mjs';
+import { ensureBenchDependencies } from './lib/dependencies.mjs';
 import { machineInfo, sqliteVersion } from './lib/machine.mjs';
 import { createDatabase } from './lib/mysql.mjs';
 import { benchBackup } from './lib/backup.mjs';
@@ -26,7 +26,12 @@ import { resolveRuntime } from './lib/runtime.mjs';
 import { markdownTable, printTable, saveRun, verdict } from './lib/report.mjs';
 import { ADMIN, adminSession, seedShops, shopBody } from './lib/seed.mjs';
 import { rawGet, startBackend } from './lib/server.mjs';
-import { benchWeb } from './lib/web.mjs';
+
+// Lighthouse and autocannon come with the bench, not the product: install them before loading
+// the modules that import them.
+ensureBenchDependencies();
+const { measure } = await import('./lib/load.mjs');
+const { benchWeb } = await import('./lib/web.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({

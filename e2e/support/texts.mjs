@@ -56,6 +56,8 @@ export const TEXTS = {
     copyright: '© 2024 ATM. Todos los derechos reservados.',
     adminDown: 'El área de administración no está disponible por ahora',
     adminDownRetry: 'Reintentar',
+    remoteError: 'Esta sección no se pudo cargar',
+    remoteRetry: 'Reintentar',
   },
   en: {
     languageName: 'English',
@@ -110,6 +112,8 @@ export const TEXTS = {
     copyright: '© 2024 ATM. All rights reserved.',
     adminDown: 'The administration area is not available right now',
     adminDownRetry: 'Try again',
+    remoteError: 'This section could not be loaded',
+    remoteRetry: 'Try again',
   },
 };
 

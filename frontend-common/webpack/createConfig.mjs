@@ -31,23 +31,27 @@ const SINGLETONS = [
 
 /**
  * Shared-module config listed one by one, each a singleton that the frontend's own
- * package.json must declare. `SHARE_ANTD=1` adds antd (used to measure; see
+ * package.json must declare, with that declaration's range as `requiredVersion` and
+ * `strictVersion`: a remote deployed on its own but built against another major (React 18, a
+ * router 8) fails to load, and the shell shows that remote's error boundary, instead of running
+ * against the shell's copy and breaking later. Without `strictVersion` a singleton mismatch is
+ * only a console warning. `SHARE_ANTD=1` adds antd (used to measure; see
  * frontend-shell/README.md for why it is off).
  */
 export function sharedSingletons(packageJsonPath) {
   const { dependencies } = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
+  const requireFromFrontend = createRequire(packageJsonPath);
   const names = process.env.SHARE_ANTD === '1' ? [...SINGLETONS, 'antd'] : SINGLETONS;
   return Object.fromEntries(
     names.map((name) => {
       // 'react-dom/client' is versioned by its package, 'react-dom'.
       const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
       if (!dependencies[pkg]) throw new Error(`${packageJsonPath} must depend on shared module ${pkg}`);
-      // requiredVersion: false. With a version range, the federation runtime checks it with its
-      // own semver parser on every shared-module load, which cost ~250 ms of main thread on `/`
-      // (Chromium CPU profile, before the 4× slowdown Lighthouse applies). The frontends share
-      // one lock file, so their versions are equal by construction; the check above still
-      // requires each frontend to declare the package.
-      return [name, { singleton: true, requiredVersion: false }];
+      const config = { singleton: true, requiredVersion: dependencies[pkg], strictVersion: true };
+      // The router facade resolves to frontend-common/src/router.ts, so webpack would version it
+      // by frontend-common's package.json (0.1.0); it is the installed react-router-dom's API.
+      if (name === 'react-router-dom') config.version = requireFromFrontend(`${pkg}/package.json`).version;
+      return [name, config];
     }),
   );
 }

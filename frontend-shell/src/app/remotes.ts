@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RuntimeConfig } from './runtimeConfig';
+import { sharedVersionGuard } from './sharedVersionGuard';
 
 /** What every remote exposes as `<name>/App`. */
 export interface RemoteAppProps {
@@ -16,6 +17,7 @@ let registered: RuntimeConfig['remotes'] | undefined;
 /** Registers the remotes' manifest URLs with the Module Federation runtime. Nothing is downloaded yet. */
 export function registerRuntimeRemotes(remotes: RuntimeConfig['remotes']): void {
   registered = remotes;
+  registerPlugins([sharedVersionGuard()]);
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
