@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { createReadStream } from 'node:fs';
 import { access, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { isProcessAlive } from '../common/process-liveness.js';
 import { sniffImageType } from './image-check.js';
 import {
   ObjectExistsError,
@@ -15,16 +16,6 @@ interface Metadata {
   contentType: string;
   size: number;
   sha256: string;
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -168,7 +159,7 @@ export class LocalObjectStorage extends ObjectStorage {
     for (const name of await readdir(folder).catch(() => [] as string[])) {
       // `<pid>.<random hex>` now; `<pid>.<time>` from earlier releases matches too.
       const match = /\.(\d+)\.[0-9a-f]+\.partial$/.exec(name);
-      if (!match || isAlive(Number(match[1]))) continue;
+      if (!match || isProcessAlive(Number(match[1]))) continue;
       await rm(join(folder, name), { force: true });
       removed++;
     }

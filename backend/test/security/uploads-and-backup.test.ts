@@ -8,6 +8,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
 import { loggedInAdmin } from '../support/http.js';
+import { waitFor } from '../support/processes.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 import { buildZip } from '../support/zip-writer.js';
 
@@ -325,6 +326,37 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
       const statuses = results.map((response) => response.status);
       expect(statuses).toContain(200);
       expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    });
+
+    it('#34 the uploaded file is gone when the request ends: restored, refused, not a ZIP or the client gone mid-upload', async () => {
+      const folder = join(server.config.dataDir, 'tmp');
+      const leftovers = () => (existsSync(folder) ? readdirSync(folder) : []);
+      const full = (await admin.post('/api/admin/backup/full').buffer(true).parse(binary).expect(200))
+        .body as Buffer;
+      await restore(full).expect(200);
+      expect(leftovers()).toEqual([]);
+      await restore(buildZip([{ name: 'manifest.json', data: manifest }])).expect(400);
+      expect(leftovers()).toEqual([]);
+      await restore(Buffer.from('not a zip at all')).expect(400);
+      expect(leftovers()).toEqual([]);
+
+      // Half a multipart body, then the connection drops.
+      const boundary = 'atm-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="b.zip"\r\n\r\n`;
+      const cookie = (await admin.get('/api/auth/me')).request.cookies;
+      const upload = httpRequest(`${server.url}/api/admin/backup/restore`, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + 4 * 1024 * 1024,
+        },
+      });
+      upload.on('error', () => undefined);
+      upload.write(Buffer.concat([Buffer.from(head), full, Buffer.alloc(1024 * 1024)]));
+      await waitFor(async () => leftovers().length > 0, 'the upload to reach the disk', 10_000);
+      upload.destroy();
+      await waitFor(async () => leftovers().length === 0, 'the aborted upload to be removed', 10_000);
     });
 
     it('#28 the backup holds no password hashes, sessions or secrets', async () => {
