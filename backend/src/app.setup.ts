@@ -11,6 +11,7 @@ import type { Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
+import { enforceRequestDeadlines } from './common/request-deadlines.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
@@ -68,6 +69,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const [expressListener] = httpServer.listeners('request') as RequestListener[];
   httpServer.removeAllListeners('request');
   httpServer.on('request', catalog.listener(expressListener));
+  enforceRequestDeadlines(httpServer, config.requestLimits);
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { startAppOnFreshDatabase } from './support/test-app.js';
 
@@ -29,6 +30,9 @@ describe('serving the built frontends', () => {
     write('frontend-directory/dist/mf-manifest.json', '{"name":"directory"}');
     write('frontend-directory/dist/remoteEntry.js', 'var directory;');
     write('frontend-directory/dist/412.89abcdef01.js', 'chunk');
+    // Source maps left in dist by an older build: never served.
+    write('frontend-shell/dist/main.0123456789abcdef.js.map', '{"sourcesContent":["secret"]}');
+    write('frontend-directory/dist/412.89abcdef01.js.map', '{"sourcesContent":["secret"]}');
     server = await startAppOnFreshDatabase('sqlite', {
       FRONTEND_ROOT: root,
       REMOTE_ADMIN_URL: 'https://admin.cdn.example/mf-manifest.json',
@@ -86,6 +90,18 @@ describe('serving the built frontends', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it('serves no source map, even one left in a dist folder', async () => {
+    for (const path of [
+      '/main.0123456789abcdef.js.map',
+      '/remotes/directory/412.89abcdef01.js.map',
+      '/remotes/directory/remoteEntry.js.map',
+      '/js/anything.js.map',
+    ]) {
+      const response = await request(server.url).get(path).expect(404);
+      expect(response.text).not.toContain('secret');
+    }
+  });
+
   it('leaves the API and images to the backend', async () => {
     await request(server.url).get('/api/nope').expect(404).expect('Content-Type', /json/);
     await request(server.url).get('/api/auth/me').expect(401);
@@ -94,5 +110,46 @@ describe('serving the built frontends', () => {
       .expect(404)
       .expect('Content-Type', /json/);
     await request(server.url).get('/remotes/admin/mf-manifest.json').expect(404);
+  });
+});
+
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const FRONTENDS = [
+  { name: 'shell', prefix: '' },
+  { name: 'directory', prefix: '/remotes/directory' },
+  { name: 'admin', prefix: '/remotes/admin' },
+];
+const built = FRONTENDS.every(({ name }) => existsSync(join(REPOSITORY, `frontend-${name}`, 'dist')));
+
+/** Every file under a folder, as paths relative to it with forward slashes. */
+const filesUnder = (folder: string) =>
+  existsSync(folder)
+    ? readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    : [];
+
+// The real production builds (`npm test` and CI build them first).
+(built ? describe : describe.skip)('serving the production builds', () => {
+  let server: Started;
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase('sqlite', { FRONTEND_ROOT: REPOSITORY });
+  });
+  afterAll(() => server.close());
+
+  it('serves no script that points to a source map, and no source map', async () => {
+    let scripts = 0;
+    for (const { name, prefix } of FRONTENDS) {
+      const dist = join(REPOSITORY, `frontend-${name}`, 'dist');
+      for (const file of filesUnder(dist).filter((path) => /\.(js|css)$/.test(path))) {
+        const response = await request(server.url).get(`${prefix}/${file}`).expect(200);
+        expect(response.text).not.toMatch(/sourceMappingURL/);
+        scripts++;
+      }
+      const maps = filesUnder(join(REPOSITORY, `frontend-${name}`, 'dist-sourcemaps'));
+      expect(maps.length).toBeGreaterThan(0); // kept beside the build, to read stack traces
+      for (const map of maps) await request(server.url).get(`${prefix}/${map}`).expect(404);
+    }
+    expect(scripts).toBeGreaterThan(10);
   });
 });

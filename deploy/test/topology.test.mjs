@@ -384,6 +384,9 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         substitute(listen, 'listen 8080;', `listen 127.0.0.1:${ports[name]};`),
       );
       cpSync(join(ROOT, `frontend-${name}`, 'dist'), join(prefix, 'html'), { recursive: true });
+      // The source maps in the served folder too, as older builds had them: nginx must refuse them.
+      const maps = join(ROOT, `frontend-${name}`, 'dist-sourcemaps');
+      if (existsSync(maps)) cpSync(maps, join(prefix, 'html'), { recursive: true });
       assert.ok(precompress(join(prefix, 'html')) > 0);
       statics[name] = await startNginx(name, conf, prefix, ports[name]);
     }
@@ -533,6 +536,31 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     assert.equal(runtime.status, 200);
     assert.match(runtime.body.toString(), /"directory":"\/remotes\/directory\/mf-manifest\.json"/);
     assert.match(runtime.body.toString(), /"admin":"\/remotes\/admin\/mf-manifest\.json"/);
+  });
+
+  it('no source is served: no script points to a source map, and every .map path is 404', async () => {
+    for (const [remote, prefix] of [
+      ['shell', ''],
+      ['directory', '/remotes/directory'],
+      ['admin', '/remotes/admin'],
+    ]) {
+      const folder = join(ROOT, `frontend-${remote}`);
+      const scripts = readdirSync(join(folder, 'dist'), { recursive: true }).filter((name) =>
+        name.endsWith('.js'),
+      );
+      for (const script of scripts) {
+        const response = await get(`${prefix}/${script}`);
+        assert.equal(response.status, 200, `${prefix}/${script}`);
+        assert.doesNotMatch(response.body.toString(), /sourceMappingURL/, `${prefix}/${script}`);
+      }
+      const mapsFolder = join(folder, 'dist-sourcemaps');
+      assert.ok(existsSync(mapsFolder), `${mapsFolder} is missing: rebuild frontend-${remote}`);
+      const maps = readdirSync(mapsFolder, { recursive: true }).filter((name) => name.endsWith('.map'));
+      assert.ok(maps.length > 0, `${mapsFolder} holds the maps`);
+      for (const map of maps) {
+        assert.equal((await get(`${prefix}/${map}`)).status, 404, `${prefix}/${map}`);
+      }
+    }
   });
 
   it('smoke journey in Chromium: log in on replica A, upload and save on replica B, public listing', async () => {

@@ -1,7 +1,7 @@
 // The webpack setup both frontends share; each frontend's webpack.config.mjs only says what
 // differs (name, port, public path, what it exposes). Plain .mjs because Node 20 cannot load a
 // TypeScript config without an extra loader.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,26 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Production source maps are made without a sourceMappingURL comment (hidden-source-map) and
+ * moved out of dist/ once written, to dist-sourcemaps/ beside it: nothing of the source is
+ * served, and the maps are at hand to read a stack trace (README, "Source maps").
+ */
+function sourceMapsBesideDist(dir) {
+  const target = path.join(dir, 'dist-sourcemaps');
+  return {
+    apply(compiler) {
+      compiler.hooks.afterEmit.tap('SourceMapsBesideDist', (compilation) => {
+        rmSync(target, { recursive: true, force: true });
+        for (const { name } of compilation.getAssets().filter((asset) => asset.name.endsWith('.map'))) {
+          mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
+          renameSync(path.join(compilation.outputOptions.path, name), path.join(target, name));
+        }
+      });
+    },
+  };
+}
 const commonDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BACKEND_URL = process.env.ATM_BACKEND_URL ?? 'http://localhost:3000';
 
@@ -96,7 +116,7 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         publicPath,
@@ -168,6 +188,7 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
             minifyCSS: true,
           },
         }),
+        ...(production ? [sourceMapsBesideDist(dir)] : []),
       ],
       optimization: { splitChunks: { chunks: 'async' } },
       performance: { hints: false }, // the budget is measured by scripts/bundle-report.mjs instead

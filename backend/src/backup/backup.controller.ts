@@ -22,7 +22,6 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
-import { rm } from 'node:fs/promises';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ErrorResponseDto } from '../common/error-response.dto.js';
 import { BackupService } from './backup.service.js';
@@ -100,13 +99,10 @@ export class BackupController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Another restore is running' })
   async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
     if (!file) throw new BadRequestException('Please select a ZIP file (form field "backupFile")');
-    try {
-      if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
-      if (!(await looksLikeZip(file.path)))
-        throw new BadRequestException('Invalid File Type: please select a ZIP file');
-      return await this.restores.restore({ path: file.path, size: file.size });
-    } finally {
-      await rm(file.path, { force: true });
-    }
+    // RestoreUploadInterceptor removes the file afterwards, whatever happens here.
+    if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
+    if (!(await looksLikeZip(file.path)))
+      throw new BadRequestException('Invalid File Type: please select a ZIP file');
+    return this.restores.restore({ path: file.path, size: file.size });
   }
 }

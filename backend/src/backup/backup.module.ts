@@ -1,8 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -11,6 +9,12 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { BackupRecord } from './backup-record.entity.js';
 import { BackupController } from './backup.controller.js';
 import { BackupService } from './backup.service.js';
+import { humanSize } from './backup-format.js';
+import {
+  removeStaleRestoreUploads,
+  restoreUploadFolder,
+  restoreUploadStorage,
+} from './restore-upload-folder.js';
 import { RestoreUploadInterceptor } from './restore-upload.interceptor.js';
 import { RestoreService } from './restore.service.js';
 
@@ -23,14 +27,21 @@ import { RestoreService } from './restore.service.js';
     // Restore files go to disk in the data folder (never into memory), up to the limit.
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
-        const dest = join(config.dataDir, 'tmp');
-        mkdirSync(dest, { recursive: true });
-        return { dest, limits: { fileSize: config.restoreMaxBytes, files: 1, fields: 5, parts: 6 } };
-      },
+      useFactory: (config: AppConfig) => ({
+        storage: restoreUploadStorage(restoreUploadFolder(config.dataDir)),
+        limits: { fileSize: config.restoreMaxBytes, files: 1, fields: 5, parts: 6 },
+      }),
     }),
   ],
   controllers: [BackupController],
   providers: [BackupService, RestoreService, JobLockService, RestoreUploadInterceptor],
 })
-export class BackupModule {}
+export class BackupModule implements OnApplicationBootstrap {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Uploads a killed process was receiving are removed before the server answers. */
+  async onApplicationBootstrap(): Promise<void> {
+    const freed = await removeStaleRestoreUploads(restoreUploadFolder(this.config.dataDir));
+    if (freed) Logger.warn(`Removed ${humanSize(freed)} of interrupted restore uploads`, 'BackupModule');
+  }
+}

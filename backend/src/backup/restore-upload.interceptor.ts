@@ -1,4 +1,5 @@
 import {
+  BadRequestException,
   Inject,
   Injectable,
   PayloadTooLargeException,
@@ -7,10 +8,11 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { catchError, type Observable } from 'rxjs';
+import { catchError, mergeMap, type Observable } from 'rxjs';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { humanSize } from './backup-format.js';
+import { removeRestoreUpload } from './restore-upload-folder.js';
 
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -24,6 +26,8 @@ export function tooLarge(limit: number): PayloadTooLargeException {
 /**
  * Wraps the multipart upload of a restore: a declared size over the limit is refused before a
  * byte is read, and multer's own limit (for bodies without a length) gets the same message.
+ * Once the restore is over, whatever its outcome, the uploaded file is removed before the
+ * answer goes out (multer removes it itself when the upload does not complete).
  */
 @Injectable()
 export class RestoreUploadInterceptor implements NestInterceptor {
@@ -38,9 +42,21 @@ export class RestoreUploadInterceptor implements NestInterceptor {
       request.res?.setHeader('Connection', 'close');
       throw tooLarge(limit);
     }
+    const removeUpload = async () => {
+      if (request.file) await removeRestoreUpload(request.file.path);
+    };
     return next.handle().pipe(
-      catchError((error: unknown) => {
-        throw error instanceof PayloadTooLargeException ? tooLarge(limit) : error;
+      mergeMap(async (result: unknown) => {
+        await removeUpload();
+        return result;
+      }),
+      catchError(async (error: unknown) => {
+        await removeUpload();
+        if (error instanceof PayloadTooLargeException) throw tooLarge(limit);
+        // Multer's word for a client that went away mid-upload: not a server error to log.
+        if (request.destroyed && (error as Error).message === 'Request aborted')
+          throw new BadRequestException('The request was aborted');
+        throw error;
       }),
     );
   }

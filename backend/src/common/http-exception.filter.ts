@@ -26,6 +26,7 @@ const MIDDLEWARE_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported',
   'request.aborted': 'The request was aborted',
   'entity.too.deep': 'The request body is nested too deeply',
+  'entity.not.utf8': 'The request body is not valid UTF-8',
   'entity.forbidden.key':
     'The request body must not contain the keys "__proto__", "constructor" or "prototype"',
 };

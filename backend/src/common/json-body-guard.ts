@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** No request of this API nests deeper than a few levels; 32 leaves ample room. */
@@ -9,12 +10,21 @@ function bodyError(type: string): Error {
   return Object.assign(new Error(type), { status: 400, statusCode: 400, expose: true, type });
 }
 
+/** The charset a request declares for its body, UTF-8 when it declares none (as JSON is). */
+function declaredCharset(request: IncomingMessage): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '');
+  return (match?.[1] ?? 'utf-8').toLowerCase();
+}
+
 /**
- * Checks a raw JSON body before it is parsed (express.json's `verify`): nesting deeper than
+ * Checks a raw JSON body before it is parsed (express.json's `verify`): bytes that are not
+ * UTF-8 would be decoded into replacement characters and stored so, nesting deeper than
  * MAX_JSON_DEPTH would overflow the stack of the code that walks it, and prototype keys
  * would be applied to objects instead of being refused. One pass over at most 1 MB.
  */
-export function guardJsonBody(_request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
+export function guardJsonBody(request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
+  if (['utf-8', 'utf8'].includes(declaredCharset(request)) && !isUtf8(body))
+    throw bodyError('entity.not.utf8');
   let depth = 0;
   for (let i = 0; i < body.length; i++) {
     const byte = body[i];

@@ -25,6 +25,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).session.secret).toBe(first);
   });
 
+  it('waits 30 s for a silent request body and 60 s for a whole request unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).requestLimits).toEqual({
+      bodyIdleSeconds: 30,
+      wholeRequestSeconds: 60,
+    });
+    const configured = loadConfig({
+      DATA_DIR: dataDir(),
+      REQUEST_BODY_IDLE_SECONDS: '2',
+      REQUEST_TIMEOUT_SECONDS: '5',
+    });
+    expect(configured.requestLimits).toEqual({ bodyIdleSeconds: 2, wholeRequestSeconds: 5 });
+  });
+
   it('reads a MySQL or MariaDB URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -47,6 +60,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://u:p@h' }, /must name a host and a database/],
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ REQUEST_BODY_IDLE_SECONDS: '0' }, /REQUEST_BODY_IDLE_SECONDS must be a whole number from 1 to 3600/],
+    [{ REQUEST_TIMEOUT_SECONDS: '1.5' }, /REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 3600/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
     [{ NODE_ENV: 'production' }, /SESSION_SECRET is required in production/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],

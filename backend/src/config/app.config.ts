@@ -51,6 +51,7 @@ export interface AppConfig {
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
   frontends: FrontendsConfig;
+  requestLimits: RequestLimitsConfig;
 }
 
 /** The built frontends this backend serves itself (the one-port setup of `npm start`). */
@@ -62,6 +63,23 @@ export interface FrontendsConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+// Limits against clients that hold connections open or fill the disk.
+
+/** How long a client may take to send a request, so a silent one cannot hold a connection. */
+export interface RequestLimitsConfig {
+  /** A request whose body stops arriving for this long is ended with 408. */
+  bodyIdleSeconds: number;
+  /** Any request but an image upload or a restore must have arrived whole within this. */
+  wholeRequestSeconds: number;
+}
+
+function parseRequestLimits(env: Env): RequestLimitsConfig {
+  return {
+    bodyIdleSeconds: integer(env, 'REQUEST_BODY_IDLE_SECONDS', 30, 1, 3600),
+    wholeRequestSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),
+  };
+}
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -222,5 +240,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
         admin: manifestUrl(env, 'REMOTE_ADMIN_URL', '/remotes/admin/mf-manifest.json'),
       },
     },
+    requestLimits: parseRequestLimits(env),
   };
 }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { isProcessAlive } from '../common/process-liveness.js';
 import { JobLock } from './job-lock.entity.js';
 
 const HEARTBEAT_MS = 5_000;
@@ -32,12 +33,7 @@ export class JobLockService {
     const [host, pid] = lock.owner.split(':');
     if (host !== HOST) return true;
     if (Number(pid) === process.pid) return this.held.has(lock.owner);
-    try {
-      process.kill(Number(pid), 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
+    return isProcessAlive(Number(pid));
   }
 
   async run<T>(name: string, busyMessage: string, work: () => Promise<T>): Promise<T> {

@@ -9,6 +9,8 @@ import type { FrontendsConfig } from '../config/app.config.js';
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
 /** Client routes the shell knows; anything else gets its 404 page with a 404 status. */
 const SHELL_ROUTES = /^\/(shops\/?)?$|^\/admin(\/.*)?$/;
+/** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
+const SOURCE_MAP = /\.map$/i;
 /** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
@@ -59,6 +61,10 @@ export function runtimeConfigScript(config: FrontendsConfig): string {
 export function serveFrontends(app: NestExpressApplication, config: FrontendsConfig): { served: string[] } {
   const served: string[] = [];
   const script = runtimeConfigScript(config);
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (!SOURCE_MAP.test(request.path) || /^\/(api|objects)(\/|$)/.test(request.path)) return next();
+    response.status(404).type('text/plain').end('Not Found');
+  });
   app.use('/runtime-config.js', (_request: Request, response: Response) => {
     response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache');

@@ -1,8 +1,16 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { ObjectStorage, type ObjectInfo, type StoredObject, type UploadKind } from './object-storage.js';
+import { isProcessAlive } from '../common/process-liveness.js';
+import { sniffImageType } from './image-check.js';
+import {
+  ObjectExistsError,
+  ObjectStorage,
+  type ObjectInfo,
+  type StoredObject,
+  type UploadKind,
+} from './object-storage.js';
 
 interface Metadata {
   contentType: string;
@@ -10,14 +18,18 @@ interface Metadata {
   sha256: string;
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * A name no other write uses: the pid lets start-up tell a dead writer's leftovers from a live
+ * one's, and the random part keeps two writes of one process apart (a time stamp did not: two
+ * PUTs in the same millisecond collided).
+ */
+function temporaryName(target: string): string {
+  return `${target}.${process.pid}.${randomBytes(8).toString('hex')}.partial`;
+}
+
+/** What is stored beside an object, computed from its bytes. */
+function metadataOf(bytes: Buffer, contentType: string): Metadata {
+  return { contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('base64url') };
 }
 
 export function strongEtag(sha256: Buffer | string): string {
@@ -70,31 +82,57 @@ export class LocalObjectStorage extends ObjectStorage {
     return `${origin}/api/${key}?${query}`;
   }
 
+  /**
+   * Stores an object once: the bytes are written under a temporary name and hard-linked to
+   * their key, which fails when the key exists, so of two writers exactly one wins and the
+   * other gets ObjectExistsError. The metadata is then derived from the bytes now under the
+   * key; until it is written, `stat` derives it the same way, so bytes and checksum always
+   * belong together. (Every POSIX filesystem and NTFS support hard links.)
+   */
   async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const sha256 = createHash('sha256').update(bytes).digest('base64url');
-    const metadata: Metadata = { contentType, size: bytes.length, sha256 };
-    const temporary = `${target}.${process.pid}.${Date.now()}.partial`;
+    const temporary = temporaryName(target);
     try {
       await writeFile(temporary, bytes, { flag: 'wx' });
-      await writeFile(`${target}.meta.json`, JSON.stringify(metadata));
-      await rename(temporary, target);
+      await link(temporary, target);
     } catch (error) {
-      await rm(temporary, { force: true });
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
       throw error;
+    } finally {
+      await rm(temporary, { force: true });
     }
-    return { contentType, size: bytes.length, etag: strongEtag(sha256) };
+    const metadata = metadataOf(bytes, contentType);
+    await this.writeMetadata(target, metadata);
+    return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
+  }
+
+  /** Replaces the sidecar in one rename, so a reader sees the old one or the new one. */
+  private async writeMetadata(target: string, metadata: Metadata): Promise<void> {
+    const temporary = temporaryName(`${target}.meta.json`);
+    try {
+      await writeFile(temporary, JSON.stringify(metadata), { flag: 'wx' });
+      await rename(temporary, `${target}.meta.json`);
+    } finally {
+      await rm(temporary, { force: true });
+    }
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
+    const target = this.path(key);
+    let metadata: Metadata;
     try {
-      const metadata = JSON.parse(await readFile(`${this.path(key)}.meta.json`, 'utf8')) as Metadata;
-      await access(this.path(key));
-      return { contentType: metadata.contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
+      metadata = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as Metadata;
+      await access(target);
     } catch {
-      return null;
+      // No sidecar yet (its writer is between link and rename, or died there): the bytes under
+      // the key are the truth, so derive it from them.
+      const bytes = await readFile(target).catch(() => null);
+      if (!bytes) return null;
+      metadata = metadataOf(bytes, sniffImageType(bytes) ?? 'application/octet-stream');
+      await this.writeMetadata(target, metadata).catch(() => undefined);
     }
+    return { contentType: metadata.contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -103,9 +141,10 @@ export class LocalObjectStorage extends ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    // The sidecar first: bytes left without one by a crash still describe themselves (stat).
     await rm(`${this.path(key)}.meta.json`, { force: true });
-    // A write interrupted by a crash leaves `<key>.<pid>.<time>.partial` behind.
+    await rm(this.path(key), { force: true });
+    // A write interrupted by a crash leaves `<key>.<pid>.<random>.partial` behind.
     const folder = dirname(this.path(key));
     const prefix = `${basename(key)}.`;
     for (const name of await readdir(folder).catch(() => [] as string[])) {
@@ -118,8 +157,9 @@ export class LocalObjectStorage extends ObjectStorage {
     const folder = this.path(prefix);
     let removed = 0;
     for (const name of await readdir(folder).catch(() => [] as string[])) {
-      const match = /\.(\d+)\.\d+\.partial$/.exec(name);
-      if (!match || isAlive(Number(match[1]))) continue;
+      // `<pid>.<random hex>` now; `<pid>.<time>` from earlier releases matches too.
+      const match = /\.(\d+)\.[0-9a-f]+\.partial$/.exec(name);
+      if (!match || isProcessAlive(Number(match[1]))) continue;
       await rm(join(folder, name), { force: true });
       removed++;
     }

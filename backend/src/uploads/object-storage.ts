@@ -24,6 +24,7 @@ export abstract class ObjectStorage {
     origin: string,
     expiresInSeconds: number,
   ): Promise<string>;
+  /** Stores a new object; throws ObjectExistsError when the key is taken (where the store can tell). */
   abstract put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo>;
   abstract get(key: string): Promise<StoredObject | null>;
   abstract stat(key: string): Promise<ObjectInfo | null>;
@@ -33,3 +34,11 @@ export abstract class ObjectStorage {
 }
 
 export type UploadKind = 'logo' | 'map';
+
+/** A put to a key that already holds an object: the first write stays. */
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`${key} already exists`);
+    this.name = 'ObjectExistsError';
+  }
+}

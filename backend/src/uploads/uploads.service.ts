@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import type { StoredUploadDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, sniffImageType } from './image-check.js';
 import { LocalObjectStorage } from './local-object-storage.js';
-import { ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
+import { ObjectExistsError, ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
@@ -73,7 +73,8 @@ export class UploadsService {
       throw new ForbiddenException('This upload link is invalid');
     }
     if (Number(expires) * 1000 < Date.now()) throw new ForbiddenException('This upload link has expired');
-    if (await this.storage.stat(key)) throw new ForbiddenException('This upload link has already been used');
+    const used = () => new ForbiddenException('This upload link has already been used');
+    if (await this.storage.stat(key)) throw used();
 
     const declaredType = String(request.headers['content-type'] ?? '')
       .split(';')[0]
@@ -90,7 +91,10 @@ export class UploadsService {
     if (problem) throw new HttpException(problem, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
     // The bytes decide the type: a JPEG sent as image/png is stored and served as JPEG.
     const contentType = sniffImageType(bytes)!;
-    const stored = await this.storage.put(key, bytes, contentType);
+    // Two PUTs of one link at once both pass the check above; the store lets only one in.
+    const stored = await this.storage.put(key, bytes, contentType).catch((error: unknown) => {
+      throw error instanceof ObjectExistsError ? used() : error;
+    });
     return { path: `/objects/${key}`, contentType, size: stored.size };
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { shopBody } from '../support/fixtures.js';
@@ -242,6 +243,53 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
     // The server keeps working normally afterwards.
     await request(server.url).get('/api/shops').expect(200);
   });
+
+  it('#35 control characters in one-line fields and bytes that are not UTF-8 are 400 with the field named, and nothing is stored', async () => {
+    const before = await counts();
+    for (const [field, value, expected] of [
+      ['name', 'Armería\u0000 Norte', 'Name must be one line without tabs or control characters'],
+      ['name', 'Armería\tNorte', 'Name must be one line without tabs or control characters'],
+      ['city', 'Puebla\nCentro', 'City must be one line without tabs or control characters'],
+      ['address', 'Av. Reforma\u001b[31m 100', 'Address must be one line without tabs or control characters'],
+      ['phone', '222 123 4567\u0085', 'Phone must be one line without tabs or control characters'],
+      [
+        'categories',
+        ['Armería', 'Tiro\u007f'],
+        'Each category must be one line without tabs or control characters',
+      ],
+      ['description', 'Taller\u0007 certificado', 'Description must not contain control characters'],
+    ] as const) {
+      const response = await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ [field]: value }))
+        .expect(400);
+      expect(response.body.errors).toEqual([{ field, message: expected }]);
+    }
+    const user = await admin
+      .post('/api/admin/users')
+      .send({ username: 'nul\u0000user', password: 'secret1' });
+    expect(user.status).toBe(400);
+    expect(user.body.errors).toEqual([
+      { field: 'username', message: 'Username must not contain control characters' },
+    ]);
+
+    const latin1 = Buffer.from(JSON.stringify(shopBody({ name: 'Armería Latina' })), 'latin1');
+    const notUtf8 = await admin
+      .post('/api/admin/shops')
+      .set('Content-Type', 'application/json')
+      .serialize((bytes: Buffer) => bytes as unknown as string) // the raw bytes, as they are
+      .send(latin1);
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.body.message).toBe('The request body is not valid UTF-8');
+    expect(await counts()).toEqual(before);
+
+    // Line breaks and tabs are text where text has lines.
+    const multiLine = await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ description: 'Línea uno\n\tLínea dos\r\nTres 👍🏽' }))
+      .expect(201);
+    expect(multiLine.body.description).toBe('Línea uno\n\tLínea dos\r\nTres 👍🏽');
+  });
 });
 
 describe('security: the first admin is required for admin routes (#13 complement)', () => {
@@ -257,5 +305,108 @@ describe('security: the first admin is required for admin routes (#13 complement
       .post('/api/auth/create-admin')
       .send({ username: 'intruder', password: 'secret1' })
       .expect(403);
+  });
+});
+
+/** Sends `head` and then `pieces` (each after `everyMs`) on one connection; resolves with what came back and when the server closed it. */
+function trickle(url: string, head: string, pieces: Buffer[], everyMs: number) {
+  const target = new URL(url);
+  return new Promise<{ answer: string; closedAfterMs: number; sent: number }>((resolve) => {
+    const started = Date.now();
+    let answer = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const socket = connect(Number(target.port), target.hostname, () => {
+      socket.write(head);
+      const next = () => {
+        if (sent === pieces.length || socket.destroyed) return;
+        socket.write(pieces[sent++]);
+        timer = setTimeout(next, everyMs);
+      };
+      next();
+    });
+    socket.on('data', (data) => (answer += data.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ answer, closedAfterMs: Date.now() - started, sent });
+    });
+  });
+}
+
+describe('security: clients that send their request slowly or not at all', () => {
+  // Production waits 30 s for a silent body and 60 s for a whole request; 1 s and 2 s here.
+  let server: Started;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase('sqlite', {
+      REQUEST_BODY_IDLE_SECONDS: '1',
+      REQUEST_TIMEOUT_SECONDS: '2',
+    });
+    const admin = await loggedInAdmin(server.url);
+    await admin.post('/api/admin/shops').send(shopBody()).expect(201);
+    cookie = (await admin.get('/api/auth/me')).request.cookies;
+  });
+  afterAll(() => server.close());
+
+  const post = (path: string, length: number, extra = '') =>
+    `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+
+  it('#36 a body that stops after 10 bytes is ended with 408 once it has been silent for the configured time', async () => {
+    const { answer, closedAfterMs } = await trickle(
+      server.url,
+      post('/api/auth/login', 100),
+      [Buffer.from('{"username')],
+      0,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('The request did not arrive in time');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(1000);
+    expect(closedAfterMs).toBeLessThan(2500); // timers may run late on a busy machine
+  });
+
+  it('#36 a body sent one byte at a time is ended when the whole request has not arrived in time', async () => {
+    const body = Buffer.from(JSON.stringify({ username: 'admin', password: 'first-secret' }));
+    const pieces = [...body].map((byte) => Buffer.from([byte]));
+    const { answer, closedAfterMs, sent } = await trickle(
+      server.url,
+      post('/api/auth/login', body.length),
+      pieces,
+      200,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(2000);
+    expect(closedAfterMs).toBeLessThan(3500);
+    expect(sent).toBeLessThan(pieces.length);
+  });
+
+  it('#36 a restore upload that is slow but keeps coming is not cut off', async () => {
+    const download = await fetch(`${server.url}/api/admin/backup/full`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+    });
+    expect(download.status).toBe(200);
+    const backup = Buffer.from(await download.arrayBuffer());
+    const boundary = 'atm-slow';
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="b.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      backup,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const pieceCount = 12; // 12 pieces 250 ms apart: 3 s, longer than the 2 s whole-request limit
+    const size = Math.ceil(multipart.length / pieceCount);
+    const pieces = Array.from({ length: pieceCount }, (_, i) => multipart.subarray(i * size, (i + 1) * size));
+    const { answer, closedAfterMs } = await trickle(
+      server.url,
+      `POST /api/admin/backup/restore HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${multipart.length}\r\n\r\n`,
+      pieces,
+      250,
+    );
+    expect(closedAfterMs).toBeGreaterThan(2500);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('Backup restored');
   });
 });

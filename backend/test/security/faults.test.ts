@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -20,6 +21,13 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../support/test
 import { buildZip } from '../support/zip-writer.js';
 
 const onMariaDb = HAS_MARIADB ? describe : describe.skip;
+
+/** Bytes of every file under a folder. */
+function folderBytes(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0);
+}
 
 async function adminCookie(url: string): Promise<string> {
   await request(url).post('/api/auth/create-admin').send(FIRST_ADMIN);
@@ -226,6 +234,56 @@ describe.each(DIALECTS)('security: #30 the backend is killed in the middle of a 
     expect(Number((await query('SELECT COUNT(*) AS n FROM shop'))[0].n)).toBe(303);
   }, 180_000);
 });
+
+describe.each(DIALECTS)(
+  'security: #33 the backend is killed while receiving a restore upload (%s)',
+  (dialect) => {
+    let database: TestDatabase;
+    let backend: BackendProcess;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      backend = await startBackendProcess(database.env);
+    }, 60_000);
+    afterAll(async () => {
+      await backend?.stop();
+      await database?.drop();
+    });
+
+    it('leaves nothing of the upload in the data folder once it answers again', async () => {
+      const cookie = await adminCookie(backend.url);
+      const dataDir = database.env.DATA_DIR;
+      const before = folderBytes(dataDir);
+      const uploads = join(dataDir, 'tmp');
+      const receivedBytes = () => (existsSync(uploads) ? folderBytes(uploads) : 0);
+
+      // A 30 MB multipart upload of which 20 MB are sent; the rest never comes.
+      const boundary = `----atm${randomBytes(8).toString('hex')}`;
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="big.zip"\r\n` +
+          'Content-Type: application/zip\r\n\r\n',
+      );
+      const upload = httpRequest(`${backend.url}/api/admin/backup/restore`, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + 30 * 1024 * 1024 + boundary.length + 8,
+        },
+      });
+      const ended = new Promise((resolve) => upload.on('error', resolve).on('response', resolve));
+      upload.write(Buffer.concat([head, Buffer.from('PK\x03\x04'), randomBytes(20 * 1024 * 1024 - 4)]));
+      await waitUntil(async () => receivedBytes() > 15 * 1024 * 1024, 'the upload to reach the disk');
+      await backend.kill();
+      await ended;
+      expect(receivedBytes()).toBeGreaterThan(15 * 1024 * 1024); // the kill left it behind
+
+      backend = await startBackendProcess(database.env);
+      expect(receivedBytes()).toBe(0);
+      expect(Math.abs(folderBytes(dataDir) - before)).toBeLessThan(1024 * 1024);
+    }, 60_000);
+  },
+);
 
 onMariaDb('security: #31 load on two instances over MariaDB', () => {
   // 20 s makes thousands of reads and hundreds of writes across both instances; LOAD_TEST_SECONDS

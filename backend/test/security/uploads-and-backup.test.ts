@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
 import { loggedInAdmin } from '../support/http.js';
+import { waitUntil } from '../support/processes.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 import { buildZip } from '../support/zip-writer.js';
 
@@ -17,6 +20,30 @@ const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: B
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }) as unknown as Parameters<request.Test['parse']>[0];
+
+/**
+ * A PUT whose body is sent but for its last byte, so that several can be made to finish at
+ * the same instant: `sent` settles once the rest is on the wire, `finish()` sends the last byte.
+ */
+function heldPut(url: string, contentType: string, bytes: Buffer) {
+  const put = httpRequest(url, {
+    method: 'PUT',
+    agent: false,
+    headers: { 'Content-Type': contentType, 'Content-Length': bytes.length },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    put.on('response', (answer) => {
+      let body = '';
+      answer.on('data', (chunk: Buffer) => (body += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode!, body }));
+    });
+    put.on('error', reject);
+  });
+  const sent = new Promise<void>((resolve) => put.write(bytes.subarray(0, -1), () => resolve()));
+  return { sent, response, finish: () => put.end(bytes.subarray(-1)) };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
 describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect) => {
   let server: Started;
@@ -140,6 +167,27 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
     climbing.pathname = '/api/uploads/..%2F..%2Fsession-secret';
     await request(climbing.toString()).put('').set('Content-Type', 'image/gif').send(GIF_1X1).expect(400);
     await request(server.url).get('/objects/uploads/..%2F..%2Fsession-secret').expect(404);
+  });
+
+  it('#32 two PUTs of different images to one link at the same instant: one is stored whole, the other is told the link was used', async () => {
+    for (let round = 0; round < 10; round++) {
+      const url = await uploadUrl();
+      const images = [pngImage(8 + round, 8), pngImage(8, 9 + round)];
+      const puts = images.map((bytes) => heldPut(url, 'image/png', bytes));
+      await Promise.all(puts.map((put) => put.sent));
+      for (const put of puts) put.finish();
+      const answers = await Promise.all(puts.map((put) => put.response));
+
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+      const loser = answers.find((answer) => answer.status === 403)!;
+      expect(JSON.parse(loser.body).message).toBe('This upload link has already been used');
+      const winner = images[answers.findIndex((answer) => answer.status === 200)];
+      const { path } = JSON.parse(answers.find((answer) => answer.status === 200)!.body);
+      const served = await request(server.url).get(path).buffer(true).parse(binary).expect(200);
+      expect(Buffer.compare(served.body as Buffer, winner)).toBe(0);
+      expect(served.headers.etag).toBe(`"${sha256(winner)}"`);
+    }
+    expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('#24 every kind of response carries nosniff and a Content Security Policy (and HSTS)', async () => {
@@ -278,6 +326,39 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
       const statuses = results.map((response) => response.status);
       expect(statuses).toContain(200);
       expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    });
+
+    it('#34 the uploaded file is gone when the request ends: restored, refused, not a ZIP or the client gone mid-upload', async () => {
+      const folder = join(server.config.dataDir, 'tmp');
+      const leftovers = () => (existsSync(folder) ? readdirSync(folder) : []);
+      const full = (await admin.post('/api/admin/backup/full').buffer(true).parse(binary).expect(200))
+        .body as Buffer;
+      await restore(full).expect(200);
+      expect(leftovers()).toEqual([]);
+      await restore(buildZip([{ name: 'manifest.json', data: manifest }])).expect(400);
+      expect(leftovers()).toEqual([]);
+      await restore(Buffer.from('not a zip at all')).expect(400);
+      expect(leftovers()).toEqual([]);
+
+      // Half a multipart body, then the connection drops.
+      const boundary = 'atm-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="b.zip"\r\n\r\n`;
+      const cookie = (await admin.get('/api/auth/me')).request.cookies;
+      const upload = httpRequest(`${server.url}/api/admin/backup/restore`, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': head.length + 4 * 1024 * 1024,
+        },
+      });
+      upload.on('error', () => undefined);
+      upload.write(Buffer.concat([Buffer.from(head), full, Buffer.alloc(1024 * 1024)]));
+      await waitUntil(() => leftovers().length > 0, 'the upload to reach the disk', { timeoutMs: 10_000 });
+      upload.destroy();
+      await waitUntil(() => leftovers().length === 0, 'the aborted upload to be removed', {
+        timeoutMs: 10_000,
+      });
     });
 
     it('#28 the backup holds no password hashes, sessions or secrets', async () => {

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app.config.js';
 import { APP_CONFIG } from '../../config/config.token.js';
 import { SystemFlag } from '../../database/system-flag.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
-import { ObjectStorage } from '../../uploads/object-storage.js';
+import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { Shop } from '../shop.entity.js';
 import { ShopsService } from '../shops.service.js';
 import { demoMapPng } from './demo-map-image.js';
@@ -38,7 +38,10 @@ export class DemoSeeder implements OnApplicationBootstrap {
     if ((await this.dataSource.getRepository(Shop).count()) > 0) return;
     try {
       if (!(await this.storage.stat(DEMO_MAP_KEY)))
-        await this.storage.put(DEMO_MAP_KEY, demoMapPng(), 'image/png');
+        await this.storage.put(DEMO_MAP_KEY, demoMapPng(), 'image/png').catch((error: unknown) => {
+          // Another instance stored the same picture at the same moment.
+          if (!(error instanceof ObjectExistsError)) throw error;
+        });
       await this.transactions.run(async (manager) => {
         await manager.insert(SystemFlag, { name: SEEDED_FLAG });
         for (const demo of DEMO_SHOPS) {

@@ -28,15 +28,54 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
  * bottom-up.)
  */
 
-/** A required text field: present, text, not blank after trimming, bounded, then `more`. */
-function RequiredText(label: string, max: number, ...more: PropertyDecorator[]) {
+/**
+ * Characters no shop text needs and that make stored text lie about what it shows: the C0
+ * controls (NUL, ESC, ...), DEL and the C1 controls. Tab and line breaks are allowed only
+ * where text has lines (the description); elsewhere they are refused with the U+2028/U+2029
+ * separators. Format characters such as the zero-width joiner stay allowed (emoji use them).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const TABS_AND_LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
+
+function PlainText(label: string, lines: 'one' | 'many', each = false) {
+  return ValidateBy(
+    {
+      name: lines === 'one' ? 'isSingleLineText' : 'isMultiLineText',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value !== 'string' ||
+          !(CONTROL_CHARACTERS.test(value) || (lines === 'one' && TABS_AND_LINE_BREAKS.test(value))),
+        defaultMessage: () =>
+          lines === 'one'
+            ? `${label} must be one line without tabs or control characters`
+            : `${label} must not contain control characters`,
+      },
+    },
+    { each },
+  );
+}
+
+/** A required text field: present, text, not blank after trimming, bounded, plain, then `more`. */
+function requiredText(label: string, max: number, lines: 'one' | 'many', more: PropertyDecorator[]) {
   return applyDecorators(
     Transform(trim),
     IsNotEmpty({ message: `${label} is required` }),
     IsString({ message: `${label} must be text` }),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    PlainText(label, lines),
     ...more,
   );
+}
+
+/** One line of text (every field but the description). */
+function RequiredText(label: string, max: number, ...more: PropertyDecorator[]) {
+  return requiredText(label, max, 'one', more);
+}
+
+/** Text that may have several lines and tabs. */
+function RequiredParagraphs(label: string, max: number) {
+  return requiredText(label, max, 'many', []);
 }
 
 function HttpUrl(label: string) {
@@ -104,6 +143,7 @@ function Website() {
     ValidateIf((_, value) => value !== null),
     IsString({ message: 'Website must be text' }),
     MaxLength(2048, { message: 'Website must be at most 2048 characters' }),
+    PlainText('Website', 'one'),
     HttpUrl('Website'),
   );
 }
@@ -117,6 +157,7 @@ function Categories() {
     IsString({ each: true, message: 'Each category must be text' }),
     IsNotEmpty({ each: true, message: 'Categories must not be blank' }),
     MaxLength(50, { each: true, message: 'Each category must be at most 50 characters' }),
+    PlainText('Each category', 'one', true),
   );
 }
 
@@ -125,7 +166,7 @@ export class CreateShopDto {
   @RequiredText('Name', 150)
   name: string;
 
-  @RequiredText('Description', 5000)
+  @RequiredParagraphs('Description', 5000)
   description: string;
 
   @RequiredText('Address', 300)

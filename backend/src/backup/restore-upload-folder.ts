@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { diskStorage, type StorageEngine } from 'multer';
+import { isProcessAlive } from '../common/process-liveness.js';
+
+/** Restore uploads this process is receiving or checking right now (full paths). */
+const inProgress = new Set<string>();
+/** `restore.<pid>.<random>.zip`: the pid tells a dead writer's leftovers from a live one's. */
+const UPLOAD_NAME = /^restore\.(\d+)\.[0-9a-f]+\.zip$/;
+
+/** Where restore uploads are written: on disk in the data folder, never in memory. */
+export function restoreUploadFolder(dataDir: string): string {
+  return join(dataDir, 'tmp');
+}
+
+/** Multer's disk storage, naming each file after this process and remembering it. */
+export function restoreUploadStorage(folder: string): StorageEngine {
+  const storage = diskStorage({
+    destination: folder,
+    filename: (_request, _file, done) => {
+      const name = `restore.${process.pid}.${randomBytes(12).toString('hex')}.zip`;
+      inProgress.add(join(folder, name));
+      done(null, name);
+    },
+  });
+  // Multer removes the file itself when the upload fails or the client goes away.
+  const removeFile = storage._removeFile.bind(storage);
+  storage._removeFile = (request, file, done) => {
+    inProgress.delete(file.path);
+    removeFile(request, file, done);
+  };
+  return storage;
+}
+
+/** Removes a restore upload once its request is over. */
+export async function removeRestoreUpload(path: string): Promise<void> {
+  await rm(path, { force: true });
+  inProgress.delete(path);
+}
+
+/**
+ * At start-up: removes everything in the folder but the uploads another live process is
+ * receiving (a killed process leaves its upload behind; files named otherwise are from
+ * earlier releases). Returns the bytes freed.
+ */
+export async function removeStaleRestoreUploads(folder: string): Promise<number> {
+  let freed = 0;
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const path = join(folder, name);
+    if (inProgress.has(path)) continue;
+    const writer = Number(UPLOAD_NAME.exec(name)?.[1]);
+    if (writer && writer !== process.pid && isProcessAlive(writer)) continue;
+    freed += await stat(path).then(
+      (info) => info.size,
+      () => 0,
+    );
+    await rm(path, { recursive: true, force: true });
+  }
+  return freed;
+}
