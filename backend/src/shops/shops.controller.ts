@@ -1,15 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto } from './dto/shop.dto.js';
@@ -20,6 +13,7 @@ import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 
 @ApiTags('shops')
+@ApiErrors(503)
 @Controller('shops')
 export class ShopsController {
   constructor(private readonly shops: ShopsService) {}
@@ -56,7 +50,7 @@ export class ShopsController {
   /** One shop (for the edit form and shared links). */
   @Get(':id')
   @ApiOkResponse({ type: ShopDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Shop not found' })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
   getShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<ShopDto> {
     return this.shops.getShop(id);
   }
@@ -64,24 +58,21 @@ export class ShopsController {
 
 @ApiTags('shops')
 @AdminOnly()
+@ApiErrors(503)
 @Controller('admin/shops')
 export class AdminShopsController {
   constructor(private readonly shops: ShopsService) {}
 
   /** Adds a shop. */
   @Post()
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'A field is missing or invalid (see `errors`)',
-  })
+  @ApiErrors({ 400: 'A field is missing or invalid (see `errors`)' })
   createShop(@Body() dto: CreateShopDto): Promise<ShopDto> {
     return this.shops.createShop(dto);
   }
 
   /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
   @Put(':id')
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is invalid (see `errors`)', 404: SHOP_NOT_FOUND })
   updateShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
     return this.shops.updateShop(id, dto);
   }
@@ -90,7 +81,7 @@ export class AdminShopsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
   deleteShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<void> {
     return this.shops.deleteShop(id);
   }
