@@ -176,18 +176,24 @@ function manifestUrl(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-/** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = (env.NODE_ENV ?? 'development').trim();
-  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
-    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
-  }
+/** DATA_DIR as an absolute path, created if missing (SQLite, the session secret and local images live there). */
+export function resolveDataDir(env: Env): string {
   const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
+  return dataDir;
+}
+
+/** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development').trim();
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const dataDir = resolveDataDir(env);
   const database = parseDatabase(env, dataDir);
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
