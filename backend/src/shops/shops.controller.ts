@@ -7,7 +7,7 @@ import { idParam } from '../common/id-param.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
-import { sendDocument } from './public-catalog.handler.js';
+import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
 import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
@@ -16,35 +16,38 @@ const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 @ApiErrors(503)
 @Controller('shops')
 export class ShopsController {
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    private readonly shops: ShopsService,
+    private readonly catalog: PublicCatalog,
+  ) {}
 
   /** Every shop: verified first, then by name. Supports If-None-Match (304) and gzip/brotli. */
   @Get()
   @ApiOkResponse({ type: [ShopDto] })
   @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
   async getShops(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).shops);
+    sendDocument(request, response, (await this.catalog.now()).shops);
   }
 
   /** Distinct categories, in Spanish alphabetical order. */
   @Get('categories')
   @ApiOkResponse({ ...STRING_LIST, description: 'e.g. ["Accesorios", "Armería", "Caza"]' })
   async getShopCategories(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).categories);
+    sendDocument(request, response, (await this.catalog.now()).categories);
   }
 
   /** Distinct cities, in Spanish alphabetical order. */
   @Get('cities')
   @ApiOkResponse(STRING_LIST)
   async getShopCities(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).cities);
+    sendDocument(request, response, (await this.catalog.now()).cities);
   }
 
   /** Distinct states, in Spanish alphabetical order. */
   @Get('states')
   @ApiOkResponse(STRING_LIST)
   async getShopStates(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).states);
+    sendDocument(request, response, (await this.catalog.now()).states);
   }
 
   /** One shop (for the edit form and shared links). */
