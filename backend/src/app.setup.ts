@@ -19,8 +19,7 @@ import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/f
 import { setupSwagger } from './openapi.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
-import { PublicCatalogRoutes } from './shops/public-catalog.handler.js';
-import { ShopsService } from './shops/shops.service.js';
+import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
 
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
@@ -63,7 +62,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   );
   // The public catalogue (pre-compressed, cookie-free): right after helmet, and then before
   // Express altogether (public-catalog.handler.ts).
-  const catalog = new PublicCatalogRoutes(app.get(ShopsService));
+  const catalog = new PublicCatalogRoutes(app.get(PublicCatalog));
   server.use(catalog.middleware);
   const httpServer = server.getHttpServer() as Server;
   const [expressListener] = httpServer.listeners('request') as RequestListener[];

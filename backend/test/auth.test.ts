@@ -199,4 +199,41 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     // Another username from the same client is not blocked by that.
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
   });
+
+  it('counts every failure of many parallel logins, and blocks the client after 50 across usernames', async () => {
+    // A client that has failed nothing yet (the tests above left counts behind).
+    await server.dataSource.query('DELETE FROM login_attempt');
+    const fail = (username: string) =>
+      request(server.url).post('/api/auth/login').send({ username, password: 'wrong-password' });
+    const counts = async () =>
+      ((await server.dataSource.query('SELECT failures FROM login_attempt')) as { failures: unknown }[])
+        .map((row) => Number(row.failures))
+        .sort((a, b) => a - b);
+    const strangers = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => fail(`stranger-${from + i}`));
+
+    // 9 for one username (one short of its block) and 20 for 20 others, all at once.
+    const first = await Promise.all([
+      ...Array.from({ length: 9 }, () => fail('helper')),
+      ...strangers(0, 20),
+    ]);
+    expect(first.map((response) => response.status)).toEqual(Array(29).fill(401));
+    // Each stranger 1, helper 9, the client 29: not one failure lost.
+    expect(await counts()).toEqual([...Array(20).fill(1), 9, 29]);
+
+    const second = await Promise.all(strangers(20, 21));
+    expect(second.map((response) => response.status)).toEqual(Array(21).fill(401));
+    expect((await counts()).at(-1)).toBe(50);
+    const blocked = await fail('stranger-41');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(429);
+
+    // 15 minutes after the last failure the block is over, and the client's count starts again.
+    await server.dataSource.query('UPDATE login_attempt SET updated_at = updated_at - ?', [15 * 60_000]);
+    await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    expect((await fail('stranger-42')).status).toBe(401);
+    // 42 strangers and the client at 1, helper still at 9.
+    expect(await counts()).toEqual([...Array(43).fill(1), 9]);
+  });
 });

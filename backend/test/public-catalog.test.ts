@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
+import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
@@ -45,10 +46,11 @@ const comparable = ({ status, headers, body }: Raw) => {
  */
 describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
   let server: Started;
+  let admin: Awaited<ReturnType<typeof loggedInAdmin>>;
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
-    const admin = await loggedInAdmin(server.url);
+    admin = await loggedInAdmin(server.url);
     for (const [name, city] of [
       ['Armería Norte', 'Monterrey'],
       ['Armería Sur', 'Mérida'],
@@ -89,6 +91,25 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
       expect(list).toHaveLength(path.endsWith('states') ? 1 : 2);
     },
   );
+
+  it('encodes the catalogue once per data version, and again only after a write', async () => {
+    const catalog = server.app.get(PublicCatalog);
+    const before = await catalog.now();
+    // The same documents for every read of one version (here a new promise only on MariaDB,
+    // whose version read is asynchronous).
+    expect(await catalog.now()).toBe(before);
+    const shop = (
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name: 'Armería Centro' }))
+        .expect(201)
+    ).body as { id: string };
+    const after = await catalog.now();
+    expect(after).not.toBe(before);
+    expect(after.shops.etag).not.toBe(before.shops.etag);
+    expect(await catalog.now()).toBe(after);
+    await admin.delete(`/api/admin/shops/${shop.id}`).expect(204);
+  });
 
   it('hands a request whose version read fails to Nest, which answers the error; then recovers', async () => {
     await raw(`${server.url}/api/shops`);

@@ -1,15 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import type { AdminUser } from './admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUsersService } from './admin-users.service.js';
@@ -19,6 +12,7 @@ import { ResetPasswordDto } from './dto/reset-password.dto.js';
 
 @ApiTags('admin users')
 @AdminOnly()
+@ApiErrors(503)
 @Controller('admin/users')
 export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
@@ -31,17 +25,14 @@ export class AdminUsersController {
 
   /** Adds an administrator. */
   @Post()
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
+  @ApiErrors(400, { 409: 'Username already exists' })
   createAdminUser(@Body() dto: CreateAdminUserDto): Promise<AdminUserDto> {
     return this.users.create(dto);
   }
 
   /** Sets another administrator's password and ends their sessions (not for oneself). */
   @Put(':id/reset-password')
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Your own password: use change-password' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
     @CurrentUser() actor: AdminUser,
     @Param('id', idParam(ADMIN_NOT_FOUND)) id: string,
@@ -54,8 +45,7 @@ export class AdminUsersController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Cannot delete the last admin user' })
+  @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })
   deleteAdminUser(@Param('id', idParam(ADMIN_NOT_FOUND)) id: string): Promise<void> {
     return this.users.delete(id);
   }

@@ -1,16 +1,29 @@
-import { Injectable } from '@nestjs/common';
-import argon2 from 'argon2';
+import { Inject, Injectable } from '@nestjs/common';
+import argon2, { type HashOptions } from 'argon2';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+
+/** Same algorithm and code path, a few ms per hash instead of hundreds: for the test suites only. */
+const TEST_COST = { timeCost: 1, memoryCost: 1024, parallelism: 1 };
 
 /**
- * argon2id with the library's defaults (64 MiB, 3 passes). A hash made once at start-up is
- * verified for unknown usernames, so "no such user" costs the same time as "wrong password".
+ * argon2id with the library's defaults (64 MiB, 3 passes), or TEST_COST when the config says
+ * so (NODE_ENV=test only). A hash made once at start-up is verified for unknown usernames, so
+ * "no such user" costs the same time as "wrong password". Verification reads the cost from
+ * the stored hash.
  */
 @Injectable()
 export class PasswordHasher {
-  private readonly decoy = argon2.hash('decoy-password-for-unknown-users', { type: argon2.argon2id });
+  private readonly options: HashOptions;
+  private readonly decoy: Promise<string>;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.options = { type: argon2.argon2id, ...(config.passwordHashCost === 'test' ? TEST_COST : {}) };
+    this.decoy = this.hash('decoy-password-for-unknown-users');
+  }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, { type: argon2.argon2id });
+    return argon2.hash(password, this.options);
   }
 
   async verify(hash: string | null, password: string): Promise<boolean> {

@@ -1,20 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
-import { ErrorResponseDto, MessageDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { MessageDto } from '../common/error-response.dto.js';
 import type { SessionData } from '../sessions/session.store.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
@@ -25,6 +17,7 @@ import { LoginGuard } from './login.guard.js';
 import { SessionSettings } from './session-settings.js';
 
 @ApiTags('auth')
+@ApiErrors(503)
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -48,9 +41,11 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginGuard)
   @ApiOkResponse({ type: AdminUserDto, description: 'Logged in; the response sets the session cookie' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Username or password missing' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Invalid credentials' })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many failed attempts' })
+  @ApiErrors({
+    400: 'Username or password missing',
+    401: 'Invalid credentials',
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
   login(
     @Body() _credentials: LoginDto,
     @CurrentUser() user: AdminUser,
@@ -80,10 +75,10 @@ export class AuthController {
    * first admin); afterwards it needs an admin session. It does not log in.
    */
   @Post('create-admin')
+  // Either no session at all (the first admin) or an admin's session.
+  @ApiSecurity({})
   @ApiCookieAuth(SESSION_COOKIE)
-  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'An admin exists and there is no session' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Username already exists' })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiErrors(400, { 403: 'An admin exists and there is no session', 409: 'Username already exists' })
   createAdmin(@Body() dto: CreateAdminUserDto, @Req() request: Request): Promise<AdminUserDto> {
     const actor = request.isAuthenticated() ? (request.user as AdminUser) : undefined;
     return this.auth.createAdmin(dto, actor);
@@ -93,10 +88,7 @@ export class AuthController {
   @Put('change-password')
   @AdminOnly()
   @ApiOkResponse({ type: MessageDto })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: "Current password is incorrect, Passwords don't match, ...",
-  })
+  @ApiErrors({ 400: "Current password is incorrect, Passwords don't match, ..." })
   async changePassword(
     @CurrentUser() user: AdminUser,
     @Body() dto: ChangePasswordDto,

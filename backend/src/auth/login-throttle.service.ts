@@ -22,49 +22,75 @@ export const MAX_FAILURES_PER_CLIENT = 50;
 /** How long a block lasts: long enough to stop guessing, short enough not to lock anyone out. */
 export const BLOCK_MS = 15 * 60_000;
 
+/** A count untouched this long is forgotten: the next failure starts from 1. */
+const FORGET_MS = 86_400_000;
+
+/**
+ * One failure for one key in one statement, so parallel failures (on one instance or on
+ * several sharing the database) are all counted. The new count is worked out from the row as
+ * it was: a block that has run out, or a count over a day old, starts again from 1. Only
+ * `failures` depends on the old row, so left-to-right assignment (MySQL, MariaDB) and
+ * simultaneous assignment (SQLite, MariaDB's SIMULTANEOUS_ASSIGNMENT mode) agree. Backticks
+ * quote identifiers in both dialects (SQLite accepts them).
+ */
+const BUMP = {
+  values: 'INSERT INTO `login_attempt` (`key`, `failures`, `updated_at`) VALUES (?, 1, ?)',
+  failures:
+    '`failures` = CASE WHEN (`failures` >= ? AND `updated_at` + ? <= ?) OR ? - `updated_at` > ? ' +
+    'THEN 1 ELSE `failures` + 1 END',
+};
+const BUMP_SQL = {
+  sqlite: `${BUMP.values} ON CONFLICT (\`key\`) DO UPDATE SET ${BUMP.failures}, \`updated_at\` = ?`,
+  mysql: `${BUMP.values} ON DUPLICATE KEY UPDATE ${BUMP.failures}, \`updated_at\` = ?`,
+};
+
 /**
  * Login rate limit. Counting per client *and* username means a flood of failures from other
  * addresses cannot lock the real admin out; the per-client counter stops one address from
- * trying many usernames. Blocks expire, so nobody is locked out forever.
+ * trying many usernames. A key is blocked for BLOCK_MS after its last failure once it has
+ * reached its limit, so nobody is locked out forever.
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(@InjectRepository(LoginAttempt) private readonly attempts: Repository<LoginAttempt>) {}
+  private readonly bumpSql: string;
 
-  private keys(client: string, username: string): [string, string] {
+  constructor(@InjectRepository(LoginAttempt) private readonly attempts: Repository<LoginAttempt>) {
+    this.bumpSql =
+      attempts.manager.dataSource.options.type === 'better-sqlite3' ? BUMP_SQL.sqlite : BUMP_SQL.mysql;
+  }
+
+  /** The client+username key and the client key, each with its limit. */
+  private keys(client: string, username: string): { key: string; limit: number }[] {
     const hash = (value: string) => createHash('sha256').update(value).digest('hex');
-    return [hash(`user:${client}|${username.trim().toLowerCase()}`), hash(`client:${client}`)];
+    return [
+      { key: hash(`user:${client}|${username.trim().toLowerCase()}`), limit: MAX_FAILURES_PER_USER },
+      { key: hash(`client:${client}`), limit: MAX_FAILURES_PER_CLIENT },
+    ];
   }
 
   /** Throws 429 if this client may not try this username now. */
   async assertAllowed(client: string, username: string): Promise<void> {
     const now = Date.now();
-    const rows = await this.attempts.findBy(this.keys(client, username).map((key) => ({ key })));
-    const blockedUntil = Math.max(0, ...rows.map((row) => row.blockedUntil ?? 0));
+    const keys = this.keys(client, username);
+    const rows = await this.attempts.findBy(keys.map(({ key }) => ({ key })));
+    const blockedUntil = Math.max(
+      0,
+      ...rows
+        .filter((row) => row.failures >= keys.find(({ key }) => key === row.key)!.limit)
+        .map((row) => row.updatedAt + BLOCK_MS),
+    );
     if (blockedUntil > now) throw new TooManyLoginAttemptsException(Math.ceil((blockedUntil - now) / 1000));
   }
 
   async recordFailure(client: string, username: string): Promise<void> {
     const now = Date.now();
-    const [userKey, clientKey] = this.keys(client, username);
-    await this.bump(userKey, MAX_FAILURES_PER_USER, now);
-    await this.bump(clientKey, MAX_FAILURES_PER_CLIENT, now);
+    for (const { key, limit } of this.keys(client, username)) {
+      await this.attempts.query(this.bumpSql, [key, now, limit, BLOCK_MS, now, now, FORGET_MS, now]);
+    }
   }
 
   /** A success clears the client+username counter (the limit counts consecutive failures). */
   async recordSuccess(client: string, username: string): Promise<void> {
-    await this.attempts.delete({ key: this.keys(client, username)[0] });
-  }
-
-  private async bump(key: string, limit: number, now: number): Promise<void> {
-    const row = await this.attempts.findOneBy({ key });
-    // An expired block starts a fresh count; a stale count (over a day old) is forgotten.
-    const fresh =
-      !row || (row.blockedUntil !== null && row.blockedUntil <= now) || now - row.updatedAt > 86_400_000;
-    const failures = fresh ? 1 : row.failures + 1;
-    await this.attempts.upsert(
-      { key, failures, blockedUntil: failures >= limit ? now + BLOCK_MS : null, updatedAt: now },
-      ['key'],
-    );
+    await this.attempts.delete({ key: this.keys(client, username)[0].key });
   }
 }

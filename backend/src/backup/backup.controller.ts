@@ -10,20 +10,12 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiBadRequestResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { binaryContent } from '../common/binary-content.js';
 import { BackupService } from './backup.service.js';
 import { BackupStatsDto, RestoreResultDto } from './dto/backup.dto.js';
 import { RestoreService } from './restore.service.js';
@@ -34,6 +26,7 @@ import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor
 
 @ApiTags('backup')
 @AdminOnly()
+@ApiErrors(503)
 @Controller('admin/backup')
 export class BackupController {
   constructor(
@@ -51,10 +44,10 @@ export class BackupController {
   /** The complete backup: a ZIP of shops.json, the images and a manifest with checksums. */
   @Post('full')
   @HttpCode(200)
-  @ApiProduces('application/zip')
+  // A ZIP for 200 only (not @ApiProduces): its errors are JSON like every other.
   @ApiOkResponse({
     description: 'atm-directory-backup-YYYY-MM-DD.zip',
-    schema: { type: 'string', format: 'binary' },
+    content: binaryContent('application/zip'),
   })
   createFullBackup(@Res() response: Response): Promise<void> {
     return this.backups.writeFullBackup(response);
@@ -88,15 +81,11 @@ export class BackupController {
     },
   })
   @ApiOkResponse({ type: RestoreResultDto })
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'Not a ZIP, or the backup fails a check (the message says which)',
+  @ApiErrors({
+    400: 'Not a ZIP, or the backup fails a check (the message says which)',
+    409: 'Another restore is running',
+    413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
   })
-  @ApiPayloadTooLargeResponse({
-    type: ErrorResponseDto,
-    description: 'Over RESTORE_MAX_BYTES (100 MB by default)',
-  })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Another restore is running' })
   async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
     if (!file) throw new BadRequestException('Please select a ZIP file (form field "backupFile")');
     // RestoreUploadInterceptor removes the file afterwards, whatever happens here.

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('hashes passwords at the standard cost unless a test asks for the cheap one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).passwordHashCost).toBe('standard');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', ARGON2_COST: 'test' }).passwordHashCost).toBe(
+      'test',
+    );
+  });
+
   it.each([
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [{ DATABASE_URL: 'postgres://u:p@h/db' }, /DATABASE_URL must start with mysql:\/\//],
@@ -70,6 +77,12 @@ describe('loadConfig', () => {
     [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http\(s\) URL/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
     [{ ALLOWED_ORIGINS: 'localhost:3001' }, /ALLOWED_ORIGINS entries must look like/],
+    [{ ARGON2_COST: 'cheap' }, /ARGON2_COST must be "standard" or "test"/],
+    [{ ARGON2_COST: 'test' }, /ARGON2_COST=test is only allowed with NODE_ENV=test \(got "development"\)/],
+    [
+      { ARGON2_COST: 'test', NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) },
+      /ARGON2_COST=test is only allowed with NODE_ENV=test/,
+    ],
   ])('refuses %j with a one-line reason', (env, message) => {
     const attempt = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(attempt).toThrow(ConfigError);

@@ -50,6 +50,8 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
+  /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
+  passwordHashCost: 'standard' | 'test';
   frontends: FrontendsConfig;
   requestLimits: RequestLimitsConfig;
 }
@@ -194,18 +196,36 @@ function manifestUrl(env: Env, name: string, fallback: string): string {
   return value;
 }
 
-/** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = (env.NODE_ENV ?? 'development').trim();
-  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
-    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+/** ARGON2_COST: only the tests may make password hashes cheap, since cheap hashes are cheap to crack. */
+function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passwordHashCost'] {
+  const raw = env.ARGON2_COST?.trim() || 'standard';
+  if (raw !== 'standard' && raw !== 'test') {
+    throw new ConfigError(`ARGON2_COST must be "standard" or "test", got "${env.ARGON2_COST}"`);
   }
+  if (raw === 'test' && nodeEnv !== 'test') {
+    throw new ConfigError(`ARGON2_COST=test is only allowed with NODE_ENV=test (got "${nodeEnv}")`);
+  }
+  return raw;
+}
+
+/** DATA_DIR as an absolute path, created if missing (SQLite, the session secret and local images live there). */
+export function resolveDataDir(env: Env): string {
   const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
+  return dataDir;
+}
+
+/** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development').trim();
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
+  }
+  const dataDir = resolveDataDir(env);
   const database = parseDatabase(env, dataDir);
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
@@ -233,6 +253,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     allowedOrigins,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
+    passwordHashCost: passwordHashCost(env, nodeEnv),
     frontends: {
       root: resolve(env.FRONTEND_ROOT?.trim() || fileURLToPath(new URL('../../../', import.meta.url))),
       remotes: {

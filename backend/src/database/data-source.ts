@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
 import mysql from 'mysql2/promise';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
 import { Session } from '../sessions/session.entity.js';
-import { parseDatabase, type DatabaseConfig } from '../config/app.config.js';
+import type { DatabaseConfig } from '../config/app.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 import { Shop } from '../shops/shop.entity.js';
@@ -31,8 +30,9 @@ export const ENTITIES = [
 ];
 
 /**
- * The one description of the database, shared by the app and the TypeORM CLI. Migrations are
- * imported as classes, never found by glob, so `src` and `dist` cannot disagree.
+ * The one description of the database, shared by the app and the TypeORM CLI
+ * (cli-data-source.ts). Migrations are imported as classes, never found by glob, so `src` and
+ * `dist` cannot disagree. Importing this file connects to nothing.
  */
 export function dataSourceOptions(
   database: DatabaseConfig,
@@ -89,7 +89,3 @@ export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' |
 export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
   return dataSourceOptions(database, await detectFlavour(database));
 }
-
-/** For the TypeORM CLI: `typeorm -d backend/dist/database/data-source.js migration:show`. */
-const cliDatabase = parseDatabase(process.env, resolve(process.env.DATA_DIR?.trim() || 'data'));
-export default new DataSource(await resolveDataSourceOptions(cliDatabase));

@@ -32,7 +32,10 @@ export class HealthController {
   /** For load balancers and orchestrators: 200 when the database and the object store answer, else 503. */
   @Get()
   @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({
+    type: HealthDto,
+    description: 'The database or the object store does not answer (the body says which)',
+  })
   async getHealth(@Res() response: Response): Promise<void> {
     const database = await within(this.dataSource.query('SELECT 1'), 3000).then(
       () => 'up' as const,

@@ -1,62 +1,59 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
-import { sendDocument } from './public-catalog.handler.js';
+import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
 import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 
 @ApiTags('shops')
+@ApiErrors(503)
 @Controller('shops')
 export class ShopsController {
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    private readonly shops: ShopsService,
+    private readonly catalog: PublicCatalog,
+  ) {}
 
   /** Every shop: verified first, then by name. Supports If-None-Match (304) and gzip/brotli. */
   @Get()
   @ApiOkResponse({ type: [ShopDto] })
   @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
   async getShops(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).shops);
+    sendDocument(request, response, (await this.catalog.now()).shops);
   }
 
   /** Distinct categories, in Spanish alphabetical order. */
   @Get('categories')
   @ApiOkResponse({ ...STRING_LIST, description: 'e.g. ["Accesorios", "Armería", "Caza"]' })
   async getShopCategories(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).categories);
+    sendDocument(request, response, (await this.catalog.now()).categories);
   }
 
   /** Distinct cities, in Spanish alphabetical order. */
   @Get('cities')
   @ApiOkResponse(STRING_LIST)
   async getShopCities(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).cities);
+    sendDocument(request, response, (await this.catalog.now()).cities);
   }
 
   /** Distinct states, in Spanish alphabetical order. */
   @Get('states')
   @ApiOkResponse(STRING_LIST)
   async getShopStates(@Req() request: Request, @Res() response: Response): Promise<void> {
-    sendDocument(request, response, (await this.shops.getCatalog()).states);
+    sendDocument(request, response, (await this.catalog.now()).states);
   }
 
   /** One shop (for the edit form and shared links). */
   @Get(':id')
   @ApiOkResponse({ type: ShopDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Shop not found' })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
   getShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<ShopDto> {
     return this.shops.getShop(id);
   }
@@ -64,24 +61,21 @@ export class ShopsController {
 
 @ApiTags('shops')
 @AdminOnly()
+@ApiErrors(503)
 @Controller('admin/shops')
 export class AdminShopsController {
   constructor(private readonly shops: ShopsService) {}
 
   /** Adds a shop. */
   @Post()
-  @ApiBadRequestResponse({
-    type: ErrorResponseDto,
-    description: 'A field is missing or invalid (see `errors`)',
-  })
+  @ApiErrors({ 400: 'A field is missing or invalid (see `errors`)' })
   createShop(@Body() dto: CreateShopDto): Promise<ShopDto> {
     return this.shops.createShop(dto);
   }
 
   /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
   @Put(':id')
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 400: 'A field is invalid (see `errors`)', 404: SHOP_NOT_FOUND })
   updateShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
     return this.shops.updateShop(id, dto);
   }
@@ -90,7 +84,7 @@ export class AdminShopsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
   deleteShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<void> {
     return this.shops.deleteShop(id);
   }

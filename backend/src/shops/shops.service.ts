@@ -9,7 +9,7 @@ import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
-import { encodeDocument, VersionedCache, type EncodedDocument } from './shop-catalog.cache.js';
+import { VersionedCache } from './shop-catalog.cache.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf } from './shop.rules.js';
 
@@ -17,12 +17,18 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 const VERSION_NAME = 'shops';
 const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
-/** Everything the public routes serve, built once per data version. */
+/**
+ * Everything the public routes serve, built once per data version: the same object until the
+ * data changes, so the HTTP layer can encode it once (public-catalog.handler.ts).
+ */
 export interface ShopCatalog {
-  shops: EncodedDocument;
-  categories: EncodedDocument;
-  cities: EncodedDocument;
-  states: EncodedDocument;
+  /** The shops data version this was built for. */
+  version: number;
+  /** Verified first, then by name in Spanish order. */
+  shops: ShopDto[];
+  categories: string[];
+  cities: string[];
+  states: string[];
   byId: Map<string, ShopDto>;
 }
 
@@ -38,13 +44,12 @@ function distinctSorted(values: Iterable<string>): string[] {
 }
 
 /**
- * The directory's rules: reads come from a catalogue built once per change (serialised and
- * compressed), writes bump a version row in the same transaction, so every instance sees a
- * write on its very next read.
+ * The directory's rules: reads come from a catalogue built once per change, writes bump a
+ * version row in the same transaction, so every instance sees a write on its very next read.
  */
 @Injectable()
 export class ShopsService {
-  private readonly catalog = new VersionedCache<ShopCatalog>(() => this.buildCatalog());
+  private readonly catalog = new VersionedCache<ShopCatalog>((version) => this.buildCatalog(version));
   /** The shops data version, read from the database on every call (see DataVersionReader). */
   private readonly version: DataVersionReader;
 
@@ -99,15 +104,16 @@ export class ShopsService {
       );
   }
 
-  private async buildCatalog(): Promise<ShopCatalog> {
+  private async buildCatalog(version: number): Promise<ShopCatalog> {
     const shops = await this.listShops();
-    const [list, categories, cities, states] = await Promise.all([
-      encodeDocument(shops),
-      encodeDocument(distinctSorted(shops.flatMap((shop) => shop.categories))),
-      encodeDocument(distinctSorted(shops.map((shop) => shop.city))),
-      encodeDocument(distinctSorted(shops.map((shop) => shop.state))),
-    ]);
-    return { shops: list, categories, cities, states, byId: new Map(shops.map((shop) => [shop.id, shop])) };
+    return {
+      version,
+      shops,
+      categories: distinctSorted(shops.flatMap((shop) => shop.categories)),
+      cities: distinctSorted(shops.map((shop) => shop.city)),
+      states: distinctSorted(shops.map((shop) => shop.state)),
+      byId: new Map(shops.map((shop) => [shop.id, shop])),
+    };
   }
 
   async createShop(dto: CreateShopDto): Promise<ShopDto> {

@@ -2,19 +2,18 @@ import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestj
 import {
   ApiBody,
   ApiConsumes,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
+  ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
+  ApiResponse,
   ApiTags,
-  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { binaryContent } from '../common/binary-content.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
+import { IMAGE_TYPES } from './image-check.js';
 import { UploadsService } from './uploads.service.js';
 
 @ApiTags('uploads')
@@ -25,7 +24,8 @@ export class UploadsController {
   /** A signed URL, valid for 5 minutes, to PUT one image to. */
   @Post('admin/upload')
   @AdminOnly()
-  @ApiOkResponse({ type: UploadUrlDto })
+  @ApiCreatedResponse({ type: UploadUrlDto })
+  @ApiErrors({ 400: "type must be 'logo' or 'map'" }, 503)
   async createUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
     const origin = `${request.protocol}://${request.get('host')}`;
     return { uploadURL: await this.uploads.createUploadUrl(dto.type, origin) };
@@ -40,14 +40,12 @@ export class UploadsController {
   @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiOkResponse({ type: StoredUploadDto })
-  @ApiForbiddenResponse({
-    type: ErrorResponseDto,
-    description: 'Invalid, expired or already used upload link',
-  })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'More than 5 MB' })
-  @ApiUnsupportedMediaTypeResponse({
-    type: ErrorResponseDto,
-    description: 'Not a PNG, JPEG, GIF or WebP image',
+  @ApiErrors({
+    400: 'The upload key is not a UUID',
+    403: 'Invalid, expired or already used upload link',
+    404: 'Uploads go directly to the object store (S3 storage)',
+    413: 'More than 5 MB',
+    415: 'Not a PNG, JPEG, GIF or WebP image',
   })
   putUpload(
     @Param('id') id: string,
@@ -66,9 +64,10 @@ export class ObjectsController {
 
   /** An uploaded image, cached for a year (its URL never changes content). */
   @Get('uploads/:id')
-  @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp')
-  @ApiOkResponse({ description: 'The image bytes', schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  // The image types for 200 only (not @ApiProduces): its errors are JSON like every other.
+  @ApiOkResponse({ description: 'The image bytes', content: binaryContent(...IMAGE_TYPES) })
+  @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
+  @ApiErrors({ 404: 'Image not found' })
   async getObject(
     @Param('id') id: string,
     @Req() request: Request,

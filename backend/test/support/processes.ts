@@ -64,7 +64,14 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     throw new Error('backend/dist/main.js is missing: run `npm run build` first');
   const port = await freePort();
   const child = spawn(process.execPath, [BACKEND_MAIN], {
-    env: { ...process.env, NODE_ENV: 'test', SEED_DEMO_DATA: 'false', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      ARGON2_COST: 'test',
+      SEED_DEMO_DATA: 'false',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

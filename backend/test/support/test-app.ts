@@ -35,7 +35,13 @@ export interface TestDatabase {
 
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atm-test-'));
-  const base = { DATA_DIR: dataDir, NODE_ENV: 'test', SESSION_SECRET: randomBytes(32).toString('hex') };
+  const base = {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    // Cheap password hashes: the suites create and log in many admins (config/app.config.ts).
+    ARGON2_COST: 'test',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  };
   if (dialect === 'sqlite') {
     return { dialect, env: base, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }

@@ -1,0 +1,13 @@
+import { DataSource } from 'typeorm';
+import { parseDatabase, resolveDataDir } from '../config/app.config.js';
+import { resolveDataSourceOptions } from './data-source.js';
+
+/**
+ * The data source of TypeORM's CLI (`typeorm -d dist/database/cli-data-source.js <command>`,
+ * which migration-cli.ts runs): the database the app would use with this environment
+ * (DATABASE_URL, else the SQLite file in DATA_DIR). Only the CLI imports this file: it asks a
+ * MySQL server for its flavour as it loads.
+ */
+export default new DataSource(
+  await resolveDataSourceOptions(parseDatabase(process.env, resolveDataDir(process.env))),
+);
