@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, stubApi, stubXhr } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
+import { stubXhr } from '../../test/xhr';
 import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
