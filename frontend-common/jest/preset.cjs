@@ -22,6 +22,10 @@ module.exports = function frontendJestConfig(rootDir, name) {
       '^react-router-dom$': path.join(__dirname, '..', 'src', 'router.ts'),
     },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+    // Twice Jest's 5 s: on a 2-core machine shared with other jobs (CI's, or five agents') a
+    // test that takes 1-2 s alone was seen at 5-6 s with the frontends run on two workers.
+    // Waits inside tests are conditions (findBy, waitFor), never time (setup.ts sets their limit).
+    testTimeout: 10_000,
     reporters: ['default', [path.join(__dirname, '../../tools/jest-totals-reporter.cjs'), { name }]],
   };
 };
