@@ -108,6 +108,8 @@ describe('shop form', () => {
       target: { files: [png('map.png')] },
     });
     expect(await screen.findByText('Upload Successful')).toBeInTheDocument();
+    // The toast comes after the upload is released: Save is usable as soon as it shows.
+    expect(saveButton()).toBeEnabled();
     expect(xhr.calls[0]).toMatchObject({
       method: 'PUT',
       url: `http://localhost/api/uploads/${UUID}?expires=9&signature=s`,
@@ -201,6 +203,7 @@ describe('shop form', () => {
       target: { files: [png('map.png')] },
     });
     await screen.findByText('Upload Successful');
+    expect(saveButton()).toBeEnabled();
     await user().click(saveButton());
     const title = await screen.findByText('Error');
     expect(title.closest('.ant-notification-notice')).toHaveTextContent('Failed to create gunsmith');
