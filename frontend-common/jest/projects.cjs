@@ -15,6 +15,8 @@ module.exports = {
     delete project.reporters;
     return project;
   }),
-  // Reporters belong to the run, not to a project: one line of totals per project.
+  // Reporters and the test time limit belong to the run, not to a project (Jest ignores them
+  // there): one line of totals per project, and the projects' own limit (preset.cjs).
+  testTimeout: require(path.join(__dirname, 'preset.cjs'))(root, 'projects').testTimeout,
   reporters: ['default', path.join(root, 'tools', 'jest-totals-reporter.cjs')],
 };
