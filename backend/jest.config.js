@@ -10,5 +10,5 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
-  reporters: ['default', ['<rootDir>/test/support/totals-reporter.cjs', {}]],
+  reporters: ['default', ['<rootDir>/../tools/jest-totals-reporter.cjs', { name: 'backend' }]],
 };

@@ -1,20 +1,41 @@
 // Appends "<suite> <passed> <failed>" to $TEST_TOTALS_FILE so .ci/run can print one line for
-// all suites. One reporter for every Jest workspace: pass the suite name as its option,
-// e.g. reporters: ['default', ['<rootDir>/../tools/jest-totals-reporter.cjs', { name: 'frontend-shell' }]].
-// (backend/test/support/totals-reporter.cjs is the same logic with the name fixed to 'backend'.)
+// all suites. The one totals reporter for every Jest run in the repository:
+// - a single suite names itself with the option, e.g.
+//   reporters: ['default', ['<rootDir>/../tools/jest-totals-reporter.cjs', { name: 'backend' }]];
+// - a run of several projects (frontend-common/jest/projects.cjs) writes one line per project,
+//   named by its displayName (or its folder when it has none).
+// A test file that failed to run (syntax error, failing import) counts as one failed test.
 const { appendFileSync } = require('node:fs');
 const path = require('node:path');
 
 class TotalsReporter {
   constructor(globalConfig, options = {}) {
-    this.name = options.name || path.basename(globalConfig.rootDir);
+    this.name = options.name;
+    this.rootDir = globalConfig.rootDir;
+  }
+
+  suiteOf(testResult) {
+    if (this.name) return this.name;
+    const { displayName } = testResult;
+    if (displayName) return typeof displayName === 'string' ? displayName : displayName.name;
+    return path.basename(this.rootDir);
   }
 
   onRunComplete(_contexts, results) {
     const file = process.env.TEST_TOTALS_FILE;
     if (!file) return;
-    const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-    appendFileSync(file, `${this.name} ${results.numPassedTests} ${failed}\n`);
+    const totals = new Map();
+    for (const testResult of results.testResults) {
+      const suite = this.suiteOf(testResult);
+      const total = totals.get(suite) ?? { passed: 0, failed: 0 };
+      total.passed += testResult.numPassingTests;
+      total.failed += testResult.numFailingTests + (testResult.testExecError ? 1 : 0);
+      totals.set(suite, total);
+    }
+    // A run that found no test file still says so, as a suite with nothing passed.
+    if (totals.size === 0) totals.set(this.name ?? path.basename(this.rootDir), { passed: 0, failed: 0 });
+    const lines = [...totals].map(([suite, { passed, failed }]) => `${suite} ${passed} ${failed}\n`);
+    appendFileSync(file, lines.join(''));
   }
 }
 

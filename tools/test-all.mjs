@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // `npm test` after `npm run build`: every suite, one after another, each run even when an
 // earlier one failed (so CI's totals name every failure); exits non-zero if any failed.
-//   1. each workspace's own tests (backend unit, integration and security; frontend Jest suites)
-//   2. the end-to-end suite in Chromium against the built product (e2e/)
-//   3. the production topology through the nginx gateway (deploy/test/)
-// Each suite appends "<name> <passed> <failed>" to $TEST_TOTALS_FILE itself.
+//   1. the backend's tests (unit, integration and security)
+//   2. the four frontends' Jest suites, as projects of one Jest run (npm run test:frontends)
+//   3. the end-to-end suite in Chromium against the built product (e2e/)
+//   4. the production topology through the nginx gateway (deploy/test/)
+// Each suite appends "<name> <passed> <failed>" to $TEST_TOTALS_FILE itself (the frontends one
+// line per workspace).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const node = process.execPath;
 const suites = [
-  ['workspaces', 'npm', ['run', 'test', '--workspaces', '--if-present']],
+  ['backend', 'npm', ['run', 'test', '-w', 'backend']],
+  ['frontends', 'npm', ['run', 'test:frontends']],
   [
     'e2e',
     node,

@@ -12,16 +12,20 @@ module.exports = function frontendJestConfig(rootDir, name) {
       '^.+\\.[cm]?[jt]sx?$': ['babel-jest', { configFile: path.join(__dirname, '..', 'babel.config.cjs') }],
       '^.+\\.html$': path.join(__dirname, 'raw-text.cjs'),
     },
-    // antd, rc-* and friends ship ES modules; they need Babel too.
-    transformIgnorePatterns: ['/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime)/)'],
+    // antd, rc-* and friends, and some of MSW's dependencies ship ES modules only; they need Babel too.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(@ant-design|@rc-component|rc-[^/]+|antd|@babel/runtime|rettime|until-async|@open-draft)/)',
+    ],
     moduleNameMapper: {
       '\\.css$': path.join(__dirname, 'style-stub.cjs'),
       // As in webpack: the frontends' router API is frontend-common/src/router.ts.
       '^react-router-dom$': path.join(__dirname, '..', 'src', 'router.ts'),
     },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
-    // jsdom + antd renders are slow on a loaded 2-core CI machine.
-    testTimeout: 30000,
+    // Twice Jest's 5 s: on a 2-core machine shared with other jobs (CI's, or five agents') a
+    // test that takes 1-2 s alone was seen at 5-6 s with the frontends run on two workers.
+    // Waits inside tests are conditions (findBy, waitFor), never time (setup.ts sets their limit).
+    testTimeout: 10_000,
     reporters: ['default', [path.join(__dirname, '../../tools/jest-totals-reporter.cjs'), { name }]],
   };
 };

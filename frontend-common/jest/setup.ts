@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy/waitFor give up after 5 s instead of Testing Library's 1 s: a page's first render can
+// load its lazy route module, which on a cold transform cache (a fresh CI machine) and a loaded
+// 2-core machine took over a second. A wait that passes never waits longer than it needs.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs antd's responsive grid and overlays ask for.
 if (!window.matchMedia) {

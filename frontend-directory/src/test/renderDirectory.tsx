@@ -1,4 +1,5 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderPage } from 'frontend-common/jest/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { initI18n } from 'frontend-common';
 import DirectoryApp from '../DirectoryApp';
@@ -16,7 +17,7 @@ function LocationProbe() {
 export async function renderDirectory(url = '/', { language = 'es' } = {}) {
   await act(() => i18n.changeLanguage(language));
   const store = makeStore();
-  const utils = render(
+  const utils = renderPage(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { renderPage } from 'frontend-common/jest/render';
 import { MemoryRouter } from 'react-router-dom';
 import { initI18n } from 'frontend-common';
 import { App } from '../App';
@@ -10,7 +10,7 @@ registerShellTranslations();
 
 /** Renders the shell at `url` with a given remote loader (the MF runtime is the product's loader). */
 export function renderShell(url: string, loadRemote: RemoteLoader) {
-  return render(
+  return renderPage(
     <MemoryRouter initialEntries={[url]}>
       <App loadRemote={loadRemote} siteDomain="alianza.example" />
     </MemoryRouter>,

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, stubApi } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
@@ -10,8 +10,11 @@ const loggedOut = { 'GET /api/auth/me': () => apiError(401, 'Authentication requ
 
 describe('route guard', () => {
   it('shows a spinner while /api/auth/me loads, then the login screen to a visitor', async () => {
+    // Held until the test answers; the promise exists before the request does, so answering
+    // cannot run ahead of the request reaching the handler.
     let answer: (r: Response) => void = () => {};
-    stubApi({ 'GET /api/auth/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const session = new Promise<Response>((resolve) => (answer = resolve));
+    stubApi({ 'GET /api/auth/me': () => session });
     await renderAdmin('/admin/users');
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session...');
     expect(document.querySelector('.ant-spin')).toBeInTheDocument();

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strToU8, zipSync } from 'fflate';
 import { clickWhenEnabled } from '../../test/clicks';
-import { apiError, json, stubApi, stubXhr } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
+import { stubXhr } from '../../test/xhr';
 import { me, renderAdmin } from '../../test/renderAdmin';
 
 const MB = 1024 * 1024;
@@ -86,22 +87,21 @@ describe('backup page', () => {
   });
 
   it("downloads the full backup under the server's dated name; one backup at a time", async () => {
+    // Held until the test finishes it; made before the request, so finishing cannot run ahead
+    // of the request reaching the handler (the buttons lock as soon as it is sent).
     let finish: () => void = () => {};
-    const api = stubApi({
-      ...base,
-      'POST /api/admin/backup/full': () =>
-        new Promise<Response>((resolve) => {
-          finish = () =>
-            resolve(
-              new Response(new Uint8Array([80, 75, 5, 6]), {
-                headers: {
-                  'Content-Type': 'application/zip',
-                  'Content-Disposition': 'attachment; filename="atm-directory-backup-2026-11-22.zip"',
-                },
-              }),
-            );
-        }),
+    const zip = new Promise<Response>((resolve) => {
+      finish = () =>
+        resolve(
+          new Response(new Uint8Array([80, 75, 5, 6]), {
+            headers: {
+              'Content-Type': 'application/zip',
+              'Content-Disposition': 'attachment; filename="atm-directory-backup-2026-11-22.zip"',
+            },
+          }),
+        );
     });
+    const api = stubApi({ ...base, 'POST /api/admin/backup/full': () => zip });
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     await user().click(fullButton());

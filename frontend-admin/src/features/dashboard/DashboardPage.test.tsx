@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, stubApi } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { i18n, location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const norte = makeShop({

@@ -40,6 +40,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
     if (problem) return fail(problem === 'type' ? t('images.invalidType') : t('images.tooLarge'));
     setProgress(0);
     onBusyChange?.(true);
+    let uploaded = false;
     try {
       const { uploadURL } = await createUploadUrl(kind).unwrap();
       const answer = await sendWithProgress({
@@ -52,14 +53,18 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
       if (answer.status === 401) reportUnauthorized(dispatch);
       if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload answered ${answer.status}`);
       onChange?.(objectPathFromUploadUrl(uploadURL));
-      toast.success(t('images.success.title'), t('images.success.description', { what }));
+      uploaded = true;
     } catch {
-      fail();
+      // Reported below, once the field is released.
     } finally {
       setProgress(null);
       onBusyChange?.(false);
       if (input.current) input.current.value = '';
     }
+    // The outcome is announced only after the form stopped counting this upload as running, so
+    // whoever reads "Upload Successful" finds Save already enabled.
+    if (uploaded) toast.success(t('images.success.title'), t('images.success.description', { what }));
+    else fail();
   };
 
   const shown = logoKind(value);

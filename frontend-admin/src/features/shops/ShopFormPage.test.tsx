@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, stubApi, stubXhr } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
+import { stubXhr } from '../../test/xhr';
 import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
@@ -107,6 +108,8 @@ describe('shop form', () => {
       target: { files: [png('map.png')] },
     });
     expect(await screen.findByText('Upload Successful')).toBeInTheDocument();
+    // The toast comes after the upload is released: Save is usable as soon as it shows.
+    expect(saveButton()).toBeEnabled();
     expect(xhr.calls[0]).toMatchObject({
       method: 'PUT',
       url: `http://localhost/api/uploads/${UUID}?expires=9&signature=s`,
@@ -200,6 +203,7 @@ describe('shop form', () => {
       target: { files: [png('map.png')] },
     });
     await screen.findByText('Upload Successful');
+    expect(saveButton()).toBeEnabled();
     await user().click(saveButton());
     const title = await screen.findByText('Error');
     expect(title.closest('.ant-notification-notice')).toHaveTextContent('Failed to create gunsmith');
@@ -233,10 +237,10 @@ describe('shop form', () => {
     await renderAdmin(`/admin/shops/edit/${shop.id}`);
     await user().click(await screen.findByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Error')).toBeInTheDocument();
+    // The toast and the field's message come from separate renders: wait for the field's too.
+    const emailItem = screen.getByLabelText('Email').closest<HTMLElement>('.ant-form-item')!;
+    expect(await within(emailItem).findByText('Email must be a valid email address')).toBeInTheDocument();
     expect(screen.getAllByText('Email must be a valid email address').length).toBeGreaterThanOrEqual(2); // toast + field
-    expect(screen.getByLabelText('Email').closest('.ant-form-item')).toHaveTextContent(
-      'Email must be a valid email address',
-    );
     withMessage = false;
     await clickWhenEnabled(() => screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Failed to update gunsmith')).toBeInTheDocument();

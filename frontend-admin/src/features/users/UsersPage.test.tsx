@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, stubApi } from '../../test/network';
+import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { clickWhenEnabled } from '../../test/clicks';
 import { me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from 'frontend-common/jest/fetchStub';
+import { stubApi } from 'frontend-common/jest/msw';
 import { i18n, renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
 
@@ -35,8 +35,8 @@ const centro = makeShop({
 });
 const shops = [norte, sur, centro];
 const routes = {
-  '/api/shops': shops,
-  '/api/shops/categories': [
+  'GET /api/shops': shops,
+  'GET /api/shops/categories': [
     'Accesorios',
     'Armería',
     'Caza',
@@ -45,8 +45,8 @@ const routes = {
     'Municiones',
     'Seguridad',
   ],
-  '/api/shops/cities': ['Ciudad de México', 'Mérida', 'Monterrey'],
-  '/api/shops/states': ['CDMX', 'Nuevo León', 'Yucatán'],
+  'GET /api/shops/cities': ['Ciudad de México', 'Mérida', 'Monterrey'],
+  'GET /api/shops/states': ['CDMX', 'Nuevo León', 'Yucatán'],
 };
 
 const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
@@ -54,7 +54,7 @@ const location = () => screen.getByTestId('location').textContent;
 
 describe('public listing', () => {
   it('shows 6 placeholder cards while loading, then the cards and the count', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/');
     expect(screen.getByRole('searchbox', { name: 'Buscar armeros' })).toBeInTheDocument();
     expect(screen.getAllByTestId('shop-skeleton')).toHaveLength(6);
@@ -65,20 +65,20 @@ describe('public listing', () => {
   });
 
   it('calls the API with cookies and no retry after a failure', async () => {
-    const { fetchMock, calls } = stubFetch({
+    const { calls, callsTo } = stubApi({
       ...routes,
-      '/api/shops': () => new Response('boom', { status: 500 }),
+      'GET /api/shops': () => new Response('boom', { status: 500 }),
     });
     await renderDirectory('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el directorio');
-    const shopCalls = calls.filter((r) => new URL(r.url).pathname === '/api/shops');
+    const shopCalls = callsTo('GET /api/shops');
     expect(shopCalls).toHaveLength(1);
     expect(shopCalls[0].credentials).toBe('include');
-    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(calls).toHaveLength(4);
   });
 
   it('shows at most 3 badges then +N, and the verified mark only when isVerified is "true"', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
     const norteCard = screen.getByRole('button', { name: 'Ver detalles de Armería del Norte' });
@@ -95,7 +95,7 @@ describe('public listing', () => {
   });
 
   it('reads the filters from the URL', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/?q=merida');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveAccessibleName('Ver detalles de Taller Sureño de Mantenimiento');
@@ -103,7 +103,7 @@ describe('public listing', () => {
   });
 
   it('writes search and dropdown filters to the URL and shows the empty state', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     const user = userEvent.setup();
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -124,7 +124,7 @@ describe('public listing', () => {
   });
 
   it('clears the search text with its own button and keeps the focus in the box', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     const user = userEvent.setup();
     await renderDirectory('/?q=tiro');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -138,7 +138,7 @@ describe('public listing', () => {
   });
 
   it('filters by category from the URL with case-insensitive equality', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/?category=caza');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveAccessibleName('Ver detalles de Armería del Norte');
@@ -147,7 +147,7 @@ describe('public listing', () => {
 
 describe('shop detail dialog', () => {
   it('opens from a card with Enter, puts ?shop= in the URL and shows every section', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/?city=Monterrey');
     await waitFor(() => expect(cards()).toHaveLength(1));
     const card = cards()[0];
@@ -190,7 +190,7 @@ describe('shop detail dialog', () => {
   });
 
   it('opens from a ?shop= link; no website row when the shop has none; emoji logo; Space opens too', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory(`/?shop=${sur.id}`);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Taller Sureño de Mantenimiento')).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('shop detail dialog', () => {
       mapImageUrl: '//evil.example.com/map.png',
       logo: 'http:javascript:alert(1)',
     });
-    stubFetch({ ...routes, '/api/shops': [evil] });
+    stubApi({ ...routes, 'GET /api/shops': [evil] });
     await renderDirectory(`/?shop=${evil.id}`);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('javascript:alert(1)').closest('a')).toBeNull();
@@ -225,7 +225,7 @@ describe('shop detail dialog', () => {
 
 describe('language', () => {
   it('switches the remote texts when the shared instance changes language; missing keys show the key', async () => {
-    stubFetch(routes);
+    stubApi(routes);
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(screen.getByPlaceholderText('Buscar armeros...')).toBeInTheDocument();

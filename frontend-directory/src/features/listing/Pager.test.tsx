@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubFetch } from 'frontend-common/jest/fetchStub';
+import { stubApi } from 'frontend-common/jest/msw';
 import { renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
 import { PAGE_SIZE } from './ListingPage';
@@ -21,11 +21,11 @@ it('shows 12 cards per page and keeps the page in the URL', async () => {
   const shops = Array.from({ length: 18 }, (_, i) =>
     makeShop({ name: `Taller ${String(i + 1).padStart(2, '0')}` }),
   );
-  stubFetch({
-    '/api/shops': shops,
-    '/api/shops/categories': [],
-    '/api/shops/cities': [],
-    '/api/shops/states': [],
+  stubApi({
+    'GET /api/shops': shops,
+    'GET /api/shops/categories': [],
+    'GET /api/shops/cities': [],
+    'GET /api/shops/states': [],
   });
   await renderDirectory('/');
   const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });

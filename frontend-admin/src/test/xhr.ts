@@ -1,38 +1,7 @@
 /**
- * Test doubles at the network boundary only: `fetch` (RTK Query) and `XMLHttpRequest`
- * (uploads and restore), both answering by "METHOD /path" as the backend would.
+ * The XMLHttpRequest double for uploads and restore (fetch goes through MSW, frontend-common/jest/msw.ts):
+ * XHR is used there for its upload progress, which this double reports step by step.
  */
-export type Handler = unknown | ((request: Request) => Response | Promise<Response>);
-export type ApiRoutes = Record<string, Handler>;
-
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-
-/** An error body as the backend sends it. */
-export const apiError = (status: number, message: string, errors?: { field: string; message: string }[]) =>
-  json({ statusCode: status, message, error: 'Error', ...(errors ? { errors } : {}) }, status);
-
-export function stubApi(routes: ApiRoutes) {
-  const calls: Request[] = [];
-  const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    calls.push(request.clone());
-    const key = `${request.method} ${new URL(request.url).pathname}`;
-    if (!(key in routes)) return apiError(404, `No stub for ${key}`);
-    const route = routes[key];
-    if (typeof route === 'function') return (route as (r: Request) => Response | Promise<Response>)(request);
-    if (route instanceof Response) return route.clone();
-    return json(route);
-  });
-  window.fetch = fetchMock as typeof window.fetch;
-  /** The requests made to "METHOD /path". */
-  const callsTo = (key: string) => calls.filter((r) => `${r.method} ${new URL(r.url).pathname}` === key);
-  return { fetchMock, calls, callsTo, routes };
-}
-
 export interface XhrCall {
   method: string;
   url: string;
