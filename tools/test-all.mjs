@@ -34,12 +34,17 @@ if (unknown.length) {
 }
 
 const failed = [];
+const took = [];
 for (const [name, command, args] of suites) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name}: ${[command === node ? 'node' : command, ...args].join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
   if (result.status !== 0) failed.push(`${name} (${result.signal ?? `exit ${result.status}`})`);
 }
+// Wall time per suite, so a slower suite shows in every run's log (CI prints it too).
+console.log(`\nSuite times: ${took.join(', ')}`);
 if (failed.length) {
   console.error(`\nFailed: ${failed.join(', ')}`);
   process.exitCode = 1;
