@@ -1,10 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 
-/** Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json. */
-export function setupSwagger(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
+/**
+ * The app's OpenAPI document: served by `setupSwagger` and written to contract/openapi.json by
+ * openapi/write-document.ts, so the frontends' generated types describe exactly what is served.
+ */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('ATM Gunsmith Directory API')
@@ -18,6 +21,11 @@ export function setupSwagger(app: INestApplication): void {
       .build(),
     { operationIdFactory: (_controller, method) => method },
   );
+}
+
+/** Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json. */
+export function setupSwagger(app: INestApplication): void {
+  const document = createOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/docs-json',
     useGlobalPrefix: false,
