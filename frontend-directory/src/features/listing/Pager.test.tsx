@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { stubFetch } from 'frontend-common/jest/fetchStub';
 import { renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
-import { PAGE_SIZE } from './ListingPage';
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { pageList } from './Pager';
 
 describe('pageList', () => {
