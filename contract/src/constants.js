@@ -6,8 +6,10 @@
  * `npm run contract:generate` (see ../README.md).
  */
 
+// `@__PURE__`: a bundle keeps only the constants it uses (minifiers keep calls they cannot prove pure).
+
 /** Category options of the shop form, in this order (spec section 3). Shops may carry others. */
-export const SHOP_CATEGORIES = Object.freeze(
+export const SHOP_CATEGORIES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ ([
     'Armería',
     'Accesorios',
@@ -22,7 +24,7 @@ export const SHOP_CATEGORIES = Object.freeze(
 );
 
 /** Icon keys a shop's `logo` may hold instead of an image (spec section 2, logo display). */
-export const LOGO_ICON_KEYS = Object.freeze(
+export const LOGO_ICON_KEYS = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt']),
 );
 
@@ -30,12 +32,12 @@ export const LOGO_ICON_KEYS = Object.freeze(
 export const OBJECTS_PATH_PREFIX = '/objects/';
 
 /** The path a shop stores for an uploaded image: `/objects/uploads/<uuid>` (lower-case uuid). */
-export const UPLOADED_IMAGE_PATH = new RegExp(
+export const UPLOADED_IMAGE_PATH = /* @__PURE__ */ new RegExp(
   `^${OBJECTS_PATH_PREFIX}uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
 );
 
 /** Image types an upload may be (the server checks the bytes); never SVG. */
-export const IMAGE_TYPES = Object.freeze(
+export const IMAGE_TYPES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
 );
 
@@ -60,7 +62,7 @@ export const MAX_USERNAME_LENGTH = 50;
 export const LISTING_PAGE_SIZE = 12;
 
 /** The longest value of each text field of a shop, in characters. */
-export const SHOP_TEXT_MAX_LENGTH = Object.freeze({
+export const SHOP_TEXT_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
   name: 150,
   description: 5000,
   address: 300,
@@ -83,6 +85,6 @@ export const MAX_SHOP_CATEGORIES = 20;
 export const MAX_CATEGORY_LENGTH = 50;
 
 /** Latitude and longitude lie within plus or minus these degrees... */
-export const COORDINATE_LIMITS = Object.freeze({ latitude: 90, longitude: 180 });
+export const COORDINATE_LIMITS = /* @__PURE__ */ Object.freeze({ latitude: 90, longitude: 180 });
 /** ...with at most this many decimals. */
 export const COORDINATE_MAX_DECIMALS = 8;
