@@ -2,6 +2,7 @@
 // '+N' badges, the detail dialog and its links, a shared ?shop= link, the 404 page, the side menu
 // and footer, and the language switch reaching the remotes. One fresh product for the file.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
 import { startProduct } from './support/servers.mjs';
 import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
@@ -23,7 +24,6 @@ afterAll(async () => {
 });
 
 const journey = journeys(test, 'public', () => browser);
-const PAGE_SIZE = 12; // frontend-directory ListingPage.tsx
 const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const byName = (a, b) => a.localeCompare(b);
 /** The names on the first page of results: the first PAGE_SIZE matches in the API's order. */

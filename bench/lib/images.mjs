@@ -6,6 +6,7 @@
 import { randomFillSync } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { OBJECTS_PATH_PREFIX } from 'contract';
 import { rawRequest } from './server.mjs';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -87,5 +88,5 @@ export async function uploadImage(url, cookie, type, bytes) {
   if (res.status !== 200 && res.status !== 201) {
     throw new Error(`PUT upload answered ${res.status}: ${res.body}`);
   }
-  return `/objects${target.pathname.slice(target.pathname.indexOf('/uploads/'))}`;
+  return `${OBJECTS_PATH_PREFIX}${target.pathname.slice(target.pathname.indexOf('/uploads/') + 1)}`;
 }

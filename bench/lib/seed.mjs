@@ -2,22 +2,11 @@
  * Seeds the directory through the real API (POST /api/admin/shops), so the seed exercises
  * validation, the transaction, the version bump and the catalogue rebuild of every write.
  */
+import { LOGO_ICON_KEYS as LOGOS, SHOP_CATEGORIES as CATEGORIES } from 'contract';
 import { rawRequest } from './server.mjs';
 
 export const ADMIN = { username: 'benchadmin', password: 'bench-password-long-enough-123' };
 
-const CATEGORIES = [
-  'Armería',
-  'Accesorios',
-  'Municiones',
-  'Capacitación',
-  'Mantenimiento',
-  'Seguridad',
-  'Caza',
-  'Deportivo',
-  'Coleccionismo',
-];
-const LOGOS = ['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt'];
 // [city, state, latitude, longitude, phone area code]
 const CITIES = [
   ['Guadalajara', 'Jalisco', 20.6736, -103.344, '33'],

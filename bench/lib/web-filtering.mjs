@@ -13,11 +13,10 @@
  * than one page of cards.
  */
 /* global document, window, MutationObserver, requestAnimationFrame -- page.evaluate() code runs in Chromium */
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { mobilePage } from './web-browser.mjs';
 
 export const KEY_BUDGET_MS = 50;
-/** Cards per page of the listing (frontend-directory ListingPage.tsx). */
-const PAGE_SIZE = 12;
 const SETTLE_MS = 3000;
 /** Each sequence starts from an empty box (the whole directory), then narrows it key by key. */
 const SEQUENCES = ['731', '482', '159', '2604', '387'];

@@ -1,4 +1,5 @@
-import { LOGO_ICON_KEYS, logoKind, STORE_EMOJI } from './logo';
+import { LOGO_ICON_KEYS } from 'contract';
+import { logoKind, STORE_EMOJI } from './logo';
 
 describe('logoKind', () => {
   it('treats object paths and http(s) URLs as images', () => {

@@ -1,14 +1,6 @@
+import { LOGO_ICON_KEYS } from 'contract';
 import { safeUrl } from './safeUrl';
 
-/** Icon keys a shop's `logo` may hold instead of an image (spec: Public listing, logo display). */
-export const LOGO_ICON_KEYS = [
-  'crosshairs',
-  'bullseye',
-  'medal',
-  'bow-arrow',
-  'tools',
-  'shield-alt',
-] as const;
 export type LogoIconKey = (typeof LOGO_ICON_KEYS)[number];
 
 export type LogoKind =

@@ -1,16 +1,7 @@
 // 30 realistic (invented) Mexican gunsmith shops, shaped exactly like GET /api/shops, for the
 // preview server and screenshots. Names, phones and addresses are fictitious.
-const CATEGORIES = [
-  'Armería',
-  'Accesorios',
-  'Municiones',
-  'Capacitación',
-  'Mantenimiento',
-  'Seguridad',
-  'Caza',
-  'Deportivo',
-  'Coleccionismo',
-];
+import { LOGO_ICON_KEYS, SHOP_CATEGORIES as CATEGORIES } from 'contract';
+
 const PLACES = [
   ['Monterrey', 'Nuevo León', 25.6866, -100.3161],
   ['San Pedro Garza García', 'Nuevo León', 25.6573, -100.4026],
@@ -58,12 +49,7 @@ const NAMES = [
   'Armería Los Altos',
 ];
 const LOGOS = [
-  'crosshairs',
-  'bullseye',
-  'medal',
-  'bow-arrow',
-  'tools',
-  'shield-alt',
+  ...LOGO_ICON_KEYS,
   '/objects/fixtures/logo-1.svg',
   '/objects/fixtures/missing.png',
   'https://cdn.example.invalid/broken.png',

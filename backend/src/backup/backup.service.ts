@@ -9,7 +9,8 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
-import { LOGO_ICON_KEYS, objectKeyOf } from '../shops/shop.rules.js';
+import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX } from 'contract';
+import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import {
@@ -132,7 +133,7 @@ export class BackupService {
       for (const key of referencedKeys(shops)) {
         const object = await this.storage.get(key);
         if (!object) {
-          missingImages.push(`/objects/${key}`);
+          missingImages.push(`${OBJECTS_PATH_PREFIX}${key}`);
           continue;
         }
         const name = imageEntryName(key, object.contentType);
@@ -147,7 +148,7 @@ export class BackupService {
         files[name] = {
           sha256: hashing.sha256,
           size: hashing.size,
-          path: `/objects/${key}`,
+          path: `${OBJECTS_PATH_PREFIX}${key}`,
           contentType: object.contentType,
         };
         images++;

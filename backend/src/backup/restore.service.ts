@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { OBJECTS_PATH_PREFIX } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -157,7 +158,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
         stored.push(key);
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
-        newPaths.set(path, `/objects/${key}`);
+        newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
       }
       const { created, updated, replacedImages } = await this.writeShops(shops, newPaths, stored);
       await this.shops.releaseImages(replacedImages);
@@ -226,7 +227,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     for (const name of zip.entries.keys()) {
       const match = IMAGE_NAME.exec(name);
       if (!match) continue;
-      const path = manifest.files?.[name]?.path ?? `/objects/uploads/${match[1]}`;
+      const path = manifest.files?.[name]?.path ?? `${OBJECTS_PATH_PREFIX}uploads/${match[1]}`;
       if (manifest.formatVersion >= 2 && !manifest.files?.[name])
         throw refuse(`${name} is not listed in the manifest`);
       byPath.set(path, name);

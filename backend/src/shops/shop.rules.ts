@@ -1,29 +1,4 @@
-/** Logo icon keys the public directory can draw (spec section 2, Logo display). */
-export const LOGO_ICON_KEYS = [
-  'crosshairs',
-  'bullseye',
-  'medal',
-  'bow-arrow',
-  'tools',
-  'shield-alt',
-] as const;
-
-/** The path under which an uploaded image is served: `/objects/uploads/<uuid>`. */
-export const OBJECT_PATH =
-  /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Category options of the shop form (spec section 3). */
-export const FORM_CATEGORIES = [
-  'Armería',
-  'Accesorios',
-  'Municiones',
-  'Capacitación',
-  'Mantenimiento',
-  'Seguridad',
-  'Caza',
-  'Deportivo',
-  'Coleccionismo',
-];
+import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX, UPLOADED_IMAGE_PATH } from 'contract';
 
 /**
  * True for an absolute http(s) URL with a host. Anything else — javascript:, data:,
@@ -41,7 +16,7 @@ export function isHttpUrl(value: string): boolean {
 
 export function isImageReference(value: string, allowIconKeys: boolean): boolean {
   return (
-    OBJECT_PATH.test(value) ||
+    UPLOADED_IMAGE_PATH.test(value) ||
     isHttpUrl(value) ||
     (allowIconKeys && (LOGO_ICON_KEYS as readonly string[]).includes(value))
   );
@@ -49,7 +24,9 @@ export function isImageReference(value: string, allowIconKeys: boolean): boolean
 
 /** The object key (`uploads/<uuid>`) of an image path, or null for URLs and icon keys. */
 export function objectKeyOf(reference: string | null | undefined): string | null {
-  return reference && OBJECT_PATH.test(reference) ? reference.slice('/objects/'.length) : null;
+  return reference && UPLOADED_IMAGE_PATH.test(reference)
+    ? reference.slice(OBJECTS_PATH_PREFIX.length)
+    : null;
 }
 
 /** At most `places` digits after the decimal point. */

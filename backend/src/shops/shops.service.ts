@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { OBJECTS_PATH_PREFIX } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DataVersion } from '../database/data-version.entity.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
@@ -219,7 +220,7 @@ export class ShopsService {
   /** Deletes stored images that no shop references any more. */
   async releaseImages(references: (string | null | undefined)[]): Promise<void> {
     for (const key of new Set(references.map(objectKeyOf).filter((key): key is string => key !== null))) {
-      const path = `/objects/${key}`;
+      const path = `${OBJECTS_PATH_PREFIX}${key}`;
       const used = await this.dataSource
         .getRepository(Shop)
         .createQueryBuilder('shop')

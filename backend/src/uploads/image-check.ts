@@ -1,12 +1,10 @@
+import { IMAGE_TYPES } from 'contract';
 import { imageSize } from 'image-size';
 
-/** Largest accepted upload (spec section 9: "PNG, JPG, GIF up to 5MB"; WebP too). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Larger pictures are refused: a tiny file can declare a huge canvas (decompression bomb). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 12_000;
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /** The image type by its first bytes (never by the name or the declared type). */

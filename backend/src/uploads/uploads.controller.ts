@@ -13,7 +13,7 @@ import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
-import { IMAGE_TYPES } from './image-check.js';
+import { IMAGE_TYPES } from 'contract';
 import { UploadsService } from './uploads.service.js';
 
 @ApiTags('uploads')

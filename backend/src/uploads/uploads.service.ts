@@ -11,7 +11,8 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { StoredUploadDto } from './dto/upload.dto.js';
-import { IMAGE_TYPES, imageProblem, MAX_IMAGE_BYTES, sniffImageType } from './image-check.js';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX } from 'contract';
+import { imageProblem, sniffImageType } from './image-check.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectExistsError, ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
 
@@ -95,7 +96,7 @@ export class UploadsService {
     const stored = await this.storage.put(key, bytes, contentType).catch((error: unknown) => {
       throw error instanceof ObjectExistsError ? used() : error;
     });
-    return { path: `/objects/${key}`, contentType, size: stored.size };
+    return { path: `${OBJECTS_PATH_PREFIX}${key}`, contentType, size: stored.size };
   }
 
   /**

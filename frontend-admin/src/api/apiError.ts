@@ -1,6 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ApiErrorBody } from './types';
+import type { ErrorResponseDto } from 'contract/api-types';
+
+/** An error body as it may arrive: the API's shape, or part of it from a proxy or a network failure. */
+type ApiErrorBody = Partial<ErrorResponseDto>;
 
 type AnyError = FetchBaseQueryError | SerializedError | { status?: unknown; data?: unknown } | unknown;
 

@@ -1,3 +1,5 @@
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX } from 'contract';
+
 /** What an XHR call answered: its status and its body (JSON when it is JSON). */
 export interface XhrResponse {
   status: number;
@@ -61,15 +63,12 @@ export function objectPathFromUploadUrl(uploadURL: string): string {
   const { pathname } = new URL(uploadURL, 'http://localhost');
   const match = /\/uploads\/[^/]+$/.exec(pathname);
   if (!match) throw new Error(`Upload URL has no /uploads/<id> path: ${uploadURL}`);
-  return `/objects${match[0]}`;
+  return `${OBJECTS_PATH_PREFIX}${match[0].slice(1)}`;
 }
-
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The client check before an image upload (the server checks the bytes again). */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | null {
-  if (!IMAGE_TYPES.includes(file.type)) return 'type';
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
   if (file.size > MAX_IMAGE_BYTES) return 'size';
   return null;
 }

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { initI18n } from 'frontend-common';
 import AdminApp from '../AdminApp';
 import { makeStore } from '../app/store';
-import type { AdminUser } from '../api/types';
+import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import type { Shop } from 'frontend-common';
 
 export const i18n = initI18n();

@@ -1,18 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from 'contract';
 
-/** Spec section 9: passwords have at least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6;
-/** Checked before hashing, so a huge password cannot tie up the CPU. */
-export const MAX_PASSWORD_LENGTH = 1024;
+const TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+const USERNAME_LENGTH = `Username must be ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters`;
 
 /** A new password: the spec's minimum and a ceiling that protects the hasher. */
 export function IsNewPassword(requiredMessage = 'Password is required') {
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
     IsString({ message: 'Password must be text' }),
-    MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: 'Password must be at most 1024 characters' }),
+    MinLength(MIN_PASSWORD_LENGTH, {
+      message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
   );
 }
 
@@ -21,7 +22,7 @@ export function IsGivenPassword(requiredMessage: string) {
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
     IsString({ message: 'Password must be text' }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: 'Password must be at most 1024 characters' }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
   );
 }
 
@@ -30,19 +31,19 @@ export function IsPasswordConfirmation() {
   return applyDecorators(
     IsNotEmpty({ message: 'Please confirm your password' }),
     IsString({ message: 'Please confirm your password' }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: 'Password must be at most 1024 characters' }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
   );
 }
 
 /**
- * A username for a new account: 3 to 50 characters after trimming. Rules are listed in the
+ * A username for a new account: 3 to 50 characters after trimming (see contract/). Rules are listed in the
  * order they are checked (only the first failure is reported).
  */
 export function IsNewUsername() {
   return applyDecorators(
     IsNotEmpty({ message: 'Username is required' }),
     IsString({ message: 'Username must be text' }),
-    Length(3, 50, { message: 'Username must be 3 to 50 characters' }),
+    Length(MIN_USERNAME_LENGTH, MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH }),
     Matches(/^[^\p{C}]+$/u, { message: 'Username must not contain control characters' }),
   );
 }
@@ -52,6 +53,6 @@ export function IsGivenUsername() {
   return applyDecorators(
     IsNotEmpty({ message: 'Username is required' }),
     IsString({ message: 'Username must be text' }),
-    MaxLength(50, { message: 'Username must be 3 to 50 characters' }),
+    MaxLength(MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH }),
   );
 }

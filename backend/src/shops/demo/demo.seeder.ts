@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { OBJECTS_PATH_PREFIX } from 'contract';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../common/database-errors.js';
 import type { AppConfig } from '../../config/app.config.js';
@@ -49,7 +50,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
           const saved = await manager.getRepository(Shop).save(
             manager.getRepository(Shop).create({
               ...fields,
-              mapImageUrl: `/objects/${DEMO_MAP_KEY}`,
+              mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
               googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
             }),
           );

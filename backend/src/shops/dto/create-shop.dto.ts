@@ -17,6 +17,14 @@ import {
   ValidateIf,
   ValidateBy,
 } from 'class-validator';
+import {
+  COORDINATE_LIMITS,
+  COORDINATE_MAX_DECIMALS,
+  MAX_CATEGORY_LENGTH,
+  MAX_SHOP_CATEGORIES,
+  SHOP_PHONE_PATTERN,
+  SHOP_TEXT_MAX_LENGTH as MAX,
+} from 'contract';
 import { hasAtMostDecimals, isHttpUrl, isImageReference } from '../shop.rules.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -113,8 +121,9 @@ function Coordinate(label: string, limit: number) {
     ValidateBy({
       name: 'atMost8Decimals',
       validator: {
-        validate: (value: unknown) => typeof value === 'number' && hasAtMostDecimals(value, 8),
-        defaultMessage: () => `${label} must have at most 8 decimals`,
+        validate: (value: unknown) =>
+          typeof value === 'number' && hasAtMostDecimals(value, COORDINATE_MAX_DECIMALS),
+        defaultMessage: () => `${label} must have at most ${COORDINATE_MAX_DECIMALS} decimals`,
       },
     }),
   );
@@ -142,7 +151,7 @@ function Website() {
     Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value)),
     ValidateIf((_, value) => value !== null),
     IsString({ message: 'Website must be text' }),
-    MaxLength(2048, { message: 'Website must be at most 2048 characters' }),
+    MaxLength(MAX.website, { message: `Website must be at most ${MAX.website} characters` }),
     PlainText('Website', 'one'),
     HttpUrl('Website'),
   );
@@ -153,42 +162,41 @@ function Categories() {
     Transform(uniqueCategories),
     IsArray({ message: 'Categories must be a list' }),
     ArrayMinSize(1, { message: 'Please select at least one category' }),
-    ArrayMaxSize(20, { message: 'A shop can have at most 20 categories' }),
+    ArrayMaxSize(MAX_SHOP_CATEGORIES, {
+      message: `A shop can have at most ${MAX_SHOP_CATEGORIES} categories`,
+    }),
     IsString({ each: true, message: 'Each category must be text' }),
     IsNotEmpty({ each: true, message: 'Categories must not be blank' }),
-    MaxLength(50, { each: true, message: 'Each category must be at most 50 characters' }),
+    MaxLength(MAX_CATEGORY_LENGTH, {
+      each: true,
+      message: `Each category must be at most ${MAX_CATEGORY_LENGTH} characters`,
+    }),
     PlainText('Each category', 'one', true),
   );
 }
 
 /** A new shop (all required fields of spec section 5). */
 export class CreateShopDto {
-  @RequiredText('Name', 150)
+  @RequiredText('Name', MAX.name)
   name: string;
 
-  @RequiredParagraphs('Description', 5000)
+  @RequiredParagraphs('Description', MAX.description)
   description: string;
 
-  @RequiredText('Address', 300)
+  @RequiredText('Address', MAX.address)
   address: string;
 
-  @RequiredText('City', 100)
+  @RequiredText('City', MAX.city)
   city: string;
 
-  @RequiredText('State', 100)
+  @RequiredText('State', MAX.state)
   state: string;
 
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-  @RequiredText(
-    'Phone',
-    40,
-    Matches(/^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i, {
-      message: 'Phone must be a phone number',
-    }),
-  )
+  @RequiredText('Phone', MAX.phone, Matches(SHOP_PHONE_PATTERN, { message: 'Phone must be a phone number' }))
   phone: string;
 
-  @RequiredText('Email', 254, IsEmail({}, { message: 'Email must be a valid email address' }))
+  @RequiredText('Email', MAX.email, IsEmail({}, { message: 'Email must be a valid email address' }))
   email: string;
 
   /** Optional http(s) URL; empty or null means none. */
@@ -200,22 +208,22 @@ export class CreateShopDto {
   categories: string[];
 
   /** `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
-  @RequiredText('Logo', 2048, ImageReference('Logo', true))
+  @RequiredText('Logo', MAX.logo, ImageReference('Logo', true))
   logo: string;
 
   /** `/objects/uploads/<uuid>` or an http(s) URL. */
-  @RequiredText('Map image', 2048, ImageReference('Map image', false))
+  @RequiredText('Map image', MAX.mapImageUrl, ImageReference('Map image', false))
   mapImageUrl: string;
 
-  @RequiredText('Google Maps URL', 2048, HttpUrl('Google Maps URL'))
+  @RequiredText('Google Maps URL', MAX.googleMapsUrl, HttpUrl('Google Maps URL'))
   googleMapsUrl: string;
 
   /** -90 to 90, at most 8 decimals. */
-  @Coordinate('Latitude', 90)
+  @Coordinate('Latitude', COORDINATE_LIMITS.latitude)
   latitude?: number | null;
 
   /** -180 to 180, at most 8 decimals. */
-  @Coordinate('Longitude', 180)
+  @Coordinate('Longitude', COORDINATE_LIMITS.longitude)
   longitude?: number | null;
 
   /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */

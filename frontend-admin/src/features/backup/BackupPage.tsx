@@ -32,7 +32,7 @@ import {
   type BackupKind,
 } from '../../api/adminApi';
 import { apiErrorMessage } from '../../api/apiError';
-import type { RestoreResult } from '../../api/types';
+import type { paths, RestoreResultDto } from 'contract/api-types';
 import { sendWithProgress } from '../../api/upload';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
@@ -93,7 +93,7 @@ export function BackupPage() {
       body.append('backupFile', file, file.name);
       const answer = await sendWithProgress({
         method: 'POST',
-        url: '/api/admin/backup/restore',
+        url: '/api/admin/backup/restore' satisfies keyof paths,
         body,
         onProgress: (p) => {
           setProgress(p);
@@ -102,7 +102,7 @@ export function BackupPage() {
       });
       if (answer.status === 401) reportUnauthorized(dispatch);
       if (answer.status >= 200 && answer.status < 300) {
-        const result = answer.data as RestoreResult;
+        const result = answer.data as RestoreResultDto;
         toast.success(t('backup.restore.success'), serverText(result?.message));
         dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
       } else {

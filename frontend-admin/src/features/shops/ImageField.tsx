@@ -1,15 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Flex, Progress, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { LOGO_ICON_KEYS, ShopLogo, logoKind, safeUrl } from 'frontend-common';
-import { reportUnauthorized, useCreateUploadUrlMutation } from '../../api/adminApi';
-import { checkImageFile, IMAGE_TYPES, objectPathFromUploadUrl, sendWithProgress } from '../../api/upload';
+import { IMAGE_TYPES, LOGO_ICON_KEYS, MAX_IMAGE_BYTES } from 'contract';
+import type { CreateUploadDto } from 'contract/api-types';
+import { ShopLogo, logoKind, safeUrl } from 'frontend-common';
+import { reportUnauthorized, useCreateUploadMutation } from '../../api/adminApi';
+import { checkImageFile, objectPathFromUploadUrl, sendWithProgress } from '../../api/upload';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 
+/** The upload limit as the spec words it ("up to 5MB"). */
+const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
+
 interface ImageFieldProps {
-  kind: 'logo' | 'map';
+  kind: CreateUploadDto['type'];
   label: string;
   /** Set by antd Form.Item. */
   value?: string;
@@ -29,7 +34,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [createUploadUrl] = useCreateUploadUrlMutation();
+  const [createUpload] = useCreateUploadMutation();
   const what = t(`images.what.${kind}`);
 
   const fail = (description?: string) =>
@@ -37,12 +42,13 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
 
   const upload = async (file: File) => {
     const problem = checkImageFile(file);
-    if (problem) return fail(problem === 'type' ? t('images.invalidType') : t('images.tooLarge'));
+    if (problem)
+      return fail(problem === 'type' ? t('images.invalidType') : t('images.tooLarge', { mb: MAX_IMAGE_MB }));
     setProgress(0);
     onBusyChange?.(true);
     let uploaded = false;
     try {
-      const { uploadURL } = await createUploadUrl(kind).unwrap();
+      const { uploadURL } = await createUpload({ type: kind }).unwrap();
       const answer = await sendWithProgress({
         method: 'PUT',
         url: uploadURL,
@@ -106,7 +112,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
             </Button>
           )}
         </Space>
-        <Typography.Text type="secondary">{t('images.hint')}</Typography.Text>
+        <Typography.Text type="secondary">{t('images.hint', { mb: MAX_IMAGE_MB })}</Typography.Text>
         {uploading && <Progress percent={progress} size="small" aria-label={t('images.uploading')} />}
         {kind === 'logo' && (
           <Select

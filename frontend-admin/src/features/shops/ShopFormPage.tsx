@@ -3,16 +3,16 @@ import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Spi
 import { SaveOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Rule } from 'antd/es/form';
+import { SHOP_CATEGORIES } from 'contract';
+import type { ShopDto } from 'contract/api-types';
 import { useCreateShopMutation, useGetShopQuery, useUpdateShopMutation } from '../../api/adminApi';
 import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
-import type { LoadedShop } from '../../api/types';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
 import {
-  FORM_CATEGORIES,
   NEW_SHOP_VALUES,
   SHOP_FIELDS,
   toShopInput,
@@ -22,7 +22,7 @@ import {
 } from './shopValidation';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
-function valuesOf(shop: LoadedShop): ShopFormValues {
+function valuesOf(shop: ShopDto): ShopFormValues {
   return {
     name: shop.name ?? '',
     email: shop.email ?? '',
@@ -36,8 +36,9 @@ function valuesOf(shop: LoadedShop): ShopFormValues {
     latitude: shop.latitude === null || shop.latitude === undefined ? '' : String(shop.latitude),
     longitude: shop.longitude === null || shop.longitude === undefined ? '' : String(shop.longitude),
     categories: [...(shop.categories ?? [])],
-    // Older data carries the logo as `logoUrl` (spec section 3): prefer it when present.
-    logo: shop.logoUrl || shop.logo || '',
+    // Older data carries the logo as `logoUrl` (spec section 3), which the API does not
+    // document: prefer it when a response has it.
+    logo: ('logoUrl' in shop && typeof shop.logoUrl === 'string' && shop.logoUrl) || shop.logo || '',
     mapImageUrl: shop.mapImageUrl ?? '',
     isVerified: shop.isVerified === 'true',
   };
@@ -93,7 +94,7 @@ function ShopNotFound() {
   );
 }
 
-function ShopForm({ shop }: { shop?: LoadedShop }) {
+function ShopForm({ shop }: { shop?: ShopDto }) {
   const { t, serverText } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -111,7 +112,10 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
 
   // The loaded shop's own categories stay selectable even when they are not form options.
   const categoryOptions = useMemo(
-    () => [...FORM_CATEGORIES, ...initialValues.categories.filter((c) => !FORM_CATEGORIES.includes(c))],
+    () => [
+      ...SHOP_CATEGORIES,
+      ...initialValues.categories.filter((c) => !(SHOP_CATEGORIES as readonly string[]).includes(c)),
+    ],
     [initialValues],
   );
 
@@ -128,7 +132,7 @@ function ShopForm({ shop }: { shop?: LoadedShop }) {
   const onFinish = async (values: ShopFormValues) => {
     const input = toShopInput({ ...NEW_SHOP_VALUES, ...values });
     try {
-      if (shop) await updateShop({ id: shop.id, shop: input }).unwrap();
+      if (shop) await updateShop({ id: shop.id, updateShopDto: input }).unwrap();
       else await createShop(input).unwrap();
       setDirty(false);
       toast.success(

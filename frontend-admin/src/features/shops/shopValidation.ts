@@ -1,4 +1,11 @@
-import { LOGO_ICON_KEYS } from 'frontend-common';
+import {
+  COORDINATE_LIMITS,
+  COORDINATE_MAX_DECIMALS,
+  LOGO_ICON_KEYS,
+  SHOP_PHONE_PATTERN,
+  SHOP_TEXT_MAX_LENGTH,
+  UPLOADED_IMAGE_PATH,
+} from 'contract';
 
 /**
  * The server's shop rules (backend/src/shops/dto/create-shop.dto.ts), mirrored so the admin
@@ -55,21 +62,6 @@ export const NEW_SHOP_VALUES: ShopFormValues = {
   isVerified: false,
 };
 
-/** Category options of the form (spec section 3), in this order. */
-export const FORM_CATEGORIES = [
-  'Armería',
-  'Accesorios',
-  'Municiones',
-  'Capacitación',
-  'Mantenimiento',
-  'Seguridad',
-  'Caza',
-  'Deportivo',
-  'Coleccionismo',
-];
-
-const OBJECT_PATH = /^\/objects\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PHONE = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
 // Close to class-validator's isEmail: a local part, an @, a dotted domain with a 2+ letter end.
 const EMAIL =
   /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
@@ -87,21 +79,22 @@ export function isHttpUrl(value: string): boolean {
 export const isIconKey = (value: string) => (LOGO_ICON_KEYS as readonly string[]).includes(value);
 
 function isImageReference(value: string, allowIconKeys: boolean): boolean {
-  return OBJECT_PATH.test(value) || isHttpUrl(value) || (allowIconKeys && isIconKey(value));
+  return UPLOADED_IMAGE_PATH.test(value) || isHttpUrl(value) || (allowIconKeys && isIconKey(value));
 }
 
-const REQUIRED: Partial<Record<ShopField, { label: string; max: number }>> = {
-  name: { label: 'name', max: 150 },
-  description: { label: 'description', max: 5000 },
-  address: { label: 'address', max: 300 },
-  city: { label: 'city', max: 100 },
-  state: { label: 'state', max: 100 },
-  phone: { label: 'phone', max: 40 },
-  email: { label: 'email', max: 254 },
-  logo: { label: 'logo', max: 2048 },
-  mapImageUrl: { label: 'mapImageUrl', max: 2048 },
-  googleMapsUrl: { label: 'googleMapsUrl', max: 2048 },
-};
+/** The required text fields (every one of SHOP_TEXT_MAX_LENGTH but the optional website). */
+const REQUIRED_TEXT = new Set<ShopField>([
+  'name',
+  'description',
+  'address',
+  'city',
+  'state',
+  'phone',
+  'email',
+  'logo',
+  'mapImageUrl',
+  'googleMapsUrl',
+]);
 
 function coordinate(value: string, field: 'latitude' | 'longitude', limit: number): FieldError | null {
   const text = value.trim();
@@ -111,7 +104,7 @@ function coordinate(value: string, field: 'latitude' | 'longitude', limit: numbe
     return { key: `validation.${field}.number` };
   if (number < -limit || number > limit) return { key: `validation.${field}.range` };
   const decimals = text.split('.')[1] ?? '';
-  if (decimals.length > 8) return { key: `validation.${field}.decimals` };
+  if (decimals.length > COORDINATE_MAX_DECIMALS) return { key: `validation.${field}.decimals` };
   return null;
 }
 
@@ -120,20 +113,21 @@ export function validateShopField(field: ShopField, values: ShopFormValues): Fie
   const raw = values[field];
   if (field === 'categories')
     return values.categories.length === 0 ? { key: 'validation.categories.required' } : null;
-  if (field === 'latitude') return coordinate(values.latitude, 'latitude', 90);
-  if (field === 'longitude') return coordinate(values.longitude, 'longitude', 180);
+  if (field === 'latitude') return coordinate(values.latitude, 'latitude', COORDINATE_LIMITS.latitude);
+  if (field === 'longitude') return coordinate(values.longitude, 'longitude', COORDINATE_LIMITS.longitude);
   if (field === 'isVerified') return null;
   const value = typeof raw === 'string' ? raw.trim() : '';
   if (field === 'website') {
     if (value === '') return null;
-    if (value.length > 2048) return { key: 'validation.website.max' };
+    if (value.length > SHOP_TEXT_MAX_LENGTH.website)
+      return { key: 'validation.website.max', params: { max: SHOP_TEXT_MAX_LENGTH.website } };
     return isHttpUrl(value) ? null : { key: 'validation.website.url' };
   }
-  const rule = REQUIRED[field];
-  if (!rule) return null;
-  if (value === '') return { key: `validation.${rule.label}.required` };
-  if (value.length > rule.max) return { key: 'validation.maxLength', params: { max: rule.max } };
-  if (field === 'phone' && !PHONE.test(value)) return { key: 'validation.phone.format' };
+  if (!REQUIRED_TEXT.has(field)) return null;
+  const max = SHOP_TEXT_MAX_LENGTH[field as keyof typeof SHOP_TEXT_MAX_LENGTH];
+  if (value === '') return { key: `validation.${field}.required` };
+  if (value.length > max) return { key: 'validation.maxLength', params: { max } };
+  if (field === 'phone' && !SHOP_PHONE_PATTERN.test(value)) return { key: 'validation.phone.format' };
   if (field === 'email' && !EMAIL.test(value)) return { key: 'validation.email.format' };
   if (field === 'googleMapsUrl' && !isHttpUrl(value)) return { key: 'validation.googleMapsUrl.url' };
   if (field === 'logo' && !isImageReference(value, true)) return { key: 'validation.logo.format' };

@@ -30,14 +30,14 @@ import {
 import { useNavigate } from 'react-router-dom';
 import {
   useChangePasswordMutation,
-  useCreateUserMutation,
-  useDeleteUserMutation,
+  useCreateAdminUserMutation,
+  useDeleteAdminUserMutation,
   useGetMeQuery,
-  useGetUsersQuery,
-  useResetPasswordMutation,
+  useGetAdminUsersQuery,
+  useResetAdminUserPasswordMutation,
 } from '../../api/adminApi';
 import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
-import type { AdminUser } from '../../api/types';
+import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
@@ -52,8 +52,8 @@ export function UsersPage() {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data: me } = useGetMeQuery();
-  const { data: users = [], isLoading, isError, refetch } = useGetUsersQuery(undefined, { skip: !me });
-  const [deleteUser] = useDeleteUserMutation();
+  const { data: users = [], isLoading, isError, refetch } = useGetAdminUsersQuery(undefined, { skip: !me });
+  const [deleteUser] = useDeleteAdminUserMutation();
   const [adding, setAdding] = useState(false);
   const [resetFor, setResetFor] = useState<AdminUser | null>(null);
   const [changing, setChanging] = useState(false);
@@ -216,7 +216,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
   const { t, serverText } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<NewAdminValues>();
-  const [createUser, { isLoading }] = useCreateUserMutation();
+  const [createUser, { isLoading }] = useCreateAdminUserMutation();
 
   const onFinish = async ({ username, password }: NewAdminValues) => {
     try {
@@ -285,11 +285,11 @@ function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () =
   const { t, serverText } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ newPassword: string; confirmPassword: string }>();
-  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [resetPassword, { isLoading }] = useResetAdminUserPasswordMutation();
 
   const onFinish = async (values: { newPassword: string; confirmPassword: string }) => {
     try {
-      await resetPassword({ id: user.id, ...values }).unwrap();
+      await resetPassword({ id: user.id, resetPasswordDto: values }).unwrap();
       toast.success(t('users.reset.success', { name: user.username }));
       onClose();
     } catch (failure) {

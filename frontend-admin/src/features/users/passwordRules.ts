@@ -1,12 +1,10 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-
-/** Minimum password length (spec section 9), the same as the server's. */
-export const MIN_PASSWORD_LENGTH = 6;
+import { MIN_PASSWORD_LENGTH } from 'contract';
 
 export const newPasswordRules = (t: TFunction): Rule[] => [
-  { required: true, message: t('validation.passwordMin') },
-  { min: MIN_PASSWORD_LENGTH, message: t('validation.passwordMin') },
+  { required: true, message: t('validation.passwordMin', { min: MIN_PASSWORD_LENGTH }) },
+  { min: MIN_PASSWORD_LENGTH, message: t('validation.passwordMin', { min: MIN_PASSWORD_LENGTH }) },
 ];
 
 /** The confirmation: present, and equal to the field `otherField`. */

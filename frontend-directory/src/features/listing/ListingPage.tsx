@@ -1,10 +1,11 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import {
-  useGetCategoriesQuery,
-  useGetCitiesQuery,
+  useGetShopCategoriesQuery,
+  useGetShopCitiesQuery,
   useGetShopsQuery,
-  useGetStatesQuery,
+  useGetShopStatesQuery,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
 import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
@@ -17,12 +18,6 @@ import './listing.css';
 // the listing is usable.
 const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDetailModal'));
 
-/**
- * Cards per page: keeps the DOM small on phones however large the directory grows. 12 rather
- * than 24: the first render and its commit (one task that cannot be sliced) halve, and on a
- * phone 12 cards are already a dozen screens of scrolling.
- */
-export const PAGE_SIZE = 12;
 const SKELETON_CARDS = 6;
 
 export function ListingPage({ basePath }: { basePath: string }) {
@@ -30,9 +25,9 @@ export function ListingPage({ basePath }: { basePath: string }) {
   const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } =
     useListingParams(basePath);
   const shops = useGetShopsQuery();
-  const categories = useGetCategoriesQuery();
-  const cities = useGetCitiesQuery();
-  const states = useGetStatesQuery();
+  const categories = useGetShopCategoriesQuery();
+  const cities = useGetShopCitiesQuery();
+  const states = useGetShopStatesQuery();
 
   // Typing stays responsive on slow phones: filtering the list may lag a frame behind the input.
   const deferredFilters = useDeferredValue(filters);

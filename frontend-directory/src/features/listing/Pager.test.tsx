@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
 import { renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
-import { PAGE_SIZE } from './ListingPage';
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { pageList } from './Pager';
 
 describe('pageList', () => {

@@ -1,0 +1,90 @@
+// @ts-check
+/*
+ * The domain rules the backend, the frontends, the bench and the end-to-end suite share, written
+ * once. Plain JavaScript with JSDoc types so that Node (backend at run time, .mjs scripts), webpack
+ * and Jest load it as it is; its declarations in ../generated/ are written by
+ * `npm run contract:generate` (see ../README.md).
+ */
+
+// `@__PURE__`: a bundle keeps only the constants it uses (minifiers keep calls they cannot prove pure).
+
+/** Category options of the shop form, in this order (spec section 3). Shops may carry others. */
+export const SHOP_CATEGORIES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ([
+    'Armería',
+    'Accesorios',
+    'Municiones',
+    'Capacitación',
+    'Mantenimiento',
+    'Seguridad',
+    'Caza',
+    'Deportivo',
+    'Coleccionismo',
+  ]),
+);
+
+/** Icon keys a shop's `logo` may hold instead of an image (spec section 2, logo display). */
+export const LOGO_ICON_KEYS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt']),
+);
+
+/** Stored images are served under this path (outside `/api`): `/objects/uploads/<uuid>`. */
+export const OBJECTS_PATH_PREFIX = '/objects/';
+
+/** The path a shop stores for an uploaded image: `/objects/uploads/<uuid>` (lower-case uuid). */
+export const UPLOADED_IMAGE_PATH = /* @__PURE__ */ new RegExp(
+  `^${OBJECTS_PATH_PREFIX}uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+);
+
+/** Image types an upload may be (the server checks the bytes); never SVG. */
+export const IMAGE_TYPES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+);
+
+/** Largest image upload (spec section 9: "up to 5MB"). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Passwords have at least this many characters (spec section 9). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Checked before hashing, so a huge password cannot tie up the CPU. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** A new account's username, after trimming, is this long at least... */
+export const MIN_USERNAME_LENGTH = 3;
+/** ...and at most. */
+export const MAX_USERNAME_LENGTH = 50;
+
+/**
+ * Cards per page of the public listing: keeps the DOM small on phones however large the directory
+ * grows. 12 rather than 24: the first render and its commit (one task that cannot be sliced)
+ * halve, and on a phone 12 cards are already a dozen screens of scrolling.
+ */
+export const LISTING_PAGE_SIZE = 12;
+
+/** The longest value of each text field of a shop, in characters. */
+export const SHOP_TEXT_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
+  name: 150,
+  description: 5000,
+  address: 300,
+  city: 100,
+  state: 100,
+  phone: 40,
+  email: 254,
+  website: 2048,
+  logo: 2048,
+  mapImageUrl: 2048,
+  googleMapsUrl: 2048,
+});
+
+/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
+export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/** A shop has at least one category and at most this many... */
+export const MAX_SHOP_CATEGORIES = 20;
+/** ...each at most this long. */
+export const MAX_CATEGORY_LENGTH = 50;
+
+/** Latitude and longitude lie within plus or minus these degrees... */
+export const COORDINATE_LIMITS = /* @__PURE__ */ Object.freeze({ latitude: 90, longitude: 180 });
+/** ...with at most this many decimals. */
+export const COORDINATE_MAX_DECIMALS = 8;

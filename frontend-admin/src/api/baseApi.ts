@@ -1,0 +1,54 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { Dispatch } from '@reduxjs/toolkit';
+
+/*
+ * The admin API's settings and its one session policy. The endpoints are generated from the
+ * backend's OpenAPI document into generated.ts (`npm run contract:generate`); adminApi.ts adds
+ * the cache tags and the hand-written download.
+ */
+
+// No baseUrl: the generated endpoints carry the document's full paths (`/api/admin/shops`).
+const rawBaseQuery = fetchBaseQuery({ credentials: 'include' });
+
+/**
+ * The one place a lost session is handled: any 401 marks the current user as absent, so the
+ * route guard shows the login screen (over the page, which stays mounted: see AuthGuard).
+ * XHR calls (uploads, restore) report their 401s here too.
+ */
+export function reportUnauthorized(dispatch: Dispatch): void {
+  // getMe is injected into this same api object by generated.ts, which imports this file, so
+  // its type is not known here: the cache entry is written by name (a thunk, hence the cast).
+  const noUser = baseApi.util.upsertQueryData('getMe' as never, undefined as never, null as never);
+  dispatch(noUser as never);
+}
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401) {
+    // A 401 from getMe is its answer "nobody is logged in" (null), not an error; from login, a
+    // wrong password. Anywhere else the session was lost.
+    if (api.endpoint === 'getMe') return { data: null, meta: result.meta };
+    if (api.endpoint !== 'login') reportUnauthorized(api.dispatch);
+  }
+  return result;
+};
+
+/**
+ * Administrators edit what they see, so nothing is refetched behind their back: no retries, no
+ * refetch on focus, reconnect or mount, no polling, data kept while the remote lives (a day).
+ */
+export const baseApi = createApi({
+  reducerPath: 'adminApi',
+  baseQuery,
+  keepUnusedDataFor: 24 * 60 * 60,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});
