@@ -126,9 +126,9 @@ describe('admin users', () => {
     await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     const title = await screen.findByText('Creation Error');
     expect(title.closest('.ant-notification-notice')).toHaveTextContent('Username already exists');
-    expect(within(form).getByLabelText('Username').closest('.ant-form-item')).toHaveTextContent(
-      'Username already exists',
-    );
+    // The field's own message renders after the toast (antd sets field errors in a later tick).
+    const usernameItem = within(form).getByLabelText('Username').closest<HTMLElement>('.ant-form-item')!;
+    expect(await within(usernameItem).findByText('Username already exists')).toBeInTheDocument();
     duplicate = false;
     await clickWhenEnabled(() => within(form).getByRole('button', { name: 'Create Admin' }));
     expect(await screen.findByText('Failed to create admin user. Please try again.')).toBeInTheDocument();
