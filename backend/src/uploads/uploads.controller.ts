@@ -9,24 +9,38 @@ import {
   ApiPayloadTooLargeResponse,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ErrorResponseDto } from '../common/error-response.dto.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
+import { UploadQuotaService } from './upload-quota.service.js';
 import { UploadsService } from './uploads.service.js';
 
 @ApiTags('uploads')
 @Controller()
 export class UploadsController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly quota: UploadQuotaService,
+  ) {}
 
-  /** A signed URL, valid for 5 minutes, to PUT one image to. */
+  /**
+   * A signed URL, valid for 5 minutes, to PUT one image to. Each session gets at most
+   * UPLOAD_LINKS_PER_WINDOW links per UPLOAD_LINK_WINDOW_MINUTES (200 per 10 minutes); more are
+   * 429 with Retry-After.
+   */
   @Post('admin/upload')
   @AdminOnly()
   @ApiOkResponse({ type: UploadUrlDto })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'Too many upload links for this session; Retry-After says when to try again',
+  })
   async createUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
+    await this.quota.take(request.sessionID);
     const origin = `${request.protocol}://${request.get('host')}`;
     return { uploadURL: await this.uploads.createUploadUrl(dto.type, origin) };
   }

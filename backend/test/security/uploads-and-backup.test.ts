@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
-import { loggedInAdmin } from '../support/http.js';
+import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
+import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { waitUntil } from '../support/processes.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 import { buildZip } from '../support/zip-writer.js';
@@ -189,6 +190,32 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
     }
     expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
+
+  it('#38 300 upload links in a row from one session: 429 with Retry-After before the end; another session is not held back', async () => {
+    // Counting is per fixed 10-minute window: start well inside one so the run never spans two.
+    const windowMs = 10 * 60_000;
+    await waitUntil(() => Date.now() % windowMs < windowMs - 60_000, 'a fresh upload-link window', {
+      timeoutMs: 70_000,
+      everyMs: 500,
+    });
+    const session = browser(server.url);
+    await session.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let i = 0; i < 300; i++) {
+      const response = await session.post('/api/admin/upload').send({ type: 'logo' });
+      statuses.push(response.status);
+      if (response.status === 429) refused ??= response;
+    }
+    // The default limit: 200 per window.
+    expect(statuses.slice(0, 200).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(200).every((status) => status === 429)).toBe(true);
+    expect(refused!.body.message).toBe(TOO_MANY_UPLOADS);
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201);
+  }, 120_000);
 
   it('#24 every kind of response carries nosniff and a Content Security Policy (and HSTS)', async () => {
     const url = new URL(await uploadUrl());

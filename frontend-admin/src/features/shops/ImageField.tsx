@@ -3,6 +3,7 @@ import { Button, Flex, Progress, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { LOGO_ICON_KEYS, ShopLogo, logoKind, safeUrl } from 'frontend-common';
 import { reportUnauthorized, useCreateUploadUrlMutation } from '../../api/adminApi';
+import { apiErrorMessage } from '../../api/apiError';
 import { checkImageFile, IMAGE_TYPES, objectPathFromUploadUrl, sendWithProgress } from '../../api/upload';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -23,7 +24,7 @@ interface ImageFieldProps {
  * bar), remove, and for the logo an icon key instead of an image.
  */
 export function ImageField({ kind, label, value = '', onChange, onBusyChange }: ImageFieldProps) {
-  const { t } = useAdminTranslation();
+  const { t, serverText } = useAdminTranslation();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const inputId = useId();
@@ -53,8 +54,9 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
       if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload answered ${answer.status}`);
       onChange?.(objectPathFromUploadUrl(uploadURL));
       toast.success(t('images.success.title'), t('images.success.description', { what }));
-    } catch {
-      fail();
+    } catch (failure) {
+      // A refusal the server explains (too many uploads, for one) is shown in the admin's language.
+      fail(serverText(apiErrorMessage(failure)));
     } finally {
       setProgress(null);
       onBusyChange?.(false);
