@@ -16,6 +16,7 @@ import {
   ApiConsumes,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
+  ApiResponse,
   ApiProduces,
   ApiBadRequestResponse,
   ApiTags,
@@ -95,6 +96,11 @@ export class BackupController {
   @ApiPayloadTooLargeResponse({
     type: ErrorResponseDto,
     description: 'Over RESTORE_MAX_BYTES (100 MB by default)',
+  })
+  @ApiResponse({
+    status: 507,
+    type: ErrorResponseDto,
+    description: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
   })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Another restore is running' })
   async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {

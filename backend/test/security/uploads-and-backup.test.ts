@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
+import { restoreUploadFolder } from '../../src/backup/restore-upload-folder.js';
 import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { waitUntil } from '../support/processes.js';
@@ -408,5 +410,33 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
         zip.files.map((f) => f.path).every((path) => /^(manifest\.json|shops\.json|images\/)/.test(path)),
       ).toBe(true);
     });
+  });
+});
+
+describe('security: a restore the disk cannot hold', () => {
+  let server: Started;
+  let admin: TestAgent;
+  const FACTOR = 1_000_000;
+
+  beforeAll(async () => {
+    // The check's threshold is configurable: a huge factor stands for a nearly full disk.
+    server = await startAppOnFreshDatabase('sqlite', { RESTORE_FREE_SPACE_FACTOR: String(FACTOR) });
+    admin = await loggedInAdmin(server.url);
+  });
+  afterAll(() => server.close());
+
+  it('#39 is refused with 507 and a clear message before it is read, leaving nothing behind', async () => {
+    const { bavail, bsize } = await statfs(server.config.dataDir);
+    // Just big enough that FACTOR times it is more than the free space.
+    const upload = Buffer.alloc(Math.ceil((bavail * bsize) / FACTOR) + 1024);
+    const response = await admin
+      .post('/api/admin/backup/restore')
+      .attach('backupFile', upload, { filename: 'b.zip', contentType: 'application/zip' });
+    expect(response.status).toBe(507);
+    expect(response.body.message).toMatch(
+      /^Not enough free disk space to restore this file: it needs .+ free/,
+    );
+    const folder = restoreUploadFolder(server.config.dataDir);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });
