@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
+import { ImageSweepService } from '../src/backup/image-sweep.service.js';
 import { ShopsService } from '../src/shops/shops.service.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
@@ -59,8 +60,10 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
   async function imageBytes(path: string): Promise<Buffer> {
     return (await request(server.url).get(path).buffer(true).parse(binary).expect(200)).body as Buffer;
   }
+  /** Deletes every shop, and their images as the sweep does once the grace period is over. */
   async function deleteAllShops() {
     for (const shop of await listShops()) await admin.delete(`/api/admin/shops/${shop.id}`).expect(204);
+    await server.app.get(ImageSweepService).sweep(Date.now() + 24 * 3_600_000 + 1);
   }
 
   beforeAll(async () => {
@@ -202,7 +205,9 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     const second = (await restore(backup).expect(200)).body;
     expect(second).toMatchObject({ created: 0, updated: 3 });
     expect((await listShops()).map((shop) => shop.id).sort()).toEqual(shops.map((shop) => shop.id).sort());
-    // Replaced images are released: only the images the shops use remain stored.
+    // Replaced images are released: once the grace period is over, only the images the shops
+    // use remain stored.
+    await server.app.get(ImageSweepService).sweep(Date.now() + 24 * 3_600_000 + 1);
     expect(objectKeys()).toHaveLength(2);
   });
 

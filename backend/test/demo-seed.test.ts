@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { ImageSweepService } from '../src/backup/image-sweep.service.js';
 import { loggedInAdmin } from './support/http.js';
 import { createTestDatabase, DIALECTS, startApp, type TestDatabase } from './support/test-app.js';
 
@@ -38,7 +39,9 @@ describe.each(DIALECTS)('demo directory on %s', (dialect) => {
 
       const admin = await loggedInAdmin(app.url);
       for (const shop of shops) await admin.delete(`/api/admin/shops/${shop.id}`).expect(204);
-      await request(app.url).get(shops[0].mapImageUrl).expect(404); // released with the last shop
+      // Released with the last shop, and deleted by the sweep after the grace period.
+      await app.app.get(ImageSweepService).sweep(Date.now() + 24 * 3_600_000 + 1);
+      await request(app.url).get(shops[0].mapImageUrl).expect(404);
     } finally {
       await app.close();
     }

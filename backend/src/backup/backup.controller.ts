@@ -85,6 +85,7 @@ export class BackupController {
     400: 'Not a ZIP, or the backup fails a check (the message says which)',
     409: 'Another restore is running',
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
+    507: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
   })
   async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
     if (!file) throw new BadRequestException('Please select a ZIP file (form field "backupFile")');

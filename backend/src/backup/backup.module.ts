@@ -17,6 +17,7 @@ import {
 } from './restore-upload-folder.js';
 import { RestoreUploadInterceptor } from './restore-upload.interceptor.js';
 import { RestoreService } from './restore.service.js';
+import { ImageSweepService } from './image-sweep.service.js';
 
 /** Statistics, the complete and data-only backups, and the all-or-nothing restore. */
 @Module({
@@ -34,7 +35,7 @@ import { RestoreService } from './restore.service.js';
     }),
   ],
   controllers: [BackupController],
-  providers: [BackupService, RestoreService, JobLockService, RestoreUploadInterceptor],
+  providers: [BackupService, RestoreService, JobLockService, RestoreUploadInterceptor, ImageSweepService],
 })
 export class BackupModule implements OnApplicationBootstrap {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}

@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ZipArchive } from 'archiver';
 import type { Response } from 'express';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
+import { JobLockService } from '../database/job-lock.service.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX } from 'contract';
 import { objectKeyOf } from '../shops/shop.rules.js';
@@ -26,6 +27,12 @@ import {
 } from './backup-format.js';
 import { BackupRecord } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
+
+/**
+ * Every full backup being written holds a lock named with this prefix: the image sweep deletes
+ * nothing while one is held, so a backup finds every image its shops.json names.
+ */
+export const FULL_BACKUP_LOCK_PREFIX = 'full-backup:';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -69,6 +76,7 @@ export class BackupService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
+    private readonly locks: JobLockService,
   ) {}
 
   async stats(): Promise<BackupStatsDto> {
@@ -107,6 +115,13 @@ export class BackupService {
    * memory beyond one image's buffers, however many images there are.
    */
   async writeFullBackup(response: Response): Promise<void> {
+    // A lock of its own (backups run side by side) that the image sweep waits for.
+    await this.locks.run(`${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`, '', () =>
+      this.streamFullBackup(response),
+    );
+  }
+
+  private async streamFullBackup(response: Response): Promise<void> {
     const shops = await this.shops.listShops();
     const shopsJson = Buffer.from(JSON.stringify(shops, null, 2));
     const files: Record<string, ManifestFile> = {

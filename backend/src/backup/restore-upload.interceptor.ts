@@ -1,5 +1,7 @@
 import {
   BadRequestException,
+  HttpException,
+  HttpStatus,
   Inject,
   Injectable,
   PayloadTooLargeException,
@@ -8,6 +10,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import type { Request } from 'express';
+import { statfs } from 'node:fs/promises';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -23,9 +26,18 @@ export function tooLarge(limit: number): PayloadTooLargeException {
   );
 }
 
+/** 507: the disk under DATA_DIR cannot hold the upload and what the restore writes from it. */
+export function notEnoughSpace(needed: number, free: number): HttpException {
+  return new HttpException(
+    `Not enough free disk space to restore this file: it needs ${humanSize(needed)} free and the server has ${humanSize(free)}. Free some space and try again.`,
+    HttpStatus.INSUFFICIENT_STORAGE,
+  );
+}
+
 /**
- * Wraps the multipart upload of a restore: a declared size over the limit is refused before a
- * byte is read, and multer's own limit (for bodies without a length) gets the same message.
+ * Wraps the multipart upload of a restore: a declared size over the limit, or more than the
+ * free space under DATA_DIR allows (RESTORE_FREE_SPACE_FACTOR times the size), is refused
+ * before a byte is read, and multer's own limit (for bodies without a length) gets the same message.
  * Once the restore is over, whatever its outcome, the uploaded file is removed before the
  * answer goes out (multer removes it itself when the upload does not complete).
  */
@@ -33,14 +45,23 @@ export function tooLarge(limit: number): PayloadTooLargeException {
 export class RestoreUploadInterceptor implements NestInterceptor {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
     const declared = Number(request.headers['content-length']);
     const limit = this.config.restoreMaxBytes;
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD) {
+    const refuseUnread = (error: HttpException) => {
       request.pause();
       request.res?.setHeader('Connection', 'close');
-      throw tooLarge(limit);
+      return error;
+    };
+    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD)
+      throw refuseUnread(tooLarge(limit));
+    // The upload is written to DATA_DIR and its images stored there too (local storage): a
+    // restore that would leave the disk full is refused before a byte is read.
+    if (Number.isFinite(declared)) {
+      const needed = declared * this.config.storageQuotas.restoreFreeSpaceFactor;
+      const { bavail, bsize } = await statfs(this.config.dataDir);
+      if (bavail * bsize < needed) throw refuseUnread(notEnoughSpace(needed, bavail * bsize));
     }
     const removeUpload = async () => {
       if (request.file) await removeRestoreUpload(request.file.path);

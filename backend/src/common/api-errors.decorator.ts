@@ -14,6 +14,7 @@ export const ERROR_DESCRIPTIONS = {
   429: 'Too many attempts; Retry-After says when to try again',
   500: 'Unexpected error (logged on the server; the answer never carries its details)',
   503: 'The database cannot be reached right now; try again in a moment',
+  507: 'Not enough free disk space on the server for this request',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

@@ -38,6 +38,49 @@ describe('loadConfig', () => {
     expect(configured.requestLimits).toEqual({ bodyIdleSeconds: 2, wholeRequestSeconds: 5 });
   });
 
+  it('limits upload links to 200 per 10 minutes, keeps unused images 24 h and wants twice a restore free', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storageQuotas).toEqual({
+      uploadLinksPerWindow: 200,
+      uploadLinkWindowMinutes: 10,
+      imageGraceHours: 24,
+      restoreFreeSpaceFactor: 2,
+    });
+    const configured = loadConfig({
+      DATA_DIR: dataDir(),
+      UPLOAD_LINKS_PER_WINDOW: '5',
+      UPLOAD_LINK_WINDOW_MINUTES: '1',
+      IMAGE_GRACE_HOURS: '0',
+      RESTORE_FREE_SPACE_FACTOR: '3',
+    });
+    expect(configured.storageQuotas).toEqual({
+      uploadLinksPerWindow: 5,
+      uploadLinkWindowMinutes: 1,
+      imageGraceHours: 0,
+      restoreFreeSpaceFactor: 3,
+    });
+  });
+
+  it.each([
+    [
+      'UPLOAD_LINKS_PER_WINDOW',
+      '0',
+      'UPLOAD_LINKS_PER_WINDOW must be a whole number from 1 to 1000000, got "0"',
+    ],
+    [
+      'UPLOAD_LINK_WINDOW_MINUTES',
+      'ten',
+      'UPLOAD_LINK_WINDOW_MINUTES must be a whole number from 1 to 1440, got "ten"',
+    ],
+    ['IMAGE_GRACE_HOURS', '-1', 'IMAGE_GRACE_HOURS must be a whole number from 0 to 8760, got "-1"'],
+    [
+      'RESTORE_FREE_SPACE_FACTOR',
+      '1.5',
+      'RESTORE_FREE_SPACE_FACTOR must be a whole number from 1 to 1000000, got "1.5"',
+    ],
+  ])('refuses %s=%s with one line', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(message);
+  });
+
   it('reads a MySQL or MariaDB URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -54,6 +54,7 @@ export interface AppConfig {
   passwordHashCost: 'standard' | 'test';
   frontends: FrontendsConfig;
   requestLimits: RequestLimitsConfig;
+  storageQuotas: StorageQuotasConfig;
 }
 
 /** The built frontends this backend serves itself (the one-port setup of `npm start`). */
@@ -80,6 +81,26 @@ function parseRequestLimits(env: Env): RequestLimitsConfig {
   return {
     bodyIdleSeconds: integer(env, 'REQUEST_BODY_IDLE_SECONDS', 30, 1, 3600),
     wholeRequestSeconds: integer(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),
+  };
+}
+
+/** What one admin session can make the server store, and how long unused images are kept. */
+export interface StorageQuotasConfig {
+  /** Upload links one session may get per window; more are refused with 429. */
+  uploadLinksPerWindow: number;
+  uploadLinkWindowMinutes: number;
+  /** An image no shop uses (never attached, replaced or deleted) is deleted after this long. */
+  imageGraceHours: number;
+  /** A restore needs this many times the upload's size free under DATA_DIR. */
+  restoreFreeSpaceFactor: number;
+}
+
+function parseStorageQuotas(env: Env): StorageQuotasConfig {
+  return {
+    uploadLinksPerWindow: integer(env, 'UPLOAD_LINKS_PER_WINDOW', 200, 1, 1_000_000),
+    uploadLinkWindowMinutes: integer(env, 'UPLOAD_LINK_WINDOW_MINUTES', 10, 1, 24 * 60),
+    imageGraceHours: integer(env, 'IMAGE_GRACE_HOURS', 24, 0, 365 * 24),
+    restoreFreeSpaceFactor: integer(env, 'RESTORE_FREE_SPACE_FACTOR', 2, 1, 1_000_000),
   };
 }
 
@@ -262,5 +283,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       },
     },
     requestLimits: parseRequestLimits(env),
+    storageQuotas: parseStorageQuotas(env),
   };
 }

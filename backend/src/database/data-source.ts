@@ -13,6 +13,8 @@ import { DataVersion } from './data-version.entity.js';
 import { JobLock } from './job-lock.entity.js';
 import { PendingObject } from './pending-object.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
+import { UnattachedObject } from './unattached-object.entity.js';
+import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
@@ -27,6 +29,8 @@ export const ENTITIES = [
   BackupRecord,
   JobLock,
   PendingObject,
+  UnattachedObject,
+  UploadQuota,
 ];
 
 /**

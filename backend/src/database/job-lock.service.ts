@@ -2,7 +2,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DataSource } from 'typeorm';
+import { DataSource, Like } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { isProcessAlive } from '../common/process-liveness.js';
 import { JobLock } from './job-lock.entity.js';
@@ -29,7 +29,17 @@ export class JobLockService {
    */
   async isHeld(name: string): Promise<boolean> {
     const lock = await this.dataSource.getRepository(JobLock).findOneBy({ name });
-    if (!lock || lock.heartbeatAt < Date.now() - STALE_LOCK_MS) return false;
+    return lock !== null && this.isLive(lock);
+  }
+
+  /** True while a live process holds any lock whose name starts with `prefix`. */
+  async isAnyHeld(prefix: string): Promise<boolean> {
+    const locks = await this.dataSource.getRepository(JobLock).findBy({ name: Like(`${prefix}%`) });
+    return locks.some((lock) => this.isLive(lock));
+  }
+
+  private isLive(lock: JobLock): boolean {
+    if (lock.heartbeatAt < Date.now() - STALE_LOCK_MS) return false;
     const [host, pid] = lock.owner.split(':');
     if (host !== HOST) return true;
     if (Number(pid) === process.pid) return this.held.has(lock.owner);

@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { OBJECTS_PATH_PREFIX } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DataVersion } from '../database/data-version.entity.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
@@ -160,7 +160,7 @@ export class ShopsService {
     return updated;
   }
 
-  /** Deletes a shop, then the uploaded images that no other shop uses. */
+  /** Deletes a shop, and marks its uploaded images for the image sweep. */
   async deleteShop(id: string): Promise<void> {
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
@@ -217,17 +217,16 @@ export class ShopsService {
     }
   }
 
-  /** Deletes stored images that no shop references any more. */
+  /**
+   * Marks images a shop stopped using; the image sweep deletes them after the grace period if
+   * no shop uses them by then. Deleting at once would take an image from under a full backup
+   * that is being streamed and already named it in its shops.json.
+   */
   async releaseImages(references: (string | null | undefined)[]): Promise<void> {
-    for (const key of new Set(references.map(objectKeyOf).filter((key): key is string => key !== null))) {
-      const path = `${OBJECTS_PATH_PREFIX}${key}`;
-      const used = await this.dataSource
-        .getRepository(Shop)
-        .createQueryBuilder('shop')
-        .where('shop.logo = :path OR shop.mapImageUrl = :path', { path })
-        .getExists();
-      if (!used) await this.uploads.deleteObject(key);
-    }
+    const keys = new Set(references.map(objectKeyOf).filter((key): key is string => key !== null));
+    const since = Date.now();
+    for (const key of keys)
+      await this.dataSource.getRepository(UnattachedObject).upsert({ key, since }, ['key']);
   }
 }
 

@@ -14,19 +14,34 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES } from 'contract';
+import { UploadQuotaService } from './upload-quota.service.js';
 import { UploadsService } from './uploads.service.js';
 
 @ApiTags('uploads')
 @Controller()
 export class UploadsController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly quota: UploadQuotaService,
+  ) {}
 
-  /** A signed URL, valid for 5 minutes, to PUT one image to. */
+  /**
+   * A signed URL, valid for 5 minutes, to PUT one image to. Each session gets at most
+   * UPLOAD_LINKS_PER_WINDOW links per UPLOAD_LINK_WINDOW_MINUTES (200 per 10 minutes); more are
+   * 429 with Retry-After.
+   */
   @Post('admin/upload')
   @AdminOnly()
   @ApiCreatedResponse({ type: UploadUrlDto })
-  @ApiErrors({ 400: "type must be 'logo' or 'map'" }, 503)
+  @ApiErrors(
+    {
+      400: "type must be 'logo' or 'map'",
+      429: 'Too many upload links for this session; Retry-After says when to try again',
+    },
+    503,
+  )
   async createUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
+    await this.quota.take(request.sessionID);
     const origin = `${request.protocol}://${request.get('host')}`;
     return { uploadURL: await this.uploads.createUploadUrl(dto.type, origin) };
   }

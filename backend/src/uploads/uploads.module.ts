@@ -5,6 +5,7 @@ import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';
 import { S3ObjectStorage } from './s3-object-storage.js';
 import { ObjectsController, UploadsController } from './uploads.controller.js';
+import { UploadQuotaService } from './upload-quota.service.js';
 import { UploadsService } from './uploads.service.js';
 
 /** Image uploads through signed URLs, and the object storage chosen by STORAGE. */
@@ -12,6 +13,7 @@ import { UploadsService } from './uploads.service.js';
   controllers: [UploadsController, ObjectsController],
   providers: [
     UploadsService,
+    UploadQuotaService,
     {
       provide: ObjectStorage,
       inject: [APP_CONFIG],

@@ -7,9 +7,12 @@ import {
   NotFoundException,
   PayloadTooLargeException,
 } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { DataSource } from 'typeorm';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX } from 'contract';
 import { imageProblem, sniffImageType } from './image-check.js';
@@ -44,10 +47,16 @@ function tooLarge(request: Request): PayloadTooLargeException {
 /** Signed upload URLs, receiving uploaded bytes (local storage) and serving images. */
 @Injectable()
 export class UploadsService {
-  constructor(private readonly storage: ObjectStorage) {}
+  constructor(
+    private readonly storage: ObjectStorage,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
+  /** A link to upload one image; the key is marked unattached until a shop uses it. */
   async createUploadUrl(kind: UploadKind, origin: string): Promise<string> {
-    return this.storage.createUploadUrl(`uploads/${randomUUID()}`, kind, origin, UPLOAD_URL_SECONDS);
+    const key = `uploads/${randomUUID()}`;
+    await this.dataSource.getRepository(UnattachedObject).insert({ key, since: Date.now() });
+    return this.storage.createUploadUrl(key, kind, origin, UPLOAD_URL_SECONDS);
   }
 
   /** PUT {uploadURL} for local storage: check the signature, size and bytes, then store. */

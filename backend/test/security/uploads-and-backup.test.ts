@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
-import { loggedInAdmin } from '../support/http.js';
+import { restoreUploadFolder } from '../../src/backup/restore-upload-folder.js';
+import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
+import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { waitUntil } from '../support/processes.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 import { buildZip } from '../support/zip-writer.js';
@@ -189,6 +192,32 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
     }
     expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
+
+  it('#38 300 upload links in a row from one session: 429 with Retry-After before the end; another session is not held back', async () => {
+    // Counting is per fixed 10-minute window: start well inside one so the run never spans two.
+    const windowMs = 10 * 60_000;
+    await waitUntil(() => Date.now() % windowMs < windowMs - 60_000, 'a fresh upload-link window', {
+      timeoutMs: 70_000,
+      everyMs: 500,
+    });
+    const session = browser(server.url);
+    await session.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let i = 0; i < 300; i++) {
+      const response = await session.post('/api/admin/upload').send({ type: 'logo' });
+      statuses.push(response.status);
+      if (response.status === 429) refused ??= response;
+    }
+    // The default limit: 200 per window.
+    expect(statuses.slice(0, 200).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(200).every((status) => status === 429)).toBe(true);
+    expect(refused!.body.message).toBe(TOO_MANY_UPLOADS);
+    const retryAfter = Number(refused!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201);
+  }, 120_000);
 
   it('#24 every kind of response carries nosniff and a Content Security Policy (and HSTS)', async () => {
     const url = new URL(await uploadUrl());
@@ -381,5 +410,33 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
         zip.files.map((f) => f.path).every((path) => /^(manifest\.json|shops\.json|images\/)/.test(path)),
       ).toBe(true);
     });
+  });
+});
+
+describe('security: a restore the disk cannot hold', () => {
+  let server: Started;
+  let admin: TestAgent;
+  const FACTOR = 1_000_000;
+
+  beforeAll(async () => {
+    // The check's threshold is configurable: a huge factor stands for a nearly full disk.
+    server = await startAppOnFreshDatabase('sqlite', { RESTORE_FREE_SPACE_FACTOR: String(FACTOR) });
+    admin = await loggedInAdmin(server.url);
+  });
+  afterAll(() => server.close());
+
+  it('#39 is refused with 507 and a clear message before it is read, leaving nothing behind', async () => {
+    const { bavail, bsize } = await statfs(server.config.dataDir);
+    // Just big enough that FACTOR times it is more than the free space.
+    const upload = Buffer.alloc(Math.ceil((bavail * bsize) / FACTOR) + 1024);
+    const response = await admin
+      .post('/api/admin/backup/restore')
+      .attach('backupFile', upload, { filename: 'b.zip', contentType: 'application/zip' });
+    expect(response.status).toBe(507);
+    expect(response.body.message).toMatch(
+      /^Not enough free disk space to restore this file: it needs .+ free/,
+    );
+    const folder = restoreUploadFolder(server.config.dataDir);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 });

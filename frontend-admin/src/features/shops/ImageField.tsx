@@ -5,6 +5,7 @@ import { IMAGE_TYPES, LOGO_ICON_KEYS, MAX_IMAGE_BYTES } from 'contract';
 import type { CreateUploadDto } from 'contract/api-types';
 import { ShopLogo, logoKind, safeUrl } from 'frontend-common';
 import { reportUnauthorized, useCreateUploadMutation } from '../../api/adminApi';
+import { apiErrorMessage } from '../../api/apiError';
 import { checkImageFile, objectPathFromUploadUrl, sendWithProgress } from '../../api/upload';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -28,7 +29,7 @@ interface ImageFieldProps {
  * bar), remove, and for the logo an icon key instead of an image.
  */
 export function ImageField({ kind, label, value = '', onChange, onBusyChange }: ImageFieldProps) {
-  const { t } = useAdminTranslation();
+  const { t, serverText } = useAdminTranslation();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const inputId = useId();
@@ -47,6 +48,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
     setProgress(0);
     onBusyChange?.(true);
     let uploaded = false;
+    let failure: unknown;
     try {
       const { uploadURL } = await createUpload({ type: kind }).unwrap();
       const answer = await sendWithProgress({
@@ -60,8 +62,8 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
       if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload answered ${answer.status}`);
       onChange?.(objectPathFromUploadUrl(uploadURL));
       uploaded = true;
-    } catch {
-      // Reported below, once the field is released.
+    } catch (error) {
+      failure = error; // reported below, once the field is released
     } finally {
       setProgress(null);
       onBusyChange?.(false);
@@ -70,7 +72,8 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
     // The outcome is announced only after the form stopped counting this upload as running, so
     // whoever reads "Upload Successful" finds Save already enabled.
     if (uploaded) toast.success(t('images.success.title'), t('images.success.description', { what }));
-    else fail();
+    // A refusal the server explains (too many uploads, for one) is shown in the admin's language.
+    else fail(serverText(apiErrorMessage(failure)));
   };
 
   const shown = logoKind(value);

@@ -133,6 +133,22 @@ describe('shop form', () => {
     });
   });
 
+  it('tells the admin, in their language, that too many images were uploaded when the server says so', async () => {
+    stubApi({
+      ...base,
+      'POST /api/admin/upload': () =>
+        apiError(429, 'Too many image uploads in a short time. Please wait a few minutes and try again.'),
+    });
+    await renderAdmin('/admin/shops/new', { language: 'es' });
+    const input = await screen.findByLabelText('Logotipo: Subir imagen');
+    fireEvent.change(input, { target: { files: [png('logo.png')] } });
+    expect(
+      await screen.findByText(
+        'Demasiadas imágenes subidas en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('refuses a non-image or a file over 5MB, and reports a failed upload', async () => {
     stubApi({ ...base, 'POST /api/admin/upload': { uploadURL: `http://localhost/api/uploads/${UUID}?s=1` } });
     stubXhr(() => ({

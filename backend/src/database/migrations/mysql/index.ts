@@ -1,6 +1,7 @@
 import { Init1795317390055 } from './1795317390055-Init.js';
 import { AddShops1795317915158 } from './1795317915158-AddShops.js';
 import { AddBackupAndJobs1795319048609 } from './1795319048609-AddBackupAndJobs.js';
+import { AddImageSweepAndUploadQuota1795400000001 } from './1795400000001-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430569603 } from './1795430569603-DropLoginBlockedUntil.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
@@ -8,5 +9,6 @@ export const mysqlMigrations = [
   Init1795317390055,
   AddShops1795317915158,
   AddBackupAndJobs1795319048609,
+  AddImageSweepAndUploadQuota1795400000001,
   DropLoginBlockedUntil1795430569603,
 ];

@@ -1,6 +1,7 @@
 import { Init1795317388746 } from './1795317388746-Init.js';
 import { AddShops1795317913628 } from './1795317913628-AddShops.js';
 import { AddBackupAndJobs1795319047215 } from './1795319047215-AddBackupAndJobs.js';
+import { AddImageSweepAndUploadQuota1795400000000 } from './1795400000000-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430561817 } from './1795430561817-DropLoginBlockedUntil.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
@@ -8,5 +9,6 @@ export const sqliteMigrations = [
   Init1795317388746,
   AddShops1795317913628,
   AddBackupAndJobs1795319047215,
+  AddImageSweepAndUploadQuota1795400000000,
   DropLoginBlockedUntil1795430561817,
 ];

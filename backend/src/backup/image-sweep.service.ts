@@ -1,0 +1,99 @@
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, LessThan, LessThanOrEqual } from 'typeorm';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { JobLockService } from '../database/job-lock.service.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { Shop } from '../shops/shop.entity.js';
+import { ObjectStorage } from '../uploads/object-storage.js';
+import { UploadQuota } from '../uploads/upload-quota.entity.js';
+import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
+
+const SWEEP_LOCK = 'image-sweep';
+const SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** What one sweep did; `skipped` says why it deleted nothing. */
+export type SweepResult =
+  | { deleted: number; kept: number }
+  | { skipped: 'another instance is sweeping' | 'a full backup is being written' };
+
+/**
+ * Deletes uploaded images no shop uses once they have been unused for the grace period: never
+ * attached uploads and images a shop replaced or dropped (both marked in unattached_object).
+ * One instance sweeps at a time (job lock), and none while a full backup is being written.
+ *
+ * Why a backup that starts after the sweep has begun is safe too: it names only images shops
+ * reference when it reads shops.json; for the sweep to delete one of those, a shop must have
+ * dropped it after that moment, so its mark is newer than the sweep's cut-off and the
+ * conditional delete below leaves it alone.
+ */
+@Injectable()
+export class ImageSweepService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ImageSweep');
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly locks: JobLockService,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: Error) => this.logger.error(`Image sweep failed: ${error.message}`));
+    }, SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One sweep; `now` lets a test stand after the grace period without waiting for it. */
+  async sweep(now = Date.now()): Promise<SweepResult> {
+    try {
+      return await this.locks.run(SWEEP_LOCK, 'busy', () => this.sweepUnderLock(now));
+    } catch (error) {
+      if (error instanceof ConflictException) return { skipped: 'another instance is sweeping' };
+      throw error;
+    }
+  }
+
+  private async sweepUnderLock(now: number): Promise<SweepResult> {
+    if (await this.locks.isAnyHeld(FULL_BACKUP_LOCK_PREFIX)) {
+      return { skipped: 'a full backup is being written' };
+    }
+    const cutoff = now - this.config.storageQuotas.imageGraceHours * 3_600_000;
+    const marks = this.dataSource.getRepository(UnattachedObject);
+    let deleted = 0;
+    let kept = 0;
+    for (const { key } of await marks.findBy({ since: LessThanOrEqual(cutoff) })) {
+      const path = `/objects/${key}`;
+      const used = await this.dataSource
+        .getRepository(Shop)
+        .createQueryBuilder('shop')
+        .where('shop.logo = :path OR shop.mapImageUrl = :path', { path })
+        .getExists();
+      // Only a mark still older than the cut-off: one renewed since was released again.
+      const { affected } = await marks.delete({ key, since: LessThanOrEqual(cutoff) });
+      if (used || !affected) {
+        kept++;
+        continue;
+      }
+      await this.storage.delete(key);
+      deleted++;
+    }
+    await this.dataSource.getRepository(UploadQuota).delete({ windowEndsAt: LessThan(now) });
+    if (deleted) this.logger.log(`Deleted ${deleted} image(s) no shop used`);
+    return { deleted, kept };
+  }
+}
