@@ -153,7 +153,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A signed URL, valid for 5 minutes, to PUT one image to. */
+    /**
+     * A signed URL, valid for 5 minutes, to PUT one image to. Each session gets at most
+     *     UPLOAD_LINKS_PER_WINDOW links per UPLOAD_LINK_WINDOW_MINUTES (200 per 10 minutes); more are
+     *     429 with Retry-After.
+     */
     post: operations['createUpload'];
     delete?: never;
     options?: never;
@@ -1395,6 +1399,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Too many upload links for this session; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */
       500: {
         headers: {
@@ -2235,6 +2248,15 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; try again in a moment */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload */
+      507: {
         headers: {
           [name: string]: unknown;
         };
