@@ -7,6 +7,7 @@ import type {
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AdminUserDto, paths } from 'contract/api-types';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
+import { readBackupManifest } from '../features/backup/zipManifest';
 import { reportUnauthorized } from './baseApi';
 import { generatedApi } from './generated';
 
@@ -77,7 +78,7 @@ export const adminApi = taggedApi
        * Downloads a backup and saves it under the server's dated file name. Only the name goes
        * into the store; the file itself goes straight to the browser's download.
        */
-      downloadBackup: build.mutation<{ fileName: string }, BackupKind>({
+      downloadBackup: build.mutation<{ fileName: string; missingImages?: number }, BackupKind>({
         queryFn: async (kind, _api, _extra, query) => {
           let blob: Blob | undefined;
           const result = await query({
@@ -95,8 +96,13 @@ export const adminApi = taggedApi
             fileNameFromDisposition(
               (result.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition'),
             ) ?? fallback;
-          saveBlob(blob ?? new Blob([]), fileName);
-          return { data: { fileName } };
+          const saved = blob ?? new Blob([]);
+          saveBlob(saved, fileName);
+          // The manifest is written last, so only the finished file can say whether images
+          // were already lost before the backup began (the admin is told on the page).
+          const missingImages =
+            kind === 'full' ? (await readBackupManifest(saved))?.missingImages : undefined;
+          return { data: { fileName, missingImages } };
         },
         invalidatesTags: (_r, error) => (error ? [] : ['Backup']),
       }),

@@ -23,8 +23,8 @@ const fullButton = () => screen.getByRole('button', { name: /Download Complete B
 const dataButton = () => screen.getByRole('button', { name: /Download Data Backup|Creating JSON/ });
 const chooseButton = () => screen.getByRole('button', { name: /Select ZIP File/ });
 
-function backupZip() {
-  const bytes = zipSync({
+function backupZipBytes(manifest: object = {}) {
+  return zipSync({
     'shops.json': strToU8('[]'),
     'manifest.json': strToU8(
       JSON.stringify({
@@ -33,9 +33,14 @@ function backupZip() {
         createdAt: '2026-08-01T12:00:00.000Z',
         counts: { shops: 26, images: 5 },
         files: {},
+        ...manifest,
       }),
     ),
   });
+}
+
+function backupZip(manifest: object = {}) {
+  const bytes = backupZipBytes(manifest);
   return new File([bytes as BlobPart], 'atm-directory-backup-2026-08-01.zip', { type: 'application/zip' });
 }
 
@@ -113,6 +118,49 @@ describe('backup page', () => {
     expect(saved).toEqual([{ name: 'atm-directory-backup-2026-11-22.zip', href: 'blob:backup' }]);
     expect(dataButton()).toBeEnabled();
     expect(api.callsTo('POST /api/admin/backup/full')).toHaveLength(1);
+  });
+
+  it('says on the page, and before a restore, when a full backup lacks images lost before it began', async () => {
+    const missingImages = ['/objects/uploads/lost-1.png', '/objects/uploads/lost-2.png'];
+    stubApi({
+      ...base,
+      'POST /api/admin/backup/full': () =>
+        new Response(backupZipBytes({ missingImages }) as BodyInit, {
+          headers: { 'Content-Type': 'application/zip' },
+        }),
+    });
+    stubXhr(() => ({ status: 200, body: {} }));
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    expect(screen.queryByTestId('backup-missing-images')).not.toBeInTheDocument();
+    await user().click(fullButton());
+    const alert = await screen.findByTestId('backup-missing-images');
+    expect(alert).toHaveTextContent('This backup lacks 2 images');
+    expect(alert).toHaveTextContent('already missing from storage before the backup began');
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), {
+      target: { files: [backupZip({ missingImages })] },
+    });
+    expect(await screen.findByTestId('restore-missing-images')).toHaveTextContent(
+      'This file lacks 2 images that were already missing when it was made',
+    );
+  });
+
+  it('says nothing of missing images when the backup holds every image', async () => {
+    stubApi({
+      ...base,
+      'POST /api/admin/backup/full': () =>
+        new Response(backupZipBytes({ missingImages: [] }) as BodyInit, {
+          headers: { 'Content-Type': 'application/zip' },
+        }),
+    });
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    await user().click(fullButton());
+    expect(await screen.findByText('Full Backup Created')).toBeInTheDocument();
+    expect(screen.queryByTestId('backup-missing-images')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
+    await screen.findByTestId('restore-summary');
+    expect(screen.queryByTestId('restore-missing-images')).not.toBeInTheDocument();
   });
 
   it('downloads the data backup as JSON and reports failures of both kinds', async () => {

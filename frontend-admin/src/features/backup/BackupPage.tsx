@@ -58,6 +58,8 @@ export function BackupPage() {
   const [running, setRunning] = useState<BackupKind | null>(null);
   const [phase, setPhase] = useState<RestorePhase>('idle');
   const [progress, setProgress] = useState(0);
+  // Images the last full backup could not include: kept on the page (a toast would vanish).
+  const [lastMissing, setLastMissing] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const maxBytes = stats?.restoreMaxBytes ?? DEFAULT_RESTORE_MAX_BYTES;
   const maxText = formatLimit(maxBytes);
@@ -71,7 +73,8 @@ export function BackupPage() {
     if (backupsLocked) return;
     setRunning(kind);
     try {
-      const { fileName } = await download(kind).unwrap();
+      const { fileName, missingImages = 0 } = await download(kind).unwrap();
+      if (kind === 'full') setLastMissing(missingImages);
       toast.success(
         kind === 'full' ? t('backup.full.created') : t('backup.data.created'),
         t('backup.savedAs', { fileName }),
@@ -157,6 +160,15 @@ export function BackupPage() {
               {summary?.images ?? unknown}
             </Descriptions.Item>
           </Descriptions>
+          {(summary?.missingImages ?? 0) > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="restore-missing-images"
+              title={t('backup.missingImages.inFile', { count: summary?.missingImages })}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           {!summary && (
             <Alert
               type="warning"
@@ -254,6 +266,16 @@ export function BackupPage() {
             >
               {running === 'full' ? t('backup.full.creating') : t('backup.full.button')}
             </Button>
+            {lastMissing > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="backup-missing-images"
+                style={{ marginTop: 12 }}
+                title={t('backup.missingImages.title', { count: lastMissing })}
+                description={t('backup.missingImages.description', { count: lastMissing })}
+              />
+            )}
           </Card>
         </Col>
         <Col xs={24} md={12}>

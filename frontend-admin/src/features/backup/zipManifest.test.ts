@@ -48,6 +48,12 @@ describe('readBackupManifest', () => {
     });
   });
 
+  it('counts the images that were already missing from storage when the backup was made', async () => {
+    const missingImages = ['/objects/uploads/a.png', '/objects/uploads/b.png'];
+    const zip = zipSync({ 'manifest.json': strToU8(JSON.stringify({ ...manifest, missingImages })) });
+    await expect(readBackupManifest(blobOf(zip))).resolves.toMatchObject({ missingImages: 2 });
+  });
+
   it('answers null for a ZIP without a manifest and for a file that is not a ZIP', async () => {
     await expect(readBackupManifest(blobOf(zipSync({ 'a.txt': strToU8('hola') })))).resolves.toBeNull();
     await expect(

@@ -7,6 +7,11 @@ export interface BackupSummary {
   createdAt?: string;
   shops?: number;
   images?: number;
+  /**
+   * Images the shops name that were already gone from storage when the backup was made: a
+   * restore leaves those shops without that logo or map, so the page says so.
+   */
+  missingImages?: number;
 }
 
 const EOCD = 0x06054b50;
@@ -133,5 +138,6 @@ function summarise(manifest: unknown): BackupSummary | null {
     createdAt: typeof m.createdAt === 'string' ? m.createdAt : undefined,
     shops: num(counts.shops) ?? num(m.shopCount),
     images: num(counts.images),
+    missingImages: Array.isArray(m.missingImages) ? m.missingImages.length : undefined,
   };
 }
