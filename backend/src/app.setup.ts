@@ -17,6 +17,7 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
+import { PublicPages } from './pages/public-pages.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
 import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
@@ -95,7 +96,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   // Images are public files beside the API, not API resources.
   app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
-  serveFrontends(server, config.frontends);
+  serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);

@@ -8,8 +8,9 @@ import { ShopsService, type ShopCatalog } from './shops.service.js';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** One JSON document, serialised and compressed once, served many times. */
+/** One document, serialised and compressed once, served many times. */
 export interface EncodedDocument {
+  /** The uncompressed bytes (JSON for the catalogue routes). */
   json: Buffer;
   gzip: Buffer;
   brotli: Buffer;
@@ -18,25 +19,28 @@ export interface EncodedDocument {
 }
 
 /**
- * Serialises once and compresses off the main thread (zlib's thread pool), so a rebuild after
- * a write does not stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000
- * shop list for a 5% larger body (bench/FINDINGS.md).
+ * Compresses once, off the main thread (zlib's thread pool), so a rebuild after a write does not
+ * stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000 shop list for a 5%
+ * larger body (bench/FINDINGS.md). Also used for the server-rendered pages (pages/).
  */
-async function encodeDocument(value: unknown): Promise<EncodedDocument> {
-  const json = Buffer.from(JSON.stringify(value));
+export async function encodeBytes(bytes: Buffer): Promise<EncodedDocument> {
   const [gzipped, brotli] = await Promise.all([
-    gzipAsync(json, { level: 9 }),
-    brotliAsync(json, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    gzipAsync(bytes, { level: 9 }),
+    brotliAsync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }),
   ]);
   return {
-    json,
+    json: bytes,
     gzip: gzipped,
     brotli,
-    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
   };
 }
+
+/** Serialises once and compresses once. */
+const encodeDocument = (value: unknown): Promise<EncodedDocument> =>
+  encodeBytes(Buffer.from(JSON.stringify(value)));
 
 /** The documents of the public catalogue routes, ready to send. */
 export interface EncodedCatalog {
