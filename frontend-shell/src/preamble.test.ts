@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parsePublicPath, twinPath } from 'frontend-common';
