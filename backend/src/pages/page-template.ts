@@ -13,7 +13,8 @@ export interface PageParts {
   afterRoot?: string;
 }
 
-const ROOT_START = '<div id="root">';
+/** #root's start tag, quoted or not (the built page is minified). */
+const ROOT_START = /<div id="?root"?>/;
 
 /**
  * The shell's built index.html with one page's parts: its language, title, head tags, and the
@@ -22,8 +23,8 @@ const ROOT_START = '<div id="root">';
  */
 export function fillTemplate(template: string, parts: PageParts): string {
   let html = template
-    .replace(/<html lang="[^"]*"/, `<html lang="${parts.language}"`)
-    .replace(/<meta name="description"[^>]*>/, '')
+    .replace(/<html lang="?[a-z-]*"?/i, `<html lang="${parts.language}"`)
+    .replace(/<meta name="?description"?[^>]*>/, '')
     .replace(
       /<title>[^<]*<\/title>/,
       `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${(parts.styles ?? [])
