@@ -145,7 +145,7 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     expect(cards).toEqual(inState.slice(0, LISTING_PAGE_SIZE).map((s) => escaped(s.name)));
     expect(link(html, 'canonical')).toBe(`${server.url}/?state=${state}`);
     const second = (await request(server.url).get('/?page=2').expect(200)).text;
-    expect(second).toContain('aria-label="Previous page" rel="prev" href="/"');
+    expect(second).toContain('aria-label="Página anterior" rel="prev" href="/"');
     expect(link(second, 'canonical')).toBe(`${server.url}/?page=2`);
   });
 
@@ -193,14 +193,15 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
   });
 
   it('escapes shop text everywhere: markup, attributes, JSON-LD and the embedded data', async () => {
-    const hostile = '</script><script>alert(1)</script> "quoted" & <b>';
+    const hostile = '</script><script>alert(1)</script> "quoted" & <b> $& $\' $`';
     const created = (
       await admin
         .post('/api/admin/shops')
-        .send(shopBody({ name: 'Armería Segura', description: hostile }))
+        .send(shopBody({ name: 'Armería $& Segura', description: hostile }))
         .expect(201)
     ).body as Shop;
     const html = (await request(server.url).get(`/shops/${created.slug}`).expect(200)).text;
+    expect(html).toContain('<title>Armería $&amp; Segura, armero certificado');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<b>');
     expect(jsonLd(html).description).toContain(hostile.replace(/\s+/g, ' ').trim().slice(0, 20));

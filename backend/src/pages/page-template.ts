@@ -14,6 +14,19 @@ export interface PageParts {
 }
 
 /** #root's start tag, quoted or not (the built page is minified). */
+export interface PageParts {
+  language: 'es' | 'en';
+  title: string;
+  /** Tags after the title (already escaped by whoever made them). */
+  headTags: string;
+  /** Stylesheets to link in the head. */
+  styles?: string[];
+  /** New markup of #root, and what follows it (the embedded data); none keeps the static frame. */
+  body?: string;
+  afterRoot?: string;
+}
+
+/** #root's start tag, quoted or not (the built page is minified). */
 const ROOT_START = /<div id="?root"?>/;
 
 /**
@@ -22,22 +35,21 @@ const ROOT_START = /<div id="?root"?>/;
  * last element of <body> (public/index.html), so it ends at the last `</div>` before `</body>`.
  */
 export function fillTemplate(template: string, parts: PageParts): string {
+  const styles = (parts.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
+  // Replacement functions, not strings: a `$&` or `$'` in a shop's name must stay text.
   let html = template
-    .replace(/<html lang="?[a-z-]*"?/i, `<html lang="${parts.language}"`)
-    .replace(/<meta name="?description"?[^>]*>/, '')
+    .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"`)
+    .replace(/<meta name="?description"?[^>]*>/, () => '')
     .replace(
       /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${(parts.styles ?? [])
-        .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-        .join('')}`,
+      () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${styles.join('')}`,
     );
   if (parts.body !== undefined) {
-    const start = html.indexOf(ROOT_START);
-    const bodyEnd = html.lastIndexOf('</body>');
-    const end = html.lastIndexOf('</div>', bodyEnd);
-    if (start === -1 || end < start)
-      throw new Error('index.html has no <div id="root"> at the end of <body>');
-    html = `${html.slice(0, start)}${ROOT_START}${parts.body}</div>${parts.afterRoot ?? ''}${html.slice(end + '</div>'.length)}`;
+    // #root's start tag, quoted or not (the built page is minified).
+    const root = /<div id="?root"?>/.exec(html);
+    const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));
+    if (!root || end < root.index) throw new Error('index.html has no <div id="root"> at the end of <body>');
+    html = `${html.slice(0, root.index)}<div id="root">${parts.body}</div>${parts.afterRoot ?? ''}${html.slice(end + '</div>'.length)}`;
   }
   return html;
 }
