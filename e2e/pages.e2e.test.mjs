@@ -62,7 +62,8 @@ journey('a shop page opened directly, then the language switch between twin URLs
   const page = await open();
   await page.goto(`${product.url}/shops/${shop.slug}`);
   await page.getByRole('heading', { level: 1, name: shop.name }).waitFor();
-  for (const heading of es.sections) await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+  const main = page.getByRole('main');
+  for (const heading of es.sections) await main.getByRole('heading', { level: 2, name: heading }).waitFor();
   await page.getByText(shop.address).waitFor();
   expect(await page.getByRole('link', { name: new RegExp(`^${es.directions}`) }).getAttribute('href')).toBe(
     `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${shop.latitude},${shop.longitude}`)}`,
