@@ -226,7 +226,8 @@ for (const lang of ['es', 'en']) {
 
     journey(`${lang} an unknown path shows the 404 page with a way home`, async (open) => {
       const page = await open(options);
-      const response = await page.goto(`${product.url}/no-existe/esta-pagina`);
+      // An unknown path is in its URL's language too: English under /en/.
+      const response = await page.goto(`${product.url}${lang === 'en' ? '/en' : ''}/no-existe/esta-pagina`);
       expect(response.status()).toBe(404);
       await page.getByRole('heading', { name: T.notFound }).waitFor();
       await page.getByRole('contentinfo').getByText(T.copyright).waitFor();
