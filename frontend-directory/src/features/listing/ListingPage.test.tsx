@@ -12,6 +12,7 @@ const norte = makeShop({
   state: 'Nuevo León',
   phone: '+52 (81) 5555-0101',
   email: 'ventas@norte.example.mx',
+  whatsapp: '+52 1 (81) 5555-0102',
   website: 'https://norte.example.mx',
   categories: ['Armería', 'Caza', 'Municiones', 'Accesorios', 'Seguridad'],
   isVerified: 'true',
@@ -169,6 +170,11 @@ describe('shop detail dialog', () => {
       'href',
       'mailto:ventas@norte.example.mx',
     );
+    const whatsapp = within(dialog).getByRole('link', {
+      name: /^\+52 1 \(81\) 5555-0102 \(chatear por WhatsApp/,
+    });
+    expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5218155550102');
+    expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
     const website = within(dialog).getByRole('link', { name: 'https://norte.example.mx' });
     expect(website).toHaveAttribute('href', 'https://norte.example.mx/');
     expect(website).toHaveAttribute('rel', 'noopener noreferrer');
@@ -195,6 +201,7 @@ describe('shop detail dialog', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Taller Sureño de Mantenimiento')).toBeInTheDocument();
     expect(within(dialog).queryByText('Sitio web')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('WhatsApp')).not.toBeInTheDocument();
     expect(within(dialog).getByText('🏪')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(location()).toBe('/'));

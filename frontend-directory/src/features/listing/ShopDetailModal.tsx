@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AntdProviders, isVerifiedShop, safeUrl, ShopLogo, type Shop } from 'frontend-common';
+import { AntdProviders, isVerifiedShop, safeUrl, ShopLogo, whatsappUrl, type Shop } from 'frontend-common';
 import { VerifiedMark } from './VerifiedMark';
 
 /** `tel:` wants digits and a leading +; the visible text keeps the shop's own formatting. */
@@ -49,6 +49,7 @@ function ShopDetail({ shop, onClose }: ShopDetailProps) {
   if (!shop) return null;
   const phone = telHref(shop.phone);
   const email = mailHref(shop.email);
+  const whatsapp = whatsappUrl(shop.whatsapp);
   const website = shop.website?.trim() ? shop.website.trim() : null;
   const websiteHref = website ? safeUrl(website) : null;
   const mapSrc = safeUrl(shop.mapImageUrl);
@@ -103,6 +104,17 @@ function ShopDetail({ shop, onClose }: ShopDetailProps) {
           <dl className="atm-dir-detail__contact">
             <dt>{t('detail.phone')}</dt>
             <dd>{phone ? <a href={phone}>{shop.phone}</a> : shop.phone}</dd>
+            {whatsapp && (
+              <>
+                <dt>{t('detail.whatsapp')}</dt>
+                <dd>
+                  <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                    {shop.whatsapp}
+                    <span className="atm-visually-hidden"> {t('detail.whatsappNewTab')}</span>
+                  </a>
+                </dd>
+              </>
+            )}
             <dt>{t('detail.email')}</dt>
             <dd>{email ? <a href={email}>{shop.email}</a> : shop.email}</dd>
             {website && (
