@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FrontendsConfig } from '../config/app.config.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
-const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
+const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 /** Client routes the shell knows; anything else gets its 404 page with a 404 status. */
 const SHELL_ROUTES = /^\/(shops\/?)?$|^\/admin(\/.*)?$/;
 /** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
