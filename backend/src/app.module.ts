@@ -8,6 +8,7 @@ import { APP_CONFIG } from './config/config.token.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { SeoModule } from './seo/seo.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
@@ -29,6 +30,7 @@ export class AppModule {
         BackupModule,
         HealthModule,
         PagesModule,
+        SeoModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
 import { enforceRequestDeadlines } from './common/request-deadlines.js';
+import { setPublicUrl } from './common/public-url.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
@@ -94,8 +95,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 
-  // Images are public files beside the API, not API resources.
-  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
+  setPublicUrl(server.getHttpAdapter().getInstance(), config.publicUrl);
+  // Images are public files beside the API, not API resources; crawlers look for their files
+  // at the root.
+  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id', 'sitemap.xml', 'robots.txt'] });
   serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

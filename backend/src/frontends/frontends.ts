@@ -7,7 +7,7 @@ import type { FrontendsConfig } from '../config/app.config.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
-const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
+const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 /**
  * Client routes the shell knows (frontend-common/src/routes.ts), for when pages are not rendered
  * here; anything else gets its 404 page with a 404 status.

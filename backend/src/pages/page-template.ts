@@ -45,8 +45,7 @@ export function fillTemplate(template: string, parts: PageParts): string {
       () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${styles.join('')}`,
     );
   if (parts.body !== undefined) {
-    // #root's start tag, quoted or not (the built page is minified).
-    const root = /<div id="?root"?>/.exec(html);
+    const root = ROOT_START.exec(html);
     const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));
     if (!root || end < root.index) throw new Error('index.html has no <div id="root"> at the end of <body>');
     html = `${html.slice(0, root.index)}<div id="root">${parts.body}</div>${parts.afterRoot ?? ''}${html.slice(end + '</div>'.length)}`;

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { fillTemplate } from './page-template.js';
-import { publicUrlOf } from './public-url.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
 /** Rendered pages kept per catalogue version; the oldest go first beyond this many. */
@@ -67,7 +67,7 @@ export class PublicPages {
       this.cache.clear();
       this.cacheVersion = catalog.version;
     }
-    const publicUrl = publicUrlOf(request);
+    const publicUrl = publicOrigin(request);
     const key = `${publicUrl}${url}`;
     let answer = this.cache.get(key);
     if (!answer) {
@@ -122,13 +122,16 @@ export class PublicPages {
       body: rendered.body,
       afterRoot: rendered.dataElement,
     });
-    return { status: page ? 200 : 404, page: await encodeBytes(Buffer.from(html)) };
+    return {
+      status: page ? 200 : 404,
+      page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8'),
+    };
   }
 }
 
 /** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */
 export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
-  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.setHeader('Content-Type', page.contentType);
   response.setHeader('Cache-Control', 'no-cache');
   response.setHeader('Vary', 'Accept-Encoding');
   response.setHeader('ETag', page.etag);
@@ -141,7 +144,7 @@ export function sendPage(request: Request, response: Response, status: number, p
     ? ['br', page.brotli]
     : /\bgzip\b/.test(accepted)
       ? ['gzip', page.gzip]
-      : [undefined, page.json];
+      : [undefined, page.identity];
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.setHeader('Content-Length', String(body.length));
   response.status(status).end(request.method === 'HEAD' ? undefined : body);

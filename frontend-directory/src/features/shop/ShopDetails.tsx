@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { safeUrl, type Shop } from 'frontend-common';
-import { mailHref, telHref, whatsAppChatHref } from './contactLinks';
+import { safeUrl, whatsappUrl, type Shop } from 'frontend-common';
+import { mailHref, telHref } from './contactLinks';
 
 function MapImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
@@ -26,7 +26,7 @@ export function ShopDetails({ shop }: { shop: Shop }) {
   const { t } = useTranslation('directory');
   const phone = telHref(shop.phone);
   const email = mailHref(shop.email);
-  const whatsApp = shop.whatsapp ? whatsAppChatHref(shop.whatsapp) : null;
+  const whatsApp = whatsappUrl(shop.whatsapp);
   const website = shop.website?.trim() ? shop.website.trim() : null;
   const websiteHref = website ? safeUrl(website) : null;
   const mapSrc = safeUrl(shop.mapImageUrl);
@@ -63,7 +63,16 @@ export function ShopDetails({ shop }: { shop: Shop }) {
           {shop.whatsapp && (
             <>
               <dt>{t('detail.whatsapp')}</dt>
-              <dd>{whatsApp ? <a href={whatsApp}>{shop.whatsapp}</a> : shop.whatsapp}</dd>
+              <dd>
+                {whatsApp ? (
+                  <a href={whatsApp} target="_blank" rel="noopener noreferrer">
+                    {shop.whatsapp}
+                    <span className="atm-visually-hidden"> {t('detail.whatsappNewTab')}</span>
+                  </a>
+                ) : (
+                  shop.whatsapp
+                )}
+              </dd>
             </>
           )}
           <dt>{t('detail.email')}</dt>

@@ -49,10 +49,9 @@ describe('shop page', () => {
       'href',
       'tel:+528155550101',
     );
-    expect(within(main).getByRole('link', { name: '+52 81 5555 0102' })).toHaveAttribute(
-      'href',
-      'https://wa.me/528155550102',
-    );
+    const whatsApp = within(main).getByRole('link', { name: /^\+52 81 5555 0102 \(chatear por WhatsApp/ });
+    expect(whatsApp).toHaveAttribute('href', 'https://wa.me/528155550102');
+    expect(whatsApp).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(main).getByRole('link', { name: 'ventas@norte.example.mx' })).toHaveAttribute(
       'href',
       'mailto:ventas@norte.example.mx',

@@ -9,12 +9,6 @@ export const telHref = (phone: string) => {
 export const mailHref = (email: string) =>
   /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+$/.test(email) ? `mailto:${email}` : null;
 
-/** A chat with the shop's WhatsApp number (wa.me wants the international number's digits only). */
-export const whatsAppChatHref = (number: string) => {
-  const digits = number.replace(/\D/g, '');
-  return digits.length >= 8 ? `https://wa.me/${digits}` : null;
-};
-
 /** A WhatsApp message with this text for a contact the visitor picks. */
 export const whatsAppShareHref = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
