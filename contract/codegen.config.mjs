@@ -9,7 +9,7 @@ export const REMOTE_ENDPOINTS = [
     outputFile: 'frontend-directory/src/api/generated.ts',
     apiFile: './baseApi',
     apiImport: 'baseApi',
-    operations: ['getShops', 'getShopCategories', 'getShopCities', 'getShopStates'],
+    operations: ['getShops', 'getShopCategories', 'getShopCities', 'getShopStates', 'getShopBySlug'],
   },
   {
     outputFile: 'frontend-admin/src/api/generated.ts',

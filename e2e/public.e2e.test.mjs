@@ -1,6 +1,7 @@
 // Spec section 2, public side, in Spanish and in English: the listing and its filters, the
-// '+N' badges, the detail dialog and its links, a shared ?shop= link, the 404 page, the side menu
+// '+N' badges, a shop's page and its links, a shared ?shop= link, the 404 page, the side menu
 // and footer, and the language switch reaching the remotes. One fresh product for the file.
+// (Server rendering, twin URLs, sharing and no-JavaScript paging: pages.e2e.test.mjs.)
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
@@ -47,7 +48,7 @@ async function settlesOn(page, matches) {
 
 /** The names on the cards of the listing, once it has settled on `count` cards. */
 async function cardNames(page, T, count) {
-  const cards = page.getByRole('button', { name: new RegExp(`^${T.open('')}`) });
+  const cards = page.locator('.atm-dir-card:not(.atm-dir-skeleton)');
   await eventually(() => cards.count(), Math.min(count, PAGE_SIZE));
   if (count === 0) return [];
   return (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName);
@@ -75,7 +76,7 @@ for (const lang of ['es', 'en']) {
       expect(await cardNames(page, T, shops.length)).toEqual(firstPage(shops));
       await page.getByText(T.results(shops.length)).waitFor();
       if (shops.length > PAGE_SIZE) {
-        await page.getByRole('button', { name: T.nextPage }).click();
+        await page.getByRole('link', { name: T.nextPage }).click();
         await eventually(() => new URL(page.url()).searchParams.get('page'), '2');
         await settlesOn(page, shops.slice(PAGE_SIZE));
         await page.goBack();
@@ -145,7 +146,10 @@ for (const lang of ['es', 'en']) {
       await page.goto(`${product.url}/`);
       await cardNames(page, T, shops.length);
       for (const shop of shops.slice(0, PAGE_SIZE)) {
-        const card = page.getByRole('button', { name: T.open(shop.name), exact: true });
+        // The card's link is named by the shop's visible name (label in name).
+        const card = page.locator('.atm-dir-card').filter({
+          has: page.getByRole('link', { name: shop.name, exact: true }),
+        });
         const badges = (await card.locator('li').allInnerTexts()).map((text) => text.split('\n')[0].trim());
         const extra = shop.categories.length - 3;
         if (extra > 0) {
@@ -159,80 +163,77 @@ for (const lang of ['es', 'en']) {
       }
     });
 
-    journey(`${lang} detail dialog with its links; closing returns to the listing`, async (open) => {
-      const page = await open(options);
-      const shop = shops.find(
-        (s) => s.website && s.isVerified === 'true' && s.categories.length > 3 && s.mapImageUrl,
-      );
-      expect(shop).toBeDefined();
-      await page.goto(`${product.url}/`);
-      await cardNames(page, T, shops.length);
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText(shop.name, { exact: true }).waitFor();
-      expect(new URL(page.url()).searchParams.get('shop')).toBe(shop.id);
-      for (const heading of T.sections) await dialog.getByRole('heading', { name: heading }).waitFor();
-      await dialog.getByText(shop.description).waitFor();
-      await dialog.getByText(shop.address).waitFor();
-      await dialog.getByText(T.verifiedLong).waitFor();
-      for (const category of shop.categories) await dialog.getByText(category, { exact: true }).waitFor();
-      const phone = dialog.getByRole('link', { name: shop.phone });
-      expect(await phone.getAttribute('href')).toBe(`tel:${shop.phone.replace(/[^\d+]/g, '')}`);
-      const email = dialog.getByRole('link', { name: shop.email });
-      expect(await email.getAttribute('href')).toBe(`mailto:${shop.email}`);
-      const website = dialog.getByRole('link', { name: shop.website });
-      expect(await website.getAttribute('href')).toBe(new URL(shop.website).href);
-      expect(await website.getAttribute('target')).toBe('_blank');
-      const maps = dialog.getByRole('link', { name: new RegExp(`^${T.googleMaps}`) });
-      expect(await maps.getAttribute('href')).toBe(new URL(shop.googleMapsUrl).href);
-      expect(await maps.getAttribute('target')).toBe('_blank');
-      expect(await maps.getAttribute('rel')).toContain('noopener');
-      const map = dialog.getByRole('img', { name: T.mapAlt(shop.name) });
-      await map.scrollIntoViewIfNeeded();
-      await eventually(
-        () => map.evaluate((img) => img.complete && img.naturalWidth),
-        (value) => value > 0,
-      );
+    journey(
+      `${lang} a card opens the shop's page with its links; back returns to the listing`,
+      async (open) => {
+        const page = await open(options);
+        const shop = shops.find(
+          (s) => s.website && s.isVerified === 'true' && s.categories.length > 3 && s.mapImageUrl,
+        );
+        expect(shop).toBeDefined();
+        await page.goto(`${product.url}/`);
+        await cardNames(page, T, shops.length);
+        const listing = page.url();
+        // The card may be on a later page of the listing; its page is one URL either way.
+        const index = shops.indexOf(shop);
+        if (index >= PAGE_SIZE) await page.goto(`${listing}?page=${Math.floor(index / PAGE_SIZE) + 1}`);
+        await page.getByRole('link', { name: shop.name, exact: true }).click();
+        await page.waitForURL(`${product.url}${lang === 'en' ? '/en' : ''}/shops/${shop.slug}`);
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+        for (const heading of T.sections) await main.getByRole('heading', { name: heading }).waitFor();
+        await main.getByText(shop.description).waitFor();
+        await main.getByText(shop.address).waitFor();
+        await main.getByText(T.verifiedLong).waitFor();
+        for (const category of shop.categories) await main.getByText(category, { exact: true }).waitFor();
+        const phone = main.getByRole('link', { name: shop.phone });
+        expect(await phone.getAttribute('href')).toBe(`tel:${shop.phone.replace(/[^\d+]/g, '')}`);
+        const email = main.getByRole('link', { name: shop.email });
+        expect(await email.getAttribute('href')).toBe(`mailto:${shop.email}`);
+        const website = main.getByRole('link', { name: shop.website });
+        expect(await website.getAttribute('href')).toBe(new URL(shop.website).href);
+        expect(await website.getAttribute('target')).toBe('_blank');
+        const maps = main.getByRole('link', { name: new RegExp(`^${T.googleMaps}`) });
+        expect(await maps.getAttribute('href')).toBe(new URL(shop.googleMapsUrl).href);
+        expect(await maps.getAttribute('target')).toBe('_blank');
+        expect(await maps.getAttribute('rel')).toContain('noopener');
+        const map = main.getByRole('img', { name: T.mapAlt(shop.name) });
+        await map.scrollIntoViewIfNeeded();
+        await eventually(
+          () => map.evaluate((img) => img.complete && img.naturalWidth),
+          (value) => value > 0,
+        );
 
-      await dialog.getByRole('button', { name: T.close }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
-      // Escape and the browser's back button close it too.
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
-      await dialog.waitFor();
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
-      await dialog.waitFor();
-      await page.goBack();
-      await dialog.waitFor({ state: 'detached' });
-      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
-      expect(unexpectedErrors(page)).toEqual([]);
-    });
+        await page.goBack();
+        await cardNames(page, T, shops.length);
+        await main.getByRole('link', { name: shop.name, exact: true }).click();
+        await main.getByRole('link', { name: T.back }).click();
+        await page.waitForURL(listing);
+        await cardNames(page, T, shops.length);
+        expect(unexpectedErrors(page)).toEqual([]);
+      },
+    );
 
-    journey(`${lang} a shared ?shop= link opens that shop's dialog`, async (open) => {
+    journey(`${lang} a shared ?shop= link opens that shop's page`, async (open) => {
       const page = await open(options);
       const shop = shops[shops.length - 1];
       await page.goto(`${product.url}/?shop=${shop.id}`);
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText(shop.name, { exact: true }).waitFor();
-      await dialog.getByText(shop.description).waitFor();
-      await dialog.getByRole('button', { name: T.close }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
-      await cardNames(page, T, shops.length);
+      await page.waitForURL(`${product.url}${lang === 'en' ? '/en' : ''}/shops/${shop.slug}`);
+      await page.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+      await page.getByText(shop.description).waitFor();
       expect(unexpectedErrors(page)).toEqual([]);
     });
 
     journey(`${lang} an unknown path shows the 404 page with a way home`, async (open) => {
       const page = await open(options);
-      const response = await page.goto(`${product.url}/no-existe/esta-pagina`);
+      // An unknown path is in its URL's language too: English under /en/.
+      const response = await page.goto(`${product.url}${lang === 'en' ? '/en' : ''}/no-existe/esta-pagina`);
       expect(response.status()).toBe(404);
       await page.getByRole('heading', { name: T.notFound }).waitFor();
       await page.getByRole('contentinfo').getByText(T.copyright).waitFor();
       await page.getByRole('link', { name: T.notFoundHome, exact: true }).click();
-      await page.waitForURL(`${product.url}/`);
+      // A visitor who chose English lands on the English listing.
+      await page.waitForURL(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
       await cardNames(page, T, shops.length);
     });
 
@@ -282,14 +283,15 @@ for (const lang of ['es', 'en']) {
   });
 }
 
-journey('the language switch reaches the remotes and is remembered', async (open) => {
+journey('the language switch moves to the twin URL, reaches the remotes and is remembered', async (open) => {
   const es = TEXTS.es;
   const en = TEXTS.en;
   const page = await open();
-  await page.goto(`${product.url}/`);
+  await page.goto(`${product.url}/?page=2`);
   await page.getByText(es.heroDescription).waitFor();
   await page.getByText(es.results(shops.length)).waitFor();
   await page.getByRole('button', { name: en.languageName }).click();
+  await page.waitForURL(`${product.url}/en/?page=2`);
   // The directory remote's own texts, not only the shell's, change.
   await page.getByText(en.heroDescription).waitFor();
   await page.getByText(en.results(shops.length)).waitFor();
@@ -297,11 +299,9 @@ journey('the language switch reaches the remotes and is remembered', async (open
   await page.getByRole('contentinfo').getByText(en.copyright).waitFor();
   await page.getByRole('link', { name: en.contact }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
-  await page.getByRole('button', { name: en.open(shops[0].name), exact: true }).click();
-  await page.getByRole('dialog').getByRole('heading', { name: en.sections[0] }).waitFor();
-  await page.keyboard.press('Escape');
 
-  await page.reload();
+  await page.goto(`${product.url}/`);
+  await page.waitForURL(`${product.url}/en/`);
   await page.getByText(en.heroDescription).waitFor();
   // The admin remote starts in the chosen language as well.
   await page.getByRole('link', { name: en.login }).click();
@@ -309,6 +309,7 @@ journey('the language switch reaches the remotes and is remembered', async (open
   await page.goBack();
   await page.getByText(en.heroDescription).waitFor();
   await page.getByRole('button', { name: es.languageName }).click();
+  await page.waitForURL(`${product.url}/`);
   await page.getByText(es.heroDescription).waitFor();
   await page.getByText(es.results(shops.length)).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('es');

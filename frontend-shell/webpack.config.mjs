@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from 'frontend-common/webpack/createConfig.mjs';
+import { createConfig, createServerConfig } from 'frontend-common/webpack/createConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,7 +13,7 @@ const devRuntimeConfig = {
   },
 };
 
-export default createConfig({
+const browser = createConfig({
   dir,
   name: 'shell',
   title: 'ATM Armeros · Directorio de armeros certificados',
@@ -29,3 +29,10 @@ export default createConfig({
         .send(`window.__ATM_RUNTIME__ = ${JSON.stringify(devRuntimeConfig)};\n`);
     }),
 });
+
+// The browser build, and the shell's server render for Node (dist-ssr/shell.cjs, README "Server rendering").
+// `webpack serve` (npm run dev) builds only the browser part.
+export default (env, argv) =>
+  env.WEBPACK_SERVE
+    ? browser(env, argv)
+    : [browser(env, argv), createServerConfig({ dir, name: 'shell', entry: './src/server.tsx' })(env, argv)];

@@ -7,6 +7,8 @@ import type { AppConfig } from './config/app.config.js';
 import { APP_CONFIG } from './config/config.token.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { PagesModule } from './pages/pages.module.js';
+import { SeoModule } from './seo/seo.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
@@ -27,6 +29,8 @@ export class AppModule {
         ShopsModule,
         BackupModule,
         HealthModule,
+        PagesModule,
+        SeoModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

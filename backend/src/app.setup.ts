@@ -12,11 +12,13 @@ import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
 import { enforceRequestDeadlines } from './common/request-deadlines.js';
+import { setPublicUrl } from './common/public-url.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
+import { PublicPages } from './pages/public-pages.js';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
 import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
@@ -93,9 +95,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 
-  // Images are public files beside the API, not API resources.
-  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id'] });
-  serveFrontends(server, config.frontends);
+  setPublicUrl(server.getHttpAdapter().getInstance(), config.publicUrl);
+  // Images are public files beside the API, not API resources; crawlers look for their files
+  // at the root.
+  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id', 'sitemap.xml', 'robots.txt'] });
+  serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);

@@ -22,6 +22,12 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   configureApp(app, config);
+  if (config.env === 'production' && !config.publicUrl) {
+    Logger.warn(
+      "PUBLIC_URL is not set: canonical links, the sitemap and link previews use each request's own host. Set it to the site's address, e.g. https://armeros.example.mx",
+      'Bootstrap',
+    );
+  }
   app.enableShutdownHooks();
   await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
   const url = `http://localhost:${config.port}`;

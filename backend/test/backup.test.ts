@@ -139,7 +139,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     );
     expect(manifest).toMatchObject({
       product: 'atm-gunsmith-directory',
-      formatVersion: 2,
+      formatVersion: 3,
       counts: { shops: 3, images: 2 },
     });
     for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       `attachment; filename="atm-directory-data-${today}.json"`,
     );
     const document = JSON.parse((response.body as Buffer).toString());
-    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 2 });
+    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 3 });
     expect(document.shops).toEqual(await listShops());
   });
 
@@ -231,6 +231,64 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     ).toBe('image/png');
     const antiguo = shops.find((shop) => shop.name === 'Taller Antiguo')!;
     expect(antiguo.mapImageUrl).toBe(uno.mapImageUrl); // one shared image stays shared
+  });
+
+  it('restores a format 2 backup (no slugs, no WhatsApp): its shops get slugs as new shops do', async () => {
+    const shop = (id: string, name: string) => ({
+      ...shopBody({ name, city: 'Querétaro', logo: 'tools' }),
+      id: `00000000-0000-4000-8000-00000000020${id}`,
+      createdAt: '2025-06-01T10:00:00.000Z',
+      updatedAt: '2025-06-02T10:00:00.000Z',
+    });
+    const shopsJson = JSON.stringify([shop('1', 'Armería Formato Dos'), shop('2', 'Armeria Formato Dos')]);
+    const manifest = {
+      product: 'atm-gunsmith-directory',
+      formatVersion: 2,
+      createdAt: '2025-06-03T10:00:00.000Z',
+      counts: { shops: 2, images: 0 },
+      files: { 'shops.json': { sha256: sha(shopsJson), size: Buffer.byteLength(shopsJson) } },
+      missingImages: [],
+    };
+    const backup = buildZip([
+      { name: 'manifest.json', data: JSON.stringify(manifest) },
+      { name: 'shops.json', data: shopsJson, deflate: true },
+    ]);
+    expect((await restore(backup).expect(200)).body).toMatchObject({ created: 2, updated: 0 });
+    const restored = (await listShops()).filter((s) =>
+      String(s.id).startsWith('00000000-0000-4000-8000-0000000002'),
+    );
+    expect(restored.map((s) => [s.id, s.slug, s.whatsapp]).sort()).toEqual([
+      ['00000000-0000-4000-8000-000000000201', 'armeria-formato-dos-queretaro', null],
+      ['00000000-0000-4000-8000-000000000202', 'armeria-formato-dos-queretaro-2', null],
+    ]);
+  });
+
+  it('keeps slugs, old slugs and WhatsApp numbers through a backup and its restore', async () => {
+    const created = (
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name: 'Armería Viaje', city: 'Puebla', whatsapp: '+52 222 555 0101' }))
+        .expect(201)
+    ).body;
+    await admin.put(`/api/admin/shops/${created.id}`).send({ name: 'Armería Viaje Norte' }).expect(200);
+    const backup = (await download('full')).body as Buffer;
+    await admin
+      .put(`/api/admin/shops/${created.id}`)
+      .send({ name: 'Armería Viaje Sur', whatsapp: null })
+      .expect(200);
+
+    await restore(backup).expect(200);
+    const restored = (await request(server.url).get(`/api/shops/${created.id}`).expect(200)).body;
+    expect(restored).toMatchObject({
+      name: 'Armería Viaje Norte',
+      slug: 'armeria-viaje-norte-puebla',
+      whatsapp: '+52 222 555 0101',
+    });
+    // The slug it had before the restore and the one before that both lead to it.
+    for (const old of ['armeria-viaje-sur-puebla', 'armeria-viaje-puebla']) {
+      const moved = await request(server.url).get(`/api/shops/by-slug/${old}`).redirects(0).expect(301);
+      expect(moved.body).toEqual({ slug: 'armeria-viaje-norte-puebla' });
+    }
   });
 
   describe('refuses, changing nothing,', () => {

@@ -53,6 +53,15 @@ describe('serving the built frontends', () => {
     expect(missing.text).toContain('<div id="root">');
   });
 
+  it("answers /robots.txt and /sitemap.xml itself, before the shell's pages", async () => {
+    const robots = await request(server.url).get('/robots.txt').expect(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.text).toContain('Disallow: /admin');
+    const sitemap = await request(server.url).get('/sitemap.xml').expect(200);
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.text).toContain('<urlset');
+  });
+
   it('caches hashed files for a year and entry files never without revalidation', async () => {
     const hashed = await request(server.url).get('/main.0123456789abcdef.js').expect(200);
     expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,38 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import http from 'node:http';
 import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
 import { shopBody } from './support/fixtures.js';
-import { loggedInAdmin } from './support/http.js';
+import { loggedInAdmin, raw, type Raw } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-interface Raw {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** One request on its own connection; the raw bytes and headers (nothing decoded). */
-function raw(url: string, method = 'GET', headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(url, { method, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const all: Record<string, string> = {};
-          for (let i = 0; i < response.rawHeaders.length; i += 2) {
-            all[response.rawHeaders[i].toLowerCase()] = response.rawHeaders[i + 1];
-          }
-          resolve({ status: response.statusCode!, headers: all, body: Buffer.concat(chunks) });
-        });
-        response.on('error', reject);
-      })
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** What differs between any two responses: the clock. */
 const comparable = ({ status, headers, body }: Raw) => {
   const { date: _date, ...rest } = headers;

@@ -270,6 +270,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shops/by-slug/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop a slug names (its page, `/shops/<slug>`). A slug the shop had before a rename
+     *     answers 301 with `Location` on the current slug's URL and `{ slug }` in the body; clients
+     *     that follow redirects get the shop, whose `slug` tells the current one.
+     */
+    get: operations['getShopBySlug'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/shops/{id}': {
     parameters: {
       query?: never;
@@ -498,6 +519,11 @@ export interface components {
       id: string;
       /** @example Armería El Centinela */
       name: string;
+      /**
+       * @description The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do.
+       * @example armeria-el-centinela-guadalajara
+       */
+      slug: string;
       description: string;
       /** @example Av. Juárez 123, Col. Centro */
       address: string;
@@ -507,6 +533,11 @@ export interface components {
       state: string;
       /** @example +52 33 1234 5678 */
       phone: string;
+      /**
+       * @description An international number for a https://wa.me/<digits> link, or null.
+       * @example +52 1 33 1234 5678
+       */
+      whatsapp: string | null;
       /** @example contacto@centinela.mx */
       email: string;
       /** @description An http(s) URL, or null. */
@@ -538,6 +569,10 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    ShopSlugRedirectDto: {
+      /** @example armeria-el-centinela-zapopan */
+      slug: string;
+    };
     CreateShopDto: {
       name: string;
       description: string;
@@ -547,6 +582,8 @@ export interface components {
       /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
       phone: string;
       email: string;
+      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+      whatsapp?: string | null;
       /** @description Optional http(s) URL; empty or null means none. */
       website?: string | null;
       /** @description At least one; blanks are refused and repeats removed. */
@@ -575,6 +612,8 @@ export interface components {
       /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
       phone?: string;
       email?: string;
+      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+      whatsapp?: string | null;
       /** @description Optional http(s) URL; empty or null means none. */
       website?: string | null;
       /** @description At least one; blanks are refused and repeats removed. */
@@ -654,6 +693,7 @@ export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
 export type ShopDto = components['schemas']['ShopDto'];
+export type ShopSlugRedirectDto = components['schemas']['ShopSlugRedirectDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
 export type BackupStatsDto = components['schemas']['BackupStatsDto'];
@@ -1694,6 +1734,65 @@ export interface operations {
         };
         content: {
           'application/json': string[];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getShopBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopDto'];
+        };
+      };
+      /** @description An old slug of a renamed shop: `Location` is the current slug’s URL */
+      301: {
+        headers: {
+          /** @description /api/shops/by-slug/<current slug> */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSlugRedirectDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */

@@ -69,6 +69,7 @@ export const SHOP_TEXT_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
   city: 100,
   state: 100,
   phone: 40,
+  whatsapp: 40,
   email: 254,
   website: 2048,
   logo: 2048,
@@ -78,6 +79,21 @@ export const SHOP_TEXT_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
 
 /** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
 export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/**
+ * A shop's optional WhatsApp number: international (a leading + and the country code, as
+ * https://wa.me/<digits> needs), 8 to 15 digits (E.164) with optional spaces, dots, dashes and
+ * parentheses; no extension.
+ */
+export const SHOP_WHATSAPP_PATTERN = /^\+(?=(?:\D*\d){8,15}$)\d[0-9()\-.\s]*$/;
+
+/**
+ * A shop's slug, its readable URL segment (`/shops/<slug>`): lower-case ASCII letters and digits
+ * in words joined by single dashes, e.g. `armeria-del-bajio-leon` or `armeria-del-bajio-leon-2`.
+ */
+export const SHOP_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The longest slug: the words of name and city are cut to fit, leaving room for a `-<n>` suffix. */
+export const SHOP_SLUG_MAX_LENGTH = 120;
 
 /** A shop has at least one category and at most this many... */
 export const MAX_SHOP_CATEGORIES = 20;

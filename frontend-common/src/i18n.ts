@@ -18,30 +18,30 @@ export type NamespaceResources = Record<Language, Record<string, unknown>>;
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 
-function readStoredLanguage(): Language {
+/** The language the visitor chose with a language switch, if any (null: never chose, or no storage). */
+export function rememberedLanguage(): Language | null {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    return isLanguage(stored) ? stored : null;
   } catch {
-    return DEFAULT_LANGUAGE; // storage blocked (private mode, sandboxed frame)
+    return null; // no window (server render), or storage blocked (private mode, sandboxed frame)
   }
 }
 
-function rememberLanguage(lng: string): void {
-  const language = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
-  document.documentElement.lang = language;
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // not remembered; the page still switches
-  }
+function showLanguage(lng: string): void {
+  if (typeof document !== 'undefined')
+    document.documentElement.lang = isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-/** Initialises the shared instance once (idempotent) and returns it. */
-export function initI18n(): typeof i18n {
+/**
+ * Initialises the shared instance once (idempotent) and returns it. `language` is the page's own
+ * (public URLs carry it: `/en/...`); without it, the remembered choice or Spanish (admin pages,
+ * which have one URL for both languages).
+ */
+export function initI18n(language?: Language): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
-      lng: readStoredLanguage(),
+      lng: language ?? rememberedLanguage() ?? DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       // No fallback language: a missing translation shows its key (spec section 1), which makes
       // gaps visible instead of silently mixing languages.
@@ -52,10 +52,26 @@ export function initI18n(): typeof i18n {
       returnEmptyString: false,
       react: { useSuspense: false },
     });
-    i18n.on('languageChanged', rememberLanguage);
-    document.documentElement.lang = i18n.language;
+    i18n.on('languageChanged', showLanguage);
+    showLanguage(i18n.language);
+  } else if (language && i18n.language !== language) {
+    void i18n.changeLanguage(language);
   }
   return i18n;
+}
+
+/**
+ * A language switch was used: remember the choice (a Spanish URL then takes this visitor to its
+ * English twin, see public/preamble.js) and change the page's language. Only an explicit choice
+ * is remembered; opening an English link is not one.
+ */
+export function chooseLanguage(language: Language): Promise<unknown> {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // not remembered; the page still switches
+  }
+  return i18n.changeLanguage(language);
 }
 
 /** Adds a namespace's translations to the shared instance (a remote calls this, never `init`). */

@@ -4,3 +4,5 @@ export * from './logo';
 export * from './i18n';
 export * from './antd';
 export * from './ShopLogo';
+export * from './routes';
+export * from './snapshot';

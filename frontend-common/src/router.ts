@@ -19,3 +19,4 @@ export {
   useParams,
   useSearchParams,
 } from 'react-router';
+export type { To } from 'react-router';

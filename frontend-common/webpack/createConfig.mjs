@@ -207,3 +207,67 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
     };
   };
 }
+
+/**
+ * Packages a server build leaves to Node's `require`: every bundle that renders on the server
+ * must use the same React, router, Redux and i18next (one i18next instance, one router context),
+ * as the browser shares them between shell and remotes (SINGLETONS). `react-router-dom` is the
+ * router facade (src/router.ts), bundled, over the shared `react-router`.
+ */
+const SERVER_EXTERNALS =
+  /^(react|react-dom|react-router|react-redux|react-i18next|i18next|@reduxjs\/toolkit|immer|reselect)(\/.*)?$/;
+
+/**
+ * A frontend's server build: `entry` bundled for Node as CommonJS into `dist-ssr/<name>.cjs`,
+ * which the backend requires to render public pages (README "Server rendering"). No Module
+ * Federation, styles or assets: the browser gets those from the client build; the server only
+ * needs the components, the same source files.
+ *
+ * @param {object} options
+ * @param {string} options.dir the frontend's folder
+ * @param {string} options.name output name
+ * @param {string} options.entry entry file relative to `dir`
+ */
+export function createServerConfig({ dir, name, entry }) {
+  return (_env, argv) => ({
+    name: `${name}-server`,
+    mode: argv.mode === 'production' ? 'production' : 'development',
+    context: dir,
+    target: 'node20',
+    entry: { [name]: entry },
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist-ssr'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) =>
+        SERVER_EXTERNALS.test(request) ? callback(null, `commonjs ${request}`) : callback(),
+    ],
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: { 'react-router-dom$': ROUTER_FACADE },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('babel-loader'),
+            options: { configFile: path.join(commonDir, 'babel.config.cjs') },
+          },
+        },
+        // Styles reach the browser from the client build; on the server an import is nothing.
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(png|jpe?g|gif|webp|svg)$/i, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    // Readable stack traces in server logs; the code never reaches a browser.
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+  });
+}

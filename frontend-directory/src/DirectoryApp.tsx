@@ -1,28 +1,34 @@
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { getPageStore, type AppStore } from './app/store';
+import type { DirectorySnapshot } from './app/snapshot';
 import { ListingPage } from './features/listing/ListingPage';
+import { ShopPage } from './features/shop/ShopPage';
 import { registerDirectoryTranslations } from './i18n';
 
 registerDirectoryTranslations();
 
 export interface DirectoryAppProps {
-  /** The path the shell mounted the listing at ('/' or '/shops'); the remote never owns a router. */
+  /** The path the shell mounted the directory at ('/', '/shops', '/en/'...); the remote never owns a router. */
   basePath?: string;
-  /** For tests: a fresh store instead of the page's one. */
+  /** Which page: the listing, or one shop's page (its slug is the route's `:slug`). */
+  view?: 'listing' | 'shop';
+  /** The data the server rendered this page from (embedded in the page), if it did. */
+  snapshot?: DirectorySnapshot;
+  /** A store of one's own (tests, and one per request on the server) instead of the page's. */
   store?: AppStore;
 }
 
 /**
  * The exposed entry of the directory remote (`directory/App`). It renders inside the shell's
- * router and brings its own Redux store. The listing itself is plain markup; antd (not a shared
- * module, see frontend-shell/README.md) comes only with the shop dialog, with its own provider.
+ * router and brings its own Redux store. Plain markup only (no antd), so the server renders it
+ * exactly as the browser does (src/server.ts, README "Server rendering").
  */
-export default function DirectoryApp({ basePath = '/', store }: DirectoryAppProps) {
+export default function DirectoryApp({ view = 'listing', snapshot, store }: DirectoryAppProps) {
   const [ownStore] = useState(() => store ?? getPageStore());
   return (
     <Provider store={ownStore}>
-      <ListingPage basePath={basePath} />
+      {view === 'shop' ? <ShopPage snapshot={snapshot} /> : <ListingPage snapshot={snapshot} />}
     </Provider>
   );
 }

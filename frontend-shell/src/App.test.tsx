@@ -3,18 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { Empty } from 'antd';
 import { AntdProviders, addNamespace } from 'frontend-common';
 import { useTranslation } from 'react-i18next';
+import { renderPage } from 'frontend-common/jest/render';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from './App';
 import type { RemoteAppProps, RemoteLoader } from './app/remotes';
 import { i18n, renderShell } from './test/renderShell';
 
 // A stand-in remote built like the real ones: it adds its namespace to the shared i18next
 // instance and translates with useTranslation on it; it wraps its own antd like the directory does.
 addNamespace('fake', { es: { greeting: 'Hola desde el remoto' }, en: { greeting: 'Hello from the remote' } });
-function FakeRemote({ basePath }: RemoteAppProps) {
+function FakeRemote({ basePath, view }: RemoteAppProps) {
   const { t } = useTranslation('fake');
   return (
     <AntdProviders withApp={false}>
       <p>{t('greeting')}</p>
       <p data-testid="base-path">{basePath}</p>
+      <p data-testid="view">{view}</p>
       <p>{t('missing.key')}</p>
       <Empty />
     </AntdProviders>
@@ -30,6 +34,7 @@ function loaderFor(outcomes: Record<string, 'ok' | 'fail'>) {
 }
 
 beforeEach(async () => {
+  localStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await act(() => i18n.changeLanguage('es'));
 });
@@ -48,6 +53,27 @@ describe('routes', () => {
     renderShell('/shops', loaderFor({ directory: 'ok' }));
     expect(await screen.findByText('Hola desde el remoto')).toBeInTheDocument();
     expect(screen.getByTestId('base-path')).toHaveTextContent('/shops');
+  });
+
+  it('serves the English twins under /en/ in English, and a shop page without the hero', async () => {
+    renderShell('/en/shops/armeria-del-bajio-leon', loaderFor({ directory: 'ok' }));
+    expect(await screen.findByText('Hello from the remote')).toBeInTheDocument();
+    expect(screen.getByTestId('view')).toHaveTextContent('shop');
+    expect(screen.getByTestId('base-path')).toHaveTextContent('/en/shops');
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.queryByRole('heading', { name: 'ATM Gunsmiths' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ATM, go to the directory' })).toHaveAttribute('href', '/en/');
+  });
+
+  it('shows the 404 page at a path the server found nothing at (an unknown shop)', () => {
+    const loader = loaderFor({ directory: 'ok' });
+    renderPage(
+      <MemoryRouter initialEntries={['/en/shops/nope']}>
+        <App loadRemote={loader} notFoundPath="/en/shops/nope" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
   });
 
   it("shows the directory's hero above the remote, already while it loads, and only on its paths", async () => {
@@ -121,7 +147,9 @@ describe('language', () => {
 
     await user.click(screen.getByRole('button', { name: 'English' }));
 
-    expect(screen.getByText('Hello from the remote')).toBeInTheDocument();
+    // The English twin of the page, already loaded remote and all.
+    expect(await screen.findByText('Hello from the remote')).toBeInTheDocument();
+    expect(screen.getByTestId('base-path')).toHaveTextContent('/en/');
     expect(screen.getAllByText('No data')[0]).toBeInTheDocument(); // antd en_US
     expect(screen.getByRole('link', { name: 'CONTACT' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/admin/login');

@@ -1,5 +1,8 @@
-import { Route, Routes } from 'react-router-dom';
-import type { RemoteLoader } from './app/remotes';
+import type { ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { languageOfPath, languagePrefix } from 'frontend-common';
+import type { RemoteAppProps, RemoteLoader } from './app/remotes';
+import type { RemoteName } from './app/runtimeConfig';
 import { Hero } from './features/layout/Hero';
 import { NotFound } from './features/not-found/NotFound';
 import { PublicLayout } from './features/layout/PublicLayout';
@@ -9,27 +12,57 @@ export interface AppProps {
   /** How remotes are loaded: the Module Federation runtime in the product, a plain function in tests. */
   loadRemote: RemoteLoader;
   siteDomain?: string;
+  /** The data the server rendered this page from (read from the page), handed to the remote. */
+  snapshot?: unknown;
+  /** Remotes' Apps already at hand: the server render's (their Node builds). */
+  serverRemotes?: Partial<Record<RemoteName, ComponentType<RemoteAppProps>>>;
+  /**
+   * A path the server found nothing at although it looks like a page (an unknown shop's slug):
+   * it shows the 404 page, on the server and in the browser's first render alike.
+   */
+  notFoundPath?: string;
 }
 
 /**
- * The shell's routes (spec section 2). Remotes load lazily, so `/` never downloads the admin.
- * No antd provider at the root: antd is not shared (see README), so each remote wraps its own
- * and the shell wraps its one antd widget, the side menu. The directory's hero is the shell's:
- * it is painted from the static HTML before the remote arrives (see Hero.tsx).
+ * The shell's routes (spec section 2, issue 13): the public pages in Spanish at `/`, `/shops`,
+ * `/shops/<slug>` and in English under `/en/` (frontend-common/src/routes.ts builds their URLs),
+ * the admin under `/admin`. Remotes load lazily, so `/` never downloads the admin. No antd
+ * provider at the root: antd is not shared (see README), so each remote wraps its own and the
+ * shell wraps its one antd widget, the side menu. The listing's hero is the shell's (Hero.tsx);
+ * a shop page's heading is the shop's name, so it has none.
  */
-export function App({ loadRemote, siteDomain }: AppProps) {
-  const directory = (basePath: string) => (
+export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundPath }: AppProps) {
+  const { pathname } = useLocation();
+  // Matched as a path no route has, in the same language: the 404 page, in the page's language.
+  const notFound = notFoundPath === pathname ? `${languagePrefix(languageOfPath(pathname))}/404` : undefined;
+  const directory = (basePath: string, view: 'listing' | 'shop') => (
+    <RemoteRoute
+      name="directory"
+      loader={loadRemote}
+      preloaded={serverRemotes?.directory}
+      basePath={basePath}
+      view={view}
+      snapshot={snapshot}
+    />
+  );
+  const listing = (basePath: string) => (
     <>
       <Hero />
-      <RemoteRoute name="directory" basePath={basePath} loader={loadRemote} />
+      {directory(basePath, 'listing')}
     </>
   );
   return (
-    <Routes>
+    <Routes location={notFound}>
       <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
       <Route element={<PublicLayout siteDomain={siteDomain} />}>
-        <Route index element={directory('/')} />
-        <Route path="shops" element={directory('/shops')} />
+        <Route index element={listing('/')} />
+        <Route path="shops" element={listing('/shops')} />
+        <Route path="shops/:slug" element={directory('/shops', 'shop')} />
+        <Route path="en">
+          <Route index element={listing('/en/')} />
+          <Route path="shops" element={listing('/en/shops')} />
+          <Route path="shops/:slug" element={directory('/en/shops', 'shop')} />
+        </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

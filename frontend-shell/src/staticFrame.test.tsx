@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import { listingPath } from 'frontend-common';
 import template from '../public/index.html';
 import { App } from './App';
 import type { RemoteLoader } from './app/remotes';
@@ -18,10 +19,10 @@ function staticFrame(language: 'es' | 'en'): Element {
   return frame;
 }
 
-function reactFrame(): Element {
+function reactFrame(language: 'es' | 'en'): Element {
   const never: RemoteLoader = () => new Promise(() => {}); // the remote still loading
   const { container } = render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[listingPath(language)]}>
       <App loadRemote={never} />
     </MemoryRouter>,
   );
@@ -42,7 +43,7 @@ const PARTS = ['.atm-topbar', '.atm-hero', '.atm-remote-loading', '.atm-footer']
 describe('the static frame of index.html', () => {
   it.each(['es', 'en'] as const)('is what React renders first, in %s', async (language) => {
     await act(() => i18n.changeLanguage(language));
-    const fromReact = reactFrame();
+    const fromReact = reactFrame(language);
     const fromHtml = staticFrame(language);
     expect(shape(fromHtml)).toEqual(shape(fromReact));
     for (const part of PARTS) {

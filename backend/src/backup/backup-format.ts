@@ -1,12 +1,14 @@
 /**
- * The backup file format. Version 2 (current): `manifest.json` with counts and a SHA-256 per
- * file, `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same
- * layout with a manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no
- * checksums. Restore reads both.
+ * The backup file format. Version 3 (current): as version 2, and each shop has its `slug` and
+ * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
+ * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
+ * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
+ * reads all three: shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
+ * do (or keep the one they have here).
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 2;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2];
+export const FORMAT_VERSION = 3;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';

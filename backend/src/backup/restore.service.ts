@@ -11,6 +11,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { Shop } from '../shops/shop.entity.js';
+import { retireSlug, SlugOwners } from '../shops/shop-slugs.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { imageProblem, sniffImageType } from '../uploads/image-check.js';
@@ -36,6 +37,7 @@ const SHOP_FIELDS = [
   'city',
   'state',
   'phone',
+  'whatsapp',
   'email',
   'website',
   'categories',
@@ -47,10 +49,12 @@ const SHOP_FIELDS = [
   'isVerified',
 ];
 
-/** A shop from a backup, validated by the create rules, with the dates it had. */
+/** A shop from a backup, validated by the create rules, with the slug and dates it had. */
 interface RestoredShop {
   id: string;
   fields: CreateShopDto;
+  /** Kept when it still fits the name and city and no other shop has it (format 3 on). */
+  slug?: string;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -214,6 +218,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       shops.push({
         id: record.id,
         fields: dto,
+        slug: typeof record.slug === 'string' ? record.slug : undefined,
         createdAt: asDate(record.createdAt),
         updatedAt: asDate(record.updatedAt),
       });
@@ -238,7 +243,9 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * One transaction: each shop is inserted, or replaced in place when its id exists (so the
    * same backup restored twice creates no duplicates), and the pending-image journal is
-   * cleared with it. Returns the counts and the image references the replaced shops had.
+   * cleared with it. Each shop keeps the slug it had (in the backup, else here) while that
+   * fits its name and city and is free, else gets a new one; a replaced shop's previous slug
+   * keeps redirecting. Returns the counts and the image references the replaced shops had.
    */
   private async writeShops(
     shops: RestoredShop[],
@@ -252,19 +259,17 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         const ids = shops.slice(start, start + 500).map((shop) => shop.id);
         for (const shop of await repository.findBy({ id: In(ids) })) existing.set(shop.id, shop);
       }
+      const slugs = await SlugOwners.load(manager);
       const replacedImages: string[] = [];
       for (const shop of shops) {
         const { categories, ...fields } = shop.fields;
         const before = existing.get(shop.id);
-        if (before) {
-          replacedImages.push(before.logo, before.mapImageUrl);
-          await manager.delete(ShopCategory, { shopId: shop.id });
-          await manager.delete(Shop, { id: shop.id });
-        }
-        await repository.insert({
+        const slug = slugs.claim(shop.id, fields.name, fields.city, [shop.slug, before?.slug]);
+        const row = {
           ...fields,
-          id: shop.id,
+          slug,
           website: fields.website ?? null,
+          whatsapp: fields.whatsapp ?? null,
           latitude: fields.latitude ?? null,
           longitude: fields.longitude ?? null,
           isVerified: fields.isVerified ?? 'false',
@@ -272,7 +277,16 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
           ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
           ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
-        });
+        };
+        if (before) {
+          // Updated in place, not deleted and inserted: its old slugs (which cascade) stay.
+          replacedImages.push(before.logo, before.mapImageUrl);
+          await manager.delete(ShopCategory, { shopId: shop.id });
+          await repository.update({ id: shop.id }, row);
+          await retireSlug(manager, shop.id, before.slug, slug);
+        } else {
+          await repository.insert({ ...row, id: shop.id });
+        }
         await this.shops.insertCategories(manager, shop.id, categories);
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });

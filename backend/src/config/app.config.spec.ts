@@ -17,6 +17,27 @@ describe('loadConfig', () => {
     expect(config.session.absoluteHours).toBe(8);
   });
 
+  it('takes PUBLIC_URL as an origin, and refuses paths, queries and other schemes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).publicUrl).toBeUndefined();
+    for (const [raw, origin] of [
+      ['https://Armeros.Example.mx/', 'https://armeros.example.mx'],
+      ['http://localhost:8080', 'http://localhost:8080'],
+    ])
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: raw }).publicUrl).toBe(origin);
+    for (const raw of [
+      'armeros.example.mx',
+      'ftp://x.mx',
+      'https://x.mx/directorio',
+      'https://x.mx/?a=1',
+      'https://u:p@x.mx',
+    ])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: raw })).toThrow(
+        new ConfigError(
+          `PUBLIC_URL must be the site's http(s) origin without a path, e.g. https://armeros.example.mx, got "${raw}"`,
+        ),
+      );
+  });
+
   it('generates a development session secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).session.secret;

@@ -46,6 +46,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Origins besides the request's own that may send unsafe requests (the dev servers). */
   allowedOrigins: string[];
+  /**
+   * The site's public origin (`https://armeros.example.mx`), for absolute URLs: canonical
+   * links, the sitemap, link previews. Unset: each request's own origin (development).
+   */
+  publicUrl?: string;
   /** Seed demo shops into an empty, new installation. */
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
@@ -217,6 +222,31 @@ function manifestUrl(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+/**
+ * PUBLIC_URL: an http(s) origin, a trailing slash allowed; no path (the site lives at the root
+ * of its host), no query, no credentials. Answered without the trailing slash.
+ */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    !/^https?:\/\/[^/?#@\s]+\/?$/i.test(value)
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be the site's http(s) origin without a path, e.g. https://armeros.example.mx, got "${value}"`,
+    );
+  }
+  return url.origin;
+}
+
 /** ARGON2_COST: only the tests may make password hashes cheap, since cheap hashes are cheap to crack. */
 function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passwordHashCost'] {
   const raw = env.ARGON2_COST?.trim() || 'standard';
@@ -272,6 +302,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storage: parseStorage(env, dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
     passwordHashCost: passwordHashCost(env, nodeEnv),

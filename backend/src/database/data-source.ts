@@ -8,6 +8,7 @@ import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
+import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
 import { BackupRecord } from '../backup/backup-record.entity.js';
 import { DataVersion } from './data-version.entity.js';
 import { JobLock } from './job-lock.entity.js';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   DataVersion,
   Shop,
   ShopCategory,
+  ShopOldSlug,
   BackupRecord,
   JobLock,
   PendingObject,

@@ -4,11 +4,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrontendsConfig } from '../config/app.config.js';
+import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
-const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
-/** Client routes the shell knows; anything else gets its 404 page with a 404 status. */
-const SHELL_ROUTES = /^\/(shops\/?)?$|^\/admin(\/.*)?$/;
+const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+/**
+ * Client routes the shell knows (frontend-common/src/routes.ts), for when pages are not rendered
+ * here; anything else gets its 404 page with a 404 status.
+ */
+const SHELL_ROUTES = /^(\/en)?\/(shops(\/[^/]+)?\/?)?$|^\/en$|^\/admin(\/.*)?$/;
+const ADMIN_ROUTES = /^\/admin(\/|$)/;
 /** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
 const SOURCE_MAP = /\.map$/i;
 /** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */
@@ -58,7 +63,11 @@ export function runtimeConfigScript(config: FrontendsConfig): string {
  * `/runtime-config.js`. A frontend that was not built is simply not served. In production
  * each frontend has its own static server (deploy/), and this is not needed.
  */
-export function serveFrontends(app: NestExpressApplication, config: FrontendsConfig): { served: string[] } {
+export function serveFrontends(
+  app: NestExpressApplication,
+  config: FrontendsConfig,
+  pages?: PublicPages,
+): { served: string[] } {
   const served: string[] = [];
   const script = runtimeConfigScript(config);
   app.use((request: Request, response: Response, next: NextFunction) => {
@@ -81,9 +90,28 @@ export function serveFrontends(app: NestExpressApplication, config: FrontendsCon
   if (!existsSync(indexFile)) return { served };
   app.use(express.static(shellDist, { index: false, setHeaders: cacheHeaders }));
   const indexHtml = readFileSync(indexFile);
+  // The admin's page: the static page with its own title and noindex, when pages render here.
+  const adminHtml = pages?.adminPage() ?? indexHtml;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))
       return next();
+    if (pages?.enabled) {
+      if (ADMIN_ROUTES.test(request.path)) {
+        response.setHeader('Content-Type', 'text/html; charset=utf-8');
+        response.setHeader('Cache-Control', 'no-cache');
+        response.end(request.method === 'HEAD' ? undefined : adminHtml);
+        return;
+      }
+      pages
+        .answer(request.originalUrl, request)
+        .then((answer) => {
+          if (!answer) return next();
+          if (answer.status === 301) return response.redirect(301, answer.location);
+          sendPage(request, response, answer.status, answer.page);
+        })
+        .catch(next);
+      return;
+    }
     response.status(SHELL_ROUTES.test(request.path) ? 200 : 404);
     response.setHeader('Content-Type', 'text/html; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache');

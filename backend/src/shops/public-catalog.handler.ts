@@ -8,35 +8,41 @@ import { ShopsService, type ShopCatalog } from './shops.service.js';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** One JSON document, serialised and compressed once, served many times. */
+/** One document (JSON, XML...), compressed once, served many times. */
 export interface EncodedDocument {
-  json: Buffer;
+  /** The uncompressed bytes. */
+  identity: Buffer;
   gzip: Buffer;
   brotli: Buffer;
-  /** Strong ETag of the JSON bytes. */
+  /** Strong ETag of the uncompressed bytes. */
   etag: string;
+  contentType: string;
 }
 
 /**
- * Serialises once and compresses off the main thread (zlib's thread pool), so a rebuild after
- * a write does not stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000
- * shop list for a 5% larger body (bench/FINDINGS.md).
+ * Compresses off the main thread (zlib's thread pool), so a rebuild after a write does not
+ * stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000 shop list for a
+ * 5% larger body (bench/FINDINGS.md).
  */
-async function encodeDocument(value: unknown): Promise<EncodedDocument> {
-  const json = Buffer.from(JSON.stringify(value));
+export async function encodeBytes(bytes: Buffer, contentType: string): Promise<EncodedDocument> {
   const [gzipped, brotli] = await Promise.all([
-    gzipAsync(json, { level: 9 }),
-    brotliAsync(json, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    gzipAsync(bytes, { level: 9 }),
+    brotliAsync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     }),
   ]);
   return {
-    json,
+    identity: bytes,
     gzip: gzipped,
     brotli,
-    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
+    contentType,
   };
 }
+
+/** A value as JSON, serialised once (see encodeBytes). */
+const encodeDocument = (value: unknown): Promise<EncodedDocument> =>
+  encodeBytes(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
 
 /** The documents of the public catalogue routes, ready to send. */
 export interface EncodedCatalog {
@@ -92,7 +98,7 @@ type Variant = 'notModified' | 'br' | 'gzip' | 'identity';
 function headersOf(document: EncodedDocument, variant: Variant): string[] {
   const headers = [
     'Content-Type',
-    'application/json; charset=utf-8',
+    document.contentType,
     'ETag',
     document.etag,
     'Cache-Control',
@@ -107,7 +113,7 @@ function headersOf(document: EncodedDocument, variant: Variant): string[] {
 }
 
 const bodyOf = (document: EncodedDocument, variant: Exclude<Variant, 'notModified'>): Buffer =>
-  variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.json;
+  variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.identity;
 
 /** The fast path's complete header lists, built once per document and answer. */
 const complete = new WeakMap<
@@ -129,7 +135,7 @@ function completeHeaders(
 }
 
 /**
- * Sends a pre-serialised JSON document in the best encoding the client accepts, or 304 when
+ * Sends a pre-serialised document in the best encoding the client accepts, or 304 when
  * its copy is current. Clients revalidate every time (no-cache), which costs only the ETag.
  *
  * With `securityHeaders` (name, value, ...: the bare response of the fast path) every header

@@ -11,12 +11,17 @@ const decimalNumber = {
 /** A gunsmith shop of the directory (spec section 3). */
 @Entity('shop')
 @Index('idx_shop_verified_name', ['isVerified', 'name'])
+@Index('idx_shop_slug', ['slug'], { unique: true })
 export class Shop {
   @UuidPrimaryKey()
   id: string;
 
   @Column({ type: 'varchar', length: 150 })
   name: string;
+
+  /** The readable URL segment made from name and city (shop-slug.ts); unique. */
+  @Column({ type: 'varchar', length: 120 })
+  slug: string;
 
   @Column({ type: 'text' })
   description: string;
@@ -32,6 +37,10 @@ export class Shop {
 
   @Column({ type: 'varchar', length: 40 })
   phone: string;
+
+  /** An international number for https://wa.me/<digits>, or null. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  whatsapp: string | null;
 
   @Column({ type: 'varchar', length: 254 })
   email: string;

@@ -1,11 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
-import { ShopDto } from './dto/shop.dto.js';
+import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
 import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
@@ -48,6 +60,31 @@ export class ShopsController {
   @ApiOkResponse(STRING_LIST)
   async getShopStates(@Req() request: Request, @Res() response: Response): Promise<void> {
     sendDocument(request, response, (await this.catalog.now()).states);
+  }
+
+  /**
+   * The shop a slug names (its page, `/shops/<slug>`). A slug the shop had before a rename
+   * answers 301 with `Location` on the current slug's URL and `{ slug }` in the body; clients
+   * that follow redirects get the shop, whose `slug` tells the current one.
+   */
+  @Get('by-slug/:slug')
+  @ApiOkResponse({ type: ShopDto })
+  @ApiResponse({
+    status: 301,
+    description: 'An old slug of a renamed shop: `Location` is the current slug’s URL',
+    type: ShopSlugRedirectDto,
+    headers: { Location: { description: '/api/shops/by-slug/<current slug>', schema: { type: 'string' } } },
+  })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
+  async getShopBySlug(
+    @Param('slug') slug: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ShopDto | ShopSlugRedirectDto> {
+    const found = await this.shops.resolveSlug(slug);
+    if (!found) throw new NotFoundException(SHOP_NOT_FOUND);
+    if ('shop' in found) return found.shop;
+    response.status(301).location(`/api/shops/by-slug/${found.redirectTo}`);
+    return { slug: found.redirectTo };
   }
 
   /** One shop (for the edit form and shared links). */

@@ -1,7 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DataVersion } from '../database/data-version.entity.js';
+import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
@@ -11,6 +13,9 @@ import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { VersionedCache } from './shop-catalog.cache.js';
+import { ShopOldSlug } from './shop-old-slug.entity.js';
+import { baseSlug } from './shop-slug.js';
+import { retireSlug, SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf } from './shop.rules.js';
 
@@ -31,6 +36,35 @@ export interface ShopCatalog {
   cities: string[];
   states: string[];
   byId: Map<string, ShopDto>;
+  bySlug: Map<string, ShopDto>;
+  /** Old slug (before a rename) → the shop's current slug. */
+  redirects: Map<string, string>;
+}
+
+/** What a slug names: a shop, the shop's current slug (the slug is an old one), or nothing. */
+export type SlugResolution = { shop: ShopDto } | { redirectTo: string } | null;
+
+/** Resolves a slug against a catalogue (for callers that already hold one, e.g. a renderer). */
+export function resolveSlugIn(catalog: ShopCatalog, slug: string): SlugResolution {
+  if (slug.length > SHOP_SLUG_MAX_LENGTH || !SHOP_SLUG_PATTERN.test(slug)) return null;
+  const shop = catalog.bySlug.get(slug);
+  if (shop) return { shop };
+  const redirectTo = catalog.redirects.get(slug);
+  return redirectTo ? { redirectTo } : null;
+}
+
+/**
+ * Two writes that pick the same free slug at the same moment: the unique index refuses the
+ * second, which then runs again and sees the first one's slug as taken.
+ */
+async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
@@ -88,6 +122,11 @@ export class ShopsService {
     return shop;
   }
 
+  /** The shop a slug names, or its current slug when the slug is an old one, or null. */
+  async resolveSlug(slug: string): Promise<SlugResolution> {
+    return resolveSlugIn(await this.getCatalog(), slug);
+  }
+
   /** All shops as DTOs: verified first, then by name in Spanish order. */
   async listShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
     const shops = await manager.getRepository(Shop).find();
@@ -107,31 +146,43 @@ export class ShopsService {
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
     const shops = await this.listShops();
+    const byId = new Map(shops.map((shop) => [shop.id, shop]));
+    const redirects = new Map<string, string>();
+    for (const old of await this.dataSource.getRepository(ShopOldSlug).find()) {
+      const shop = byId.get(old.shopId);
+      if (shop) redirects.set(old.slug, shop.slug);
+    }
     return {
       version,
       shops,
       categories: distinctSorted(shops.flatMap((shop) => shop.categories)),
       cities: distinctSorted(shops.map((shop) => shop.city)),
       states: distinctSorted(shops.map((shop) => shop.state)),
-      byId: new Map(shops.map((shop) => [shop.id, shop])),
+      byId,
+      bySlug: new Map(shops.map((shop) => [shop.slug, shop])),
+      redirects,
     };
   }
 
   async createShop(dto: CreateShopDto): Promise<ShopDto> {
     await this.assertImagesUsable(dto, {});
-    const id = await this.transactions.run(async (manager) => {
-      const { categories, ...fields } = dto;
-      const shop = await manager
-        .getRepository(Shop)
-        .save(
-          manager
-            .getRepository(Shop)
-            .create({ ...fields, website: fields.website ?? null, isVerified: fields.isVerified ?? 'false' }),
-        );
-      await this.replaceCategories(manager, shop.id, categories);
-      await this.bumpVersion(manager);
-      return shop.id;
-    });
+    const id = await retryOnSlugRace(() =>
+      this.transactions.run(async (manager) => {
+        const { categories, ...fields } = dto;
+        const repository = manager.getRepository(Shop);
+        const shop = repository.create({
+          ...fields,
+          website: fields.website ?? null,
+          whatsapp: fields.whatsapp ?? null,
+          isVerified: fields.isVerified ?? 'false',
+        });
+        shop.slug = await this.newSlug(manager, fields.name, fields.city);
+        await repository.save(shop);
+        await this.replaceCategories(manager, shop.id, categories);
+        await this.bumpVersion(manager);
+        return shop.id;
+      }),
+    );
     return this.getShop(id);
   }
 
@@ -139,23 +190,29 @@ export class ShopsService {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw new NotFoundException(SHOP_NOT_FOUND);
     await this.assertImagesUsable(dto, before);
-    const updated = await this.transactions.run(async (manager) => {
-      const { categories, ...fields } = dto;
-      const repository = manager.getRepository(Shop);
-      const shop = await repository.findOneBy({ id });
-      if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
-      repository.merge(shop, fields);
-      await repository.save(shop);
-      if (categories) await this.replaceCategories(manager, id, categories);
-      await this.bumpVersion(manager);
-      const rows = await manager
-        .getRepository(ShopCategory)
-        .find({ where: { shopId: id }, order: { position: 'ASC' } });
-      return toShopDto(
-        await repository.findOneByOrFail({ id }),
-        rows.map((row) => row.name),
-      );
-    });
+    const updated = await retryOnSlugRace(() =>
+      this.transactions.run(async (manager) => {
+        const { categories, ...fields } = dto;
+        const repository = manager.getRepository(Shop);
+        const shop = await repository.findOneBy({ id });
+        if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+        const previousSlug = shop.slug;
+        repository.merge(shop, fields);
+        // The slug follows the name and city, and stays as it is while it still fits them.
+        shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
+        await retireSlug(manager, id, previousSlug, shop.slug);
+        await repository.save(shop);
+        if (categories) await this.replaceCategories(manager, id, categories);
+        await this.bumpVersion(manager);
+        const rows = await manager
+          .getRepository(ShopCategory)
+          .find({ where: { shopId: id }, order: { position: 'ASC' } });
+        return toShopDto(
+          await repository.findOneByOrFail({ id }),
+          rows.map((row) => row.name),
+        );
+      }),
+    );
     await this.releaseImages([before.logo, before.mapImageUrl]);
     return updated;
   }
@@ -166,11 +223,27 @@ export class ShopsService {
     if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
     await this.transactions.run(async (manager) => {
       await manager.delete(ShopCategory, { shopId: id });
+      await manager.delete(ShopOldSlug, { shopId: id });
       const { affected } = await manager.delete(Shop, { id });
       if (!affected) throw new NotFoundException(SHOP_NOT_FOUND);
       await this.bumpVersion(manager);
     });
     await this.releaseImages([shop.logo, shop.mapImageUrl]);
+  }
+
+  /**
+   * The slug for a shop named `name` in `city`: `keep` (its current slug) while it fits them,
+   * else the first free one. Call inside the transaction that saves the shop.
+   */
+  async newSlug(
+    manager: EntityManager,
+    name: string,
+    city: string,
+    shopId: string | null = null,
+    keep?: string,
+  ): Promise<string> {
+    const owners = await SlugOwners.load(manager, baseSlug(name, city));
+    return owners.claim(shopId, name, city, [keep]);
   }
 
   async replaceCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
@@ -234,11 +307,13 @@ export function toShopDto(shop: Shop, categories: string[]): ShopDto {
   return {
     id: shop.id,
     name: shop.name,
+    slug: shop.slug,
     description: shop.description,
     address: shop.address,
     city: shop.city,
     state: shop.state,
     phone: shop.phone,
+    whatsapp: shop.whatsapp,
     email: shop.email,
     website: shop.website,
     categories,

@@ -195,11 +195,15 @@ export type CreateUploadDto = {
 export type ShopDto = {
   id: string;
   name: string;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
+  slug: string;
   description: string;
   address: string;
   city: string;
   state: string;
   phone: string;
+  /** An international number for a https://wa.me/<digits> link, or null. */
+  whatsapp: string | null;
   email: string;
   /** An http(s) URL, or null. */
   website: string | null;
@@ -225,6 +229,8 @@ export type CreateShopDto = {
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone: string;
   email: string;
+  /** Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+  whatsapp?: string | null;
   /** Optional http(s) URL; empty or null means none. */
   website?: string | null;
   /** At least one; blanks are refused and repeats removed. */
@@ -250,6 +256,8 @@ export type UpdateShopDto = {
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone?: string;
   email?: string;
+  /** Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+  whatsapp?: string | null;
   /** Optional http(s) URL; empty or null means none. */
   website?: string | null;
   /** At least one; blanks are refused and repeats removed. */

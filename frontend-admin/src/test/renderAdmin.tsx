@@ -45,11 +45,13 @@ export function makeShop(overrides: Partial<Shop> = {}): Shop {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `Armería ${n}`,
+    slug: `armeria-${n}-monterrey`,
     description: 'Taller de armería',
     address: 'Calle 1',
     city: 'Monterrey',
     state: 'Nuevo León',
     phone: '+52 81 5555 0101',
+    whatsapp: null,
     email: 'taller@example.mx',
     website: null,
     categories: ['Armería'],

@@ -15,6 +15,11 @@ const injectedRtkApi = api.injectEndpoints({
     getShopStates: build.query<GetShopStatesApiResponse, GetShopStatesApiArg>({
       query: () => ({ url: `/api/shops/states` }),
     }),
+    getShopBySlug: build.query<GetShopBySlugApiResponse, GetShopBySlugApiArg>({
+      query: (queryArg) => ({
+        url: `/api/shops/by-slug/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -27,14 +32,20 @@ export type GetShopCitiesApiResponse = /** status 200  */ string[];
 export type GetShopCitiesApiArg = void;
 export type GetShopStatesApiResponse = /** status 200  */ string[];
 export type GetShopStatesApiArg = void;
+export type GetShopBySlugApiResponse = /** status 200  */ ShopDto;
+export type GetShopBySlugApiArg = string;
 export type ShopDto = {
   id: string;
   name: string;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
+  slug: string;
   description: string;
   address: string;
   city: string;
   state: string;
   phone: string;
+  /** An international number for a https://wa.me/<digits> link, or null. */
+  whatsapp: string | null;
   email: string;
   /** An http(s) URL, or null. */
   website: string | null;
@@ -66,4 +77,7 @@ export type ErrorResponseDto = {
   error: string;
   /** Present on validation errors: one entry per failing field. */
   errors?: FieldErrorDto[];
+};
+export type ShopSlugRedirectDto = {
+  slug: string;
 };

@@ -13,22 +13,25 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
-/** Renders the exposed remote the way the shell does: inside a router, with a real store. */
+/**
+ * Renders the exposed remote the way the shell does: inside a router (a shop's page at
+ * `/shops/:slug`, the listing elsewhere), with a real store.
+ */
 export async function renderDirectory(url = '/', { language = 'es' } = {}) {
   await act(() => i18n.changeLanguage(language));
   const store = makeStore();
+  const page = (view: 'listing' | 'shop') => (
+    <>
+      <DirectoryApp basePath="/" view={view} store={store} />
+      <LocationProbe />
+    </>
+  );
   const utils = renderPage(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <DirectoryApp basePath="/" store={store} />
-              <LocationProbe />
-            </>
-          }
-        />
+        <Route path="/shops/:slug" element={page('shop')} />
+        <Route path="/en/shops/:slug" element={page('shop')} />
+        <Route path="*" element={page('listing')} />
       </Routes>
     </MemoryRouter>,
   );

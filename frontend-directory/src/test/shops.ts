@@ -7,11 +7,13 @@ export function makeShop(overrides: Partial<Shop> = {}): Shop {
   return {
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
     name: `Armería ${seq}`,
+    slug: `armeria-${seq}-guadalajara`,
     description: 'Reparación y mantenimiento de armas deportivas.',
     address: 'Av. Juárez 100, Col. Centro',
     city: 'Guadalajara',
     state: 'Jalisco',
     phone: '+52 33 1234 5678',
+    whatsapp: null,
     email: `contacto${seq}@armeria.example.mx`,
     website: null,
     categories: ['Armería'],

@@ -5,8 +5,12 @@ import { sharedVersionGuard } from './sharedVersionGuard';
 
 /** What every remote exposes as `<name>/App`. */
 export interface RemoteAppProps {
-  /** Where the shell mounted the remote, e.g. '/', '/shops' or '/admin'. */
+  /** Where the shell mounted the remote, e.g. '/', '/shops', '/en/' or '/admin'. */
   basePath: string;
+  /** The directory's page: its listing or one shop's page (`:slug` of the route). */
+  view?: 'listing' | 'shop';
+  /** The data the server rendered the page from (embedded in it for hydration), opaque to the shell. */
+  snapshot?: unknown;
 }
 export type RemoteModule = { default: ComponentType<RemoteAppProps> };
 /** Loads a remote's App; `attempt` > 0 means the previous try failed and caches must be dropped. */

@@ -6,6 +6,7 @@ export interface DemoShop {
   city: string;
   state: string;
   phone: string;
+  whatsapp: string | null;
   email: string;
   website: string | null;
   categories: string[];
@@ -36,6 +37,7 @@ const shop = (
   city,
   state,
   phone,
+  whatsapp: null,
   email: `contacto@${slug}.example`,
   website: withWebsite ? `https://www.${slug}.example` : null,
   categories,
@@ -45,7 +47,7 @@ const shop = (
   isVerified: isVerified ? 'true' : 'false',
 });
 
-export const DEMO_SHOPS: DemoShop[] = [
+const SHOPS: DemoShop[] = [
   shop(
     'Armería El Centinela',
     'Guadalajara',
@@ -414,3 +416,8 @@ export const DEMO_SHOPS: DemoShop[] = [
     'Tienda y taller de arquería: encordado, afinación y clases para principiantes.',
   ),
 ];
+
+/** Every third demo shop answers on WhatsApp at its phone number, so both kinds of detail show. */
+export const DEMO_SHOPS: DemoShop[] = SHOPS.map((demo, index) =>
+  index % 3 === 0 ? { ...demo, whatsapp: demo.phone } : demo,
+);

@@ -9,6 +9,7 @@ import { SystemFlag } from '../../database/system-flag.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { Shop } from '../shop.entity.js';
+import { SlugOwners } from '../shop-slugs.js';
 import { ShopsService } from '../shops.service.js';
 import { demoMapPng } from './demo-map-image.js';
 import { DEMO_SHOPS } from './demo-shops.js';
@@ -45,11 +46,13 @@ export class DemoSeeder implements OnApplicationBootstrap {
         });
       await this.transactions.run(async (manager) => {
         await manager.insert(SystemFlag, { name: SEEDED_FLAG });
+        const slugs = await SlugOwners.load(manager);
         for (const demo of DEMO_SHOPS) {
           const { categories, ...fields } = demo;
           const saved = await manager.getRepository(Shop).save(
             manager.getRepository(Shop).create({
               ...fields,
+              slug: slugs.claim(null, demo.name, demo.city),
               mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
               googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
             }),

@@ -23,6 +23,7 @@ import {
   MAX_CATEGORY_LENGTH,
   MAX_SHOP_CATEGORIES,
   SHOP_PHONE_PATTERN,
+  SHOP_WHATSAPP_PATTERN,
   SHOP_TEXT_MAX_LENGTH as MAX,
 } from 'contract';
 import { hasAtMostDecimals, isHttpUrl, isImageReference } from '../shop.rules.js';
@@ -145,15 +146,16 @@ function uniqueCategories({ value }: { value: unknown }): unknown {
   return result;
 }
 
-function Website() {
+/** An optional one-line text field: absent, empty or null means none (stored as null). */
+function OptionalText(label: string, max: number, ...more: PropertyDecorator[]) {
   return applyDecorators(
     IsOptional(),
     Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value)),
     ValidateIf((_, value) => value !== null),
-    IsString({ message: 'Website must be text' }),
-    MaxLength(MAX.website, { message: `Website must be at most ${MAX.website} characters` }),
-    PlainText('Website', 'one'),
-    HttpUrl('Website'),
+    IsString({ message: `${label} must be text` }),
+    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    PlainText(label, 'one'),
+    ...more,
   );
 }
 
@@ -199,8 +201,18 @@ export class CreateShopDto {
   @RequiredText('Email', MAX.email, IsEmail({}, { message: 'Email must be a valid email address' }))
   email: string;
 
+  /** Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+  @OptionalText(
+    'WhatsApp',
+    MAX.whatsapp,
+    Matches(SHOP_WHATSAPP_PATTERN, {
+      message: 'WhatsApp must be an international phone number starting with + and the country code',
+    }),
+  )
+  whatsapp?: string | null;
+
   /** Optional http(s) URL; empty or null means none. */
-  @Website()
+  @OptionalText('Website', MAX.website, HttpUrl('Website'))
   website?: string | null;
 
   /** At least one; blanks are refused and repeats removed. */

@@ -4,6 +4,8 @@ export class ShopDto {
   id: string;
   /** @example "Armería El Centinela" */
   name: string;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. @example "armeria-el-centinela-guadalajara" */
+  slug: string;
   description: string;
   /** @example "Av. Juárez 123, Col. Centro" */
   address: string;
@@ -13,6 +15,8 @@ export class ShopDto {
   state: string;
   /** @example "+52 33 1234 5678" */
   phone: string;
+  /** An international number for a https://wa.me/<digits> link, or null. @example "+52 1 33 1234 5678" */
+  whatsapp: string | null;
   /** @example "contacto@centinela.mx" */
   email: string;
   /** An http(s) URL, or null. */
@@ -33,4 +37,10 @@ export class ShopDto {
   isVerified: 'true' | 'false';
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The answer for an old slug: the shop's current one. */
+export class ShopSlugRedirectDto {
+  /** @example "armeria-el-centinela-zapopan" */
+  slug: string;
 }

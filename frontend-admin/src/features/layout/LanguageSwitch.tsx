@@ -1,5 +1,5 @@
 import { Segmented } from 'antd';
-import { isLanguage, SUPPORTED_LANGUAGES } from 'frontend-common';
+import { chooseLanguage, isLanguage, SUPPORTED_LANGUAGES } from 'frontend-common';
 import { useAdminTranslation } from '../../i18n';
 
 /** ES/EN switch: the shell's top bar is not shown on admin pages, so the admin brings its own. */
@@ -11,7 +11,9 @@ export function LanguageSwitch() {
       size="small"
       aria-label={t('common.language')}
       value={current}
-      onChange={(value) => void i18n.changeLanguage(String(value))}
+      onChange={(value) => {
+        if (isLanguage(value)) void chooseLanguage(value);
+      }}
       options={SUPPORTED_LANGUAGES.map((lng) => ({
         value: lng,
         label: <span title={t(`language.${lng}`)}>{lng.toUpperCase()}</span>,

@@ -169,7 +169,12 @@ describe('shop form', () => {
 
   it('edit: loading text, prefilled (logoUrl preferred), extra categories kept, partial update, "Gunsmith Updated"', async () => {
     const shop = {
-      ...makeShop({ name: 'Taller Sur', categories: ['Armería', 'Holsters'], isVerified: 'true' }),
+      ...makeShop({
+        name: 'Taller Sur',
+        categories: ['Armería', 'Holsters'],
+        isVerified: 'true',
+        whatsapp: '+52 999 111 2233',
+      }),
       logoUrl: `/objects/uploads/${UUID}`,
     };
     const api = stubApi({
@@ -186,12 +191,15 @@ describe('shop form', () => {
     expect(
       within(screen.getByTestId('image-field-logo')).getByRole('img', { name: 'Preview of the logo' }),
     ).toHaveAttribute('src', `/objects/uploads/${UUID}`);
+    expect(screen.getByLabelText('WhatsApp')).toHaveValue('+52 999 111 2233');
     fill('City', 'Mérida');
+    fill('WhatsApp', ' ');
     await user().click(screen.getByRole('button', { name: /Update Gunsmith/ }));
     expect(await screen.findByText('Gunsmith Updated')).toBeInTheDocument();
     const body = await api.callsTo(`PUT /api/admin/shops/${shop.id}`)[0].json();
     expect(body).toMatchObject({
       city: 'Mérida',
+      whatsapp: null,
       logo: `/objects/uploads/${UUID}`,
       categories: ['Armería', 'Holsters'],
       isVerified: 'true',

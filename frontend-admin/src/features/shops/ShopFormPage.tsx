@@ -27,6 +27,7 @@ function valuesOf(shop: ShopDto): ShopFormValues {
     name: shop.name ?? '',
     email: shop.email ?? '',
     phone: shop.phone ?? '',
+    whatsapp: shop.whatsapp ?? '',
     website: shop.website ?? '',
     description: shop.description ?? '',
     address: shop.address ?? '',
@@ -198,6 +199,13 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
             </Col>
             <Col xs={24} md={12}>
               {text('phone', { type: 'tel', autoComplete: 'tel' })}
+            </Col>
+            <Col xs={24} md={12}>
+              {text('whatsapp', {
+                type: 'tel',
+                autoComplete: 'tel',
+                placeholder: t('shopForm.placeholders.whatsapp'),
+              })}
             </Col>
             <Col xs={24} md={12}>
               {text('website', { type: 'url', placeholder: t('shopForm.placeholders.website') })}

@@ -49,6 +49,16 @@ describe("shop rules (the server's, with its messages)", () => {
   it.each([
     ['email', 'ventas@', 'Email must be a valid email address'],
     ['phone', 'abc', 'Phone must be a phone number'],
+    [
+      'whatsapp',
+      '33 1234 5678',
+      'WhatsApp must be an international phone number starting with + and the country code',
+    ],
+    [
+      'whatsapp',
+      '+52 33 1234 5678 ext 2',
+      'WhatsApp must be an international phone number starting with + and the country code',
+    ],
     ['website', 'ftp://norte.mx', 'Website must be an http(s) URL'],
     ['website', 'javascript:alert(1)', 'Website must be an http(s) URL'],
     ['googleMapsUrl', 'maps.google.com', 'Google Maps URL must be an http(s) URL'],
@@ -85,6 +95,8 @@ describe("shop rules (the server's, with its messages)", () => {
     ])
       expect(validateShopField('logo', { ...valid, logo })).toBeNull();
     expect(validateShopField('website', { ...valid, website: '' })).toBeNull();
+    expect(validateShopField('whatsapp', { ...valid, whatsapp: ' ' })).toBeNull();
+    expect(validateShopField('whatsapp', { ...valid, whatsapp: '+52 (33) 1234-5678' })).toBeNull();
     expect(validateShopField('latitude', { ...valid, latitude: '' })).toBeNull();
     expect(validateShopField('latitude', { ...valid, latitude: '-90' })).toBeNull();
     expect(validateShopField('longitude', { ...valid, longitude: '179.12345678' })).toBeNull();
@@ -101,6 +113,7 @@ describe("shop rules (the server's, with its messages)", () => {
     ).toMatchObject({
       name: 'Norte',
       website: null,
+      whatsapp: null,
       latitude: 19.5,
       longitude: null,
       isVerified: 'true',

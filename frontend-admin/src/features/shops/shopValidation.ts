@@ -4,6 +4,7 @@ import {
   LOGO_ICON_KEYS,
   SHOP_PHONE_PATTERN,
   SHOP_TEXT_MAX_LENGTH,
+  SHOP_WHATSAPP_PATTERN,
   UPLOADED_IMAGE_PATH,
 } from 'contract';
 
@@ -16,6 +17,7 @@ export interface ShopFormValues {
   name: string;
   email: string;
   phone: string;
+  whatsapp: string;
   website: string;
   description: string;
   address: string;
@@ -48,6 +50,7 @@ export const NEW_SHOP_VALUES: ShopFormValues = {
   name: '',
   email: '',
   phone: '',
+  whatsapp: '',
   website: '',
   description: '',
   address: '',
@@ -82,7 +85,7 @@ function isImageReference(value: string, allowIconKeys: boolean): boolean {
   return UPLOADED_IMAGE_PATH.test(value) || isHttpUrl(value) || (allowIconKeys && isIconKey(value));
 }
 
-/** The required text fields (every one of SHOP_TEXT_MAX_LENGTH but the optional website). */
+/** The required text fields (every one of SHOP_TEXT_MAX_LENGTH but the optional website and WhatsApp). */
 const REQUIRED_TEXT = new Set<ShopField>([
   'name',
   'description',
@@ -123,6 +126,12 @@ export function validateShopField(field: ShopField, values: ShopFormValues): Fie
       return { key: 'validation.website.max', params: { max: SHOP_TEXT_MAX_LENGTH.website } };
     return isHttpUrl(value) ? null : { key: 'validation.website.url' };
   }
+  if (field === 'whatsapp') {
+    if (value === '') return null;
+    if (value.length > SHOP_TEXT_MAX_LENGTH.whatsapp)
+      return { key: 'validation.maxLength', params: { max: SHOP_TEXT_MAX_LENGTH.whatsapp } };
+    return SHOP_WHATSAPP_PATTERN.test(value) ? null : { key: 'validation.whatsapp.format' };
+  }
   if (!REQUIRED_TEXT.has(field)) return null;
   const max = SHOP_TEXT_MAX_LENGTH[field as keyof typeof SHOP_TEXT_MAX_LENGTH];
   if (value === '') return { key: `validation.${field}.required` };
@@ -140,6 +149,7 @@ export const SHOP_FIELDS: ShopField[] = [
   'name',
   'email',
   'phone',
+  'whatsapp',
   'website',
   'description',
   'address',
@@ -177,6 +187,7 @@ export function toShopInput(values: ShopFormValues) {
     state: trimmed(values.state),
     phone: trimmed(values.phone),
     email: trimmed(values.email),
+    whatsapp: values.whatsapp.trim() === '' ? null : values.whatsapp.trim(),
     website: values.website.trim() === '' ? null : values.website.trim(),
     categories: values.categories,
     logo: trimmed(values.logo),

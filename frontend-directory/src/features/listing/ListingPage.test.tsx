@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
 import { i18n, renderDirectory } from '../../test/renderDirectory';
@@ -49,7 +49,9 @@ const routes = {
   'GET /api/shops/states': ['CDMX', 'Nuevo León', 'Yucatán'],
 };
 
-const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
+const cards = () => screen.queryAllByRole('article');
+/** A card's link: its accessible name is the shop's visible name (label in name). */
+const cardLink = (card: HTMLElement) => within(card).getByRole('link');
 const location = () => screen.getByTestId('location').textContent;
 
 describe('public listing', () => {
@@ -81,7 +83,7 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const norteCard = screen.getByRole('button', { name: 'Ver detalles de Armería del Norte' });
+    const norteCard = screen.getByRole('link', { name: 'Armería del Norte' }).closest('article')!;
     const badges = within(norteCard)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -89,7 +91,7 @@ describe('public listing', () => {
     expect(badges[3]).toContain('+2');
     expect(badges).toHaveLength(4);
     expect(within(norteCard).getByTestId('verified-mark')).toHaveTextContent('Verificado');
-    const surCard = screen.getByRole('button', { name: 'Ver detalles de Taller Sureño de Mantenimiento' });
+    const surCard = screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' }).closest('article')!;
     expect(within(surCard).queryByTestId('verified-mark')).not.toBeInTheDocument();
     expect(within(surCard).getAllByRole('listitem')).toHaveLength(1);
   });
@@ -98,7 +100,7 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/?q=merida');
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(cards()[0]).toHaveAccessibleName('Ver detalles de Taller Sureño de Mantenimiento');
+    expect(cardLink(cards()[0])).toHaveAccessibleName('Taller Sureño de Mantenimiento');
     expect(screen.getByRole('searchbox', { name: 'Buscar armeros' })).toHaveValue('merida');
   });
 
@@ -141,85 +143,22 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/?category=caza');
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(cards()[0]).toHaveAccessibleName('Ver detalles de Armería del Norte');
+    expect(cardLink(cards()[0])).toHaveAccessibleName('Armería del Norte');
   });
 });
 
-describe('shop detail dialog', () => {
-  it('opens from a card with Enter, puts ?shop= in the URL and shows every section', async () => {
+describe('cards', () => {
+  it('link to the shop page in the page language, with the name as the link text', async () => {
     stubApi(routes);
-    await renderDirectory('/?city=Monterrey');
+    const user = userEvent.setup();
+    await renderDirectory('/en/?city=Monterrey', { language: 'en' });
     await waitFor(() => expect(cards()).toHaveLength(1));
-    const card = cards()[0];
-    expect(card).toHaveAttribute('tabindex', '0');
-    card.focus();
-    fireEvent.keyDown(card, { key: 'Enter' });
-
-    const dialog = await screen.findByRole('dialog');
-    expect(location()).toBe(`/?city=Monterrey&shop=${norte.id}`);
-    expect(within(dialog).getByText('Especialistas en rifles de precisión.')).toBeInTheDocument();
-    expect(within(dialog).getByText(/Calle Hidalgo 12/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/Monterrey, Nuevo León/)).toBeInTheDocument();
-    for (const category of norte.categories) expect(within(dialog).getByText(category)).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: '+52 (81) 5555-0101' })).toHaveAttribute(
-      'href',
-      'tel:+528155550101',
-    );
-    expect(within(dialog).getByRole('link', { name: 'ventas@norte.example.mx' })).toHaveAttribute(
-      'href',
-      'mailto:ventas@norte.example.mx',
-    );
-    const website = within(dialog).getByRole('link', { name: 'https://norte.example.mx' });
-    expect(website).toHaveAttribute('href', 'https://norte.example.mx/');
-    expect(website).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(dialog).getByRole('img', { name: 'Logotipo de Armería del Norte' })).toHaveAttribute(
-      'src',
-      '/objects/uploads/logo-norte',
-    );
-    expect(
-      within(dialog).getByRole('img', { name: 'Mapa de la ubicación de Armería del Norte' }),
-    ).toHaveAttribute('src', '/objects/uploads/map-norte');
-    const maps = within(dialog).getByRole('link', { name: /Ver en Google Maps/ });
-    expect(maps).toHaveAttribute('href', 'https://www.google.com/maps?q=25.67,-100.31');
-    expect(maps).toHaveAttribute('target', '_blank');
-    expect(maps).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(within(dialog).getByText('Armero verificado')).toBeInTheDocument();
-
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
-    await waitFor(() => expect(location()).toBe('/?city=Monterrey'));
-  });
-
-  it('opens from a ?shop= link; no website row when the shop has none; emoji logo; Space opens too', async () => {
-    stubApi(routes);
-    await renderDirectory(`/?shop=${sur.id}`);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Taller Sureño de Mantenimiento')).toBeInTheDocument();
-    expect(within(dialog).queryByText('Sitio web')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('🏪')).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
-    await waitFor(() => expect(location()).toBe('/'));
-
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Ver detalles de Club de Tiro Centro' }), {
-      key: ' ',
-    });
-    await waitFor(() => expect(location()).toBe(`/?shop=${centro.id}`));
-  });
-
-  it('never renders unsafe links or images', async () => {
-    const evil = makeShop({
-      name: 'Evil',
-      website: 'javascript:alert(1)',
-      googleMapsUrl: 'data:text/html,<script>alert(1)</script>',
-      mapImageUrl: '//evil.example.com/map.png',
-      logo: 'http:javascript:alert(1)',
-    });
-    stubApi({ ...routes, 'GET /api/shops': [evil] });
-    await renderDirectory(`/?shop=${evil.id}`);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('javascript:alert(1)').closest('a')).toBeNull();
-    expect(within(dialog).queryByRole('link', { name: /Google Maps/ })).not.toBeInTheDocument();
-    expect(dialog.querySelector('img')).toBeNull();
-    expect(dialog.querySelector('[href^="javascript"], [href^="data"], [src^="//"]')).toBeNull();
+    const link = cardLink(cards()[0]);
+    expect(link).toHaveAccessibleName('Armería del Norte');
+    expect(link).toHaveAttribute('href', `/en/shops/${norte.slug}`);
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Armería del Norte' })).toBeInTheDocument();
+    expect(location()).toBe(`/en/shops/${norte.slug}`);
   });
 });
 

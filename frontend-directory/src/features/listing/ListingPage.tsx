@@ -1,6 +1,5 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import {
   useGetShopCategoriesQuery,
   useGetShopCitiesQuery,
@@ -12,18 +11,14 @@ import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
+import { pageOf, snapshotFor, type DirectorySnapshot } from '../../app/snapshot';
 import './listing.css';
-
-// The dialog's code (antd Modal, the only antd on this page) downloads on first use, not before
-// the listing is usable.
-const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDetailModal'));
 
 const SKELETON_CARDS = 6;
 
-export function ListingPage({ basePath }: { basePath: string }) {
+export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const { t } = useTranslation('directory');
-  const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } =
-    useListingParams(basePath);
+  const { filters, page, setFilter, clearFilters, pageSearch } = useListingParams();
   const shops = useGetShopsQuery();
   const categories = useGetShopCategoriesQuery();
   const cities = useGetShopCitiesQuery();
@@ -36,28 +31,27 @@ export function ListingPage({ basePath }: { basePath: string }) {
   const all = useDeferredValue(shops.data);
   useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
   const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
-  const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
-  const currentPage = Math.min(page, pageCount);
-  const pageItems = results.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
-  const selected = shopId ? all?.find((shop) => shop.id === shopId) : undefined;
+  // Until the whole list is here, the page the server rendered (if it is this URL's) is shown:
+  // hydration finds the same markup, and the page works without waiting for every shop.
+  const server = all ? undefined : snapshotFor(snapshot, filters, page);
+  const shown = server ?? { ...pageOf(results, page), total: results.length };
 
   // The option endpoints are the source; the loaded list is the fallback if one of them fails.
   const options = useMemo(
     () => ({
-      categories: categories.data ?? uniqueSorted((all ?? []).flatMap((s) => s.categories)),
-      cities: cities.data ?? uniqueSorted((all ?? []).map((s) => s.city)),
-      states: states.data ?? uniqueSorted((all ?? []).map((s) => s.state)),
+      categories:
+        categories.data ?? server?.categories ?? uniqueSorted((all ?? []).flatMap((s) => s.categories)),
+      cities: cities.data ?? server?.cities ?? uniqueSorted((all ?? []).map((s) => s.city)),
+      states: states.data ?? server?.states ?? uniqueSorted((all ?? []).map((s) => s.state)),
     }),
-    [all, categories.data, cities.data, states.data],
+    [all, server, categories.data, cities.data, states.data],
   );
 
-  const changePage = (value: number) => {
-    setPage(value);
+  const scrollToResults = () =>
     document.getElementById('atm-dir-results')?.scrollIntoView({ block: 'start' });
-  };
 
   let body;
-  if (shops.isLoading || (shops.data && !all)) {
+  if (!server && (shops.isLoading || (shops.data && !all))) {
     body = (
       <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -70,7 +64,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
         ))}
       </div>
     );
-  } else if (shops.isError) {
+  } else if (!server && shops.isError) {
     body = (
       <div className="atm-dir-message" role="alert">
         <h2>{t('error.title')}</h2>
@@ -80,7 +74,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
         </button>
       </div>
     );
-  } else if (results.length === 0) {
+  } else if (shown.total === 0) {
     body = (
       <div className="atm-dir-message">
         <div className="atm-dir-message__icon" aria-hidden="true">
@@ -94,13 +88,20 @@ export function ListingPage({ basePath }: { basePath: string }) {
     body = (
       <>
         <ul className="atm-dir-grid" aria-label={t('list.label')}>
-          {pageItems.map((shop) => (
+          {shown.items.map((shop) => (
             <li key={shop.id}>
-              <ShopCard shop={shop} onOpen={openShop} />
+              <ShopCard shop={shop} />
             </li>
           ))}
         </ul>
-        {pageCount > 1 && <Pager current={currentPage} pageCount={pageCount} onChange={changePage} />}
+        {shown.pageCount > 1 && (
+          <Pager
+            current={shown.page}
+            pageCount={shown.pageCount}
+            hrefOf={pageSearch}
+            onNavigate={scrollToResults}
+          />
+        )}
       </>
     );
   }
@@ -113,17 +114,12 @@ export function ListingPage({ basePath }: { basePath: string }) {
           categories={options.categories}
           cities={options.cities}
           states={options.states}
-          resultCount={all ? results.length : null}
+          resultCount={server || all ? shown.total : null}
           onChange={setFilter}
           onClear={clearFilters}
         />
         <div id="atm-dir-results">{body}</div>
       </main>
-      {selected && (
-        <Suspense fallback={null}>
-          <ShopDetailModal shop={selected} onClose={closeShop} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -28,11 +28,16 @@ it('shows 12 cards per page and keeps the page in the URL', async () => {
     'GET /api/shops/states': [],
   });
   await renderDirectory('/');
-  const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
+  const cards = () => screen.queryAllByRole('article');
   await waitFor(() => expect(cards()).toHaveLength(PAGE_SIZE));
   expect(PAGE_SIZE).toBe(12);
-  await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));
+  // Real links (they work without JavaScript on the server-rendered page), keeping the filters.
+  expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('href', '/?page=2');
+  expect(screen.getByRole('link', { name: 'Página siguiente' })).toHaveAttribute('href', '/?page=2');
+  expect(screen.queryByRole('link', { name: 'Página anterior' })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('link', { name: 'Página 2' }));
   await waitFor(() => expect(cards()).toHaveLength(6));
   expect(screen.getByTestId('location')).toHaveTextContent('/?page=2');
-  expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Página anterior' })).toHaveAttribute('href', '/');
 });

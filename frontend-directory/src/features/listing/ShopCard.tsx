@@ -1,32 +1,28 @@
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isVerifiedShop, ShopLogo, type Shop } from 'frontend-common';
+import { Link, useLocation } from 'react-router-dom';
+import { isVerifiedShop, languageOfPath, shopPath, ShopLogo, type Shop } from 'frontend-common';
 import { CategoryBadges } from './CategoryBadges';
 import { VerifiedMark } from './VerifiedMark';
 
-export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) => void }) {
+/**
+ * A shop's card: a link to its page. The link is the name (its accessible name is exactly the
+ * visible name, WCAG 2.5.3) and covers the whole card (listing.css), so the card is one tab stop
+ * and one click target, and without JavaScript it is a plain link the server rendered.
+ */
+export function ShopCard({ shop }: { shop: Shop }) {
   const { t } = useTranslation('directory');
-  const open = () => onOpen(shop.id);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault(); // Space would scroll the page
-      open();
-    }
-  };
+  const language = languageOfPath(useLocation().pathname);
   return (
     // A plain element rather than antd Card: Card pulls in Tabs and more for features unused here.
-    <div
-      className="atm-dir-card"
-      role="button"
-      tabIndex={0}
-      aria-label={t('card.open', { name: shop.name })}
-      onClick={open}
-      onKeyDown={onKeyDown}
-    >
+    <article className="atm-dir-card">
       <div className="atm-dir-card__head">
         <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={56} />
         <div className="atm-dir-card__title">
-          <h2>{shop.name}</h2>
+          <h2>
+            <Link className="atm-dir-card__link" to={shopPath(language, shop.slug)}>
+              {shop.name}
+            </Link>
+          </h2>
           <p>
             {shop.city}, {shop.state}
           </p>
@@ -35,6 +31,6 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
       </div>
       <p className="atm-dir-card__description">{shop.description}</p>
       <CategoryBadges categories={shop.categories} />
-    </div>
+    </article>
   );
 }

@@ -1,35 +1,18 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { listingQuery } from '../../app/snapshot';
 import { ALL, type ShopFilters } from './filterShops';
 
 type FilterKey = keyof ShopFilters;
 const FILTER_KEYS: FilterKey[] = ['q', 'category', 'city', 'state'];
-interface OpenedHere {
-  atmShopOpenedFromList?: boolean;
-}
 
 /**
- * The listing's state lives in the URL (`?q=&category=&city=&state=&page=&shop=`) so links can
- * be shared and the back button works. Opening a shop pushes an entry; closing goes back when
- * that entry was ours (so the phone's back button also closes the dialog) and otherwise
- * replaces the URL with the listing at `basePath` (the path the shell mounted it at).
+ * The listing's state lives in the URL (`?q=&category=&city=&state=&page=`) so links can be
+ * shared, the back button works, and the server renders the same page (app/snapshot.ts).
  */
-export function useListingParams(basePath: string) {
+export function useListingParams() {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-
-  const filters = useMemo<ShopFilters>(
-    () => ({
-      q: params.get('q') ?? '',
-      category: params.get('category') || ALL,
-      city: params.get('city') || ALL,
-      state: params.get('state') || ALL,
-    }),
-    [params],
-  );
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const shopId = params.get('shop');
+  const { filters, page } = useMemo(() => listingQuery(params), [params]);
 
   const setFilter = useCallback(
     (key: FilterKey, value: string) => {
@@ -51,35 +34,17 @@ export function useListingParams(basePath: string) {
     setParams(next);
   }, [params, setParams]);
 
-  const setPage = useCallback(
+  /** Another page of these results, as a link target (a real link: it works without JavaScript). */
+  const pageSearch = useCallback(
     (value: number) => {
       const next = new URLSearchParams(params);
       if (value <= 1) next.delete('page');
       else next.set('page', String(value));
-      setParams(next);
+      const search = next.toString();
+      return { search: search ? `?${search}` : '' };
     },
-    [params, setParams],
+    [params],
   );
 
-  const openShop = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(params);
-      next.set('shop', id);
-      setParams(next, { state: { atmShopOpenedFromList: true } satisfies OpenedHere });
-    },
-    [params, setParams],
-  );
-
-  const closeShop = useCallback(() => {
-    if ((location.state as OpenedHere | null)?.atmShopOpenedFromList) {
-      navigate(-1);
-      return;
-    }
-    const next = new URLSearchParams(params);
-    next.delete('shop');
-    const search = next.toString();
-    navigate({ pathname: basePath, search: search ? `?${search}` : '' }, { replace: true });
-  }, [basePath, location.state, navigate, params]);
-
-  return { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop };
+  return { filters, page, setFilter, clearFilters, pageSearch };
 }

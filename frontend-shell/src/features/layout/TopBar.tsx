@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { isLanguage, listingPath } from 'frontend-common';
 import { LanguageSelector } from './LanguageSelector';
 
 const icon = { width: 20, height: 20, 'aria-hidden': true, focusable: false } as const;
 
 export function TopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
+  const home = listingPath(isLanguage(i18n.language) ? i18n.language : 'es');
   return (
     <header className="atm-topbar">
       <button
@@ -20,7 +22,7 @@ export function TopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <Link to="/" className="atm-topbar__brand" aria-label={t('topbar.home')}>
+      <Link to={home} className="atm-topbar__brand" aria-label={t('topbar.home')}>
         ATM
       </Link>
       <nav className="atm-topbar__actions">

@@ -1,7 +1,7 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { RemoteLoader } from '../../app/remotes';
+import type { RemoteAppProps, RemoteLoader } from '../../app/remotes';
 import type { RemoteName } from '../../app/runtimeConfig';
 
 interface BoundaryProps {
@@ -53,26 +53,46 @@ function RemoteFailed({ name, onRetry }: { name: RemoteName; onRetry: () => void
   );
 }
 
-interface RemoteRouteProps {
+type LazyRemote = ComponentType<RemoteAppProps>;
+/**
+ * One lazy component per loader, remote and attempt, kept across mounts: React.lazy remembers a
+ * rejected import for good (so a retry needs a new one), and a resolved one renders at once,
+ * without suspending, when a navigation mounts the remote again (e.g. the language switch
+ * moving from '/' to '/en/').
+ */
+const lazyRemotes = new WeakMap<RemoteLoader, Map<string, LazyRemote>>();
+function lazyRemote(loader: RemoteLoader, name: RemoteName, attempt: number): LazyRemote {
+  let byKey = lazyRemotes.get(loader);
+  if (!byKey) lazyRemotes.set(loader, (byKey = new Map()));
+  const key = `${name}:${attempt}`;
+  let component = byKey.get(key);
+  if (!component) byKey.set(key, (component = lazy(() => loader(name, attempt))));
+  return component;
+}
+
+interface RemoteRouteProps extends RemoteAppProps {
   name: RemoteName;
-  basePath: string;
   loader: RemoteLoader;
+  /**
+   * The remote's App at hand (the server render has it from the remote's Node build): rendered
+   * inside the same Suspense boundary, which the browser then hydrates once its lazy copy has
+   * arrived, leaving the server's markup in place meanwhile.
+   */
+  preloaded?: LazyRemote;
 }
 
 /** A remote's App behind Suspense and an error boundary, with a Retry that really reloads it. */
-export function RemoteRoute({ name, basePath, loader }: RemoteRouteProps) {
+export function RemoteRoute({ name, loader, preloaded, ...props }: RemoteRouteProps) {
   const [attempt, setAttempt] = useState(0);
-  // React.lazy remembers a rejected import for good, so each attempt needs a new lazy component;
-  // memoised per attempt, so it is created once per retry, not on every render.
-  const RemoteApp = useMemo(() => lazy(() => loader(name, attempt)), [loader, name, attempt]);
+  const RemoteApp = preloaded ?? lazyRemote(loader, name, attempt);
   return (
     <RemoteErrorBoundary
       key={attempt}
       fallback={() => <RemoteFailed name={name} onRetry={() => setAttempt((n) => n + 1)} />}
     >
       <Suspense fallback={<RemoteLoading />}>
-        {/* eslint-disable-next-line react-hooks/static-components -- one new lazy component per retry, memoised above */}
-        <RemoteApp basePath={basePath} />
+        {/* eslint-disable-next-line react-hooks/static-components -- one lazy component per remote and retry, kept in lazyRemotes */}
+        <RemoteApp {...props} />
       </Suspense>
     </RemoteErrorBoundary>
   );

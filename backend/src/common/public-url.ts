@@ -1,0 +1,27 @@
+import type { Application, Request } from 'express';
+
+const PUBLIC_URL_KEY = 'atm.publicUrl';
+/** A Host header worth echoing into a URL: a name or an IP literal, and a port. */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Remembers PUBLIC_URL on the Express app, for publicUrlFor (configureApp calls this once). */
+export function setPublicUrl(app: Application, publicUrl: string | undefined): void {
+  app.set(PUBLIC_URL_KEY, publicUrl);
+}
+
+/**
+ * The site's public origin: PUBLIC_URL, or without it the request's own (scheme and host as
+ * Express sees them, so X-Forwarded-* count only behind a trusted proxy). A Host that is not a
+ * plain host name is replaced by `localhost` rather than echoed into links.
+ */
+export function publicOrigin(request: Request): string {
+  const configured = request.app.get(PUBLIC_URL_KEY) as string | undefined;
+  if (configured) return configured;
+  const host = request.get('host') ?? '';
+  return `${request.protocol}://${PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
+}
+
+/** The absolute URL of `path` (starting with /) on the public site, e.g. for a canonical link. */
+export function publicUrlFor(request: Request, path: string): string {
+  return `${publicOrigin(request)}${path.startsWith('/') ? path : `/${path}`}`;
+}

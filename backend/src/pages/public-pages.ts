@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { publicOrigin } from '../common/public-url.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
+import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
+import { fillTemplate } from './page-template.js';
+import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
+
+/** Rendered pages kept per catalogue version; the oldest go first beyond this many. */
+const CACHED_PAGES = 500;
+
+/** What a public URL answers: a redirect, or a rendered page (compressed once, see encodeBytes). */
+export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: EncodedDocument };
+
+/**
+ * The public pages rendered on the server (issue 13): the listing and each shop's page, in
+ * Spanish and English, and the 404 page, from the shell's and the directory's own components
+ * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
+ * URL, then served from memory until the next write anywhere changes the version.
+ */
+@Injectable()
+export class PublicPages {
+  private readonly logger = new Logger(PublicPages.name);
+  private bundles?: ServerBundles | null;
+  private cacheVersion = -1;
+  private readonly cache = new Map<string, Promise<PageAnswer>>();
+
+  constructor(
+    private readonly shops: ShopsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The server builds, loaded on first use; null when the frontends are not built. */
+  private serverBundles(): ServerBundles | null {
+    if (this.bundles === undefined) {
+      this.bundles = loadServerBundles(this.config.frontends.root);
+      if (!this.bundles)
+        this.logger.warn('Frontends not built with their server bundles: pages render in the browser only');
+    }
+    return this.bundles;
+  }
+
+  /** Whether pages are rendered here (the server builds exist). */
+  get enabled(): boolean {
+    return this.serverBundles() !== null;
+  }
+
+  /** The admin's page: the shell's static page with its title and noindex. */
+  adminPage(): string | null {
+    const bundles = this.serverBundles();
+    if (!bundles) return null;
+    return fillTemplate(bundles.template, { language: 'es', ...bundles.shell.adminHead() });
+  }
+
+  /**
+   * The answer to a GET of `url` (path and query) that is no API, object or file: a public page,
+   * a redirect (an old slug, a `?shop=<id>` link), or the 404 page. Null when pages are not
+   * rendered here.
+   */
+  async answer(url: string, request: Request): Promise<PageAnswer | null> {
+    const bundles = this.serverBundles();
+    if (!bundles) return null;
+    const catalog = await this.shops.catalogNow();
+    if (catalog.version !== this.cacheVersion) {
+      this.cache.clear();
+      this.cacheVersion = catalog.version;
+    }
+    const publicUrl = publicOrigin(request);
+    const key = `${publicUrl}${url}`;
+    let answer = this.cache.get(key);
+    if (!answer) {
+      answer = this.render(bundles, catalog, url, publicUrl);
+      if (this.cache.size >= CACHED_PAGES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, answer);
+      answer.catch(() => this.cache.delete(key));
+    }
+    return answer;
+  }
+
+  private async render(
+    bundles: ServerBundles,
+    catalog: ShopCatalog,
+    url: string,
+    publicUrl: string,
+  ): Promise<PageAnswer> {
+    const { shell, directory } = bundles;
+    const { pathname, searchParams, search } = new URL(url, 'http://server.invalid');
+    let page: PublicPage | null = shell.parsePublicPath(pathname);
+    let snapshot: unknown = null;
+    if (page?.kind === 'listing') {
+      // A link shared before shops had pages (`/?shop=<id>`) opens that shop's page.
+      const shared = searchParams.get('shop');
+      const shop = shared ? catalog.byId.get(shared) : undefined;
+      if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
+      snapshot = directory.listingSnapshot(catalog, searchParams);
+    } else if (page?.kind === 'shop') {
+      const found = resolveSlugIn(catalog, page.slug);
+      if (found && 'redirectTo' in found) {
+        return { status: 301, location: `${shell.shopPath(page.language, found.redirectTo)}${search}` };
+      }
+      if (found) {
+        const path = shell.shopPath(page.language, found.shop.slug);
+        snapshot = { kind: 'shop', shop: found.shop, url: `${publicUrl}${path}` };
+      } else {
+        page = null; // an unknown shop: the 404 page
+      }
+    }
+    const rendered = shell.renderPage({
+      url,
+      directory: directory.ServerDirectoryApp,
+      snapshot,
+      publicUrl,
+      notFound: page === null,
+    });
+    const html = fillTemplate(bundles.template, {
+      language: rendered.language,
+      title: rendered.title,
+      headTags: rendered.headTags,
+      styles: page ? bundles.directoryStyles : [],
+      body: rendered.body,
+      afterRoot: rendered.dataElement,
+    });
+    return {
+      status: page ? 200 : 404,
+      page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8'),
+    };
+  }
+}
+
+/** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */
+export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
+  response.setHeader('Content-Type', page.contentType);
+  response.setHeader('Cache-Control', 'no-cache');
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.setHeader('ETag', page.etag);
+  if (status === 200 && request.headers['if-none-match'] === page.etag) {
+    response.status(304).end();
+    return;
+  }
+  const accepted = request.headers['accept-encoding'] ?? '';
+  const [encoding, body] = /\bbr\b/.test(accepted)
+    ? ['br', page.brotli]
+    : /\bgzip\b/.test(accepted)
+      ? ['gzip', page.gzip]
+      : [undefined, page.identity];
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.setHeader('Content-Length', String(body.length));
+  response.status(status).end(request.method === 'HEAD' ? undefined : body);
+}

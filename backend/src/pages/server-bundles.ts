@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+export type Language = 'es' | 'en';
+export type PublicPage =
+  | { kind: 'listing'; language: Language; shopsPath: boolean }
+  | { kind: 'shop'; language: Language; slug: string };
+
+/** What frontend-shell/src/server.tsx exports (its Node build, dist-ssr/shell.cjs). */
+export interface ShellServer {
+  parsePublicPath(pathname: string): PublicPage | null;
+  languageOfPath(pathname: string): Language;
+  shopPath(language: Language, slug: string): string;
+  renderPage(input: {
+    url: string;
+    directory: unknown;
+    snapshot: unknown;
+    publicUrl: string;
+    notFound?: boolean;
+  }): {
+    language: Language;
+    title: string;
+    headTags: string;
+    body: string;
+    dataElement: string;
+  };
+  adminHead(): { title: string; headTags: string };
+}
+
+/** What frontend-directory/src/server.tsx exports (its Node build, dist-ssr/directory.cjs). */
+export interface DirectoryServer {
+  ServerDirectoryApp: unknown;
+  listingSnapshot(
+    catalog: { shops: readonly unknown[]; categories: string[]; cities: string[]; states: string[] },
+    params: URLSearchParams,
+  ): unknown;
+}
+
+/** The built pieces a server render needs, read once at start-up. */
+export interface ServerBundles {
+  shell: ShellServer;
+  directory: DirectoryServer;
+  /** The shell's built index.html: the page every render fills in. */
+  template: string;
+  /** Stylesheets of the directory's exposed App (from its mf-manifest.json), as absolute paths. */
+  directoryStyles: string[];
+}
+
+interface Manifest {
+  metaData?: { publicPath?: string };
+  exposes?: { name: string; assets?: { css?: { sync?: string[] } } }[];
+}
+
+/**
+ * The directory's stylesheets, so a server-rendered listing is styled at first paint rather than
+ * when the remote arrives (the Module Federation runtime finds the same <link> and adds none).
+ */
+function directoryStyles(root: string): string[] {
+  const file = join(root, 'frontend-directory', 'dist', 'mf-manifest.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const base = manifest.metaData?.publicPath ?? '/remotes/directory/';
+  const app = manifest.exposes?.find((expose) => expose.name === 'App');
+  return (app?.assets?.css?.sync ?? []).map((css) => `${base}${css}`);
+}
+
+/**
+ * Loads the shell's and the directory's server builds (`npm run build` makes them beside each
+ * frontend's dist/, in dist-ssr/), or null when they are not built: then the public pages are the
+ * shell's static page, rendered in the browser, as before. Both are CommonJS bundles that leave
+ * React, the router and i18next to Node's require, so they share one copy of each.
+ */
+export function loadServerBundles(root: string): ServerBundles | null {
+  const files = {
+    shell: join(root, 'frontend-shell', 'dist-ssr', 'shell.cjs'),
+    directory: join(root, 'frontend-directory', 'dist-ssr', 'directory.cjs'),
+    template: join(root, 'frontend-shell', 'dist', 'index.html'),
+  };
+  if (!Object.values(files).every((file) => existsSync(file))) return null;
+  const require = createRequire(import.meta.url);
+  return {
+    shell: require(files.shell) as ShellServer,
+    directory: require(files.directory) as DirectoryServer,
+    template: readFileSync(files.template, 'utf8'),
+    directoryStyles: directoryStyles(root),
+  };
+}

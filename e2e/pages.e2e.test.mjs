@@ -1,0 +1,174 @@
+// Issue 13 in Chromium: server-rendered public pages, hydrated without a difference (any console
+// error fails a journey, and the shell logs one for a hydration mismatch), bilingual twin URLs and
+// the remembered language, sharing a shop, the listing's pagination without JavaScript, and a
+// renamed shop's old URL. One fresh product and one browser for the file.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
+import { eventually, journeys, launchChromium, trackConsole, unexpectedErrors } from './support/browser.mjs';
+import { startProduct } from './support/servers.mjs';
+import { TEXTS } from './support/texts.mjs';
+
+let product;
+let browser;
+/** The directory as the API serves it, in its order (the listing's order). */
+let shops;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  shops = await (await fetch(`${product.url}/api/shops`)).json();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const journey = journeys(test, 'pages', () => browser);
+const cardNames = (page) => page.locator('.atm-dir-card h2').allInnerTexts();
+/** A shop with everything a page can show. */
+const richShop = () => shops.find((shop) => shop.website && shop.mapImageUrl && shop.latitude !== null);
+
+/** Clicks until the hydrated page reacts (a click before hydration may be lost), as a person retries. */
+async function clickUntil(locator, reacted) {
+  return eventually(
+    async () => {
+      await locator.click();
+      return reacted();
+    },
+    (value) => Boolean(value),
+  );
+}
+
+test('the server answers each public URL with its content, and 404 or 301 where due', async () => {
+  const shop = richShop();
+  const html = await (await fetch(`${product.url}/shops/${shop.slug}`)).text();
+  expect(html).toContain(`<h1>${shop.name}</h1>`);
+  expect(html).toContain(`href="tel:${shop.phone.replace(/[^\d+]/g, '')}"`);
+  const english = await (await fetch(`${product.url}/en/`)).text();
+  expect(english).toMatch(/<html lang="en"/);
+  for (const listed of shops.slice(0, PAGE_SIZE))
+    expect(english).toContain(listed.name.replace(/&/g, '&amp;'));
+  expect((await fetch(`${product.url}/shops/nope`)).status).toBe(404);
+  const shared = await fetch(`${product.url}/en/?shop=${shop.id}`, { redirect: 'manual' });
+  expect(shared.status).toBe(301);
+  expect(shared.headers.get('location')).toBe(`/en/shops/${shop.slug}`);
+});
+
+journey('a shop page opened directly, then the language switch between twin URLs', async (open) => {
+  const es = TEXTS.es;
+  const en = TEXTS.en;
+  const shop = richShop();
+  const page = await open();
+  await page.goto(`${product.url}/shops/${shop.slug}`);
+  await page.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+  const main = page.getByRole('main');
+  for (const heading of es.sections) await main.getByRole('heading', { level: 2, name: heading }).waitFor();
+  await page.getByText(shop.address).waitFor();
+  expect(await page.getByRole('link', { name: new RegExp(`^${es.directions}`) }).getAttribute('href')).toBe(
+    `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(`${shop.latitude},${shop.longitude}`)}`,
+  );
+  expect(await page.title()).toContain(shop.name);
+
+  await clickUntil(page.getByRole('button', { name: en.languageName }), async () =>
+    new URL(page.url()).pathname === `/en/shops/${shop.slug}` ? true : null,
+  );
+  await page.getByRole('heading', { level: 2, name: en.sections[0] }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  // The choice is remembered: a Spanish URL now opens its English twin, in the browser.
+  await page.goto(`${product.url}/?page=2`);
+  await page.waitForURL(`${product.url}/en/?page=2`);
+  await page.getByText(en.results(shops.length)).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect((await cardNames(page)).sort()).toEqual(
+    shops
+      .slice(PAGE_SIZE, 2 * PAGE_SIZE)
+      .map((s) => s.name)
+      .sort(),
+  );
+  await page.getByRole('link', { name: shops[PAGE_SIZE].name, exact: true }).click();
+  await page.waitForURL(`${product.url}/en/shops/${shops[PAGE_SIZE].slug}`);
+  await page.getByRole('button', { name: es.languageName }).click();
+  await page.waitForURL(`${product.url}/shops/${shops[PAGE_SIZE].slug}`);
+  await page.getByRole('heading', { level: 2, name: es.sections[0] }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('es');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: shops[PAGE_SIZE].name }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`/shops/${shops[PAGE_SIZE].slug}`);
+  expect(unexpectedErrors(page)).toEqual([]);
+});
+
+journey('share copies the link where there is no Web Share API, and shares on WhatsApp', async (open) => {
+  const T = TEXTS.en;
+  const shop = richShop();
+  const page = await open();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+  // Desktop Chromium on Linux has no share sheet; make sure of it, as on most desktops.
+  await page.addInitScript(() => delete Navigator.prototype.share);
+  const url = `${product.url}/en/shops/${shop.slug}`;
+  await page.goto(url);
+  const toast = page.getByRole('status').filter({ hasText: T.copied });
+  await clickUntil(page.getByRole('button', { name: T.share, exact: true }), () => toast.count());
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  const whatsApp = new URL(
+    await page.getByRole('link', { name: new RegExp(`^${T.shareWhatsApp}`) }).getAttribute('href'),
+  );
+  expect(whatsApp.origin).toBe('https://wa.me');
+  expect(whatsApp.searchParams.get('text')).toContain(url);
+  // One toast, gone after its 5 seconds.
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  expect(unexpectedErrors(page)).toEqual([]);
+});
+
+test('the listing pages through its links with JavaScript disabled', async () => {
+  const T = TEXTS.es;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = trackConsole(await context.newPage());
+    await page.goto(`${product.url}/`);
+    expect(await cardNames(page)).toEqual(shops.slice(0, PAGE_SIZE).map((shop) => shop.name));
+    await page.getByRole('link', { name: T.nextPage }).click();
+    await page.waitForURL(`${product.url}/?page=2`);
+    expect(await cardNames(page)).toEqual(shops.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((shop) => shop.name));
+    await page.getByRole('link', { name: T.page(1), exact: true }).click();
+    await page.waitForURL(`${product.url}/`);
+    await page.getByRole('link', { name: shops[1].name, exact: true }).click();
+    await page.waitForURL(`${product.url}/shops/${shops[1].slug}`);
+    await page.getByRole('heading', { level: 1, name: shops[1].name }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+journey("a renamed shop's old URL lands on its new one", async (open) => {
+  const credentials = { username: 'e2e-pages', password: 'a long e2e password' };
+  const json = { 'Content-Type': 'application/json', Origin: product.url };
+  await fetch(`${product.url}/api/auth/create-admin`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(credentials),
+  });
+  const login = await fetch(`${product.url}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(credentials),
+  });
+  expect(login.ok).toBe(true);
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const shop = shops[shops.length - 1];
+  const renamed = await fetch(`${product.url}/api/admin/shops/${shop.id}`, {
+    method: 'PUT',
+    headers: { ...json, Cookie: cookie },
+    body: JSON.stringify({ name: `${shop.name} Renovada` }),
+  });
+  expect(renamed.ok).toBe(true);
+  const { slug } = await renamed.json();
+  expect(slug).not.toBe(shop.slug);
+
+  const page = await open();
+  const response = await page.goto(`${product.url}/en/shops/${shop.slug}`);
+  expect(response.url()).toBe(`${product.url}/en/shops/${slug}`);
+  expect(response.request().redirectedFrom()?.url()).toBe(`${product.url}/en/shops/${shop.slug}`);
+  await page.getByRole('heading', { level: 1, name: `${shop.name} Renovada` }).waitFor();
+  expect(unexpectedErrors(page)).toEqual([]);
+});

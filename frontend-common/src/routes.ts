@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE, type Language } from './i18n';
+
+/**
+ * The public pages' URLs, the one table of them (issue 13): Spanish unprefixed, English under
+ * `/en`. The shell's router, the directory's links, the server render and the language switch
+ * all build and read public URLs through these functions. (public/preamble.js repeats the
+ * matching as two regular expressions, because it runs before any bundle; routes.test.ts keeps
+ * them in step.)
+ */
+export type PublicPage =
+  | { kind: 'listing'; language: Language; /** '/shops' rather than '/' */ shopsPath: boolean }
+  | { kind: 'shop'; language: Language; slug: string };
+
+const ENGLISH_PREFIX = '/en';
+const LISTING = /^\/(shops\/?)?$/;
+const SHOP = /^\/shops\/([^/]+)\/?$/;
+
+/** The language a path is in: English under `/en`, Spanish everywhere else. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === ENGLISH_PREFIX || pathname.startsWith(`${ENGLISH_PREFIX}/`) ? 'en' : DEFAULT_LANGUAGE;
+}
+
+/** The public page a path shows, or null (admin, 404, files). */
+export function parsePublicPath(pathname: string): PublicPage | null {
+  const language = languageOfPath(pathname);
+  const rest = language === 'en' ? pathname.slice(ENGLISH_PREFIX.length) || '/' : pathname;
+  if (LISTING.test(rest)) return { kind: 'listing', language, shopsPath: rest.startsWith('/shops') };
+  const shop = SHOP.exec(rest);
+  if (shop) {
+    try {
+      return { kind: 'shop', language, slug: decodeURIComponent(shop[1]) };
+    } catch {
+      return null; // a malformed %-escape is no slug
+    }
+  }
+  return null;
+}
+
+/** The path prefix of a language: '' for Spanish, '/en' for English. */
+export const languagePrefix = (language: Language): string => (language === 'en' ? ENGLISH_PREFIX : '');
+
+/** The listing's path in a language: '/' or '/en/' (or '/shops', '/en/shops'). */
+export function listingPath(language: Language, shopsPath = false): string {
+  return `${languagePrefix(language)}${shopsPath ? '/shops' : '/'}`;
+}
+
+/** A shop page's path: '/shops/<slug>' or '/en/shops/<slug>'. */
+export function shopPath(language: Language, slug: string): string {
+  return `${languagePrefix(language)}/shops/${encodeURIComponent(slug)}`;
+}
+
+/** The path of a public page. */
+export function pathOfPage(page: PublicPage): string {
+  return page.kind === 'shop'
+    ? shopPath(page.language, page.slug)
+    : listingPath(page.language, page.shopsPath);
+}
+
+/** The same public page in another language (its twin), or null when the path is no public page. */
+export function twinPath(pathname: string, language: Language): string | null {
+  const page = parsePublicPath(pathname);
+  return page ? pathOfPage({ ...page, language }) : null;
+}

@@ -1,0 +1,126 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { isVerifiedShop, languageOfPath, listingPath, safeUrl, ShopLogo, type Shop } from 'frontend-common';
+import { useGetShopsQuery } from '../../api/shopsApi';
+import type { DirectorySnapshot } from '../../app/snapshot';
+import { VerifiedMark } from '../listing/VerifiedMark';
+import { directionsHref, whatsAppShareHref } from './contactLinks';
+import { ShareButton } from './ShareButton';
+import { ShopDetails } from './ShopDetails';
+import { useToast } from './useToast';
+import '../listing/listing.css';
+import './shop.css';
+
+/**
+ * A shop's own page (`/shops/<slug>`, `/en/shops/<slug>`): everything the listing's detail view
+ * showed, plus sharing and directions. Opened directly, it shows the shop the server rendered;
+ * reached from the listing, the shop comes from the list already loaded.
+ */
+export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
+  const { slug = '' } = useParams();
+  const fromServer = snapshot?.kind === 'shop' && snapshot.shop.slug === slug ? snapshot : undefined;
+  const shops = useGetShopsQuery(undefined, { skip: Boolean(fromServer) });
+  const shop = fromServer?.shop ?? shops.data?.find((candidate) => candidate.slug === slug);
+  return (
+    <main className="atm-dir-main atm-shop">
+      <BackLink />
+      {shop ? (
+        <ShopArticle shop={shop} url={fromServer?.url} />
+      ) : shops.isLoading ? (
+        <ShopLoading />
+      ) : (
+        <ShopMissing failed={shops.isError} />
+      )}
+    </main>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation('directory');
+  const language = languageOfPath(useLocation().pathname);
+  return (
+    <p className="atm-shop__back">
+      <Link to={listingPath(language)}>
+        <span aria-hidden="true">‹ </span>
+        {t('shop.back')}
+      </Link>
+    </p>
+  );
+}
+
+function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
+  const { t } = useTranslation('directory');
+  const location = useLocation();
+  const toast = useToast();
+  // The server knows the public URL; after a navigation in the browser, this page's address is it.
+  const url = serverUrl ?? `${window.location.origin}${location.pathname}`;
+  const shareText = t('shop.shareText', { name: shop.name, city: shop.city, state: shop.state });
+  const mapsHref = safeUrl(shop.googleMapsUrl);
+  return (
+    <article className="atm-shop__article">
+      <header className="atm-shop__head">
+        <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={72} />
+        <div className="atm-shop__title">
+          <h1>{shop.name}</h1>
+          <p>
+            {shop.city}, {shop.state}
+          </p>
+          {isVerifiedShop(shop) && <VerifiedMark long />}
+        </div>
+      </header>
+      <div className="atm-shop__actions">
+        <a
+          className="atm-dir-button atm-shop__action"
+          href={directionsHref(shop)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('shop.directions')}
+          <span className="atm-visually-hidden"> {t('detail.newTab')}</span>
+        </a>
+        {mapsHref && (
+          <a className="atm-shop__secondary" href={mapsHref} target="_blank" rel="noopener noreferrer">
+            {t('detail.googleMaps')}
+            <span className="atm-visually-hidden"> {t('detail.newTab')}</span>
+          </a>
+        )}
+        <ShareButton url={url} title={shop.name} text={shareText} onResult={toast.show} />
+        <a
+          className="atm-shop__secondary"
+          href={whatsAppShareHref(`${shareText} ${url}`)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('shop.shareWhatsApp')}
+          <span className="atm-visually-hidden"> {t('detail.newTab')}</span>
+        </a>
+      </div>
+      <ShopDetails shop={shop} />
+      {/* Always in the page, so screen readers announce what is written into it. */}
+      <div className="atm-shop__toast" role="status" aria-live="polite" data-shown={toast.message !== ''}>
+        {toast.message}
+      </div>
+    </article>
+  );
+}
+
+function ShopLoading() {
+  const { t } = useTranslation('directory');
+  return (
+    <div className="atm-dir-card atm-dir-skeleton" aria-busy="true" aria-label={t('shop.loading')}>
+      <span className="atm-dir-skeleton__avatar" />
+      <span className="atm-dir-skeleton__line" />
+      <span className="atm-dir-skeleton__line atm-dir-skeleton__line--short" />
+    </div>
+  );
+}
+
+function ShopMissing({ failed }: { failed: boolean }) {
+  const { t } = useTranslation('directory');
+  return (
+    <div className="atm-dir-message" role={failed ? 'alert' : undefined}>
+      <h1>{t(failed ? 'error.title' : 'shop.missing.title')}</h1>
+      <p>{t(failed ? 'error.description' : 'shop.missing.description')}</p>
+    </div>
+  );
+}
