@@ -12,6 +12,9 @@ import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
+import { NearbyControls } from '../nearby/NearbyControls';
+import { useNearby } from '../nearby/useNearby';
+import { MapView } from '../map/MapView';
 import './listing.css';
 
 // The dialog's code (antd Modal, the only antd on this page) downloads on first use, not before
@@ -35,7 +38,10 @@ export function ListingPage({ basePath }: { basePath: string }) {
   // phone, not in the one long task a store update would otherwise get.
   const all = useDeferredValue(shops.data);
   useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
-  const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  const filtered = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  // "Near me": distance order and radius once a position is known; the map view (features/nearby, map).
+  const nearby = useNearby(filtered);
+  const results = nearby.results;
   const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
   const currentPage = Math.min(page, pageCount);
   const pageItems = results.slice((currentPage - 1) * PAGE_SIZE, currentPage * PAGE_SIZE);
@@ -90,13 +96,22 @@ export function ListingPage({ basePath }: { basePath: string }) {
         <p>{t('empty.description')}</p>
       </div>
     );
+  } else if (nearby.view === 'map') {
+    body = (
+      <MapView
+        shops={results}
+        position={nearby.position}
+        basePath={basePath}
+        onOpen={(shop) => openShop(shop.id)}
+      />
+    );
   } else {
     body = (
       <>
         <ul className="atm-dir-grid" aria-label={t('list.label')}>
           {pageItems.map((shop) => (
             <li key={shop.id}>
-              <ShopCard shop={shop} onOpen={openShop} />
+              <ShopCard shop={shop} onOpen={openShop} distance={nearby.distanceLabel(shop)} />
             </li>
           ))}
         </ul>
@@ -116,12 +131,15 @@ export function ListingPage({ basePath }: { basePath: string }) {
           resultCount={all ? results.length : null}
           onChange={setFilter}
           onClear={clearFilters}
-        />
+          resultNote={nearby.resultNote}
+        >
+          <NearbyControls {...nearby.controls} />
+        </FilterBar>
         <div id="atm-dir-results">{body}</div>
       </main>
       {selected && (
         <Suspense fallback={null}>
-          <ShopDetailModal shop={selected} onClose={closeShop} />
+          <ShopDetailModal shop={selected} onClose={closeShop} distance={nearby.distanceLabel(selected)} />
         </Suspense>
       )}
     </div>

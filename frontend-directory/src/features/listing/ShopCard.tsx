@@ -4,7 +4,14 @@ import { isVerifiedShop, ShopLogo, type Shop } from 'frontend-common';
 import { CategoryBadges } from './CategoryBadges';
 import { VerifiedMark } from './VerifiedMark';
 
-export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) => void }) {
+interface ShopCardProps {
+  shop: Shop;
+  onOpen: (id: string) => void;
+  /** "a 3.2 km" once the visitor asked for "near me" (features/nearby). */
+  distance?: string;
+}
+
+export function ShopCard({ shop, onOpen, distance }: ShopCardProps) {
   const { t } = useTranslation('directory');
   const open = () => onOpen(shop.id);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -19,7 +26,9 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
       className="atm-dir-card"
       role="button"
       tabIndex={0}
-      aria-label={t('card.open', { name: shop.name })}
+      aria-label={
+        distance ? `${t('card.open', { name: shop.name })}, ${distance}` : t('card.open', { name: shop.name })
+      }
       onClick={open}
       onKeyDown={onKeyDown}
     >
@@ -31,6 +40,7 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
             {shop.city}, {shop.state}
           </p>
           {isVerifiedShop(shop) && <VerifiedMark />}
+          {distance && <p className="atm-dir-card__distance">{distance}</p>}
         </div>
       </div>
       <p className="atm-dir-card__description">{shop.description}</p>

@@ -30,6 +30,8 @@ function MapImage({ src, alt }: { src: string; alt: string }) {
 interface ShopDetailProps {
   shop: Shop | undefined;
   onClose: () => void;
+  /** "a 3.2 km" when the visitor's position is known (features/nearby). */
+  distance?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export default function ShopDetailModal(props: ShopDetailProps) {
   );
 }
 
-function ShopDetail({ shop, onClose }: ShopDetailProps) {
+function ShopDetail({ shop, onClose, distance }: ShopDetailProps) {
   const { t } = useTranslation('directory');
   if (!shop) return null;
   const phone = telHref(shop.phone);
@@ -89,6 +91,7 @@ function ShopDetail({ shop, onClose }: ShopDetailProps) {
             <br />
             {shop.city}, {shop.state}
           </address>
+          {distance && <p className="atm-dir-detail__distance">{distance}</p>}
         </section>
         <section>
           <h3>{t('detail.services')}</h3>
