@@ -135,16 +135,26 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
           title: t('map.cluster', { count }),
           keyboard: true,
         });
-        marker.on('click', () => {
+        const expand = (fromKeyboard: boolean) => {
           const expansion = index.getClusterExpansionZoom(clusterId);
-          if (expansion <= MAX_ZOOM) map.setView([latitude, longitude], expansion);
-          else {
+          if (expansion <= MAX_ZOOM) {
+            map.setView([latitude, longitude], expansion);
+            // The pressed cluster is gone after the redraw: the map keeps the keyboard focus.
+            if (fromKeyboard) map.getContainer().focus({ preventScroll: true });
+          } else {
             // Shops at one address never split: list them instead.
             const members = index
               .getLeaves(clusterId, Infinity)
               .map((leaf) => located[leaf.properties.index]);
             marker.unbindPopup().bindPopup(listPopup(members)).openPopup();
           }
+        };
+        marker.on('click', () => expand(false));
+        // Leaflet makes markers focusable buttons but only turns Enter into a popup, not a click.
+        marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+          if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
+          event.originalEvent.preventDefault(); // Space would scroll the page
+          expand(true);
         });
         layer.addLayer(marker);
       } else {
