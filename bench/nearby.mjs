@@ -42,7 +42,11 @@ try {
     nodeBin: runtime.nodeBin,
     preloads: runtime.preloads,
     // Port 9 (discard) on loopback refuses connections: no tile is reachable, as offline.
-    env: { DATA_DIR: dataDir, MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'none' },
+    env: {
+      DATA_DIR: dataDir,
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'none',
+    },
   });
   console.log(`backend pid ${backend.pid} at ${backend.url}`);
   const seed = await restoreShops(backend.url, await adminSession(backend.url), shops);

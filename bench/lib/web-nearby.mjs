@@ -49,7 +49,9 @@ export async function nearbyAtScale(browser, base, shops) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS); // a loaded, idle page, as the key press figure
     await page.evaluate(() => {
-      document.addEventListener('click', (event) => (window.__atmClickAt = event.timeStamp), { capture: true });
+      document.addEventListener('click', (event) => (window.__atmClickAt = event.timeStamp), {
+        capture: true,
+      });
       // Resolves at the frame after `selector` matches something new under `root`.
       window.__atmNext = (rootSelector, check) =>
         new Promise((resolve, reject) => {

@@ -19,15 +19,13 @@ export function useListingParams(basePath: string) {
   const location = useLocation();
   const navigate = useNavigate();
 
-  const filters = useMemo<ShopFilters>(
-    () => ({
-      q: params.get('q') ?? '',
-      category: params.get('category') || ALL,
-      city: params.get('city') || ALL,
-      state: params.get('state') || ALL,
-    }),
-    [params],
-  );
+  const q = params.get('q') ?? '';
+  const category = params.get('category') || ALL;
+  const city = params.get('city') || ALL;
+  const state = params.get('state') || ALL;
+  // The same object until a filter changes, so another parameter (page, shop, sort, view) does
+  // not filter 10,000 shops again.
+  const filters = useMemo<ShopFilters>(() => ({ q, category, city, state }), [q, category, city, state]);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const shopId = params.get('shop');
 

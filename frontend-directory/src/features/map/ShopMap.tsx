@@ -26,6 +26,39 @@ const LIST_LIMIT = 12;
 
 const clusterSize = (count: number) => (count < 10 ? 'small' : count < 100 ? 'medium' : 'large');
 
+interface ClusterIndex {
+  index: Supercluster<{ index: number }>;
+  /** The shops with coordinates; feature i is `located[i]`. */
+  located: Shop[];
+}
+
+// One index per result list: reopening the map on the same results reuses it (building one for
+// 10,000 shops is most of the map's start-up work on a phone).
+const clusterIndexes = new WeakMap<Shop[], ClusterIndex>();
+
+function clusterIndexOf(shops: Shop[]): ClusterIndex {
+  const cached = clusterIndexes.get(shops);
+  if (cached) return cached;
+
+  const withPoint: Shop[] = [];
+  const features: ShopFeature[] = [];
+  for (const shop of shops) {
+    const point = shopPoint(shop);
+    if (!point) continue;
+    features.push({
+      type: 'Feature',
+      properties: { index: withPoint.length },
+      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
+    });
+    withPoint.push(shop);
+  }
+  const index = new Supercluster<{ index: number }>({ radius: 60, maxZoom: MAX_ZOOM });
+  index.load(features);
+  const result = { index, located: withPoint };
+  clusterIndexes.set(shops, result);
+  return result;
+}
+
 /**
  * The interactive map (default export: MapView loads it lazily). Leaflet draws it; supercluster
  * groups the shops, so only the clusters and pins in view are DOM elements, whatever the number
@@ -39,24 +72,7 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
   const markersRef = useRef<L.LayerGroup | null>(null);
   const positionRef = useRef<L.CircleMarker | null>(null);
 
-  // The clustering index of the shops that have coordinates; `located[i]` is feature i's shop.
-  const { index, located } = useMemo(() => {
-    const withPoint: Shop[] = [];
-    const features: ShopFeature[] = [];
-    for (const shop of shops) {
-      const point = shopPoint(shop);
-      if (!point) continue;
-      features.push({
-        type: 'Feature',
-        properties: { index: withPoint.length },
-        geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
-      });
-      withPoint.push(shop);
-    }
-    const built = new Supercluster<{ index: number }>({ radius: 60, maxZoom: MAX_ZOOM });
-    built.load(features);
-    return { index: built, located: withPoint };
-  }, [shops]);
+  const { index, located } = useMemo(() => clusterIndexOf(shops), [shops]);
 
   const shopLink = useCallback(
     (shop: Shop, text: string) => {

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
-import { renderDirectory } from '../../test/renderDirectory';
+import { i18n, renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
 
 // jsdom has no Geolocation API: each test installs the answer a browser would give.
@@ -126,24 +126,30 @@ describe('near me', () => {
     expect(screen.getByRole('combobox', { name: 'Distancia' })).toHaveValue('25');
   });
 
-  for (const language of ['es', 'en'] as const) {
-    for (const answer of [{ code: 1 }, { code: 2 }, { code: 3 }, 'none'] as const) {
-      const kind = answer === 'none' ? 'none' : answer.code;
-      it(`explains a failed position (${kind === 'none' ? 'no API' : `code ${kind}`}) in ${language} and keeps the list`, async () => {
-        const texts = FAILURES[language];
-        stubApi(routes);
-        answerGeolocation(answer);
-        const user = userEvent.setup();
-        await renderDirectory('/', { language });
-        await waitFor(() => expect(cardNames()).toHaveLength(4));
-        await user.click(screen.getByRole('button', { name: texts.button }));
-        expect(await screen.findByRole('alert')).toHaveTextContent(texts[kind]);
-        expect(cardNames()).toEqual(['Lejos', 'Sin ubicación', 'Cerca', 'Zapopan']);
-        expect(url()).toBe('/');
-        await user.click(screen.getByRole('button', { name: texts.chooseState }));
-        expect(screen.getByRole('combobox', { name: texts.state })).toHaveFocus();
-      });
-    }
+  for (const answer of [{ code: 1 }, { code: 2 }, { code: 3 }, 'none'] as const) {
+    const kind = answer === 'none' ? 'none' : answer.code;
+    it(`explains a failed position (${kind === 'none' ? 'no API' : `code ${kind}`}) in es and en, and keeps the list`, async () => {
+      stubApi(routes);
+      answerGeolocation(answer);
+      const user = userEvent.setup();
+      await renderDirectory('/');
+      await waitFor(() => expect(cardNames()).toHaveLength(4));
+      await user.click(screen.getByRole('button', { name: FAILURES.es.button }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(FAILURES.es[kind]);
+      expect(cardNames()).toEqual(['Lejos', 'Sin ubicación', 'Cerca', 'Zapopan']);
+      expect(url()).toBe('/');
+      await user.click(screen.getByRole('button', { name: FAILURES.es.chooseState }));
+      expect(screen.getByRole('combobox', { name: FAILURES.es.state })).toHaveFocus();
+
+      // The message follows the language, as the rest of the page.
+      await act(() => i18n.changeLanguage('en'));
+      expect(screen.getByRole('alert')).toHaveTextContent(FAILURES.en[kind]);
+      expect(screen.getByRole('button', { name: FAILURES.en.chooseState })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: FAILURES.en.button })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    });
   }
 
   it('takes the order out of a link whose position is refused', async () => {

@@ -52,8 +52,8 @@ describe('rankByDistance', () => {
       'Sin coordenadas A',
       'Sin coordenadas B',
     ]);
-    expect(ranked.distances.get(centro.id)).toBeCloseTo(distanceKm(guadalajara, shopPoint(centro)!), 10);
-    expect(ranked.distances.has(unknownA.id)).toBe(false);
+    expect(ranked.distanceOf(centro)).toBeCloseTo(distanceKm(guadalajara, shopPoint(centro)!), 10);
+    expect(ranked.distanceOf(unknownA)).toBeNull();
     expect(list.map((shop) => shop.name)[0]).toBe('CDMX'); // the input is left as it was
   });
 
@@ -61,6 +61,22 @@ describe('rankByDistance', () => {
     const twin = makeShop({ name: 'Gemela', latitude: centro.latitude, longitude: centro.longitude });
     expect(rankByDistance([twin, centro], guadalajara).shops).toEqual([twin, centro]);
     expect(rankByDistance([centro, twin], guadalajara).shops).toEqual([centro, twin]);
+  });
+
+  it('orders shops a few metres apart correctly', () => {
+    const shopsAt = [30, 3, 12, 7].map((metres) =>
+      makeShop({
+        name: `${metres} m`,
+        latitude: guadalajara.latitude + metres / 111_195,
+        longitude: guadalajara.longitude,
+      }),
+    );
+    expect(rankByDistance(shopsAt, guadalajara).shops.map((shop) => shop.name)).toEqual([
+      '3 m',
+      '7 m',
+      '12 m',
+      '30 m',
+    ]);
   });
 
   it('keeps only the shops within the radius, which those without coordinates cannot be', () => {

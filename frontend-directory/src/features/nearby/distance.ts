@@ -36,21 +36,35 @@ export function shopPoint(shop: Pick<Shop, 'latitude' | 'longitude'>): GeoPoint 
 export interface RankedShops {
   /** Nearest first; shops without coordinates last, in their previous order. */
   shops: Shop[];
-  /** Distance in km by shop id; absent for shops without coordinates. */
-  distances: ReadonlyMap<string, number>;
+  /** The shop's distance in km, or null when it has no coordinates. */
+  distanceOf: (shop: Shop) => number | null;
 }
+
+/** Room for the list position in a sort key (see rankByDistance): up to a million shops. */
+const INDEX_BITS = 2 ** 20;
+const SQRT_A_STEPS = 2 ** 32;
 
 /**
  * Sorts shops by their distance from `origin`. With a radius, only shops known to be within it
  * remain (a shop without coordinates cannot be); without one, shops lacking coordinates come last.
+ *
+ * Fast enough for 10,000 shops on a slow phone in one frame: the sort compares haversine's
+ * intermediate value (its square root grows with the distance, so no arcsine per shop), in
+ * 3 mm steps, packed with the list position into one number, so a native Float64Array sort
+ * (no comparator callback) orders them, equal distances keeping the list's order.
  */
 export function rankByDistance(
   shops: readonly Shop[],
   origin: GeoPoint,
   radiusKm: number | null = null,
 ): RankedShops {
-  const distances = new Map<string, number>();
-  const located: { shop: Shop; km: number; index: number }[] = [];
+  const originLat = toRadians(origin.latitude);
+  const cosOrigin = Math.cos(originLat);
+  // haversine's a for the radius: a point is within it when its a is no larger.
+  const limit =
+    radiusKm === null ? Infinity : Math.sin(Math.min(Math.PI / 2, radiusKm / (2 * EARTH_RADIUS_KM))) ** 2;
+  const keys = new Float64Array(shops.length);
+  let located = 0;
   const unlocated: Shop[] = [];
   shops.forEach((shop, index) => {
     const point = shopPoint(shop);
@@ -58,14 +72,24 @@ export function rankByDistance(
       if (radiusKm === null) unlocated.push(shop);
       return;
     }
-    const km = distanceKm(origin, point);
-    if (radiusKm !== null && km > radiusKm) return;
-    distances.set(shop.id, km);
-    located.push({ shop, km, index });
+    const lat = toRadians(point.latitude);
+    const a =
+      Math.sin((lat - originLat) / 2) ** 2 +
+      cosOrigin * Math.cos(lat) * Math.sin(toRadians(point.longitude - origin.longitude) / 2) ** 2;
+    if (a > limit) return;
+    // √a grows with the distance; in 2^-32 steps (3 mm) it leaves room for the index below 2^53.
+    keys[located++] = Math.round(Math.sqrt(a) * SQRT_A_STEPS) * INDEX_BITS + index;
   });
-  // Ties keep the list's order, so equal distances do not reshuffle between renders.
-  located.sort((a, b) => a.km - b.km || a.index - b.index);
-  return { shops: [...located.map((entry) => entry.shop), ...unlocated], distances };
+  const order = keys.subarray(0, located).sort();
+  const sorted: Shop[] = new Array<Shop>(located);
+  for (let i = 0; i < located; i++) sorted[i] = shops[order[i] % INDEX_BITS];
+  return {
+    shops: unlocated.length ? sorted.concat(unlocated) : sorted,
+    distanceOf: (shop) => {
+      const point = shopPoint(shop);
+      return point ? distanceKm(origin, point) : null;
+    },
+  };
 }
 
 /** A radius from the URL: one of the offered values, or null (any distance). */

@@ -45,8 +45,8 @@ export function useNearby(filtered: Shop[], source?: PositionSource) {
   const distanceLabel = useCallback(
     (shop: Shop): string | undefined => {
       if (!ranked) return undefined;
-      const km = ranked.distances.get(shop.id);
-      return km === undefined
+      const km = ranked.distanceOf(shop);
+      return km === null
         ? t('nearby.distanceUnknown')
         : t('nearby.distance', { distance: formatDistance(km, i18n.language) });
     },
