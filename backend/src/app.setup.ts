@@ -16,7 +16,7 @@ import { setPublicUrl } from './common/public-url.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
-import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/frontends.js';
+import { inlineScriptHashes, mapTileOrigins, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { setupSwagger } from './openapi.js';
 import { PublicPages } from './pages/public-pages.js';
 import { Session } from './sessions/session.entity.js';
@@ -49,7 +49,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           scriptSrc: ["'self'", ...inlineScriptHashes(config.frontends), ...remotes],
           // antd writes its CSS-in-JS styles into <style> elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          imgSrc: ["'self'", 'data:', 'https:', ...mapTileOrigins(config.frontends)],
           fontSrc: ["'self'", 'data:', ...remotes],
           connectSrc: ["'self'", ...remotes],
           objectSrc: ["'none'"],

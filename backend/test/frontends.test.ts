@@ -36,6 +36,8 @@ describe('serving the built frontends', () => {
     server = await startAppOnFreshDatabase('sqlite', {
       FRONTEND_ROOT: root,
       REMOTE_ADMIN_URL: 'https://admin.cdn.example/mf-manifest.json',
+      MAP_TILE_URL: 'http://tiles.internal.example:8080/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '<a href="https://tiles.example/about">Example</a> tiles',
     });
   });
   afterAll(async () => {
@@ -75,12 +77,33 @@ describe('serving the built frontends', () => {
     }
   });
 
-  it('tells the shell where the remotes are, from configuration', async () => {
+  it('tells the shell where the remotes and the map tiles are, from configuration', async () => {
     const response = await request(server.url).get('/runtime-config.js').expect(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    expect(response.text).toBe(
-      'window.__ATM_RUNTIME__ = {"remotes":{"directory":"/remotes/directory/mf-manifest.json","admin":"https://admin.cdn.example/mf-manifest.json"}};\n',
-    );
+    expect(response.text).toMatch(/^window\.__ATM_RUNTIME__ = (.*);\n$/);
+    // `<` is escaped in the script, and reads back as itself.
+    expect(response.text).not.toContain('<a');
+    const runtime = JSON.parse(/= (.*);\n$/.exec(response.text)![1]) as unknown;
+    expect(runtime).toEqual({
+      remotes: {
+        directory: '/remotes/directory/mf-manifest.json',
+        admin: 'https://admin.cdn.example/mf-manifest.json',
+      },
+      map: {
+        tileUrl: 'http://tiles.internal.example:8080/{z}/{x}/{y}.png',
+        attribution: '<a href="https://tiles.example/about">Example</a> tiles',
+      },
+    });
+  });
+
+  it('lets pages show map tiles from a plain-HTTP tile server named in MAP_TILE_URL', async () => {
+    const csp = (await request(server.url).get('/').expect(200)).headers['content-security-policy'];
+    expect(/img-src ([^;]*)/.exec(csp)![1].split(' ')).toEqual([
+      "'self'",
+      'data:',
+      'https:',
+      'http://tiles.internal.example:8080',
+    ]);
   });
 
   it("lets pages load a remote configured on another origin and the shell's preamble, and nothing else", async () => {

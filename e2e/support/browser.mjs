@@ -10,11 +10,20 @@ export { launchChromium } from '../../tools/chromium.mjs';
 
 /**
  * A new browser context and page. `language` presets the remembered language (as a returning
- * visitor); without it the product's own default (Spanish) applies. The page's console, page
+ * visitor); without it the product's own default (Spanish) applies. Other options go to the
+ * context (e.g. `geolocation` and `permissions`). The page's console, page
  * errors and failed requests are recorded in `page.log` for the failure report.
  */
-export async function openPage(browser, { language, viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true, locale: 'es-MX' });
+export async function openPage(
+  browser,
+  { language, viewport = { width: 1280, height: 900 }, ...contextOptions } = {},
+) {
+  const context = await browser.newContext({
+    viewport,
+    acceptDownloads: true,
+    locale: 'es-MX',
+    ...contextOptions,
+  });
   context.setDefaultTimeout(30_000);
   if (language) await context.addInitScript((lng) => localStorage.setItem('atm.language', lng), language);
   const page = await context.newPage();

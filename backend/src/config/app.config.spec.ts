@@ -38,6 +38,29 @@ describe('loadConfig', () => {
       );
   });
 
+  it("uses OpenStreetMap's standard tiles unless MAP_TILE_URL names others, with their credit", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).frontends.map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    });
+    const own = {
+      MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}{r}.png',
+      MAP_TILE_ATTRIBUTION: 'Example',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...own }).frontends.map).toEqual({
+      tileUrl: own.MAP_TILE_URL,
+      attribution: 'Example',
+    });
+    for (const bad of [
+      { MAP_TILE_URL: 'https://tiles.example/{z}/{x}.png', MAP_TILE_ATTRIBUTION: 'Example' },
+      { MAP_TILE_URL: 'javascript:alert(1)/{z}/{x}/{y}', MAP_TILE_ATTRIBUTION: 'Example' },
+      { MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png' },
+      { MAP_TILE_ATTRIBUTION: 'Example' },
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...bad })).toThrow(ConfigError);
+    }
+  });
+
   it('generates a development session secret once and keeps it in the data folder', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).session.secret;

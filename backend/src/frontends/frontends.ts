@@ -52,9 +52,22 @@ export function inlineScriptHashes(config: FrontendsConfig): string[] {
   );
 }
 
-/** The script the shell loads first: where each remote's manifest lives (runtime configuration). */
+/**
+ * The origin of map tiles served from another origin over plain HTTP (a local tile server): the
+ * page's images must be allowed to come from there (https: ones already are).
+ */
+export function mapTileOrigins(config: FrontendsConfig): string[] {
+  const url = config.map.tileUrl;
+  return /^http:\/\//.test(url) ? [new URL(url.replace(/\{[a-z]\}/g, '0')).origin] : [];
+}
+
+/**
+ * The script the shell loads first: where each remote's manifest lives, and the map's tiles
+ * (runtime configuration). `<` is escaped so no value can close the script element.
+ */
 export function runtimeConfigScript(config: FrontendsConfig): string {
-  return `window.__ATM_RUNTIME__ = ${JSON.stringify({ remotes: config.remotes })};\n`;
+  const value = JSON.stringify({ remotes: config.remotes, map: config.map }).replace(/</g, '\\u003c');
+  return `window.__ATM_RUNTIME__ = ${value};\n`;
 }
 
 /**

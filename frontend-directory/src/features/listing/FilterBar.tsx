@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL, type ShopFilters } from './filterShops';
 
@@ -10,6 +10,10 @@ interface FilterBarProps {
   resultCount: number | null;
   onChange: (key: keyof ShopFilters, value: string) => void;
   onClear: () => void;
+  /** Added to the announced count, e.g. "sorted by distance" (features/nearby). */
+  resultNote?: string;
+  /** Controls shown under the filters ("near me", the list/map switch). */
+  children?: ReactNode;
 }
 
 const SELECTS = ['category', 'city', 'state'] as const;
@@ -27,6 +31,8 @@ export function FilterBar({
   resultCount,
   onChange,
   onClear,
+  resultNote,
+  children,
 }: FilterBarProps) {
   const { t } = useTranslation('directory');
   const search = useRef<HTMLInputElement>(null);
@@ -94,9 +100,11 @@ export function FilterBar({
           </div>
         ))}
       </div>
+      {children}
       <div className="atm-dir-filters__summary">
         <p role="status" aria-live="polite">
           {resultCount === null ? '' : t('filters.results', { count: resultCount })}
+          {resultCount !== null && resultNote ? `, ${resultNote}` : ''}
         </p>
         {anyFilter && (
           <button type="button" className="atm-dir-link-button" onClick={onClear}>

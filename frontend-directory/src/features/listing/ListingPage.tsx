@@ -12,6 +12,9 @@ import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
 import { pageOf, snapshotFor, type DirectorySnapshot } from '../../app/snapshot';
+import { NearbyControls } from '../nearby/NearbyControls';
+import { useNearby } from '../nearby/useNearby';
+import { MapView } from '../map/MapView';
 import './listing.css';
 
 const SKELETON_CARDS = 6;
@@ -30,7 +33,10 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   // phone, not in the one long task a store update would otherwise get.
   const all = useDeferredValue(shops.data);
   useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
-  const results = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  const filtered = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  // "Near me": distance order and radius once a position is known; the map view (features/nearby, map).
+  const nearby = useNearby(filtered);
+  const results = nearby.results;
   // Until the whole list is here, the page the server rendered (if it is this URL's) is shown:
   // hydration finds the same markup, and the page works without waiting for every shop.
   const server = all ? undefined : snapshotFor(snapshot, filters, page);
@@ -84,13 +90,17 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
         <p>{t('empty.description')}</p>
       </div>
     );
+  } else if (nearby.view === 'map') {
+    body = (
+      <MapView shops={results} position={nearby.position} />
+    );
   } else {
     body = (
       <>
         <ul className="atm-dir-grid" aria-label={t('list.label')}>
           {shown.items.map((shop) => (
             <li key={shop.id}>
-              <ShopCard shop={shop} />
+              <ShopCard shop={shop} distance={nearby.distanceLabel(shop)} />
             </li>
           ))}
         </ul>
@@ -117,7 +127,10 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
           resultCount={server || all ? shown.total : null}
           onChange={setFilter}
           onClear={clearFilters}
-        />
+          resultNote={nearby.resultNote}
+        >
+          <NearbyControls {...nearby.controls} />
+        </FilterBar>
         <div id="atm-dir-results">{body}</div>
       </main>
     </div>

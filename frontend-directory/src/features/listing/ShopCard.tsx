@@ -9,7 +9,7 @@ import { VerifiedMark } from './VerifiedMark';
  * visible name, WCAG 2.5.3) and covers the whole card (listing.css), so the card is one tab stop
  * and one click target, and without JavaScript it is a plain link the server rendered.
  */
-export function ShopCard({ shop }: { shop: Shop }) {
+export function ShopCard({ shop, distance }: { shop: Shop; /** "a 3.2 km" after "near me" (features/nearby). */ distance?: string }) {
   const { t } = useTranslation('directory');
   const language = languageOfPath(useLocation().pathname);
   return (
@@ -27,6 +27,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
             {shop.city}, {shop.state}
           </p>
           {isVerifiedShop(shop) && <VerifiedMark />}
+          {distance && <p className="atm-dir-card__distance">{distance}</p>}
         </div>
       </div>
       <p className="atm-dir-card__description">{shop.description}</p>

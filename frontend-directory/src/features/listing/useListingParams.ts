@@ -12,7 +12,12 @@ const FILTER_KEYS: FilterKey[] = ['q', 'category', 'city', 'state'];
  */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
-  const { filters, page } = useMemo(() => listingQuery(params), [params]);
+  const query = listingQuery(params);
+  const { q, category, city, state } = query.filters;
+  // The same object until a filter changes, so another parameter (page, sort, view) does not
+  // filter 10,000 shops again.
+  const filters = useMemo<ShopFilters>(() => ({ q, category, city, state }), [q, category, city, state]);
+  const page = query.page;
 
   const setFilter = useCallback(
     (key: FilterKey, value: string) => {
