@@ -8,7 +8,7 @@ import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
-import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
+import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 
@@ -54,7 +54,7 @@ export class ShopsController {
   @Get(':id')
   @ApiOkResponse({ type: ShopDto })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  getShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<ShopDto> {
+  getShop(@Param('id', idParam(shopNotFound)) id: string): Promise<ShopDto> {
     return this.shops.getShop(id);
   }
 }
@@ -76,7 +76,7 @@ export class AdminShopsController {
   /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
   @Put(':id')
   @ApiErrors({ 400: 'A field is invalid (see `errors`)', 404: SHOP_NOT_FOUND })
-  updateShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
+  updateShop(@Param('id', idParam(shopNotFound)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
     return this.shops.updateShop(id, dto);
   }
 
@@ -85,7 +85,7 @@ export class AdminShopsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  deleteShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<void> {
+  deleteShop(@Param('id', idParam(shopNotFound)) id: string): Promise<void> {
     return this.shops.deleteShop(id);
   }
 }
