@@ -3,7 +3,6 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useCreateAdminMutation, useLoginMutation } from '../../api/adminApi';
-import { apiErrorMessage } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
@@ -29,7 +28,7 @@ interface LoginPageProps {
 
 /** /admin/login: log in, or create the first administrator (spec section 2, Admin login). */
 export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPageProps) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -53,7 +52,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
         toast.success(t('login.success.title'), t('login.success.description'));
         if (!inPlace) navigate(adminPath(), { replace: true });
       } catch (failure) {
-        const message = serverText(apiErrorMessage(failure)) ?? t('login.failed.fallback');
+        const message = errorText(failure, t('login.failed.fallback'));
         setError(message);
         toast.error(t('login.failed.title'), message);
       }
@@ -70,7 +69,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
       form.resetFields();
       setMode('login');
     } catch (failure) {
-      toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? t('login.createFailed'));
+      toast.error(t('common.error'), errorText(failure, t('login.createFailed')));
     }
   };
 

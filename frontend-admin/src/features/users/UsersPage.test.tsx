@@ -61,7 +61,10 @@ describe('admin users', () => {
   });
 
   it.each([
-    [() => apiError(409, 'Cannot delete the last admin user'), 'Cannot delete the last admin user'],
+    [
+      () => apiError(409, 'Cannot delete the last admin user', { code: 'LAST_ADMIN' }),
+      'Cannot delete the last admin user',
+    ],
     [() => new Response('', { status: 500 }), 'Failed to delete admin user. Please try again.'],
   ])('a failed delete: "Deletion Error" with the message or the fallback', async (answer, shown) => {
     stubApi({
@@ -112,9 +115,10 @@ describe('admin users', () => {
       'GET /api/admin/users': [me],
       'POST /api/admin/users': () =>
         duplicate
-          ? apiError(409, 'Username already exists', [
-              { field: 'username', message: 'Username already exists' },
-            ])
+          ? apiError(409, 'Username already exists', {
+              code: 'USERNAME_TAKEN',
+              errors: [{ field: 'username', code: 'USERNAME_TAKEN', message: 'Username already exists' }],
+            })
           : new Response('', { status: 500 }),
     });
     await renderAdmin('/admin/users');
@@ -170,9 +174,16 @@ describe('admin users', () => {
 
   it('changes my password: rules, server messages on their fields, otherwise a toast', async () => {
     let answer: () => Response = () =>
-      apiError(400, 'Current password is incorrect', [
-        { field: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+      apiError(400, 'Current password is incorrect', {
+        code: 'CURRENT_PASSWORD_INCORRECT',
+        errors: [
+          {
+            field: 'currentPassword',
+            code: 'CURRENT_PASSWORD_INCORRECT',
+            message: 'Current password is incorrect',
+          },
+        ],
+      });
     stubApi({ ...base, 'GET /api/admin/users': [me], 'PUT /api/auth/change-password': () => answer() });
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Change My Password/ }));
@@ -189,7 +200,7 @@ describe('admin users', () => {
         'Current password is incorrect',
       ),
     );
-    answer = () => apiError(400, "Passwords don't match");
+    answer = () => apiError(400, "Passwords don't match", { code: 'PASSWORDS_DONT_MATCH' });
     fillIn(dialog, 'Current Password', 'viejo-1234');
     await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
