@@ -19,12 +19,16 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 };
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
-const taggedApi = generatedApi.enhanceEndpoints<'Me' | 'Shop' | 'User' | 'Backup', Definitions>({
-  addTagTypes: ['Me', 'Shop', 'User', 'Backup'],
+const taggedApi = generatedApi.enhanceEndpoints<
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup',
+  Definitions
+>({
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
-    /** The first admin from the login page; it does not log in. */
-    createAdmin: { invalidatesTags: ['User'] },
+    getAuthStatus: { providesTags: ['AuthStatus'] },
+    /** The first admin from the login page; it does not log in, and the page stops offering it. */
+    createAdmin: { invalidatesTags: ['User', 'AuthStatus'] },
     getAdminUsers: { providesTags: ['User'] },
     createAdminUser: { invalidatesTags: ['User'] },
     deleteAdminUser: { invalidatesTags: ['User'] },
@@ -114,6 +118,7 @@ export function forgetSession(dispatch: Dispatch): void {
 
 export const {
   useGetMeQuery,
+  useGetAuthStatusQuery,
   useLoginMutation,
   useLogoutMutation,
   useCreateAdminMutation,
