@@ -31,7 +31,9 @@ const taggedApi = generatedApi.enhanceEndpoints<
     createAdmin: { invalidatesTags: ['User', 'AuthStatus'] },
     getAdminUsers: { providesTags: ['User'] },
     createAdminUser: { invalidatesTags: ['User'] },
-    deleteAdminUser: { invalidatesTags: ['User'] },
+    // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
+    // would be asked again without a session (a 401 and the "session ended" login screen).
+    deleteAdminUser: {},
     getShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
     createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
@@ -61,6 +63,19 @@ async function errorBody(response: Response): Promise<unknown> {
 export const adminApi = taggedApi
   .enhanceEndpoints({
     endpoints: {
+      deleteAdminUser: {
+        async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+          const me = taggedApi.endpoints.getMe.select()(getState() as never).data;
+          try {
+            await queryFulfilled;
+          } catch {
+            return; // the screen shows the failure
+          }
+          // Deleting one's own account ended this session on the server (issue 15, defect 4):
+          // the page goes to the login screen and forgets the session, nothing is asked again.
+          if (me?.id !== id) dispatch(taggedApi.util.invalidateTags(['User']));
+        },
+      },
       login: {
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           try {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { clickWhenEnabled } from '../../test/clicks';
-import { me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
+import { location, me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
 
 const base = { 'GET /api/auth/me': () => json(me) };
 const user = () => userEvent.setup();
@@ -58,6 +58,34 @@ describe('admin users', () => {
     expect(await screen.findByText('Admin Deleted Successfully')).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0]).getByRole('button', { name: /Delete/ })).toBeDisabled();
+  });
+
+  it('deleting my own account says so and what follows, then ends the session on the login page (defect 4)', async () => {
+    let sessionAlive = true;
+    const api = stubApi({
+      'GET /api/auth/me': () => (sessionAlive ? json(me) : apiError(401, 'Authentication required')),
+      'GET /api/auth/status': { adminExists: true },
+      'GET /api/admin/users': () =>
+        sessionAlive ? json([me, otherAdmin]) : apiError(401, 'Authentication required'),
+      [`DELETE /api/admin/users/${me.id}`]: () => {
+        sessionAlive = false; // the server ends the sessions of a deleted admin
+        return new Response(null, { status: 204 });
+      },
+    });
+    await renderAdmin('/admin/users');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await user().click(within(cardOf('carmen')).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete your own account?');
+    expect(dialog).toHaveTextContent('You are about to delete your own account "carmen"');
+    expect(dialog).toHaveTextContent('Your session ends at once and you go back to the login page');
+    await user().click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/login');
+    // A clean end: not the "session has ended" notice of a lost session, and nothing asked without a session.
+    expect(screen.queryByText(/Your session has ended. Log in again/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/admin/users')).toHaveLength(1);
   });
 
   it.each([

@@ -35,10 +35,12 @@ import {
   useGetMeQuery,
   useGetAdminUsersQuery,
   useResetAdminUserPasswordMutation,
+  reportUnauthorized,
 } from '../../api/adminApi';
 import { apiErrorBody } from '../../api/apiError';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
+import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
@@ -49,6 +51,7 @@ export function UsersPage() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const { modal } = App.useApp();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data: me } = useGetMeQuery();
@@ -62,22 +65,32 @@ export function UsersPage() {
     dateStyle: 'medium',
   });
 
-  const confirmDelete = (user: AdminUser) =>
+  const confirmDelete = (user: AdminUser) => {
+    // One's own account: say so, and what happens next (issue 15, defect 4).
+    const own = user.id === me?.id;
     modal.confirm({
-      title: t('users.delete.title'),
-      content: t('users.delete.confirm', { name: user.username }),
-      okText: t('common.delete'),
+      title: own ? t('users.delete.ownTitle') : t('users.delete.title'),
+      content: own
+        ? t('users.delete.ownConfirm', { name: user.username })
+        : t('users.delete.confirm', { name: user.username }),
+      okText: own ? t('users.delete.ownOk') : t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
           await deleteUser(user.id).unwrap();
-          toast.success(t('users.delete.success'));
+          if (own) {
+            toast.success(t('users.delete.ownDone.title'), t('users.delete.ownDone.description'));
+            // As after a logout: the login page, with nothing of this session kept (AdminApp).
+            reportUnauthorized(dispatch);
+            navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
+          } else toast.success(t('users.delete.success'));
         } catch (failure) {
           toast.error(t('users.delete.failed.title'), errorText(failure, t('users.delete.failed.fallback')));
         }
       },
     });
+  };
 
   return (
     <AdminPage
