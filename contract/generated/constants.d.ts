@@ -136,3 +136,9 @@ export const FIELD_ERROR_CODES: readonly [
   'CURRENT_PASSWORD_INCORRECT',
   'USERNAME_TAKEN',
 ];
+/**
+ * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
+ * mounts the admin remote only on these, and the server answers 200 only for these: any other
+ * path under `/admin` gets the one 404 page, with a 404 status.
+ */
+export const ADMIN_PAGE_PATHS: readonly ['', 'login', 'shops/new', 'shops/edit/:id', 'users', 'backup'];

@@ -171,3 +171,12 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'USERNAME_TAKEN',
   ]),
 );
+
+/**
+ * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
+ * mounts the admin remote only on these, and the server answers 200 only for these: any other
+ * path under `/admin` gets the one 404 page, with a 404 status.
+ */
+export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['', 'login', 'shops/new', 'shops/edit/:id', 'users', 'backup']),
+);

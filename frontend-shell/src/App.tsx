@@ -1,4 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
+import { ADMIN_PAGE_PATHS } from 'contract';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import type { RemoteLoader } from './app/remotes';
 import { Hero } from './features/layout/Hero';
 import { NotFound } from './features/not-found/NotFound';
@@ -17,7 +18,13 @@ export interface AppProps {
  * and the shell wraps its one antd widget, the side menu. The directory's hero is the shell's:
  * it is painted from the static HTML before the remote arrives (see Hero.tsx).
  */
+/** Whether a path is one of the back office's pages (not any path under /admin). */
+function isAdminPage(pathname: string): boolean {
+  return ADMIN_PAGE_PATHS.some((page) => matchPath(`/admin/${page}`, pathname) !== null);
+}
+
 export function App({ loadRemote, siteDomain }: AppProps) {
+  const { pathname } = useLocation();
   const directory = (basePath: string) => (
     <>
       <Hero />
@@ -26,7 +33,12 @@ export function App({ loadRemote, siteDomain }: AppProps) {
   );
   return (
     <Routes>
-      <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
+      {/* Only the admin's own pages load it: any other /admin path is the one 404 page below,
+          as the server answers it (issue 15, defect 9). The route keeps its place, so moving
+          between admin pages never remounts the remote. */}
+      {isAdminPage(pathname) && (
+        <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
+      )}
       <Route element={<PublicLayout siteDomain={siteDomain} />}>
         <Route index element={directory('/')} />
         <Route path="shops" element={directory('/shops')} />

@@ -3,12 +3,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_PAGE_PATHS } from 'contract';
 import type { FrontendsConfig } from '../config/app.config.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)/;
+/** The admin's pages (contract ADMIN_PAGE_PATHS) as one pattern: `:id` is one path segment. */
+const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a-z]+/gi, '[^/]+')}` : ''));
 /** Client routes the shell knows; anything else gets its 404 page with a 404 status. */
-const SHELL_ROUTES = /^\/(shops\/?)?$|^\/admin(\/.*)?$/;
+const SHELL_ROUTES = new RegExp(`^/(shops/?)?$|^/admin(${ADMIN_PAGES.join('|')})/?$`);
 /** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
 const SOURCE_MAP = /\.map$/i;
 /** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */
