@@ -4,3 +4,4 @@ export * from './logo';
 export * from './i18n';
 export * from './antd';
 export * from './ShopLogo';
+export * from './catalogChanges';

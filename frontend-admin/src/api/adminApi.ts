@@ -6,6 +6,7 @@ import type {
 } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AdminUserDto, paths } from 'contract/api-types';
+import { announceCatalogChange } from 'frontend-common';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
 import { reportUnauthorized } from './baseApi';
 import { generatedApi } from './generated';
@@ -47,6 +48,16 @@ const taggedApi = generatedApi.enhanceEndpoints<
   },
 });
 
+/** After a shop is saved or deleted, the directory remote of this page drops its stale lists. */
+async function announceWhenDone(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
+  try {
+    await queryFulfilled;
+    announceCatalogChange();
+  } catch {
+    // nothing changed
+  }
+}
+
 export type BackupKind = 'full' | 'data';
 
 /** Reads an error body as JSON when it is JSON, as text otherwise (downloads answer with a blob). */
@@ -63,6 +74,9 @@ async function errorBody(response: Response): Promise<unknown> {
 export const adminApi = taggedApi
   .enhanceEndpoints({
     endpoints: {
+      createShop: { onQueryStarted: announceWhenDone },
+      updateShop: { onQueryStarted: announceWhenDone },
+      deleteShop: { onQueryStarted: announceWhenDone },
       deleteAdminUser: {
         async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
           const me = taggedApi.endpoints.getMe.select()(getState() as never).data;

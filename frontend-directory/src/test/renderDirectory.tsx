@@ -14,9 +14,8 @@ function LocationProbe() {
 }
 
 /** Renders the exposed remote the way the shell does: inside a router, with a real store. */
-export async function renderDirectory(url = '/', { language = 'es' } = {}) {
+export async function renderDirectory(url = '/', { language = 'es', store = makeStore() } = {}) {
   await act(() => i18n.changeLanguage(language));
-  const store = makeStore();
   const utils = renderPage(
     <MemoryRouter initialEntries={[url]}>
       <Routes>

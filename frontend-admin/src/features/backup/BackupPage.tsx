@@ -33,6 +33,7 @@ import {
 } from '../../api/adminApi';
 import type { paths, RestoreResultDto } from 'contract/api-types';
 import { sendWithProgress } from '../../api/upload';
+import { announceCatalogChange } from 'frontend-common';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -111,6 +112,7 @@ export function BackupPage() {
           }),
         );
         dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
+        announceCatalogChange();
       } else {
         const fallback = t('backup.restore.failed.fallback');
         const reason = errorText({ data: answer.data }, '');
