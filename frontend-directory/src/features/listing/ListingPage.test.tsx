@@ -163,6 +163,18 @@ describe('public listing', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveAccessibleName('Ver detalles de Armería del Norte');
   });
+
+  it('says when ?category= names no category, and clears it on request (defect 10)', async () => {
+    stubApi(routes);
+    await renderDirectory('/?category=Pesca&city=Monterrey');
+    expect(await screen.findByTestId('unknown-category')).toHaveTextContent(
+      'No hay ninguna categoría «Pesca» en el directorio.',
+    );
+    expect(screen.queryByTestId('unknown-city')).not.toBeInTheDocument(); // Monterrey exists
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ver todas las categorías' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(location()).toBe('/?city=Monterrey');
+  });
 });
 
 describe('shop detail dialog', () => {
