@@ -10,5 +10,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/error-codes.setup.ts'],
   reporters: ['default', ['<rootDir>/../tools/jest-totals-reporter.cjs', { name: 'backend' }]],
 };

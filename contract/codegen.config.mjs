@@ -16,6 +16,7 @@ export const REMOTE_ENDPOINTS = [
     apiFile: './baseApi',
     apiImport: 'baseApi',
     operations: [
+      'getAuthStatus',
       'getMe',
       'login',
       'logout',

@@ -140,6 +140,7 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     const refused = await admin.delete(`/api/admin/users/${adminId}`).expect(409);
     expect(refused.body).toEqual({
       statusCode: 409,
+      code: 'LAST_ADMIN',
       message: 'Cannot delete the last admin user',
       error: 'Conflict',
     });

@@ -19,6 +19,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const response = await request(server.url).get('/api/auth/me').expect(401);
     expect(response.body).toEqual({
       statusCode: 401,
+      code: 'UNAUTHENTICATED',
       message: 'Authentication required',
       error: 'Unauthorized',
     });
@@ -45,6 +46,8 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   });
 
   it('creates the first admin without a session, then refuses a second one without a session', async () => {
+    const before = await request(server.url).get('/api/auth/status').expect(200);
+    expect(before.body).toEqual({ adminExists: false });
     const created = await request(server.url)
       .post('/api/auth/create-admin')
       .send({
@@ -63,7 +66,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       .post('/api/auth/create-admin')
       .send({ username: 'intruder', password: 'secret1' })
       .expect(403);
-    expect(refused.body.message).toMatch(/already exists/);
+    expect((await request(server.url).get('/api/auth/status').expect(200)).body).toEqual({
+      adminExists: true,
+    });
+    expect(refused.body).toMatchObject({
+      code: 'ADMIN_ALREADY_EXISTS',
+      message: expect.stringMatching(/already exists/),
+    });
     expect(await adminCount()).toBe(1);
   });
 
@@ -76,7 +85,12 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       .post('/api/auth/login')
       .send({ username: 'admin', password: 'whatever' })
       .expect(401);
-    expect(unknown.body).toEqual({ statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' });
+    expect(unknown.body).toEqual({
+      statusCode: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid credentials',
+      error: 'Unauthorized',
+    });
     expect(wrong.body).toEqual(unknown.body);
   });
 
@@ -118,32 +132,36 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     await first.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     await second.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
 
-    const bad: [object, string, string][] = [
+    const bad: [object, string, string, string][] = [
       [
         { newPassword: 'newsecret', confirmPassword: 'newsecret' },
         'Current password is required',
         'currentPassword',
+        'REQUIRED',
       ],
       [
         { currentPassword: 'wrong', newPassword: 'newsecret', confirmPassword: 'newsecret' },
         'Current password is incorrect',
         'currentPassword',
+        'CURRENT_PASSWORD_INCORRECT',
       ],
       [
         { currentPassword: FIRST_ADMIN.password, newPassword: '123', confirmPassword: '123' },
         'Password must be at least 6 characters',
         'newPassword',
+        'TOO_SHORT',
       ],
       [
         { currentPassword: FIRST_ADMIN.password, newPassword: 'newsecret', confirmPassword: 'other1' },
         "Passwords don't match",
         'confirmPassword',
+        'PASSWORDS_DONT_MATCH',
       ],
     ];
-    for (const [body, message, field] of bad) {
+    for (const [body, message, field, code] of bad) {
       const response = await first.put('/api/auth/change-password').send(body).expect(400);
       expect(response.body.message).toBe(message);
-      expect(response.body.errors[0].field).toBe(field);
+      expect(response.body.errors[0]).toMatchObject({ field, code });
     }
     // Nothing changed: the old password still works.
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
@@ -195,7 +213,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const blocked = await attempt('helper-pass');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body.message).toMatch(/Too many failed login attempts/);
+    expect(blocked.body).toMatchObject({
+      code: 'TOO_MANY_LOGIN_ATTEMPTS',
+      message: expect.stringMatching(/Too many failed login attempts/),
+      params: { minutes: 15 },
+    });
     // Another username from the same client is not blocked by that.
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
   });

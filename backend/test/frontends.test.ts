@@ -51,8 +51,14 @@ describe('serving the built frontends', () => {
       expect(response.text).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
-    const missing = await request(server.url).get('/nope').expect(404);
-    expect(missing.text).toContain('<div id="root">');
+    for (const path of ['/admin/', '/admin/users', '/admin/backup', '/admin/shops/new']) {
+      await request(server.url).get(path).expect(200);
+    }
+    // Unknown paths, under /admin too (issue 15, defect 9): the shell's 404 page with a 404 status.
+    for (const path of ['/nope', '/admin/nope', '/admin/shops', '/admin/shops/edit/x/y', '/admin/users/x']) {
+      const missing = await request(server.url).get(path).expect(404);
+      expect(missing.text).toContain('<div id="root">');
+    }
   });
 
   it("answers /robots.txt and /sitemap.xml itself, before the shell's pages", async () => {

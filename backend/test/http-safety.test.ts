@@ -33,6 +33,7 @@ describe.each(ANY_DIALECT)('HTTP safety on %s', (dialect) => {
       .expect(400);
     expect(response.body).toEqual({
       statusCode: 400,
+      code: 'INVALID_BODY',
       message: 'The request body is not valid JSON',
       error: 'Bad Request',
     });

@@ -112,7 +112,12 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
       const response = await request(server.url)
         .get(`/api/shops/${encodeURIComponent(id)}`)
         .expect(404);
-      expect(response.body).toEqual({ statusCode: 404, message: 'Shop not found', error: 'Not Found' });
+      expect(response.body).toEqual({
+        statusCode: 404,
+        code: 'SHOP_NOT_FOUND',
+        message: 'Shop not found',
+        error: 'Not Found',
+      });
     }
     await admin.put('/api/admin/shops/not-an-id').send({ name: 'x' }).expect(404);
   });

@@ -53,6 +53,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: whether the first administrator exists (the login page offers to create it while not). */
+    get: operations['getAuthStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/me': {
     parameters: {
       query?: never;
@@ -435,16 +452,97 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description Why the request failed: stable and machine-readable; the screens translate it.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'VALIDATION_FAILED'
+      | 'BAD_REQUEST'
+      | 'INVALID_BODY'
+      | 'BODY_TOO_LARGE'
+      | 'REQUEST_ABORTED'
+      | 'REQUEST_TIMEOUT'
+      | 'UNSUPPORTED_MEDIA_TYPE'
+      | 'CROSS_SITE_REQUEST'
+      | 'UNAUTHENTICATED'
+      | 'FORBIDDEN'
+      | 'NOT_FOUND'
+      | 'METHOD_NOT_ALLOWED'
+      | 'CONFLICT'
+      | 'TOO_MANY_REQUESTS'
+      | 'INTERNAL_ERROR'
+      | 'SERVICE_UNAVAILABLE'
+      | 'INVALID_CREDENTIALS'
+      | 'TOO_MANY_LOGIN_ATTEMPTS'
+      | 'ADMIN_ALREADY_EXISTS'
+      | 'USERNAME_TAKEN'
+      | 'PASSWORDS_DONT_MATCH'
+      | 'CURRENT_PASSWORD_INCORRECT'
+      | 'OWN_PASSWORD_RESET'
+      | 'ADMIN_NOT_FOUND'
+      | 'LAST_ADMIN'
+      | 'SHOP_NOT_FOUND'
+      | 'IMAGE_NOT_FOUND'
+      | 'IMAGE_INVALID'
+      | 'IMAGE_TOO_LARGE'
+      | 'UPLOAD_LINK_INVALID'
+      | 'UPLOAD_LINK_EXPIRED'
+      | 'UPLOAD_LINK_USED'
+      | 'TOO_MANY_UPLOADS'
+      | 'BACKUP_FILE_MISSING'
+      | 'BACKUP_INVALID_FILE'
+      | 'BACKUP_FILE_TOO_LARGE'
+      | 'BACKUP_REJECTED'
+      | 'RESTORE_IN_PROGRESS'
+      | 'INSUFFICIENT_STORAGE';
+    /**
+     * @description Why the field was refused: stable, for the screens to translate.
+     * @enum {string}
+     */
+    FieldErrorCode:
+      | 'REQUIRED'
+      | 'NOT_TEXT'
+      | 'TOO_SHORT'
+      | 'TOO_LONG'
+      | 'CONTROL_CHARACTERS'
+      | 'INVALID_URL'
+      | 'INVALID_EMAIL'
+      | 'INVALID_PHONE'
+      | 'INVALID_IMAGE'
+      | 'INVALID_USERNAME'
+      | 'NOT_A_LIST'
+      | 'TOO_MANY'
+      | 'NOT_A_NUMBER'
+      | 'OUT_OF_RANGE'
+      | 'TOO_MANY_DECIMALS'
+      | 'INVALID_VALUE'
+      | 'UNKNOWN_FIELD'
+      | 'PASSWORDS_DONT_MATCH'
+      | 'CURRENT_PASSWORD_INCORRECT'
+      | 'USERNAME_TAKEN';
     FieldErrorDto: {
+      /** @description Why the field was refused: stable, for the screens to translate. */
+      code: components['schemas']['FieldErrorCode'];
+      /** @description Values the sentence names, e.g. `{ "max": 150 }` */
+      params?: {
+        [key: string]: string | number;
+      };
       /** @description The field's name, dotted for nested values (e.g. `categories.0`). */
       field: string;
-      /** @description A sentence for a person. */
+      /** @description An English sentence, for people reading the API. */
       message: string;
     };
     ErrorResponseDto: {
+      /** @description Why the request failed: stable and machine-readable; the screens translate it. */
+      code: components['schemas']['ErrorCode'];
+      /** @description Values the message names, e.g. `{ "minutes": 15 }` */
+      params?: {
+        [key: string]: string | number;
+      };
       /** @description The HTTP status code, repeated for clients that only read the body. */
       statusCode: number;
-      /** @description One human-readable sentence; the screens show it as is. */
+      /** @description One English sentence for people reading the API; screens show it only for a code they do not know. */
       message: string;
       /** @description The HTTP reason phrase, e.g. `Bad Request`. */
       error: string;
@@ -475,6 +573,10 @@ export interface components {
       newPassword: string;
       /** @description Must equal `newPassword`. */
       confirmPassword: string;
+    };
+    AuthStatusDto: {
+      /** @description True once an administrator account exists: the login page then stops offering to create the first one. */
+      adminExists: boolean;
     };
     LoginDto: {
       /** @example admin */
@@ -681,11 +783,14 @@ export interface components {
   headers: never;
   pathItems: never;
 }
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type FieldErrorCode = components['schemas']['FieldErrorCode'];
 export type FieldErrorDto = components['schemas']['FieldErrorDto'];
 export type ErrorResponseDto = components['schemas']['ErrorResponseDto'];
 export type AdminUserDto = components['schemas']['AdminUserDto'];
 export type CreateAdminUserDto = components['schemas']['CreateAdminUserDto'];
 export type ResetPasswordDto = components['schemas']['ResetPasswordDto'];
+export type AuthStatusDto = components['schemas']['AuthStatusDto'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type MessageDto = components['schemas']['MessageDto'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
@@ -991,6 +1096,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getAuthStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthStatusDto'];
         };
       };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */

@@ -104,3 +104,95 @@ export const MAX_CATEGORY_LENGTH = 50;
 export const COORDINATE_LIMITS = /* @__PURE__ */ Object.freeze({ latitude: 90, longitude: 180 });
 /** ...with at most this many decimals. */
 export const COORDINATE_MAX_DECIMALS = 8;
+
+/**
+ * Every `code` an error response of the API can carry (`{ statusCode, code, message, error }`).
+ * Codes are stable: screens translate them and fall back to `message` only for a code they do
+ * not know. A new error gets a new code here, its translations in the remotes, and its place
+ * in the OpenAPI document's enum (which is written from this list).
+ */
+export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ([
+    // Any request
+    'VALIDATION_FAILED',
+    'BAD_REQUEST',
+    'INVALID_BODY',
+    'BODY_TOO_LARGE',
+    'REQUEST_ABORTED',
+    'REQUEST_TIMEOUT',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'CROSS_SITE_REQUEST',
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'METHOD_NOT_ALLOWED',
+    'CONFLICT',
+    'TOO_MANY_REQUESTS',
+    'INTERNAL_ERROR',
+    'SERVICE_UNAVAILABLE',
+    // Sessions and administrators
+    'INVALID_CREDENTIALS',
+    'TOO_MANY_LOGIN_ATTEMPTS',
+    'ADMIN_ALREADY_EXISTS',
+    'USERNAME_TAKEN',
+    'PASSWORDS_DONT_MATCH',
+    'CURRENT_PASSWORD_INCORRECT',
+    'OWN_PASSWORD_RESET',
+    'ADMIN_NOT_FOUND',
+    'LAST_ADMIN',
+    // Shops and images
+    'SHOP_NOT_FOUND',
+    'IMAGE_NOT_FOUND',
+    'IMAGE_INVALID',
+    'IMAGE_TOO_LARGE',
+    'UPLOAD_LINK_INVALID',
+    'UPLOAD_LINK_EXPIRED',
+    'UPLOAD_LINK_USED',
+    'TOO_MANY_UPLOADS',
+    // Backups
+    'BACKUP_FILE_MISSING',
+    'BACKUP_INVALID_FILE',
+    'BACKUP_FILE_TOO_LARGE',
+    'BACKUP_REJECTED',
+    'RESTORE_IN_PROGRESS',
+    'INSUFFICIENT_STORAGE',
+  ]),
+);
+
+/**
+ * Every `code` of an entry of `errors` (one failing field): why the field was refused. Some
+ * carry `params` (`max`, `min`) for the sentence.
+ */
+export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ([
+    'REQUIRED',
+    'NOT_TEXT',
+    'TOO_SHORT',
+    'TOO_LONG',
+    'CONTROL_CHARACTERS',
+    'INVALID_URL',
+    'INVALID_EMAIL',
+    'INVALID_PHONE',
+    'INVALID_IMAGE',
+    'INVALID_USERNAME',
+    'NOT_A_LIST',
+    'TOO_MANY',
+    'NOT_A_NUMBER',
+    'OUT_OF_RANGE',
+    'TOO_MANY_DECIMALS',
+    'INVALID_VALUE',
+    'UNKNOWN_FIELD',
+    'PASSWORDS_DONT_MATCH',
+    'CURRENT_PASSWORD_INCORRECT',
+    'USERNAME_TAKEN',
+  ]),
+);
+
+/**
+ * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
+ * mounts the admin remote only on these, and the server answers 200 only for these: any other
+ * path under `/admin` gets the one 404 page, with a 404 status.
+ */
+export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['', 'login', 'shops/new', 'shops/edit/:id', 'users', 'backup']),
+);

@@ -17,9 +17,33 @@ export const json = (body: JsonBodyType | undefined, status = 200, headers: Reco
     ? new HttpResponse(null, { status, headers: { 'Content-Type': 'application/json', ...headers } })
     : HttpResponse.json(body, { status, headers });
 
-/** An error body as the backend sends it (Nest's shape, with field errors when given). */
-export const apiError = (status: number, message: string, errors?: { field: string; message: string }[]) =>
-  json({ statusCode: status, message, error: 'Error', ...(errors ? { errors } : {}) }, status);
+type FieldErrorBody = {
+  field: string;
+  code?: string;
+  message: string;
+  params?: Record<string, string | number>;
+};
+/** What an error body carries besides its status and message. */
+type ErrorExtras = { code?: string; errors?: FieldErrorBody[]; params?: Record<string, string | number> };
+
+/**
+ * An error body as the backend sends it (`{ statusCode, code, message, error }`, with field
+ * errors when given). Without a `code` the screens show `message` as is (an unknown code).
+ */
+export const apiError = (status: number, message: string, extras: ErrorExtras | FieldErrorBody[] = {}) => {
+  const { code, errors, params } = Array.isArray(extras) ? { errors: extras } : extras;
+  return json(
+    {
+      statusCode: status,
+      ...(code ? { code } : {}),
+      message,
+      error: 'Error',
+      ...(errors ? { errors } : {}),
+      ...(params ? { params } : {}),
+    },
+    status,
+  );
+};
 
 const routeKey = (request: Request) => `${request.method} ${new URL(request.url).pathname}`;
 

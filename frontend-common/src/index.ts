@@ -6,3 +6,4 @@ export * from './antd';
 export * from './ShopLogo';
 export * from './routes';
 export * from './snapshot';
+export * from './catalogChanges';

@@ -9,6 +9,7 @@
 export {
   BrowserRouter,
   Link,
+  matchPath,
   MemoryRouter,
   Navigate,
   Outlet,

@@ -88,15 +88,18 @@ describe('routes', () => {
     expect(screen.queryByText('Directory of certified specialized gunsmiths')).not.toBeInTheDocument();
   });
 
-  it('shows 404 for any other path, inside the public layout', async () => {
-    const loader = loaderFor({});
-    renderShell('/nope', loader);
-    expect(screen.getByRole('heading', { name: '404 Página no encontrada' })).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    await act(() => i18n.changeLanguage('en'));
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(loader).not.toHaveBeenCalled();
-  });
+  it.each(['/nope', '/admin/nope', '/admin/shops/edit/x/y'])(
+    'shows 404 for any other path (%s), inside the public layout',
+    async (path) => {
+      const loader = loaderFor({});
+      renderShell(path, loader);
+      expect(screen.getByRole('heading', { name: '404 Página no encontrada' })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+      await act(() => i18n.changeLanguage('en'));
+      expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+      expect(loader).not.toHaveBeenCalled();
+    },
+  );
 
   it('shows a translated placeholder with retry while the admin remote is missing', async () => {
     const loader = loaderFor({ admin: 'fail' });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { ADMIN_PAGE_PATHS } from 'contract';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { languageOfPath, languagePrefix } from 'frontend-common';
 import type { RemoteAppProps, RemoteLoader } from './app/remotes';
 import type { RemoteName } from './app/runtimeConfig';
@@ -31,6 +32,11 @@ export interface AppProps {
  * shell wraps its one antd widget, the side menu. The listing's hero is the shell's (Hero.tsx);
  * a shop page's heading is the shop's name, so it has none.
  */
+/** Whether a path is one of the back office's pages (not any path under /admin). */
+function isAdminPage(pathname: string): boolean {
+  return ADMIN_PAGE_PATHS.some((page) => matchPath(`/admin/${page}`, pathname) !== null);
+}
+
 export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundPath }: AppProps) {
   const { pathname } = useLocation();
   // Matched as a path no route has, in the same language: the 404 page, in the page's language.
@@ -53,7 +59,12 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
   );
   return (
     <Routes location={notFound}>
-      <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
+      {/* Only the admin's own pages load it: any other /admin path is the one 404 page below,
+          as the server answers it (issue 15, defect 9). The route keeps its place, so moving
+          between admin pages never remounts the remote. */}
+      {isAdminPage(pathname) && (
+        <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
+      )}
       <Route element={<PublicLayout siteDomain={siteDomain} />}>
         <Route index element={listing('/')} />
         <Route path="shops" element={listing('/shops')} />

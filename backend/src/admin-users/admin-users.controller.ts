@@ -5,7 +5,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import type { AdminUser } from './admin-user.entity.js';
-import { ADMIN_NOT_FOUND, AdminUsersService } from './admin-users.service.js';
+import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
@@ -35,7 +35,7 @@ export class AdminUsersController {
   @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
     @CurrentUser() actor: AdminUser,
-    @Param('id', idParam(ADMIN_NOT_FOUND)) id: string,
+    @Param('id', idParam(adminNotFound)) id: string,
     @Body() dto: ResetPasswordDto,
   ): Promise<AdminUserDto> {
     return this.users.resetPassword(actor.id, id, dto);
@@ -46,7 +46,7 @@ export class AdminUsersController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })
-  deleteAdminUser(@Param('id', idParam(ADMIN_NOT_FOUND)) id: string): Promise<void> {
+  deleteAdminUser(@Param('id', idParam(adminNotFound)) id: string): Promise<void> {
     return this.users.delete(id);
   }
 }

@@ -1,12 +1,7 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
+import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -18,6 +13,10 @@ import { PasswordHasher } from './password-hasher.service.js';
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 export const ADMIN_NOT_FOUND = 'Admin user not found';
+
+export function adminNotFound(): ApiError {
+  return new ApiError(404, 'ADMIN_NOT_FOUND', ADMIN_NOT_FOUND);
+}
 
 export function toAdminUserDto(user: AdminUser): AdminUserDto {
   return { id: user.id, username: user.username, createdAt: user.createdAt };
@@ -59,10 +58,12 @@ export class AdminUsersService {
 
   assertConfirmed(password: string, confirmation: string | undefined): void {
     if (confirmation !== undefined && confirmation !== password) {
-      throw new BadRequestException({
-        message: PASSWORDS_DONT_MATCH,
-        errors: [{ field: 'confirmPassword', message: PASSWORDS_DONT_MATCH }],
-      });
+      throw fieldError(
+        400,
+        'PASSWORDS_DONT_MATCH',
+        { field: 'confirmPassword', code: 'PASSWORDS_DONT_MATCH' },
+        PASSWORDS_DONT_MATCH,
+      );
     }
   }
 
@@ -88,11 +89,11 @@ export class AdminUsersService {
   /** Sets another admin's password and ends their sessions. Not for one's own account. */
   async resetPassword(actorId: string, id: string, dto: ResetPasswordDto): Promise<AdminUserDto> {
     if (actorId === id) {
-      throw new ForbiddenException('Use "Change My Password" to change your own password');
+      throw new ApiError(403, 'OWN_PASSWORD_RESET', 'Use "Change My Password" to change your own password');
     }
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
-    if (!user) throw new NotFoundException(ADMIN_NOT_FOUND);
+    if (!user) throw adminNotFound();
     const passwordHash = await this.hasher.hash(dto.newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
@@ -118,17 +119,19 @@ export class AdminUsersService {
       const query = manager.getRepository(AdminUser).createQueryBuilder('user').select('user.id');
       if (this.transactions.supportsRowLocks) query.setLock('pessimistic_write');
       const ids = (await query.getMany()).map((user) => user.id);
-      if (!ids.includes(id)) throw new NotFoundException(ADMIN_NOT_FOUND);
-      if (ids.length <= 1) throw new ConflictException('Cannot delete the last admin user');
+      if (!ids.includes(id)) throw adminNotFound();
+      if (ids.length <= 1) throw new ApiError(409, 'LAST_ADMIN', 'Cannot delete the last admin user');
       await manager.delete(AdminUser, { id });
       await this.sessions.endSessionsOf(id, undefined, manager);
     });
   }
 }
 
-function usernameTaken(): ConflictException {
-  return new ConflictException({
-    message: 'Username already exists',
-    errors: [{ field: 'username', message: 'Username already exists' }],
-  });
+function usernameTaken(): ApiError {
+  return fieldError(
+    409,
+    'USERNAME_TAKEN',
+    { field: 'username', code: 'USERNAME_TAKEN' },
+    'Username already exists',
+  );
 }

@@ -11,6 +11,7 @@ import type { SessionData } from '../sessions/session.store.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
+import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginGuard } from './login.guard.js';
@@ -24,6 +25,13 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly settings: SessionSettings,
   ) {}
+
+  /** Public: whether the first administrator exists (the login page offers to create it while not). */
+  @Get('status')
+  @ApiOkResponse({ type: AuthStatusDto })
+  async getAuthStatus(): Promise<AuthStatusDto> {
+    return { adminExists: await this.auth.adminExists() };
+  }
 
   /** The admin of the current session. */
   @Get('me')

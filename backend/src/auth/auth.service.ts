@@ -1,9 +1,10 @@
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../admin-users/admin-users.service.js';
 import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import type { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { PasswordHasher } from '../admin-users/password-hasher.service.js';
+import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -11,9 +12,15 @@ import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 
 const FIRST_ADMIN_FLAG = 'first-admin';
-const ADMIN_EXISTS =
-  'An administrator already exists. Log in as an administrator to create more administrator accounts.';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
+function adminExists(): ApiError {
+  return new ApiError(
+    403,
+    'ADMIN_ALREADY_EXISTS',
+    'An administrator already exists. Log in as an administrator to create more administrator accounts.',
+  );
+}
 
 /** Logging in, the first-admin rule and changing one's own password. */
 @Injectable()
@@ -41,6 +48,10 @@ export class AuthService {
     return user;
   }
 
+  async adminExists(): Promise<boolean> {
+    return (await this.users.count()) > 0;
+  }
+
   /**
    * Creates an admin. Without a session this only works while no admin exists; the claim on
    * the 'first-admin' flag and the insert share one transaction, so of many racing calls on
@@ -49,15 +60,15 @@ export class AuthService {
   async createAdmin(dto: CreateAdminUserDto, actor: AdminUser | undefined): Promise<AdminUserDto> {
     if (actor) return this.users.create(dto);
     this.users.assertConfirmed(dto.password, dto.confirmPassword);
-    if ((await this.users.count()) > 0) throw new ForbiddenException(ADMIN_EXISTS);
+    if ((await this.users.count()) > 0) throw adminExists();
     try {
       return await this.transactions.run(async (manager) => {
-        if ((await this.users.count(manager)) > 0) throw new ForbiddenException(ADMIN_EXISTS);
+        if ((await this.users.count(manager)) > 0) throw adminExists();
         await manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG });
         return this.users.create(dto, manager);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ForbiddenException(ADMIN_EXISTS);
+      if (isUniqueViolation(error)) throw adminExists();
       throw error;
     }
   }
@@ -66,10 +77,12 @@ export class AuthService {
   async changePassword(user: AdminUser, dto: ChangePasswordDto, sid: string): Promise<void> {
     const current = await this.users.findWithHash({ id: user.id });
     if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
-      throw new BadRequestException({
-        message: CURRENT_PASSWORD_INCORRECT,
-        errors: [{ field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
-      });
+      throw fieldError(
+        400,
+        'CURRENT_PASSWORD_INCORRECT',
+        { field: 'currentPassword', code: 'CURRENT_PASSWORD_INCORRECT' },
+        CURRENT_PASSWORD_INCORRECT,
+      );
     }
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
     await this.users.setOwnPassword(user.id, dto.newPassword, sid);

@@ -1,5 +1,6 @@
-import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { ApiError } from '../common/api-error.js';
 
 /** Lets a request through only with a live admin session. */
 @Injectable()
@@ -7,6 +8,6 @@ export class AuthenticatedGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (request.isAuthenticated?.() && request.user) return true;
-    throw new UnauthorizedException('Authentication required');
+    throw new ApiError(401, 'UNAUTHENTICATED', 'Authentication required');
   }
 }

@@ -1,8 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { ApiError } from '../common/api-error.js';
 import { AuthService } from './auth.service.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -16,7 +17,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(request: Request, username: string, password: string): Promise<AdminUser> {
     const user = await this.auth.validateLogin(request.ip ?? 'unknown', username, password);
-    if (!user) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user) throw new ApiError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     return user;
   }
 }

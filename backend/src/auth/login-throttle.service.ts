@@ -1,16 +1,19 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
 import { LoginAttempt } from './login-attempt.entity.js';
 
 /** 429 with the seconds to wait; the exception filter turns it into a Retry-After header. */
-export class TooManyLoginAttemptsException extends HttpException {
+export class TooManyLoginAttemptsException extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.ceil(retryAfterSeconds / 60);
     super(
+      429,
+      'TOO_MANY_LOGIN_ATTEMPTS',
       `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      HttpStatus.TOO_MANY_REQUESTS,
+      { params: { minutes } },
     );
   }
 }

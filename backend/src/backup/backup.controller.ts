@@ -1,19 +1,10 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { BackupService } from './backup.service.js';
@@ -88,11 +79,12 @@ export class BackupController {
     507: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
   })
   async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
-    if (!file) throw new BadRequestException('Please select a ZIP file (form field "backupFile")');
+    if (!file)
+      throw new ApiError(400, 'BACKUP_FILE_MISSING', 'Please select a ZIP file (form field "backupFile")');
     // RestoreUploadInterceptor removes the file afterwards, whatever happens here.
     if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
     if (!(await looksLikeZip(file.path)))
-      throw new BadRequestException('Invalid File Type: please select a ZIP file');
+      throw new ApiError(400, 'BACKUP_INVALID_FILE', 'Invalid File Type: please select a ZIP file');
     return this.restores.restore({ path: file.path, size: file.size });
   }
 }

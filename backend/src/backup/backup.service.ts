@@ -116,8 +116,11 @@ export class BackupService {
    */
   async writeFullBackup(response: Response): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
-    await this.locks.run(`${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`, '', () =>
-      this.streamFullBackup(response),
+    // The name is unique, so `busy` cannot happen.
+    await this.locks.run(
+      `${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`,
+      () => new Error('unreachable'),
+      () => this.streamFullBackup(response),
     );
   }
 

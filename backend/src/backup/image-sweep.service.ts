@@ -1,5 +1,4 @@
 import {
-  ConflictException,
   Inject,
   Injectable,
   Logger,
@@ -18,6 +17,9 @@ import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 
 const SWEEP_LOCK = 'image-sweep';
+
+/** Another instance holds the sweep's lock: this run skips. */
+class SweepBusy extends Error {}
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** What one sweep did; `skipped` says why it deleted nothing. */
@@ -61,9 +63,13 @@ export class ImageSweepService implements OnApplicationBootstrap, OnApplicationS
   /** One sweep; `now` lets a test stand after the grace period without waiting for it. */
   async sweep(now = Date.now()): Promise<SweepResult> {
     try {
-      return await this.locks.run(SWEEP_LOCK, 'busy', () => this.sweepUnderLock(now));
+      return await this.locks.run(
+        SWEEP_LOCK,
+        () => new SweepBusy(),
+        () => this.sweepUnderLock(now),
+      );
     } catch (error) {
-      if (error instanceof ConflictException) return { skipped: 'another instance is sweeping' };
+      if (error instanceof SweepBusy) return { skipped: 'another instance is sweeping' };
       throw error;
     }
   }

@@ -1,7 +1,5 @@
 import {
-  BadRequestException,
   HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   PayloadTooLargeException,
@@ -12,6 +10,7 @@ import {
 import type { Request } from 'express';
 import { statfs } from 'node:fs/promises';
 import { catchError, mergeMap, type Observable } from 'rxjs';
+import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { humanSize } from './backup-format.js';
@@ -20,17 +19,20 @@ import { removeRestoreUpload } from './restore-upload-folder.js';
 /** Room for the multipart envelope around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export function tooLarge(limit: number): PayloadTooLargeException {
-  return new PayloadTooLargeException(
-    `File Too Large: the maximum file size is ${humanSize(limit).replace(' ', '')}`,
-  );
+export function tooLarge(limit: number): ApiError {
+  const max = humanSize(limit).replace(' ', '');
+  return new ApiError(413, 'BACKUP_FILE_TOO_LARGE', `File Too Large: the maximum file size is ${max}`, {
+    params: { max, maxBytes: limit },
+  });
 }
 
 /** 507: the disk under DATA_DIR cannot hold the upload and what the restore writes from it. */
-export function notEnoughSpace(needed: number, free: number): HttpException {
-  return new HttpException(
+export function notEnoughSpace(needed: number, free: number): ApiError {
+  return new ApiError(
+    507,
+    'INSUFFICIENT_STORAGE',
     `Not enough free disk space to restore this file: it needs ${humanSize(needed)} free and the server has ${humanSize(free)}. Free some space and try again.`,
-    HttpStatus.INSUFFICIENT_STORAGE,
+    { params: { needed: humanSize(needed), free: humanSize(free) } },
   );
 }
 
@@ -73,10 +75,11 @@ export class RestoreUploadInterceptor implements NestInterceptor {
       }),
       catchError(async (error: unknown) => {
         await removeUpload();
+        // Multer's own limit: the same answer as a declared size over the limit.
         if (error instanceof PayloadTooLargeException) throw tooLarge(limit);
         // Multer's word for a client that went away mid-upload: not a server error to log.
         if (request.destroyed && (error as Error).message === 'Request aborted')
-          throw new BadRequestException('The request was aborted');
+          throw new ApiError(400, 'REQUEST_ABORTED', 'The request was aborted');
         throw error;
       }),
     );

@@ -5,6 +5,7 @@ import { validate } from 'class-validator';
 import { OBJECTS_PATH_PREFIX } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -28,6 +29,14 @@ import type { RestoreResultDto } from './dto/backup.dto.js';
 import { BackupZip, refuse } from './zip-reader.js';
 
 export const RESTORE_LOCK = 'restore';
+
+function restoreInProgress(): ApiError {
+  return new ApiError(
+    409,
+    'RESTORE_IN_PROGRESS',
+    'Another restore is running. Please wait for it to finish.',
+  );
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The fields a backup's shop is validated on (id and dates are handled apart). */
 const SHOP_FIELDS = [
@@ -114,9 +123,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
-    return this.locks.run(RESTORE_LOCK, 'Another restore is running. Please wait for it to finish.', () =>
-      this.restoreLocked(file),
-    );
+    return this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file));
   }
 
   private async restoreLocked(file: { path: string; size: number }): Promise<RestoreResultDto> {

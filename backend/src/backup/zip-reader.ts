@@ -1,6 +1,6 @@
-import { BadRequestException } from '@nestjs/common';
 import { open } from 'node:fs/promises';
 import unzipper from 'unzipper';
+import { ApiError } from '../common/api-error.js';
 import { IMAGE_NAME, MANIFEST_NAME, SHOPS_NAME } from './backup-format.js';
 
 /** Limits that keep a hostile archive from costing time, memory or disk. */
@@ -16,8 +16,9 @@ export const ZIP_LIMITS = {
 
 type Entry = unzipper.File;
 
-export function refuse(message: string): BadRequestException {
-  return new BadRequestException(`The backup file cannot be restored: ${message}`);
+/** A backup that fails a check: the code says so, the message (English, for the API) says which check. */
+export function refuse(message: string): ApiError {
+  return new ApiError(400, 'BACKUP_REJECTED', `The backup file cannot be restored: ${message}`);
 }
 
 /** True when the file starts like a ZIP archive (a local header, or an empty archive). */
@@ -103,7 +104,7 @@ export class BackupZip {
       }
     } catch (error) {
       stream.destroy();
-      if (error instanceof BadRequestException) throw error;
+      if (error instanceof ApiError) throw error;
       throw refuse(`"${clip(name)}" is damaged`);
     }
     if (total !== entry.uncompressedSize) throw refuse(`"${clip(name)}" is damaged`);

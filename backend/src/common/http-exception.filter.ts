@@ -8,8 +8,15 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import {
+  isErrorCode,
+  isFieldErrorCode,
+  type ErrorCode,
+  type ErrorParams,
+  type FieldError,
+} from './api-error.js';
 import { isDatabaseUnavailable } from './database-errors.js';
-import type { ErrorResponseDto, FieldErrorDto } from './error-response.dto.js';
+import type { ErrorResponseDto } from './error-response.dto.js';
 
 /** Errors raised by Express middleware (body-parser, multer) before a route runs. */
 interface MiddlewareError {
@@ -19,22 +26,59 @@ interface MiddlewareError {
   expose?: boolean;
 }
 
-const MIDDLEWARE_MESSAGES: Record<string, string> = {
-  'entity.parse.failed': 'The request body is not valid JSON',
-  'entity.too.large': 'The request body is too large (JSON bodies may be at most 1 MB)',
-  'encoding.unsupported': 'The request body encoding is not supported',
-  'charset.unsupported': 'The request body charset is not supported',
-  'request.aborted': 'The request was aborted',
-  'entity.too.deep': 'The request body is nested too deeply',
-  'entity.not.utf8': 'The request body is not valid UTF-8',
-  'entity.forbidden.key':
-    'The request body must not contain the keys "__proto__", "constructor" or "prototype"',
+const MIDDLEWARE_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  'entity.parse.failed': { code: 'INVALID_BODY', message: 'The request body is not valid JSON' },
+  'entity.too.large': {
+    code: 'BODY_TOO_LARGE',
+    message: 'The request body is too large (JSON bodies may be at most 1 MB)',
+  },
+  'encoding.unsupported': { code: 'INVALID_BODY', message: 'The request body encoding is not supported' },
+  'charset.unsupported': { code: 'INVALID_BODY', message: 'The request body charset is not supported' },
+  'request.aborted': { code: 'REQUEST_ABORTED', message: 'The request was aborted' },
+  'entity.too.deep': { code: 'INVALID_BODY', message: 'The request body is nested too deeply' },
+  'entity.not.utf8': { code: 'INVALID_BODY', message: 'The request body is not valid UTF-8' },
+  'entity.forbidden.key': {
+    code: 'INVALID_BODY',
+    message: 'The request body must not contain the keys "__proto__", "constructor" or "prototype"',
+  },
 };
 
+/** The code of an error that names none (Nest's own 404 for an unknown route, a proxy's 405...). */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+  507: 'INSUFFICIENT_STORAGE',
+};
+
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR');
+}
+
+/** Field errors as listed by the contract; an entry without a listed code is reported as INVALID_VALUE. */
+function fieldErrors(value: unknown): FieldError[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((entry: Partial<FieldError>) => ({
+    field: String(entry.field),
+    code: isFieldErrorCode(entry.code) ? entry.code : 'INVALID_VALUE',
+    message: String(entry.message),
+    ...(entry.params ? { params: entry.params } : {}),
+  }));
+}
+
 /**
- * The one place that turns any error into `{ statusCode, message, error }`. Known errors keep
- * their message; anything else is logged here and answered with a generic sentence, so stack
- * traces and SQL never reach a client.
+ * The one place that turns any error into `{ statusCode, code, message, error }`. Known errors
+ * keep their code and message (an error without a listed code gets its status's code, so the
+ * API never answers a code outside contract's ERROR_CODES); anything else is logged here and
+ * answered with a generic sentence, so stack traces and SQL never reach a client.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -58,30 +102,40 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       const payload = exception.getResponse();
-      const errors =
-        typeof payload === 'object' ? (payload as { errors?: FieldErrorDto[] }).errors : undefined;
-      let message = typeof payload === 'string' ? payload : (payload as { message?: unknown }).message;
+      const fields = typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+      let message = typeof payload === 'string' ? payload : fields.message;
       if (Array.isArray(message)) message = message.join('; ');
+      let code = isErrorCode(fields.code) ? fields.code : codeForStatus(statusCode);
       // Express middleware errors arrive wrapped by Nest; their raw text may quote the input.
-      const causeType = (exception.cause as MiddlewareError | undefined)?.type;
-      if (causeType && MIDDLEWARE_MESSAGES[causeType]) message = MIDDLEWARE_MESSAGES[causeType];
+      const known = MIDDLEWARE_ERRORS[(exception.cause as MiddlewareError | undefined)?.type ?? ''];
+      if (known) ({ code, message } = known);
+      const errors = fieldErrors(fields.errors);
+      const params = fields.params as ErrorParams | undefined;
       return {
         statusCode,
+        code,
         message: typeof message === 'string' && message ? message : reason(statusCode),
         error: reason(statusCode),
         ...(errors ? { errors } : {}),
+        ...(params ? { params } : {}),
       };
     }
     const middleware = exception as MiddlewareError;
     const status = middleware?.status ?? middleware?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500 && middleware.expose !== false) {
-      const message = (middleware.type && MIDDLEWARE_MESSAGES[middleware.type]) || reason(status);
-      return { statusCode: status, message, error: reason(status) };
+      const known = MIDDLEWARE_ERRORS[middleware.type ?? ''];
+      return {
+        statusCode: status,
+        code: known?.code ?? codeForStatus(status),
+        message: known?.message ?? reason(status),
+        error: reason(status),
+      };
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`${request.method} ${request.path}: database unavailable (${String(exception)})`);
       return {
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        code: 'SERVICE_UNAVAILABLE',
         message: 'The service is temporarily unavailable. Please try again in a moment.',
         error: reason(HttpStatus.SERVICE_UNAVAILABLE),
       };
@@ -91,6 +145,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     );
     return {
       statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+      code: 'INTERNAL_ERROR',
       message: 'Something went wrong on our side. Please try again.',
       error: reason(HttpStatus.INTERNAL_SERVER_ERROR),
     };

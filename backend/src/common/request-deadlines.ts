@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { RequestLimitsConfig } from '../config/app.config.js';
+import type { ErrorCode } from './api-error.js';
 
 /** Bodies that may take long on a slow link: an image (5 MB) and a backup (100 MB or more). */
 const LONG_BODY_ROUTES = [/^\/api\/uploads\/[^/?]+(?:\?|$)/, /^\/api\/admin\/backup\/restore(?:\?|$)/];
 
 const TIMED_OUT = JSON.stringify({
   statusCode: 408,
+  code: 'REQUEST_TIMEOUT' satisfies ErrorCode,
   message: 'The request did not arrive in time',
   error: 'Request Timeout',
 });

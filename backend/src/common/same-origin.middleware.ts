@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ErrorCode } from './api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,6 +24,7 @@ export function sameOriginOnly(allowedOrigins: string[]) {
     const refuse = () => {
       res.status(403).json({
         statusCode: 403,
+        code: 'CROSS_SITE_REQUEST' satisfies ErrorCode,
         message: 'Cross-site requests are not allowed',
         error: 'Forbidden',
       });

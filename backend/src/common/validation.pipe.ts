@@ -1,17 +1,63 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { FieldErrorDto } from './error-response.dto.js';
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ApiError, type ErrorParams, type FieldError, type FieldErrorCode } from './api-error.js';
 
-function flatten(errors: ValidationError[], parent = ''): FieldErrorDto[] {
+/**
+ * The code of each class-validator constraint this API uses. A rule that needs another code
+ * (a `Matches` for a phone, not a username) says so in its options: `{ context: { code } }`,
+ * with `params` for the numbers its sentence names.
+ */
+export const FIELD_CODE_BY_CONSTRAINT: Record<string, FieldErrorCode> = {
+  isNotEmpty: 'REQUIRED',
+  isDefined: 'REQUIRED',
+  arrayMinSize: 'REQUIRED',
+  isString: 'NOT_TEXT',
+  minLength: 'TOO_SHORT',
+  maxLength: 'TOO_LONG',
+  isSingleLineText: 'CONTROL_CHARACTERS',
+  isMultiLineText: 'CONTROL_CHARACTERS',
+  isHttpUrl: 'INVALID_URL',
+  isEmail: 'INVALID_EMAIL',
+  isImageReference: 'INVALID_IMAGE',
+  isArray: 'NOT_A_LIST',
+  arrayMaxSize: 'TOO_MANY',
+  isNumber: 'NOT_A_NUMBER',
+  min: 'OUT_OF_RANGE',
+  max: 'OUT_OF_RANGE',
+  atMost8Decimals: 'TOO_MANY_DECIMALS',
+  isInt: 'NOT_A_NUMBER',
+  isNumberString: 'NOT_A_NUMBER',
+  isIn: 'INVALID_VALUE',
+  isEnum: 'INVALID_VALUE',
+  isBoolean: 'INVALID_VALUE',
+  isUuid: 'INVALID_VALUE',
+  arrayNotEmpty: 'REQUIRED',
+  arrayUnique: 'INVALID_VALUE',
+  unknownValue: 'INVALID_VALUE',
+  nestedValidation: 'INVALID_VALUE',
+  whitelistValidation: 'UNKNOWN_FIELD',
+};
+
+interface RuleContext {
+  code?: FieldErrorCode;
+  params?: ErrorParams;
+}
+
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
-    return [...own, ...flatten(error.children ?? [], field)];
+    const own = Object.entries(error.constraints ?? {}).map(([constraint, message]): FieldError => {
+      const context = (error.contexts?.[constraint] ?? {}) as RuleContext;
+      const code = context.code ?? FIELD_CODE_BY_CONSTRAINT[constraint] ?? 'INVALID_VALUE';
+      if (constraint === 'whitelistValidation') return { field, code, message: `Unknown field "${field}"` };
+      return { field, code, message, ...(context.params ? { params: context.params } : {}) };
+    });
+    return [...own, ...flattenValidationErrors(error.children ?? [], field)];
   });
 }
 
 /**
  * Unknown fields are refused (not silently dropped) so a typo in a client is seen at once;
- * the first message becomes `message`, and every field's message is listed in `errors`.
+ * the first message becomes `message`, and every field's code and message is listed in `errors`.
  */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
@@ -22,12 +68,8 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (validationErrors) => {
-      const errors = flatten(validationErrors).map((entry) =>
-        entry.message.endsWith('should not exist')
-          ? { field: entry.field, message: `Unknown field "${entry.field}"` }
-          : entry,
-      );
-      return new BadRequestException({ message: errors[0]?.message ?? 'Invalid request', errors });
+      const errors = flattenValidationErrors(validationErrors);
+      return new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Invalid request', { errors });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -46,14 +46,14 @@ export class JobLockService {
     return isProcessAlive(Number(pid));
   }
 
-  async run<T>(name: string, busyMessage: string, work: () => Promise<T>): Promise<T> {
+  async run<T>(name: string, busy: () => Error, work: () => Promise<T>): Promise<T> {
     const locks = this.dataSource.getRepository(JobLock);
     const owner = `${HOST}:${process.pid}:${randomUUID()}`;
     if (!(await this.isHeld(name))) await locks.delete({ name });
     try {
       await locks.insert({ name, owner, heartbeatAt: Date.now() });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(busyMessage);
+      if (isUniqueViolation(error)) throw busy();
       throw error;
     }
     this.held.add(owner);

@@ -3,17 +3,21 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_PAGE_PATHS } from 'contract';
 import type { FrontendsConfig } from '../config/app.config.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+/** The admin's pages (contract ADMIN_PAGE_PATHS) as one pattern: `:id` is one path segment. */
+const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a-z]+/gi, '[^/]+')}` : ''));
+/** Only these load the admin; any other path under /admin is the one 404 page (issue 15, defect 9). */
+const ADMIN_ROUTES = new RegExp(`^/admin(${ADMIN_PAGES.join('|')})/?$`);
 /**
  * Client routes the shell knows (frontend-common/src/routes.ts), for when pages are not rendered
  * here; anything else gets its 404 page with a 404 status.
  */
-const SHELL_ROUTES = /^(\/en)?\/(shops(\/[^/]+)?\/?)?$|^\/en$|^\/admin(\/.*)?$/;
-const ADMIN_ROUTES = /^\/admin(\/|$)/;
+const SHELL_ROUTES = new RegExp(`^(/en)?/(shops(/[^/]+)?/?)?$|^/en$|${ADMIN_ROUTES.source}`);
 /** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
 const SOURCE_MAP = /\.map$/i;
 /** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */

@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Put,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
@@ -20,7 +8,7 @@ import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
-import { SHOP_NOT_FOUND, ShopsService } from './shops.service.js';
+import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 
@@ -81,7 +69,7 @@ export class ShopsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<ShopDto | ShopSlugRedirectDto> {
     const found = await this.shops.resolveSlug(slug);
-    if (!found) throw new NotFoundException(SHOP_NOT_FOUND);
+    if (!found) throw shopNotFound();
     if ('shop' in found) return found.shop;
     response.status(301).location(`/api/shops/by-slug/${found.redirectTo}`);
     return { slug: found.redirectTo };
@@ -91,7 +79,7 @@ export class ShopsController {
   @Get(':id')
   @ApiOkResponse({ type: ShopDto })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  getShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<ShopDto> {
+  getShop(@Param('id', idParam(shopNotFound)) id: string): Promise<ShopDto> {
     return this.shops.getShop(id);
   }
 }
@@ -113,7 +101,7 @@ export class AdminShopsController {
   /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
   @Put(':id')
   @ApiErrors({ 400: 'A field is invalid (see `errors`)', 404: SHOP_NOT_FOUND })
-  updateShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
+  updateShop(@Param('id', idParam(shopNotFound)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
     return this.shops.updateShop(id, dto);
   }
 
@@ -122,7 +110,7 @@ export class AdminShopsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  deleteShop(@Param('id', idParam(SHOP_NOT_FOUND)) id: string): Promise<void> {
+  deleteShop(@Param('id', idParam(shopNotFound)) id: string): Promise<void> {
     return this.shops.deleteShop(id);
   }
 }

@@ -1,4 +1,5 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { ApiError, fieldError } from '../common/api-error.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -20,6 +21,10 @@ import { Shop } from './shop.entity.js';
 import { objectKeyOf } from './shop.rules.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
+
+export function shopNotFound(): ApiError {
+  return new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_FOUND);
+}
 const VERSION_NAME = 'shops';
 const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
@@ -118,7 +123,7 @@ export class ShopsService {
 
   async getShop(id: string): Promise<ShopDto> {
     const shop = (await this.getCatalog()).byId.get(id);
-    if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+    if (!shop) throw shopNotFound();
     return shop;
   }
 
@@ -188,14 +193,14 @@ export class ShopsService {
 
   async updateShop(id: string, dto: UpdateShopDto): Promise<ShopDto> {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
-    if (!before) throw new NotFoundException(SHOP_NOT_FOUND);
+    if (!before) throw shopNotFound();
     await this.assertImagesUsable(dto, before);
     const updated = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
         const { categories, ...fields } = dto;
         const repository = manager.getRepository(Shop);
         const shop = await repository.findOneBy({ id });
-        if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+        if (!shop) throw shopNotFound();
         const previousSlug = shop.slug;
         repository.merge(shop, fields);
         // The slug follows the name and city, and stays as it is while it still fits them.
@@ -220,12 +225,12 @@ export class ShopsService {
   /** Deletes a shop, and marks its uploaded images for the image sweep. */
   async deleteShop(id: string): Promise<void> {
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
-    if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
+    if (!shop) throw shopNotFound();
     await this.transactions.run(async (manager) => {
       await manager.delete(ShopCategory, { shopId: id });
       await manager.delete(ShopOldSlug, { shopId: id });
       const { affected } = await manager.delete(Shop, { id });
-      if (!affected) throw new NotFoundException(SHOP_NOT_FOUND);
+      if (!affected) throw shopNotFound();
       await this.bumpVersion(manager);
     });
     await this.releaseImages([shop.logo, shop.mapImageUrl]);
@@ -282,10 +287,7 @@ export class ShopsService {
       if (!key || dto[field] === before[field]) continue;
       const problem = await this.uploads.checkStoredImage(key);
       if (problem) {
-        throw new BadRequestException({
-          message: `${label}: ${problem}`,
-          errors: [{ field, message: `${label}: ${problem}` }],
-        });
+        throw fieldError(400, 'VALIDATION_FAILED', { field, code: 'INVALID_IMAGE' }, `${label}: ${problem}`);
       }
     }
   }

@@ -1,20 +1,21 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { UploadQuota } from './upload-quota.entity.js';
 
-/** The admin frontend translates this exact text (it must stay free of numbers). */
+/** For people reading the API; the screens translate the code TOO_MANY_UPLOADS. */
 export const TOO_MANY_UPLOADS =
   'Too many image uploads in a short time. Please wait a few minutes and try again.';
 
 /** 429 with the seconds to wait; the exception filter turns it into a Retry-After header. */
-export class TooManyUploadLinksException extends HttpException {
+export class TooManyUploadLinksException extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_UPLOADS, HttpStatus.TOO_MANY_REQUESTS);
+    super(429, 'TOO_MANY_UPLOADS', TOO_MANY_UPLOADS);
   }
 }
 

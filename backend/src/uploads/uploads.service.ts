@@ -1,17 +1,10 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  NotFoundException,
-  PayloadTooLargeException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX } from 'contract';
@@ -37,11 +30,17 @@ async function readBody(request: Request, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function tooLarge(request: Request): PayloadTooLargeException {
+function tooLarge(request: Request): ApiError {
   // Stop reading and close the connection after answering: the rest of the body is not wanted.
   request.pause();
   request.res?.setHeader('Connection', 'close');
-  return new PayloadTooLargeException('The image is too large: at most 5 MB');
+  return new ApiError(413, 'IMAGE_TOO_LARGE', 'The image is too large: at most 5 MB', {
+    params: { maxBytes: MAX_IMAGE_BYTES },
+  });
+}
+
+function linkInvalid(): ApiError {
+  return new ApiError(403, 'UPLOAD_LINK_INVALID', 'This upload link is invalid');
 }
 
 /** Signed upload URLs, receiving uploaded bytes (local storage) and serving images. */
@@ -66,9 +65,9 @@ export class UploadsService {
     request: Request,
   ): Promise<StoredUploadDto> {
     if (!(this.storage instanceof LocalObjectStorage)) {
-      throw new NotFoundException('Uploads go directly to the object store');
+      throw new ApiError(404, 'NOT_FOUND', 'Uploads go directly to the object store');
     }
-    if (!UUID.test(id)) throw new BadRequestException('Invalid upload key');
+    if (!UUID.test(id)) throw new ApiError(400, 'UPLOAD_LINK_INVALID', 'Invalid upload key');
     const key = `uploads/${id}`;
     const { type, expires, signature } = query;
     if (
@@ -77,13 +76,14 @@ export class UploadsService {
       typeof signature !== 'string' ||
       !/^\d+$/.test(expires)
     ) {
-      throw new ForbiddenException('This upload link is invalid');
+      throw linkInvalid();
     }
     if (!this.storage.verifySignature(key, type, Number(expires), signature)) {
-      throw new ForbiddenException('This upload link is invalid');
+      throw linkInvalid();
     }
-    if (Number(expires) * 1000 < Date.now()) throw new ForbiddenException('This upload link has expired');
-    const used = () => new ForbiddenException('This upload link has already been used');
+    if (Number(expires) * 1000 < Date.now())
+      throw new ApiError(403, 'UPLOAD_LINK_EXPIRED', 'This upload link has expired');
+    const used = () => new ApiError(403, 'UPLOAD_LINK_USED', 'This upload link has already been used');
     if (await this.storage.stat(key)) throw used();
 
     const declaredType = String(request.headers['content-type'] ?? '')
@@ -91,14 +91,11 @@ export class UploadsService {
       .trim()
       .toLowerCase();
     if (!(IMAGE_TYPES as readonly string[]).includes(declaredType)) {
-      throw new HttpException(
-        'Only PNG, JPEG, GIF or WebP images are accepted',
-        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-      );
+      throw new ApiError(415, 'IMAGE_INVALID', 'Only PNG, JPEG, GIF or WebP images are accepted');
     }
     const bytes = await readBody(request, MAX_IMAGE_BYTES);
     const problem = imageProblem(bytes);
-    if (problem) throw new HttpException(problem, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    if (problem) throw new ApiError(415, 'IMAGE_INVALID', problem);
     // The bytes decide the type: a JPEG sent as image/png is stored and served as JPEG.
     const contentType = sniffImageType(bytes)!;
     // Two PUTs of one link at once both pass the check above; the store lets only one in.
@@ -140,7 +137,7 @@ export class UploadsService {
    * bytes are an image, with the type those bytes show — never HTML or script from our origin.
    */
   async getObject(id: string): Promise<StoredObject> {
-    const notFound = new NotFoundException('Image not found');
+    const notFound = new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not found');
     const object = UUID.test(id) ? await this.storage.get(`uploads/${id}`) : null;
     if (!object) throw notFound;
     if (this.storage instanceof LocalObjectStorage) return object;

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)
   'get /objects/uploads/{id}',
   'get /api/health',
+  'get /api/auth/status', // whether the first admin exists, for the login page
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {
@@ -263,14 +264,18 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
         .post('/api/admin/shops')
         .send(shopBody({ [field]: value }))
         .expect(400);
-      expect(response.body.errors).toEqual([{ field, message: expected }]);
+      expect(response.body.errors).toEqual([{ field, code: 'CONTROL_CHARACTERS', message: expected }]);
     }
     const user = await admin
       .post('/api/admin/users')
       .send({ username: 'nul\u0000user', password: 'secret1' });
     expect(user.status).toBe(400);
     expect(user.body.errors).toEqual([
-      { field: 'username', message: 'Username must not contain control characters' },
+      {
+        field: 'username',
+        code: 'CONTROL_CHARACTERS',
+        message: 'Username must not contain control characters',
+      },
     ]);
 
     const latin1 = Buffer.from(JSON.stringify(shopBody({ name: 'Armería Latina' })), 'latin1');
@@ -280,7 +285,10 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
       .serialize((bytes: Buffer) => bytes as unknown as string) // the raw bytes, as they are
       .send(latin1);
     expect(notUtf8.status).toBe(400);
-    expect(notUtf8.body.message).toBe('The request body is not valid UTF-8');
+    expect(notUtf8.body).toMatchObject({
+      code: 'INVALID_BODY',
+      message: 'The request body is not valid UTF-8',
+    });
     expect(await counts()).toEqual(before);
 
     // Line breaks and tabs are text where text has lines.

@@ -94,6 +94,7 @@ onMariaDb('security: #29 the database goes away during traffic', () => {
       expect(response.status).toBe(503);
       expect(response.body).toEqual({
         statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
         message: 'The service is temporarily unavailable. Please try again in a moment.',
         error: 'Service Unavailable',
       });

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
+import { watchErrorCodes } from './error-codes.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -82,6 +83,7 @@ export async function startApp(env: Record<string, string>): Promise<TestApp> {
     bodyParser: false,
     logger: ['error'],
   });
+  watchErrorCodes(app);
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

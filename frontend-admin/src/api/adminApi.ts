@@ -6,6 +6,7 @@ import type {
 } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { AdminUserDto, paths } from 'contract/api-types';
+import { announceCatalogChange } from 'frontend-common';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
 import { readBackupManifest } from '../features/backup/zipManifest';
 import { reportUnauthorized } from './baseApi';
@@ -20,15 +21,21 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 };
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
-const taggedApi = generatedApi.enhanceEndpoints<'Me' | 'Shop' | 'User' | 'Backup', Definitions>({
-  addTagTypes: ['Me', 'Shop', 'User', 'Backup'],
+const taggedApi = generatedApi.enhanceEndpoints<
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup',
+  Definitions
+>({
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
-    /** The first admin from the login page; it does not log in. */
-    createAdmin: { invalidatesTags: ['User'] },
+    getAuthStatus: { providesTags: ['AuthStatus'] },
+    /** The first admin from the login page; it does not log in, and the page stops offering it. */
+    createAdmin: { invalidatesTags: ['User', 'AuthStatus'] },
     getAdminUsers: { providesTags: ['User'] },
     createAdminUser: { invalidatesTags: ['User'] },
-    deleteAdminUser: { invalidatesTags: ['User'] },
+    // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
+    // would be asked again without a session (a 401 and the "session ended" login screen).
+    deleteAdminUser: {},
     getShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
     createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
@@ -41,6 +48,16 @@ const taggedApi = generatedApi.enhanceEndpoints<'Me' | 'Shop' | 'User' | 'Backup
     getBackupStats: { providesTags: ['Backup'] },
   },
 });
+
+/** After a shop is saved or deleted, the directory remote of this page drops its stale lists. */
+async function announceWhenDone(_arg: unknown, { queryFulfilled }: { queryFulfilled: Promise<unknown> }) {
+  try {
+    await queryFulfilled;
+    announceCatalogChange();
+  } catch {
+    // nothing changed
+  }
+}
 
 export type BackupKind = 'full' | 'data';
 
@@ -58,6 +75,22 @@ async function errorBody(response: Response): Promise<unknown> {
 export const adminApi = taggedApi
   .enhanceEndpoints({
     endpoints: {
+      createShop: { onQueryStarted: announceWhenDone },
+      updateShop: { onQueryStarted: announceWhenDone },
+      deleteShop: { onQueryStarted: announceWhenDone },
+      deleteAdminUser: {
+        async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+          const me = taggedApi.endpoints.getMe.select()(getState() as never).data;
+          try {
+            await queryFulfilled;
+          } catch {
+            return; // the screen shows the failure
+          }
+          // Deleting one's own account ended this session on the server (issue 15, defect 4):
+          // the page goes to the login screen and forgets the session, nothing is asked again.
+          if (me?.id !== id) dispatch(taggedApi.util.invalidateTags(['User']));
+        },
+      },
       login: {
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           try {
@@ -120,6 +153,7 @@ export function forgetSession(dispatch: Dispatch): void {
 
 export const {
   useGetMeQuery,
+  useGetAuthStatusQuery,
   useLoginMutation,
   useLogoutMutation,
   useCreateAdminMutation,

@@ -1,8 +1,13 @@
 import { useMemo } from 'react';
 import { App } from 'antd';
 
-/** The one notification key: a new toast replaces the one shown (spec: one at a time). */
-const TOAST_KEY = 'atm-admin-toast';
+/**
+ * Each toast gets a key of its own. Reusing one key made antd update the toast in place and
+ * keep the first one's timer, so a toast that replaced another 4 s later closed after 1 s
+ * (issue 15, defect 1); the App's maxCount of 1 removes the previous toast instead.
+ */
+let shown = 0;
+const nextKey = () => `atm-admin-toast-${++shown}`;
 
 /**
  * Toasts through antd's `App.useApp()` (theme and locale apply; static `notification` would
@@ -13,9 +18,9 @@ export function useToast() {
   return useMemo(
     () => ({
       success: (title: string, description?: string) =>
-        notification.success({ key: TOAST_KEY, title, description, duration: 5 }),
+        notification.success({ key: nextKey(), title, description, duration: 5 }),
       error: (title: string, description?: string) =>
-        notification.error({ key: TOAST_KEY, title, description, duration: 5 }),
+        notification.error({ key: nextKey(), title, description, duration: 5 }),
     }),
     [notification],
   );

@@ -1,6 +1,10 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ERROR_CODES, FIELD_ERROR_CODES } from 'contract';
+import type { FieldErrorDto } from 'contract/api-types';
 import { addNamespace } from 'frontend-common';
+import { apiErrorBody, apiFieldErrors, type AnyError } from '../api/apiError';
 import en from './locales/en/admin.json';
 import es from './locales/es/admin.json';
 
@@ -11,32 +15,52 @@ export function registerAdminTranslations(): void {
   addNamespace(ADMIN_NS, { es, en });
 }
 
-/** English text -> key, for every plain (uninterpolated) English text of the namespace. */
-const keyByEnglish = new Map<string, string>();
-(function index(node: Record<string, unknown>, prefix: string) {
-  for (const [key, value] of Object.entries(node)) {
-    if (typeof value === 'string') {
-      if (!value.includes('{{') && !keyByEnglish.has(value)) keyByEnglish.set(value, `${prefix}${key}`);
-    } else if (value && typeof value === 'object')
-      index(value as Record<string, unknown>, `${prefix}${key}.`);
-  }
-})(en, '');
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+const KNOWN_FIELD_CODES: ReadonlySet<string> = new Set(FIELD_ERROR_CODES);
+
+/** The values of a code's sentence; `count` picks the plural form (minutes, characters...). */
+function sentenceValues(params: Record<string, string | number> | undefined) {
+  const values = params ?? {};
+  const count = values.minutes ?? values.max ?? values.min;
+  return typeof count === 'number' ? { ...values, count } : values;
+}
+
+/** One field's refusal in the current language: `label` names the field as the form shows it. */
+export function fieldErrorText(t: TFunction, entry: FieldErrorDto, label: string): string {
+  if (!KNOWN_FIELD_CODES.has(entry.code)) return entry.message;
+  return t(`fieldErrors.${entry.code}`, { ...sentenceValues(entry.params), field: label });
+}
 
 /**
- * The admin namespace's `t`, plus `serverText`: the server answers in English, and the
- * English texts of this namespace are the server's messages word for word ('Invalid
- * credentials', 'Name is required'...), so a known message is shown in the current language
- * and anything else exactly as the server wrote it.
+ * The server's answer to a failed call in the current language: its `code` is translated
+ * (`errors.<CODE>`), its English `message` shown only for a code this build does not know, and
+ * `fallback` (the spec's sentence for the situation) when there is no API answer at all.
+ */
+export function errorText(t: TFunction, failure: AnyError, fallback: string): string {
+  const body = apiErrorBody(failure);
+  if (body?.code && KNOWN_CODES.has(body.code)) return t(`errors.${body.code}`, sentenceValues(body.params));
+  return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback;
+}
+
+/**
+ * The admin namespace's `t`, plus the server's errors in the admin's language:
+ * `errorText(failure, fallback)` for a toast or an alert and `fieldErrors(failure, labelOf)`
+ * for the messages beside a form's fields.
  */
 export function useAdminTranslation() {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const serverText = useCallback(
-    (message: string | undefined): string | undefined => {
-      if (message === undefined) return undefined;
-      const key = keyByEnglish.get(message.trim());
-      return key ? t(key) : message;
-    },
-    [t],
+  return useMemo(
+    () => ({
+      t,
+      i18n,
+      errorText: (failure: AnyError, fallback: string) => errorText(t, failure, fallback),
+      fieldErrors: (failure: AnyError, labelOf: (field: string) => string) =>
+        apiFieldErrors(failure).map((entry) => ({
+          field: entry.field,
+          code: entry.code,
+          text: fieldErrorText(t, entry, labelOf(entry.field)),
+        })),
+    }),
+    [t, i18n],
   );
-  return { t, i18n, serverText };
 }

@@ -62,16 +62,89 @@ export type ShopDto = {
   createdAt: string;
   updatedAt: string;
 };
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'BAD_REQUEST'
+  | 'INVALID_BODY'
+  | 'BODY_TOO_LARGE'
+  | 'REQUEST_ABORTED'
+  | 'REQUEST_TIMEOUT'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'CROSS_SITE_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_ERROR'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INVALID_CREDENTIALS'
+  | 'TOO_MANY_LOGIN_ATTEMPTS'
+  | 'ADMIN_ALREADY_EXISTS'
+  | 'USERNAME_TAKEN'
+  | 'PASSWORDS_DONT_MATCH'
+  | 'CURRENT_PASSWORD_INCORRECT'
+  | 'OWN_PASSWORD_RESET'
+  | 'ADMIN_NOT_FOUND'
+  | 'LAST_ADMIN'
+  | 'SHOP_NOT_FOUND'
+  | 'IMAGE_NOT_FOUND'
+  | 'IMAGE_INVALID'
+  | 'IMAGE_TOO_LARGE'
+  | 'UPLOAD_LINK_INVALID'
+  | 'UPLOAD_LINK_EXPIRED'
+  | 'UPLOAD_LINK_USED'
+  | 'TOO_MANY_UPLOADS'
+  | 'BACKUP_FILE_MISSING'
+  | 'BACKUP_INVALID_FILE'
+  | 'BACKUP_FILE_TOO_LARGE'
+  | 'BACKUP_REJECTED'
+  | 'RESTORE_IN_PROGRESS'
+  | 'INSUFFICIENT_STORAGE';
+export type FieldErrorCode =
+  | 'REQUIRED'
+  | 'NOT_TEXT'
+  | 'TOO_SHORT'
+  | 'TOO_LONG'
+  | 'CONTROL_CHARACTERS'
+  | 'INVALID_URL'
+  | 'INVALID_EMAIL'
+  | 'INVALID_PHONE'
+  | 'INVALID_IMAGE'
+  | 'INVALID_USERNAME'
+  | 'NOT_A_LIST'
+  | 'TOO_MANY'
+  | 'NOT_A_NUMBER'
+  | 'OUT_OF_RANGE'
+  | 'TOO_MANY_DECIMALS'
+  | 'INVALID_VALUE'
+  | 'UNKNOWN_FIELD'
+  | 'PASSWORDS_DONT_MATCH'
+  | 'CURRENT_PASSWORD_INCORRECT'
+  | 'USERNAME_TAKEN';
 export type FieldErrorDto = {
+  /** Why the field was refused: stable, for the screens to translate. */
+  code: FieldErrorCode;
+  /** Values the sentence names, e.g. `{ "max": 150 }` */
+  params?: {
+    [key: string]: string | number;
+  };
   /** The field's name, dotted for nested values (e.g. `categories.0`). */
   field: string;
-  /** A sentence for a person. */
+  /** An English sentence, for people reading the API. */
   message: string;
 };
 export type ErrorResponseDto = {
+  /** Why the request failed: stable and machine-readable; the screens translate it. */
+  code: ErrorCode;
+  /** Values the message names, e.g. `{ "minutes": 15 }` */
+  params?: {
+    [key: string]: string | number;
+  };
   /** The HTTP status code, repeated for clients that only read the body. */
   statusCode: number;
-  /** One human-readable sentence; the screens show it as is. */
+  /** One English sentence for people reading the API; screens show it only for a code they do not know. */
   message: string;
   /** The HTTP reason phrase, e.g. `Bad Request`. */
   error: string;

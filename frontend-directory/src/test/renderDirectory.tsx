@@ -17,9 +17,8 @@ function LocationProbe() {
  * Renders the exposed remote the way the shell does: inside a router (a shop's page at
  * `/shops/:slug`, the listing elsewhere), with a real store.
  */
-export async function renderDirectory(url = '/', { language = 'es' } = {}) {
+export async function renderDirectory(url = '/', { language = 'es', store = makeStore() } = {}) {
   await act(() => i18n.changeLanguage(language));
-  const store = makeStore();
   const page = (view: 'listing' | 'shop') => (
     <>
       <DirectoryApp basePath="/" view={view} store={store} />

@@ -4,6 +4,12 @@ import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USER
 
 const TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 const USERNAME_LENGTH = `Username must be ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters`;
+/** Field error codes and the numbers their sentences name (see common/validation.pipe.ts). */
+const PASSWORD_MAX = { params: { max: MAX_PASSWORD_LENGTH } };
+const USERNAME_RULE = {
+  code: 'INVALID_USERNAME',
+  params: { min: MIN_USERNAME_LENGTH, max: MAX_USERNAME_LENGTH },
+};
 
 /** A new password: the spec's minimum and a ceiling that protects the hasher. */
 export function IsNewPassword(requiredMessage = 'Password is required') {
@@ -12,8 +18,9 @@ export function IsNewPassword(requiredMessage = 'Password is required') {
     IsString({ message: 'Password must be text' }),
     MinLength(MIN_PASSWORD_LENGTH, {
       message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+      context: { params: { min: MIN_PASSWORD_LENGTH } },
     }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG, context: PASSWORD_MAX }),
   );
 }
 
@@ -22,7 +29,7 @@ export function IsGivenPassword(requiredMessage: string) {
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
     IsString({ message: 'Password must be text' }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG, context: PASSWORD_MAX }),
   );
 }
 
@@ -31,7 +38,7 @@ export function IsPasswordConfirmation() {
   return applyDecorators(
     IsNotEmpty({ message: 'Please confirm your password' }),
     IsString({ message: 'Please confirm your password' }),
-    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG }),
+    MaxLength(MAX_PASSWORD_LENGTH, { message: TOO_LONG, context: PASSWORD_MAX }),
   );
 }
 
@@ -43,8 +50,11 @@ export function IsNewUsername() {
   return applyDecorators(
     IsNotEmpty({ message: 'Username is required' }),
     IsString({ message: 'Username must be text' }),
-    Length(MIN_USERNAME_LENGTH, MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH }),
-    Matches(/^[^\p{C}]+$/u, { message: 'Username must not contain control characters' }),
+    Length(MIN_USERNAME_LENGTH, MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH, context: USERNAME_RULE }),
+    Matches(/^[^\p{C}]+$/u, {
+      message: 'Username must not contain control characters',
+      context: { code: 'CONTROL_CHARACTERS' },
+    }),
   );
 }
 
@@ -53,6 +63,6 @@ export function IsGivenUsername() {
   return applyDecorators(
     IsNotEmpty({ message: 'Username is required' }),
     IsString({ message: 'Username must be text' }),
-    MaxLength(MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH }),
+    MaxLength(MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH, context: USERNAME_RULE }),
   );
 }

@@ -71,7 +71,7 @@ function requiredText(label: string, max: number, lines: 'one' | 'many', more: P
     Transform(trim),
     IsNotEmpty({ message: `${label} is required` }),
     IsString({ message: `${label} must be text` }),
-    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    MaxLength(max, { message: `${label} must be at most ${max} characters`, context: { params: { max } } }),
     PlainText(label, lines),
     ...more,
   );
@@ -111,22 +111,26 @@ function ImageReference(label: string, allowIconKeys: boolean) {
 }
 
 function Coordinate(label: string, limit: number) {
+  const range = { params: { min: -limit, max: limit } };
   return applyDecorators(
     IsOptional(),
     Transform(({ value }) =>
       typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? null : value,
     ),
     IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${label} must be a number` }),
-    Min(-limit, { message: `${label} must be between -${limit} and ${limit}` }),
-    Max(limit, { message: `${label} must be between -${limit} and ${limit}` }),
-    ValidateBy({
-      name: 'atMost8Decimals',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' && hasAtMostDecimals(value, COORDINATE_MAX_DECIMALS),
-        defaultMessage: () => `${label} must have at most ${COORDINATE_MAX_DECIMALS} decimals`,
+    Min(-limit, { message: `${label} must be between -${limit} and ${limit}`, context: range }),
+    Max(limit, { message: `${label} must be between -${limit} and ${limit}`, context: range }),
+    ValidateBy(
+      {
+        name: 'atMost8Decimals',
+        validator: {
+          validate: (value: unknown) =>
+            typeof value === 'number' && hasAtMostDecimals(value, COORDINATE_MAX_DECIMALS),
+          defaultMessage: () => `${label} must have at most ${COORDINATE_MAX_DECIMALS} decimals`,
+        },
       },
-    }),
+      { context: { params: { max: COORDINATE_MAX_DECIMALS } } },
+    ),
   );
 }
 
@@ -153,7 +157,7 @@ function OptionalText(label: string, max: number, ...more: PropertyDecorator[]) 
     Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value)),
     ValidateIf((_, value) => value !== null),
     IsString({ message: `${label} must be text` }),
-    MaxLength(max, { message: `${label} must be at most ${max} characters` }),
+    MaxLength(max, { message: `${label} must be at most ${max} characters`, context: { params: { max } } }),
     PlainText(label, 'one'),
     ...more,
   );
@@ -166,12 +170,14 @@ function Categories() {
     ArrayMinSize(1, { message: 'Please select at least one category' }),
     ArrayMaxSize(MAX_SHOP_CATEGORIES, {
       message: `A shop can have at most ${MAX_SHOP_CATEGORIES} categories`,
+      context: { params: { max: MAX_SHOP_CATEGORIES } },
     }),
     IsString({ each: true, message: 'Each category must be text' }),
     IsNotEmpty({ each: true, message: 'Categories must not be blank' }),
     MaxLength(MAX_CATEGORY_LENGTH, {
       each: true,
       message: `Each category must be at most ${MAX_CATEGORY_LENGTH} characters`,
+      context: { params: { max: MAX_CATEGORY_LENGTH } },
     }),
     PlainText('Each category', 'one', true),
   );
@@ -195,7 +201,14 @@ export class CreateShopDto {
   state: string;
 
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-  @RequiredText('Phone', MAX.phone, Matches(SHOP_PHONE_PATTERN, { message: 'Phone must be a phone number' }))
+  @RequiredText(
+    'Phone',
+    MAX.phone,
+    Matches(SHOP_PHONE_PATTERN, {
+      message: 'Phone must be a phone number',
+      context: { code: 'INVALID_PHONE' },
+    }),
+  )
   phone: string;
 
   @RequiredText('Email', MAX.email, IsEmail({}, { message: 'Email must be a valid email address' }))

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useCreateAdminMutation, useLoginMutation } from '../../api/adminApi';
-import { apiErrorMessage } from '../../api/apiError';
+import { useCreateAdminMutation, useGetAuthStatusQuery, useLoginMutation } from '../../api/adminApi';
+import { apiErrorBody } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
@@ -29,7 +29,7 @@ interface LoginPageProps {
 
 /** /admin/login: log in, or create the first administrator (spec section 2, Admin login). */
 export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPageProps) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -38,6 +38,17 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const [error, setError] = useState<string | null>(null);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const [createAdmin, { isLoading: creating }] = useCreateAdminMutation();
+  // Creating an account here is only for the first administrator (issue 15, defect 2): the
+  // server says whether one exists, and the offer stays hidden until it has said no.
+  const { data: status, refetch: refetchStatus } = useGetAuthStatusQuery();
+  const canCreateFirstAdmin = status?.adminExists === false;
+
+  useEffect(() => {
+    if (!canCreateFirstAdmin && mode === 'create') {
+      form.resetFields();
+      setMode('login');
+    }
+  }, [canCreateFirstAdmin, mode, form]);
 
   const switchMode = () => {
     form.resetFields();
@@ -53,7 +64,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
         toast.success(t('login.success.title'), t('login.success.description'));
         if (!inPlace) navigate(adminPath(), { replace: true });
       } catch (failure) {
-        const message = serverText(apiErrorMessage(failure)) ?? t('login.failed.fallback');
+        const message = errorText(failure, t('login.failed.fallback'));
         setError(message);
         toast.error(t('login.failed.title'), message);
       }
@@ -70,7 +81,9 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
       form.resetFields();
       setMode('login');
     } catch (failure) {
-      toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? t('login.createFailed'));
+      toast.error(t('common.error'), errorText(failure, t('login.createFailed')));
+      // Someone else created the first admin meanwhile: stop offering it.
+      if (apiErrorBody(failure)?.code === 'ADMIN_ALREADY_EXISTS') void refetchStatus();
     }
   };
 
@@ -146,9 +159,11 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
                   : t('login.createSubmit')}
             </Button>
           </Form>
-          <Button type="link" block onClick={switchMode} disabled={busy} style={{ marginTop: 8 }}>
-            {mode === 'login' ? t('login.toggleCreate') : t('login.toggleLogin')}
-          </Button>
+          {canCreateFirstAdmin && (
+            <Button type="link" block onClick={switchMode} disabled={busy} style={{ marginTop: 8 }}>
+              {mode === 'login' ? t('login.toggleCreate') : t('login.toggleLogin')}
+            </Button>
+          )}
         </Card>
       </div>
     </div>

@@ -29,8 +29,9 @@ describe('route guard', () => {
       const api = stubApi(loggedOut);
       await renderAdmin(url);
       expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
-      // Nothing protected was asked for.
-      expect(api.calls.map((r) => new URL(r.url).pathname)).toEqual(['/api/auth/me']);
+      // Nothing protected was asked for (the login page asks the public status).
+      const asked = api.calls.map((r) => new URL(r.url).pathname);
+      expect(asked.filter((path) => path !== '/api/auth/status')).toEqual(['/api/auth/me']);
     },
   );
 
@@ -38,6 +39,7 @@ describe('route guard', () => {
     let sessionAlive = true;
     const api = stubApi({
       'GET /api/auth/me': () => json(me),
+      'GET /api/auth/status': { adminExists: true },
       'GET /api/shops': () => json([makeShop({ name: 'Armería del Norte' })]),
       // The session ends on the server: the next call answers 401.
       'GET /api/admin/backup/stats': () => {
@@ -126,13 +128,18 @@ describe('login page', () => {
   });
 
   it('create mode: titles, cleared fields, confirmation rules, success back to login mode (not logged in)', async () => {
+    let adminExists = false;
     const api = stubApi({
       ...loggedOut,
-      'POST /api/auth/create-admin': json({ ...me, username: 'first' }, 201),
+      'GET /api/auth/status': () => json({ adminExists }),
+      'POST /api/auth/create-admin': () => {
+        adminExists = true;
+        return json({ ...me, username: 'first' }, 201);
+      },
     });
     await renderAdmin('/admin/login');
     fill(await screen.findByLabelText('Username'), 'leftover');
-    await user().click(screen.getByRole('button', { name: 'Create Admin Account' }));
+    await user().click(await screen.findByRole('button', { name: 'Create Admin Account' }));
     expect(screen.getByRole('heading', { name: 'Create Admin User' })).toBeInTheDocument();
     expect(screen.getByText('Create the first administrator account')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveValue('');
@@ -149,32 +156,54 @@ describe('login page', () => {
     expect(screen.getByText('Admin user created successfully. You can now login.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveValue('');
+    // An admin exists now: the page stops offering to create one (defect 2).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Admin Account' })).toBeNull());
     expect(api.callsTo('GET /api/auth/me')).toHaveLength(1); // creating does not refresh the session
     expect(location()).toBe('/admin/login');
   });
 
-  it('create-admin failure: toast "Error" with the server message or the fallback', async () => {
-    let withMessage = true;
+  it('offers "Create Admin Account" only while no administrator exists (defect 2)', async () => {
+    const api = stubApi({ ...loggedOut, 'GET /api/auth/status': { adminExists: true } });
+    await renderAdmin('/admin/login');
+    await waitFor(() => expect(api.callsTo('GET /api/auth/status')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Create Admin Account' })).not.toBeInTheDocument();
+  });
+
+  it('create-admin failure: toast "Error" with the fallback, or the translated code; a lost race hides the offer', async () => {
+    let adminExists = false;
+    let failure: () => Response = () => new Response('', { status: 500 });
     stubApi({
       ...loggedOut,
-      'POST /api/auth/create-admin': () =>
-        withMessage
-          ? apiError(403, 'An administrator already exists; log in to add more')
-          : new Response('', { status: 500 }),
+      'GET /api/auth/status': () => json({ adminExists }),
+      'POST /api/auth/create-admin': () => failure(),
     });
-    await renderAdmin('/admin/login');
-    await user().click(await screen.findByRole('button', { name: 'Create Admin Account' }));
-    fill(screen.getByLabelText('Username'), 'first');
-    fill(screen.getByLabelText('Password'), 'secret1');
-    fill(screen.getByLabelText('Confirm Password'), 'secret1');
-    await user().click(screen.getByRole('button', { name: 'Create Admin' }));
-    const toast = await screen.findByText('An administrator already exists; log in to add more');
+    await renderAdmin('/admin/login', { language: 'es' });
+    await user().click(await screen.findByRole('button', { name: 'Crear cuenta de administrador' }));
+    fill(screen.getByLabelText('Usuario'), 'first');
+    fill(screen.getByLabelText('Contraseña'), 'secret1');
+    fill(screen.getByLabelText('Confirmar contraseña'), 'secret1');
+    await user().click(screen.getByRole('button', { name: 'Crear administrador' }));
+    expect(await screen.findByText('No se pudo crear el usuario administrador')).toBeInTheDocument();
+    // Another browser created the first admin in the meantime.
+    adminExists = true;
+    failure = () =>
+      apiError(
+        403,
+        'An administrator already exists. Log in as an administrator to create more administrator accounts.',
+        {
+          code: 'ADMIN_ALREADY_EXISTS',
+        },
+      );
+    await clickWhenEnabled(() => screen.getByRole('button', { name: 'Crear administrador' }));
+    const toast = await screen.findByText(/Ya existe un administrador/);
     expect(
       within(toast.closest('.ant-notification-notice') as HTMLElement).getByText('Error'),
     ).toBeInTheDocument();
-    withMessage = false;
-    await clickWhenEnabled(() => screen.getByRole('button', { name: 'Create Admin' }));
-    expect(await screen.findByText('Failed to create admin user')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Crear cuenta de administrador' })).toBeNull(),
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Acceso de Administración ATM');
   });
 });
 

@@ -239,7 +239,8 @@ describe('backup page', () => {
     expect(dataButton()).toBeDisabled();
     xhr.release();
     expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
-    expect(screen.getByText('Backup restored: 3 shops created, 23 updated, 5 images.')).toBeInTheDocument();
+    // The counts come as data and are written in the admin's language, with plural forms.
+    expect(screen.getByText('3 gunsmiths created, 23 updated, 5 images.')).toBeInTheDocument();
     expect(xhr.calls[0].method).toBe('POST');
     expect(xhr.calls[0].url).toBe('/api/admin/backup/restore');
     expect((xhr.calls[0].body as FormData).get('backupFile')).toBeInstanceOf(File);
@@ -250,7 +251,11 @@ describe('backup page', () => {
     stubApi(base);
     stubXhr(() => ({
       status: 400,
-      body: { statusCode: 400, message: 'The backup file cannot be restored: it is not a ZIP archive' },
+      body: {
+        statusCode: 400,
+        code: 'BACKUP_REJECTED',
+        message: 'The backup file cannot be restored: it is not a readable ZIP archive',
+      },
     }));
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
@@ -262,7 +267,7 @@ describe('backup page', () => {
     expect(await screen.findByText('Restore Failed')).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Failed to restore backup: The backup file cannot be restored: it is not a ZIP archive',
+        'Failed to restore backup: The file is not a backup of this directory, or it is damaged. Nothing was changed.',
       ),
     ).toBeInTheDocument();
   });

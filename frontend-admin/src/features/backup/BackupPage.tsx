@@ -31,9 +31,9 @@ import {
   useGetMeQuery,
   type BackupKind,
 } from '../../api/adminApi';
-import { apiErrorMessage } from '../../api/apiError';
 import type { paths, RestoreResultDto } from 'contract/api-types';
 import { sendWithProgress } from '../../api/upload';
+import { announceCatalogChange } from 'frontend-common';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -46,7 +46,7 @@ type RestorePhase = 'idle' | 'reading' | 'uploading' | 'restoring';
 
 /** /admin/backup: statistics, the two downloads, best practices and the restore. */
 export function BackupPage() {
-  const { t, i18n, serverText } = useAdminTranslation();
+  const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -81,8 +81,8 @@ export function BackupPage() {
       );
     } catch (failure) {
       const fallback = kind === 'full' ? t('backup.full.failed') : t('backup.data.failed');
-      const message = serverText(apiErrorMessage(failure));
-      toast.error(t('backup.failedTitle'), message ? `${fallback}: ${message}` : fallback);
+      const reason = errorText(failure, '');
+      toast.error(t('backup.failedTitle'), reason ? `${fallback}: ${reason}` : fallback);
     } finally {
       setRunning(null);
     }
@@ -106,16 +106,20 @@ export function BackupPage() {
       if (answer.status === 401) reportUnauthorized(dispatch);
       if (answer.status >= 200 && answer.status < 300) {
         const result = answer.data as RestoreResultDto;
-        toast.success(t('backup.restore.success'), serverText(result?.message));
-        dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
-      } else {
-        const message = serverText(apiErrorMessage({ data: answer.data }));
-        toast.error(
-          t('backup.restore.failed.title'),
-          message
-            ? `${t('backup.restore.failed.fallback')}: ${message}`
-            : t('backup.restore.failed.fallback'),
+        toast.success(
+          t('backup.restore.success'),
+          t('backup.restore.result', {
+            created: t('backup.restore.counts.created', { count: result.created }),
+            updated: t('backup.restore.counts.updated', { count: result.updated }),
+            images: t('backup.restore.counts.images', { count: result.images }),
+          }),
         );
+        dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
+        announceCatalogChange();
+      } else {
+        const fallback = t('backup.restore.failed.fallback');
+        const reason = errorText({ data: answer.data }, '');
+        toast.error(t('backup.restore.failed.title'), reason ? `${fallback}: ${reason}` : fallback);
       }
     } catch {
       toast.error(t('backup.restore.failed.title'), t('backup.restore.failed.fallback'));

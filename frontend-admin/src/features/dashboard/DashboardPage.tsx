@@ -35,7 +35,6 @@ import {
   useGetShopsQuery,
   useLogoutMutation,
 } from '../../api/adminApi';
-import { apiErrorMessage } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -45,7 +44,7 @@ import { filterAdminShops, isBackupDue, shopCategories, type VerifiedFilter } fr
 
 /** /admin: statistics, actions and one card per gunsmith (spec section 2, Dashboard). */
 export function DashboardPage() {
-  const { t, i18n, serverText } = useAdminTranslation();
+  const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -72,7 +71,7 @@ export function DashboardPage() {
       // The login route drops the cached data once this page has gone (see AdminApp).
       navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
     } catch (failure) {
-      toast.error(t('common.error'), serverText(apiErrorMessage(failure)) ?? t('dashboard.logoutFailed'));
+      toast.error(t('common.error'), errorText(failure, t('dashboard.logoutFailed')));
     }
   };
 
@@ -90,7 +89,7 @@ export function DashboardPage() {
         } catch (failure) {
           toast.error(
             t('dashboard.delete.failed.title'),
-            serverText(apiErrorMessage(failure)) ?? t('dashboard.delete.failed.fallback'),
+            errorText(failure, t('dashboard.delete.failed.fallback')),
           );
         }
       },

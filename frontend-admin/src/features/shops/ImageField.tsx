@@ -5,7 +5,6 @@ import { IMAGE_TYPES, LOGO_ICON_KEYS, MAX_IMAGE_BYTES } from 'contract';
 import type { CreateUploadDto } from 'contract/api-types';
 import { ShopLogo, logoKind, safeUrl } from 'frontend-common';
 import { reportUnauthorized, useCreateUploadMutation } from '../../api/adminApi';
-import { apiErrorMessage } from '../../api/apiError';
 import { checkImageFile, objectPathFromUploadUrl, sendWithProgress } from '../../api/upload';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
@@ -29,7 +28,7 @@ interface ImageFieldProps {
  * bar), remove, and for the logo an icon key instead of an image.
  */
 export function ImageField({ kind, label, value = '', onChange, onBusyChange }: ImageFieldProps) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const dispatch = useAppDispatch();
   const inputId = useId();
@@ -59,7 +58,8 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
         onProgress: setProgress,
       });
       if (answer.status === 401) reportUnauthorized(dispatch);
-      if (answer.status < 200 || answer.status >= 300) throw new Error(`Upload answered ${answer.status}`);
+      // The storage's refusal keeps its body, so a code the API gave is shown translated.
+      if (answer.status < 200 || answer.status >= 300) throw { status: answer.status, data: answer.data };
       onChange?.(objectPathFromUploadUrl(uploadURL));
       uploaded = true;
     } catch (error) {
@@ -73,7 +73,7 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
     // whoever reads "Upload Successful" finds Save already enabled.
     if (uploaded) toast.success(t('images.success.title'), t('images.success.description', { what }));
     // A refusal the server explains (too many uploads, for one) is shown in the admin's language.
-    else fail(serverText(apiErrorMessage(failure)));
+    else fail(errorText(failure, t('images.failed.description', { what })));
   };
 
   const shown = logoKind(value);

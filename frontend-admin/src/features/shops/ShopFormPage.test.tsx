@@ -137,7 +137,9 @@ describe('shop form', () => {
     stubApi({
       ...base,
       'POST /api/admin/upload': () =>
-        apiError(429, 'Too many image uploads in a short time. Please wait a few minutes and try again.'),
+        apiError(429, 'Too many image uploads in a short time. Please wait a few minutes and try again.', {
+          code: 'TOO_MANY_UPLOADS',
+        }),
     });
     await renderAdmin('/admin/shops/new', { language: 'es' });
     const input = await screen.findByLabelText('Logotipo: Subir imagen');
@@ -153,7 +155,7 @@ describe('shop form', () => {
     stubApi({ ...base, 'POST /api/admin/upload': { uploadURL: `http://localhost/api/uploads/${UUID}?s=1` } });
     stubXhr(() => ({
       status: 415,
-      body: { statusCode: 415, message: 'Not a PNG, JPEG, GIF or WebP image' },
+      body: { statusCode: 403, code: 'UPLOAD_LINK_EXPIRED', message: 'This upload link has expired' },
     }));
     await renderAdmin('/admin/shops/new');
     const input = await screen.findByLabelText('Logo: Upload image');
@@ -163,7 +165,7 @@ describe('shop form', () => {
     fireEvent.change(input, { target: { files: [png('big.png', 5 * 1024 * 1024 + 1)] } });
     expect(await screen.findByText('The image is larger than 5MB.')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [png('logo.png')] } });
-    expect(await screen.findByText('Failed to upload logo. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('The upload link has expired. Please try again.')).toBeInTheDocument();
     expect(screen.getByTestId('image-field-logo')).toHaveTextContent('Crosshairs');
   });
 
@@ -253,9 +255,12 @@ describe('shop form', () => {
       [`GET /api/shops/${shop.id}`]: shop,
       [`PUT /api/admin/shops/${shop.id}`]: () =>
         withMessage
-          ? apiError(400, 'Email must be a valid email address', [
-              { field: 'email', message: 'Email must be a valid email address' },
-            ])
+          ? apiError(400, 'Email must be a valid email address', {
+              code: 'VALIDATION_FAILED',
+              errors: [
+                { field: 'email', code: 'INVALID_EMAIL', message: 'Email must be a valid email address' },
+              ],
+            })
           : new Response('', { status: 500 }),
     });
     await renderAdmin(`/admin/shops/edit/${shop.id}`);

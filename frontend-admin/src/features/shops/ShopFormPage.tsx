@@ -6,7 +6,6 @@ import type { Rule } from 'antd/es/form';
 import { SHOP_CATEGORIES } from 'contract';
 import type { ShopDto } from 'contract/api-types';
 import { useCreateShopMutation, useGetShopQuery, useUpdateShopMutation } from '../../api/adminApi';
-import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
@@ -96,7 +95,7 @@ function ShopNotFound() {
 }
 
 function ShopForm({ shop }: { shop?: ShopDto }) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -142,21 +141,14 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
       );
       navigate(adminPath());
     } catch (failure) {
-      const fieldErrors = apiFieldErrors(failure);
-      const known = Object.entries(fieldErrors).filter(([field]) =>
-        (SHOP_FIELDS as string[]).includes(field),
+      // Field errors of nested values (`categories.0`) belong to their field.
+      const fieldOf = (field: string) => field.split('.')[0] as ShopField;
+      const known = fieldErrors(failure, (field) => t(`shopForm.fields.${fieldOf(field)}`)).filter(
+        ({ field }) => (SHOP_FIELDS as string[]).includes(fieldOf(field)),
       );
-      form.setFields(
-        known.map(([field, message]) => ({
-          name: field as ShopField,
-          errors: [serverText(message) ?? message],
-        })),
-      );
-      toast.error(
-        t('common.error'),
-        serverText(apiErrorMessage(failure)) ??
-          (shop ? t('shopForm.updateFailed') : t('shopForm.createFailed')),
-      );
+      form.setFields(known.map(({ field, text }) => ({ name: fieldOf(field), errors: [text] })));
+      const fallback = shop ? t('shopForm.updateFailed') : t('shopForm.createFailed');
+      toast.error(t('common.error'), known[0]?.text ?? errorText(failure, fallback));
     }
   };
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { clickWhenEnabled } from '../../test/clicks';
-import { me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
+import { location, me, otherAdmin, renderAdmin } from '../../test/renderAdmin';
 
 const base = { 'GET /api/auth/me': () => json(me) };
 const user = () => userEvent.setup();
@@ -60,8 +60,39 @@ describe('admin users', () => {
     expect(within(cards()[0]).getByRole('button', { name: /Delete/ })).toBeDisabled();
   });
 
+  it('deleting my own account says so and what follows, then ends the session on the login page (defect 4)', async () => {
+    let sessionAlive = true;
+    const api = stubApi({
+      'GET /api/auth/me': () => (sessionAlive ? json(me) : apiError(401, 'Authentication required')),
+      'GET /api/auth/status': { adminExists: true },
+      'GET /api/admin/users': () =>
+        sessionAlive ? json([me, otherAdmin]) : apiError(401, 'Authentication required'),
+      [`DELETE /api/admin/users/${me.id}`]: () => {
+        sessionAlive = false; // the server ends the sessions of a deleted admin
+        return new Response(null, { status: 204 });
+      },
+    });
+    await renderAdmin('/admin/users');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    await user().click(within(cardOf('carmen')).getByRole('button', { name: /Delete/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete your own account?');
+    expect(dialog).toHaveTextContent('You are about to delete your own account "carmen"');
+    expect(dialog).toHaveTextContent('Your session ends at once and you go back to the login page');
+    await user().click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/login');
+    // A clean end: not the "session has ended" notice of a lost session, and nothing asked without a session.
+    expect(screen.queryByText(/Your session has ended. Log in again/)).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/admin/users')).toHaveLength(1);
+  });
+
   it.each([
-    [() => apiError(409, 'Cannot delete the last admin user'), 'Cannot delete the last admin user'],
+    [
+      () => apiError(409, 'Cannot delete the last admin user', { code: 'LAST_ADMIN' }),
+      'Cannot delete the last admin user',
+    ],
     [() => new Response('', { status: 500 }), 'Failed to delete admin user. Please try again.'],
   ])('a failed delete: "Deletion Error" with the message or the fallback', async (answer, shown) => {
     stubApi({
@@ -112,9 +143,10 @@ describe('admin users', () => {
       'GET /api/admin/users': [me],
       'POST /api/admin/users': () =>
         duplicate
-          ? apiError(409, 'Username already exists', [
-              { field: 'username', message: 'Username already exists' },
-            ])
+          ? apiError(409, 'Username already exists', {
+              code: 'USERNAME_TAKEN',
+              errors: [{ field: 'username', code: 'USERNAME_TAKEN', message: 'Username already exists' }],
+            })
           : new Response('', { status: 500 }),
     });
     await renderAdmin('/admin/users');
@@ -170,9 +202,16 @@ describe('admin users', () => {
 
   it('changes my password: rules, server messages on their fields, otherwise a toast', async () => {
     let answer: () => Response = () =>
-      apiError(400, 'Current password is incorrect', [
-        { field: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+      apiError(400, 'Current password is incorrect', {
+        code: 'CURRENT_PASSWORD_INCORRECT',
+        errors: [
+          {
+            field: 'currentPassword',
+            code: 'CURRENT_PASSWORD_INCORRECT',
+            message: 'Current password is incorrect',
+          },
+        ],
+      });
     stubApi({ ...base, 'GET /api/admin/users': [me], 'PUT /api/auth/change-password': () => answer() });
     await renderAdmin('/admin/users');
     await user().click(await screen.findByRole('button', { name: /Change My Password/ }));
@@ -189,7 +228,7 @@ describe('admin users', () => {
         'Current password is incorrect',
       ),
     );
-    answer = () => apiError(400, "Passwords don't match");
+    answer = () => apiError(400, "Passwords don't match", { code: 'PASSWORDS_DONT_MATCH' });
     fillIn(dialog, 'Current Password', 'viejo-1234');
     await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>

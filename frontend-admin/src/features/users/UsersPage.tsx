@@ -35,10 +35,12 @@ import {
   useGetMeQuery,
   useGetAdminUsersQuery,
   useResetAdminUserPasswordMutation,
+  reportUnauthorized,
 } from '../../api/adminApi';
-import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
+import { apiErrorBody } from '../../api/apiError';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
+import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
@@ -46,9 +48,10 @@ import { confirmRules, newPasswordRules } from './passwordRules';
 
 /** /admin/users (spec section 2, Admin users). */
 export function UsersPage() {
-  const { t, i18n, serverText } = useAdminTranslation();
+  const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const { modal } = App.useApp();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data: me } = useGetMeQuery();
@@ -62,25 +65,32 @@ export function UsersPage() {
     dateStyle: 'medium',
   });
 
-  const confirmDelete = (user: AdminUser) =>
+  const confirmDelete = (user: AdminUser) => {
+    // One's own account: say so, and what happens next (issue 15, defect 4).
+    const own = user.id === me?.id;
     modal.confirm({
-      title: t('users.delete.title'),
-      content: t('users.delete.confirm', { name: user.username }),
-      okText: t('common.delete'),
+      title: own ? t('users.delete.ownTitle') : t('users.delete.title'),
+      content: own
+        ? t('users.delete.ownConfirm', { name: user.username })
+        : t('users.delete.confirm', { name: user.username }),
+      okText: own ? t('users.delete.ownOk') : t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
           await deleteUser(user.id).unwrap();
-          toast.success(t('users.delete.success'));
+          if (own) {
+            toast.success(t('users.delete.ownDone.title'), t('users.delete.ownDone.description'));
+            // As after a logout: the login page, with nothing of this session kept (AdminApp).
+            reportUnauthorized(dispatch);
+            navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
+          } else toast.success(t('users.delete.success'));
         } catch (failure) {
-          toast.error(
-            t('users.delete.failed.title'),
-            serverText(apiErrorMessage(failure)) ?? t('users.delete.failed.fallback'),
-          );
+          toast.error(t('users.delete.failed.title'), errorText(failure, t('users.delete.failed.fallback')));
         }
       },
     });
+  };
 
   return (
     <AdminPage
@@ -213,7 +223,7 @@ interface NewAdminValues {
 }
 
 function AddAdminForm({ onClose }: { onClose: () => void }) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<NewAdminValues>();
   const [createUser, { isLoading }] = useCreateAdminUserMutation();
@@ -225,19 +235,13 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
       toast.success(t('users.created.title'), t('users.created.description', { name: username.trim() }));
       onClose();
     } catch (failure) {
-      const fields = apiFieldErrors(failure);
+      const labels: Record<string, string> = { username: t('login.username'), password: t('login.password') };
       form.setFields(
-        Object.entries(fields)
-          .filter(([field]) => field === 'username' || field === 'password')
-          .map(([field, message]) => ({
-            name: field as 'username' | 'password',
-            errors: [serverText(message) ?? message],
-          })),
+        fieldErrors(failure, (field) => labels[field] ?? field)
+          .filter(({ field }) => field in labels)
+          .map(({ field, text }) => ({ name: field as 'username' | 'password', errors: [text] })),
       );
-      toast.error(
-        t('users.createFailed.title'),
-        serverText(apiErrorMessage(failure)) ?? t('users.createFailed.fallback'),
-      );
+      toast.error(t('users.createFailed.title'), errorText(failure, t('users.createFailed.fallback')));
     }
   };
 
@@ -282,7 +286,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
 }
 
 function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { t, serverText } = useAdminTranslation();
+  const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ newPassword: string; confirmPassword: string }>();
   const [resetPassword, { isLoading }] = useResetAdminUserPasswordMutation();
@@ -293,7 +297,8 @@ function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () =
       toast.success(t('users.reset.success', { name: user.username }));
       onClose();
     } catch (failure) {
-      toast.error(t('users.reset.failed'), serverText(apiErrorMessage(failure)));
+      // The title is the spec's sentence; the server's reason, when it gave one, goes below it.
+      toast.error(t('users.reset.failed'), errorText(failure, '') || undefined);
     }
   };
 
@@ -343,11 +348,11 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       toast.success(t('users.change.success'));
       onClose();
     } catch (failure) {
-      // Spec section 8: the two known messages go beside their field, anything else is a toast.
-      const message = apiErrorMessage(failure) ?? '';
-      if (message.includes('Current password is incorrect')) {
+      // Spec section 8: the two known refusals go beside their field, anything else is a toast.
+      const code = apiErrorBody(failure)?.code;
+      if (code === 'CURRENT_PASSWORD_INCORRECT') {
         form.setFields([{ name: 'currentPassword', errors: [t('validation.currentIncorrect')] }]);
-      } else if (message.includes("Passwords don't match")) {
+      } else if (code === 'PASSWORDS_DONT_MATCH') {
         form.setFields([{ name: 'confirmPassword', errors: [t('validation.passwordsDontMatch')] }]);
       } else {
         toast.error(t('users.change.failed'));

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from 'frontend-common/jest/msw';
+import { announceCatalogChange } from 'frontend-common';
+import { json, stubApi } from 'frontend-common/jest/msw';
+import { followCatalogChanges, makeStore } from '../../app/store';
 import { i18n, renderDirectory } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
 
@@ -55,6 +57,24 @@ const cardLink = (card: HTMLElement) => within(card).getByRole('link');
 const location = () => screen.getByTestId('location').textContent;
 
 describe('public listing', () => {
+  it('shows what the admin saved in this page, even while the listing was not shown (defect 11)', async () => {
+    let list = shops;
+    const api = stubApi({ ...routes, 'GET /api/shops': () => json(list) });
+    const store = makeStore();
+    const stop = followCatalogChanges(store);
+    const first = await renderDirectory('/', { store });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    first.unmount(); // the admin remote is shown instead
+    list = [{ ...norte, name: 'Armería del Norte Renovada' }, sur, centro];
+    act(() => announceCatalogChange()); // the admin saved a shop
+    await renderDirectory('/', { store });
+    expect(
+      await screen.findByRole('button', { name: /^Ver detalles de Armería del Norte Renovada/ }),
+    ).toBeVisible();
+    expect(api.callsTo('GET /api/shops')).toHaveLength(2);
+    stop();
+  });
+
   it('shows 6 placeholder cards while loading, then the cards and the count', async () => {
     stubApi(routes);
     await renderDirectory('/');
@@ -144,6 +164,18 @@ describe('public listing', () => {
     await renderDirectory('/?category=caza');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cardLink(cards()[0])).toHaveAccessibleName('Armería del Norte');
+  });
+
+  it('says when ?category= names no category, and clears it on request (defect 10)', async () => {
+    stubApi(routes);
+    await renderDirectory('/?category=Pesca&city=Monterrey');
+    expect(await screen.findByTestId('unknown-category')).toHaveTextContent(
+      'No hay ninguna categoría «Pesca» en el directorio.',
+    );
+    expect(screen.queryByTestId('unknown-city')).not.toBeInTheDocument(); // Monterrey exists
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ver todas las categorías' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(location()).toBe('/?city=Monterrey');
   });
 });
 

@@ -7,7 +7,7 @@ import {
   useGetShopStatesQuery,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
-import { filterShops, prepareSearch, uniqueSorted } from './filterShops';
+import { ALL, filterShops, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useListingParams } from './useListingParams';
@@ -81,19 +81,34 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
       </div>
     );
   } else if (shown.total === 0) {
+    // A link may name a category (city, state) the directory does not have (issue 15, defect 10).
+    const unknown = unknownFilters(filters, {
+      category: options.categories,
+      city: options.cities,
+      state: options.states,
+    });
     body = (
       <div className="atm-dir-message">
         <div className="atm-dir-message__icon" aria-hidden="true">
           🔍
         </div>
         <h2>{t('empty.title')}</h2>
-        <p>{t('empty.description')}</p>
+        {unknown.length === 0 ? (
+          <p>{t('empty.description')}</p>
+        ) : (
+          unknown.map(({ key, value }) => (
+            <p key={key} data-testid={`unknown-${key}`}>
+              {t(`unknownFilter.${key}`, { value })}{' '}
+              <button type="button" className="atm-dir-button" onClick={() => setFilter(key, ALL)}>
+                {t(`unknownFilter.clear.${key}`)}
+              </button>
+            </p>
+          ))
+        )}
       </div>
     );
   } else if (nearby.view === 'map') {
-    body = (
-      <MapView shops={results} position={nearby.position} />
-    );
+    body = <MapView shops={results} position={nearby.position} />;
   } else {
     body = (
       <>

@@ -9,7 +9,13 @@ import { VerifiedMark } from './VerifiedMark';
  * visible name, WCAG 2.5.3) and covers the whole card (listing.css), so the card is one tab stop
  * and one click target, and without JavaScript it is a plain link the server rendered.
  */
-export function ShopCard({ shop, distance }: { shop: Shop; /** "a 3.2 km" after "near me" (features/nearby). */ distance?: string }) {
+export function ShopCard({
+  shop,
+  distance,
+}: {
+  shop: Shop;
+  /** "a 3.2 km" after "near me" (features/nearby). */ distance?: string;
+}) {
   const { t } = useTranslation('directory');
   const language = languageOfPath(useLocation().pathname);
   return (

@@ -35,9 +35,9 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
-const sameValue = (a: string, b: string) =>
+export const sameValue = (a: string, b: string) =>
   a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
-const isActive = (value: string) => value !== '' && value.toLowerCase() !== ALL;
+export const isActive = (value: string) => value !== '' && value.toLowerCase() !== ALL;
 
 // The searchable text of each shop, normalized once per shop object (RTK Query keeps the same
 // objects between key presses), so a key press at 10,000 shops only compares strings. The
@@ -101,4 +101,16 @@ export function filterShops(shops: readonly Shop[], filters: ShopFilters): Shop[
 /** Sorted, de-duplicated option values (Spanish collation), e.g. when the option endpoints fail. */
 export function uniqueSorted(values: Iterable<string>): string[] {
   return [...new Set(values)].filter(Boolean).sort((a, b) => a.localeCompare(b, 'es'));
+}
+
+/** The dropdown filters whose value names no known option (a stale or mistyped link). */
+export function unknownFilters(
+  filters: ShopFilters,
+  options: { category: string[]; city: string[]; state: string[] },
+): { key: 'category' | 'city' | 'state'; value: string }[] {
+  return (['category', 'city', 'state'] as const)
+    .filter(
+      (key) => isActive(filters[key]) && !options[key].some((option) => sameValue(option, filters[key])),
+    )
+    .map((key) => ({ key, value: filters[key] }));
 }

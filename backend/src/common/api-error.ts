@@ -1,0 +1,53 @@
+import { HttpException } from '@nestjs/common';
+import { ERROR_CODES, FIELD_ERROR_CODES } from 'contract';
+
+/** A stable, machine-readable reason for an error response (contract/src/constants.js). */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+/** Why one field was refused. */
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+/** Values a translated sentence needs (`max`, `minutes`...). */
+export type ErrorParams = Record<string, string | number>;
+
+export interface FieldError {
+  field: string;
+  code: FieldErrorCode;
+  message: string;
+  params?: ErrorParams;
+}
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+const FIELD_ERROR_CODE_SET: ReadonlySet<string> = new Set(FIELD_ERROR_CODES);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && ERROR_CODE_SET.has(value);
+}
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return typeof value === 'string' && FIELD_ERROR_CODE_SET.has(value);
+}
+
+/**
+ * The one exception services throw for a refusal a client should understand: an HTTP status,
+ * a stable code the screens translate, and an English sentence for people reading the API.
+ * The global filter shapes it into `{ statusCode, code, message, error, errors?, params? }`.
+ */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { errors?: FieldError[]; params?: ErrorParams } = {},
+  ) {
+    super({ message, code, ...details }, status);
+  }
+}
+
+/** A refusal about one field, so a form shows it beside that field. */
+export function fieldError(
+  status: number,
+  code: ErrorCode,
+  field: { field: string; code: FieldErrorCode; params?: ErrorParams },
+  message: string,
+): ApiError {
+  return new ApiError(status, code, message, { errors: [{ ...field, message }] });
+}
