@@ -294,10 +294,34 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * One page of shops for the dashboard, searched, filtered and sorted by the server, with the
+     *     directory's counts for the stats cards (over every shop, not the page).
+     */
+    get: operations['getAdminShops'];
     put?: never;
     /** Adds a shop. */
     post: operations['createShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shops/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verifies, unverifies or deletes many shops in one transaction: when any id does not exist
+     *     (or anything fails) no shop is changed.
+     */
+    post: operations['bulkShops'];
     delete?: never;
     options?: never;
     head?: never;
@@ -538,6 +562,35 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    AdminShopStatsDto: {
+      total: number;
+      verified: number;
+      unverified: number;
+    };
+    AdminShopListDto: {
+      items: components['schemas']['ShopDto'][];
+      /** @description Shops matching the filters (all pages). */
+      total: number;
+      page: number;
+      pageSize: number;
+      stats: components['schemas']['AdminShopStatsDto'];
+      /** @description Every category in the directory, in Spanish order (for the stats card and the filter). */
+      categories: string[];
+      /** @description Every state in the directory, in Spanish order (for the filter). */
+      states: string[];
+    };
+    BulkShopsDto: {
+      /** @enum {string} */
+      action: 'verify' | 'unverify' | 'delete';
+      /** @description The shops' ids; when one does not exist nothing is changed (404). */
+      ids: string[];
+    };
+    BulkShopsResultDto: {
+      /** @enum {string} */
+      action: 'verify' | 'unverify' | 'delete';
+      /** @description Shops the action applied to (all of `ids`). */
+      count: number;
+    };
     CreateShopDto: {
       name: string;
       description: string;
@@ -654,6 +707,10 @@ export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
 export type ShopDto = components['schemas']['ShopDto'];
+export type AdminShopStatsDto = components['schemas']['AdminShopStatsDto'];
+export type AdminShopListDto = components['schemas']['AdminShopListDto'];
+export type BulkShopsDto = components['schemas']['BulkShopsDto'];
+export type BulkShopsResultDto = components['schemas']['BulkShopsResultDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
 export type BackupStatsDto = components['schemas']['BackupStatsDto'];
@@ -1764,6 +1821,78 @@ export interface operations {
       };
     };
   };
+  getAdminShops: {
+    parameters: {
+      query?: {
+        pageSize?: number;
+        /** @description `verified` puts verified shops first when descending; ties are broken by name. */
+        sort?: 'name' | 'city' | 'updatedAt' | 'verified';
+        order?: 'asc' | 'desc';
+        verified?: 'true' | 'false';
+        /** @description 1-based; a page past the last answers no items (and the real `total`). */
+        page?: number;
+        /**
+         * @description Words that must all appear in the name, description, city, state, email or a category;
+         *     accents and case are ignored as in the public listing.
+         */
+        q?: string;
+        /** @description Shops that have this category (case-insensitive). */
+        category?: string;
+        /** @description Shops in this state (case-insensitive). */
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminShopListDto'];
+        };
+      };
+      /** @description A query parameter is invalid (see `errors`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   createShop: {
     parameters: {
       query?: never;
@@ -1805,6 +1934,101 @@ export interface operations {
       };
       /** @description The request came from another site */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  bulkShops: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkShopsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkShopsResultDto'];
+        };
+      };
+      /** @description The action or the list of ids is invalid (see `errors`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description `BULK_SHOPS_NOT_FOUND`: a shop of `ids` does not exist; nothing was changed */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -11,7 +11,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { Shop } from '../shops/shop.entity.js';
-import { objectKeyOf } from '../shops/shop.rules.js';
+import { objectKeyOf, searchKeysOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { imageProblem, sniffImageType } from '../uploads/image-check.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -272,6 +272,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
           ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
           ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
+          ...searchKeysOf(fields, categories),
         });
         await this.shops.insertCategories(manager, shop.id, categories);
       }

@@ -12,7 +12,7 @@ import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { Shop } from './shop.entity.js';
-import { objectKeyOf } from './shop.rules.js';
+import { objectKeyOf, searchKeysOf } from './shop.rules.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
 const VERSION_NAME = 'shops';
@@ -34,7 +34,7 @@ export interface ShopCatalog {
 }
 
 /** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
-function distinctSorted(values: Iterable<string>): string[] {
+export function distinctSorted(values: Iterable<string>): string[] {
   const byKey = new Map<string, string>();
   for (const raw of values) {
     const value = raw.trim();
@@ -119,20 +119,23 @@ export class ShopsService {
 
   async createShop(dto: CreateShopDto): Promise<ShopDto> {
     await this.assertImagesUsable(dto, {});
-    const id = await this.transactions.run(async (manager) => {
+    // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
+    // the next public read (one rebuild however many writes came before it).
+    return this.transactions.run(async (manager) => {
       const { categories, ...fields } = dto;
-      const shop = await manager
-        .getRepository(Shop)
-        .save(
-          manager
-            .getRepository(Shop)
-            .create({ ...fields, website: fields.website ?? null, isVerified: fields.isVerified ?? 'false' }),
-        );
+      const repository = manager.getRepository(Shop);
+      const shop = await repository.save(
+        repository.create({
+          ...fields,
+          website: fields.website ?? null,
+          isVerified: fields.isVerified ?? 'false',
+          ...searchKeysOf(fields, categories),
+        }),
+      );
       await this.replaceCategories(manager, shop.id, categories);
       await this.bumpVersion(manager);
-      return shop.id;
+      return toShopDto(await repository.findOneByOrFail({ id: shop.id }), categories);
     });
-    return this.getShop(id);
   }
 
   async updateShop(id: string, dto: UpdateShopDto): Promise<ShopDto> {
@@ -145,16 +148,20 @@ export class ShopsService {
       const shop = await repository.findOneBy({ id });
       if (!shop) throw new NotFoundException(SHOP_NOT_FOUND);
       repository.merge(shop, fields);
+      const names =
+        categories ??
+        (
+          await manager
+            .getRepository(ShopCategory)
+            .find({ where: { shopId: id }, order: { position: 'ASC' } })
+        ).map((row) => row.name);
+      // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both dialects,
+      // and the dashboard sorts by it.
+      repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
       await repository.save(shop);
       if (categories) await this.replaceCategories(manager, id, categories);
       await this.bumpVersion(manager);
-      const rows = await manager
-        .getRepository(ShopCategory)
-        .find({ where: { shopId: id }, order: { position: 'ASC' } });
-      return toShopDto(
-        await repository.findOneByOrFail({ id }),
-        rows.map((row) => row.name),
-      );
+      return toShopDto(await repository.findOneByOrFail({ id }), names);
     });
     await this.releaseImages([before.logo, before.mapImageUrl]);
     return updated;

@@ -9,6 +9,7 @@ import { SystemFlag } from '../../database/system-flag.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { Shop } from '../shop.entity.js';
+import { searchKeysOf } from '../shop.rules.js';
 import { ShopsService } from '../shops.service.js';
 import { demoMapPng } from './demo-map-image.js';
 import { DEMO_SHOPS } from './demo-shops.js';
@@ -52,6 +53,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
               ...fields,
               mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
               googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
+              ...searchKeysOf(fields, categories),
             }),
           );
           await this.shops.insertCategories(manager, saved.id, categories);

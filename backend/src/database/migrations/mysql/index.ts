@@ -3,6 +3,7 @@ import { AddShops1795317915158 } from './1795317915158-AddShops.js';
 import { AddBackupAndJobs1795319048609 } from './1795319048609-AddBackupAndJobs.js';
 import { AddImageSweepAndUploadQuota1795400000001 } from './1795400000001-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430569603 } from './1795430569603-DropLoginBlockedUntil.js';
+import { AddAdminShopListKeys1795438115382 } from './1795438115382-AddAdminShopListKeys.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [
@@ -11,4 +12,5 @@ export const mysqlMigrations = [
   AddBackupAndJobs1795319048609,
   AddImageSweepAndUploadQuota1795400000001,
   DropLoginBlockedUntil1795430569603,
+  AddAdminShopListKeys1795438115382,
 ];

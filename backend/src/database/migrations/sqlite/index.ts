@@ -3,6 +3,7 @@ import { AddShops1795317913628 } from './1795317913628-AddShops.js';
 import { AddBackupAndJobs1795319047215 } from './1795319047215-AddBackupAndJobs.js';
 import { AddImageSweepAndUploadQuota1795400000000 } from './1795400000000-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430561817 } from './1795430561817-DropLoginBlockedUntil.js';
+import { AddAdminShopListKeys1795438106262 } from './1795438106262-AddAdminShopListKeys.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -11,4 +12,5 @@ export const sqliteMigrations = [
   AddBackupAndJobs1795319047215,
   AddImageSweepAndUploadQuota1795400000000,
   DropLoginBlockedUntil1795430561817,
+  AddAdminShopListKeys1795438106262,
 ];
