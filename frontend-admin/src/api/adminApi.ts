@@ -28,7 +28,13 @@ const taggedApi = generatedApi.enhanceEndpoints<'Me' | 'Shop' | 'User' | 'Backup
     getAdminUsers: { providesTags: ['User'] },
     createAdminUser: { invalidatesTags: ['User'] },
     deleteAdminUser: { invalidatesTags: ['User'] },
-    getShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
+    getAdminShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
+    bulkShops: {
+      invalidatesTags: (_r, error, { ids }) =>
+        error
+          ? []
+          : [{ type: 'Shop', id: 'LIST' }, ...ids.map((id) => ({ type: 'Shop' as const, id })), 'Backup'],
+    },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
     createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
     updateShop: {
@@ -122,7 +128,8 @@ export const {
   useCreateAdminUserMutation,
   useResetAdminUserPasswordMutation,
   useDeleteAdminUserMutation,
-  useGetShopsQuery,
+  useGetAdminShopsQuery,
+  useBulkShopsMutation,
   useGetShopQuery,
   useCreateShopMutation,
   useUpdateShopMutation,
