@@ -208,7 +208,7 @@ async function shopIds(url, cookie, count) {
   return ids.slice(0, count);
 }
 
-async function dashboardFigures(browser, base, cookie) {
+export async function dashboardFigures(browser, base, cookie) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-MX' });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url: base }]);
@@ -226,14 +226,19 @@ async function dashboardFigures(browser, base, cookie) {
     await page.evaluate(() => {
       const input = document.querySelector('.ant-input-search input');
       input.addEventListener('keydown', (event) => (window.__atmKeyAt = event.timeStamp), { capture: true });
+      // The rows' text before the key press; the table may be re-rendered as a whole, so the
+      // observer watches its wrapper and compares the text of whichever body is there now.
+      const rowsText = () => document.querySelector('.ant-table-tbody')?.textContent;
       window.__atmNextTable = () =>
         new Promise((resolve, reject) => {
-          const table = document.querySelector('.ant-table-tbody');
+          const before = rowsText();
+          const wrapper = document.querySelector('.ant-table-wrapper');
           const timer = setTimeout(() => {
             observer.disconnect();
             reject(new Error('the table did not change within 5 s'));
           }, 5000);
           const observer = new MutationObserver(() => {
+            if (rowsText() === before) return;
             observer.disconnect();
             clearTimeout(timer);
             requestAnimationFrame(() => {
@@ -243,7 +248,7 @@ async function dashboardFigures(browser, base, cookie) {
               resolve({ ms: m.duration, nodes: document.getElementsByTagName('*').length });
             });
           });
-          observer.observe(table, { childList: true, subtree: true, characterData: true });
+          observer.observe(wrapper, { childList: true, subtree: true, characterData: true });
         });
     });
     let domElements = await page.evaluate(() => document.getElementsByTagName('*').length);

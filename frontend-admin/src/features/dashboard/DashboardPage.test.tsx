@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from 'frontend-common/jest/msw';
-import { normalizeText } from 'contract';
-import type { Shop } from 'frontend-common';
+import { adminList } from '../../test/adminShopList';
 import { i18n, location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const norte = makeShop({
@@ -20,38 +19,6 @@ const sur = makeShop({
 const recentBackup = { totalShops: 2, lastFullBackupAt: new Date().toISOString() };
 const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': recentBackup };
 const cards = () => screen.queryAllByTestId('shop-row');
-
-/**
- * GET /api/admin/shops as the backend answers it, over a fixed list: the verified filter, a
- * search on name and city, a page, and the stats of the whole list.
- */
-function adminList(shops: Shop[] | (() => Shop[])) {
-  return (request: Request) => {
-    const all = typeof shops === 'function' ? shops() : shops;
-    const query = new URL(request.url).searchParams;
-    const q = normalizeText(query.get('q') ?? '');
-    const verified = query.get('verified');
-    const matching = all.filter(
-      (shop) =>
-        (!verified || shop.isVerified === verified) &&
-        (!q || normalizeText(`${shop.name} ${shop.city}`).includes(q)),
-    );
-    const page = Number(query.get('page') ?? 1);
-    const pageSize = Number(query.get('pageSize') ?? 20);
-    const verifiedCount = all.filter((shop) => shop.isVerified === 'true').length;
-    return json({
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      page,
-      pageSize,
-      stats: { total: all.length, verified: verifiedCount, unverified: all.length - verifiedCount },
-      categories: [...new Set(all.flatMap((shop) => shop.categories))].sort((a, b) =>
-        a.localeCompare(b, 'es'),
-      ),
-      states: [...new Set(all.map((shop) => shop.state))].sort(),
-    });
-  };
-}
 const user = () => userEvent.setup();
 
 describe('dashboard', () => {

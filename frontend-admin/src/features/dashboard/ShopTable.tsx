@@ -283,7 +283,8 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
         size="middle"
         columns={columns}
         dataSource={list?.items}
-        loading={fetching}
+        // Only a slow answer shows the spinner: a quick one (most searches) swaps the rows in place.
+        loading={{ spinning: fetching, delay: 300 }}
         className="atm-admin__shop-table"
         locale={{ emptyText: t('dashboard.noMatches') }}
         onRow={() => ({ 'data-testid': 'shop-row' }) as React.HTMLAttributes<HTMLElement>}
