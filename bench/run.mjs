@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench [-- --node24] [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
- *                 [--only=api|web] [--web-shops=10000] [--lighthouse-runs=3]
+ *                 [--only=api|web|admin] [--web-shops=10000] [--lighthouse-runs=3]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
@@ -32,6 +32,7 @@ import { rawGet, startBackend } from './lib/server.mjs';
 ensureBenchDependencies();
 const { measure } = await import('./lib/load.mjs');
 const { benchWeb } = await import('./lib/web.mjs');
+const { benchAdmin } = await import('./lib/admin.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -64,7 +65,7 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-for (const dialect of opts.only === 'web' ? [] : dialects) {
+for (const dialect of opts.only === 'web' || opts.only === 'admin' ? [] : dialects) {
   const run = await benchDialect(dialect);
   allHold &&= run.budgetsHold;
   if (opts.backup) {
@@ -72,7 +73,19 @@ for (const dialect of opts.only === 'web' ? [] : dialects) {
     allHold &&= backup.budgetsHold;
   }
 }
-if (opts.only !== 'api') {
+if (opts.only === undefined || opts.only === 'admin') {
+  // The back office at 10,000 shops (issue 15): lib/admin.mjs.
+  const admin = await benchAdmin({
+    runtime,
+    shops: Number(opts['web-shops']),
+    duration: settings.duration,
+    warmup: settings.warmup,
+    save: opts.save,
+    benchDir: BENCH_DIR,
+  });
+  allHold &&= admin.budgetsHold;
+}
+if (opts.only === undefined || opts.only === 'web') {
   const web = await benchWeb({
     runtime,
     shops: Number(opts['web-shops']),

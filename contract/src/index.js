@@ -1,2 +1,3 @@
 // @ts-check
 export * from './constants.js';
+export * from './search.js';

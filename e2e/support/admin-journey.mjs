@@ -128,9 +128,9 @@ export function describeAdminJourney(lang) {
       await login(ADMIN_USER, passwords.first);
       await page.getByText(A.welcome(ADMIN_USER)).waitFor();
       await page.waitForURL(`${product.url}/admin`);
-      await page.getByTestId('shop-card').first().waitFor();
+      await page.getByTestId('shop-row').first().waitFor();
       expect(await me()).toBe(200);
-      state.demoCount = await page.getByTestId('shop-card').count();
+      state.demoCount = (await (await page.request.get(`${product.url}/api/shops`)).json()).length;
       expect(state.demoCount).toBeGreaterThan(0);
     });
 
@@ -165,7 +165,7 @@ export function describeAdminJourney(lang) {
       await toast(A.shopCreated);
       await page.waitForURL(`${product.url}/admin`);
       await page.getByLabel(A.searchShops).fill(shopName);
-      const card = page.getByTestId('shop-card').filter({ hasText: shopName });
+      const card = page.getByTestId('shop-row').filter({ hasText: shopName });
       await card.waitFor();
       const logoSrc = await card.locator('img').first().getAttribute('src');
       expect(logoSrc).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
@@ -233,6 +233,27 @@ export function describeAdminJourney(lang) {
       expect(shops.find((shop) => shop.name === shopName)?.isVerified).toBe('true');
     });
 
+    step('backup page at 390 px: the Recommended badge lies inside its card', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        const card = await page.getByTestId('full-backup-card').boundingBox();
+        const badge = page.getByTestId('recommended-badge');
+        await badge.getByText(A.recommended, { exact: true }).waitFor();
+        const box = await badge.boundingBox();
+        // Inside the card, and not hidden by the title's overflow (what a person would see).
+        expect(box.x).toBeGreaterThanOrEqual(card.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+        const visible = await badge.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const title = element.closest('.ant-card-head-title').getBoundingClientRect();
+          return rect.right <= title.right + 0.5 && rect.bottom <= title.bottom + 0.5;
+        });
+        expect(visible).toBe(true);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+
     step('delete the shop: it disappears from the public listing', async () => {
       await page.getByRole('button', { name: A.backToDashboard }).click();
       await page.waitForURL(`${product.url}/admin`);
@@ -242,7 +263,7 @@ export function describeAdminJourney(lang) {
       await confirm.getByText(A.deleteShopConfirm(shopName)).waitFor();
       await confirm.getByRole('button', { name: A.deleteOk }).click();
       await toast(A.shopDeleted);
-      await page.getByTestId('shop-card').filter({ hasText: shopName }).waitFor({ state: 'detached' });
+      await page.getByTestId('shop-row').filter({ hasText: shopName }).waitFor({ state: 'detached' });
       expect((await page.request.get(`${product.url}/api/shops/${state.shopId}`)).status()).toBe(404);
       await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
       await pub.getByRole('heading', { name: T.emptyTitle }).waitFor();
@@ -299,7 +320,7 @@ export function describeAdminJourney(lang) {
       expect(Buffer.compare(await logo.body(), readFileSync(logoFile))).toBe(0);
       await page.getByRole('button', { name: A.backToDashboard }).click();
       await page.getByLabel(A.searchShops).fill(shopName);
-      await page.getByTestId('shop-card').filter({ hasText: shopName }).waitFor();
+      await page.getByTestId('shop-row').filter({ hasText: shopName }).waitFor();
       await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
       await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();
       const all = await (await page.request.get(`${product.url}/api/shops`)).json();

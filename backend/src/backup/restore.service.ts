@@ -13,7 +13,7 @@ import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { Shop } from '../shops/shop.entity.js';
 import { retireSlug, SlugOwners } from '../shops/shop-slugs.js';
-import { objectKeyOf } from '../shops/shop.rules.js';
+import { objectKeyOf, searchKeysOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { imageProblem, sniffImageType } from '../uploads/image-check.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -284,6 +284,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
           ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
           ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
+          ...searchKeysOf(fields, categories),
         };
         if (before) {
           // Updated in place, not deleted and inserted: its old slugs (which cascade) stay.

@@ -12,6 +12,11 @@ const decimalNumber = {
 @Entity('shop')
 @Index('idx_shop_verified_name', ['isVerified', 'name'])
 @Index('idx_shop_slug', ['slug'], { unique: true })
+@Index('idx_shop_verified_name_key', ['isVerified', 'nameKey'])
+@Index('idx_shop_name_key', ['nameKey'])
+@Index('idx_shop_city_key', ['cityKey'])
+@Index('idx_shop_state', ['state'])
+@Index('idx_shop_updated_at', ['updatedAt'])
 export class Shop {
   @UuidPrimaryKey()
   id: string;
@@ -67,6 +72,21 @@ export class Shop {
   /** The text 'true' or 'false' (spec section 3). */
   @Column({ name: 'is_verified', type: 'varchar', length: 5, default: 'false' })
   isVerified: 'true' | 'false';
+
+  /**
+   * The admin list's sort and search keys, written with every change of the fields they come
+   * from (searchKeysOf in shop.rules.ts): accent- and case-free, so that SQL sorts 'Álvarez'
+   * with the a's and a LIKE finds 'armeria' in 'Armería' on both dialects.
+   */
+  @Column({ name: 'name_key', type: 'varchar', length: 150, default: '' })
+  nameKey: string;
+
+  @Column({ name: 'city_key', type: 'varchar', length: 100, default: '' })
+  cityKey: string;
+
+  /** Name, description, city, state, email and categories, normalised, one per line. */
+  @Column({ name: 'search_text', type: 'text', nullable: true })
+  searchText: string | null;
 
   @OneToMany(() => ShopCategory, (category) => category.shop)
   categoryRows: ShopCategory[];

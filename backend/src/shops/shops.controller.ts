@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
+import { AdminShopsService, BULK_SHOPS_NOT_FOUND } from './admin-shops.service.js';
+import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.dto.js';
+import { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
@@ -89,7 +92,36 @@ export class ShopsController {
 @ApiErrors(503)
 @Controller('admin/shops')
 export class AdminShopsController {
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    private readonly shops: ShopsService,
+    private readonly adminShops: AdminShopsService,
+  ) {}
+
+  /**
+   * One page of shops for the dashboard, searched, filtered and sorted by the server, with the
+   * directory's counts for the stats cards (over every shop, not the page).
+   */
+  @Get()
+  @ApiOkResponse({ type: AdminShopListDto })
+  @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
+  getAdminShops(@Query() query: AdminShopListQueryDto): Promise<AdminShopListDto> {
+    return this.adminShops.listShops(query);
+  }
+
+  /**
+   * Verifies, unverifies or deletes many shops in one transaction: when any id does not exist
+   * (or anything fails) no shop is changed.
+   */
+  @Post('bulk')
+  @HttpCode(200)
+  @ApiOkResponse({ type: BulkShopsResultDto })
+  @ApiErrors(
+    { 400: 'The action or the list of ids is invalid (see `errors`)' },
+    { 404: `\`${BULK_SHOPS_NOT_FOUND}\`: a shop of \`ids\` does not exist; nothing was changed` },
+  )
+  bulkShops(@Body() dto: BulkShopsDto): Promise<BulkShopsResultDto> {
+    return this.adminShops.bulkShops(dto);
+  }
 
   /** Adds a shop. */
   @Post()

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { AdminShopsService } from './admin-shops.service.js';
 import { DemoSeeder } from './demo/demo.seeder.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
@@ -12,7 +13,7 @@ import { ShopsService } from './shops.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
-  providers: [ShopsService, PublicCatalog, DemoSeeder],
+  providers: [ShopsService, AdminShopsService, PublicCatalog, DemoSeeder],
   exports: [ShopsService, PublicCatalog],
 })
 export class ShopsModule {}

@@ -18,7 +18,7 @@ import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug } from './shop-slug.js';
 import { retireSlug, SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
-import { objectKeyOf } from './shop.rules.js';
+import { objectKeyOf, searchKeysOf } from './shop.rules.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
 
@@ -73,7 +73,7 @@ async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
-function distinctSorted(values: Iterable<string>): string[] {
+export function distinctSorted(values: Iterable<string>): string[] {
   const byKey = new Map<string, string>();
   for (const raw of values) {
     const value = raw.trim();
@@ -171,7 +171,9 @@ export class ShopsService {
 
   async createShop(dto: CreateShopDto): Promise<ShopDto> {
     await this.assertImagesUsable(dto, {});
-    const id = await retryOnSlugRace(() =>
+    // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
+    // the next public read (one rebuild however many writes came before it).
+    return retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
         const { categories, ...fields } = dto;
         const repository = manager.getRepository(Shop);
@@ -180,15 +182,15 @@ export class ShopsService {
           website: fields.website ?? null,
           whatsapp: fields.whatsapp ?? null,
           isVerified: fields.isVerified ?? 'false',
+          ...searchKeysOf(fields, categories),
         });
         shop.slug = await this.newSlug(manager, fields.name, fields.city);
         await repository.save(shop);
         await this.replaceCategories(manager, shop.id, categories);
         await this.bumpVersion(manager);
-        return shop.id;
+        return toShopDto(await repository.findOneByOrFail({ id: shop.id }), categories);
       }),
     );
-    return this.getShop(id);
   }
 
   async updateShop(id: string, dto: UpdateShopDto): Promise<ShopDto> {
@@ -206,16 +208,20 @@ export class ShopsService {
         // The slug follows the name and city, and stays as it is while it still fits them.
         shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
         await retireSlug(manager, id, previousSlug, shop.slug);
+        const names =
+          categories ??
+          (
+            await manager
+              .getRepository(ShopCategory)
+              .find({ where: { shopId: id }, order: { position: 'ASC' } })
+          ).map((row) => row.name);
+        // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
+        // dialects, and the dashboard sorts by it.
+        repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
         await repository.save(shop);
         if (categories) await this.replaceCategories(manager, id, categories);
         await this.bumpVersion(manager);
-        const rows = await manager
-          .getRepository(ShopCategory)
-          .find({ where: { shopId: id }, order: { position: 'ASC' } });
-        return toShopDto(
-          await repository.findOneByOrFail({ id }),
-          rows.map((row) => row.name),
-        );
+        return toShopDto(await repository.findOneByOrFail({ id }), names);
       }),
     );
     await this.releaseImages([before.logo, before.mapImageUrl]);

@@ -36,7 +36,13 @@ const taggedApi = generatedApi.enhanceEndpoints<
     // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
     // would be asked again without a session (a 401 and the "session ended" login screen).
     deleteAdminUser: {},
-    getShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
+    getAdminShops: { providesTags: [{ type: 'Shop', id: 'LIST' }] },
+    bulkShops: {
+      invalidatesTags: (_r, error, { ids }) =>
+        error
+          ? []
+          : [{ type: 'Shop', id: 'LIST' }, ...ids.map((id) => ({ type: 'Shop' as const, id })), 'Backup'],
+    },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
     createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
     updateShop: {
@@ -162,7 +168,8 @@ export const {
   useCreateAdminUserMutation,
   useResetAdminUserPasswordMutation,
   useDeleteAdminUserMutation,
-  useGetShopsQuery,
+  useGetAdminShopsQuery,
+  useBulkShopsMutation,
   useGetShopQuery,
   useCreateShopMutation,
   useUpdateShopMutation,

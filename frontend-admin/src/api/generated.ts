@@ -63,17 +63,36 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
-    getShops: build.query<GetShopsApiResponse, GetShopsApiArg>({
-      query: () => ({ url: `/api/shops` }),
-    }),
     getShop: build.query<GetShopApiResponse, GetShopApiArg>({
       query: (queryArg) => ({
         url: `/api/shops/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
+    getAdminShops: build.query<GetAdminShopsApiResponse, GetAdminShopsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops`,
+        params: {
+          pageSize: queryArg.pageSize,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          verified: queryArg.verified,
+          page: queryArg.page,
+          q: queryArg.q,
+          category: queryArg.category,
+          state: queryArg.state,
+        },
+      }),
+    }),
     createShop: build.mutation<CreateShopApiResponse, CreateShopApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/shops`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    bulkShops: build.mutation<BulkShopsApiResponse, BulkShopsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/bulk`,
         method: 'POST',
         body: queryArg,
       }),
@@ -123,12 +142,29 @@ export type ChangePasswordApiResponse = /** status 200  */ MessageDto;
 export type ChangePasswordApiArg = ChangePasswordDto;
 export type CreateUploadApiResponse = /** status 201  */ UploadUrlDto;
 export type CreateUploadApiArg = CreateUploadDto;
-export type GetShopsApiResponse = /** status 200  */ ShopDto[];
-export type GetShopsApiArg = void;
 export type GetShopApiResponse = /** status 200  */ ShopDto;
 export type GetShopApiArg = string;
+export type GetAdminShopsApiResponse = /** status 200  */ AdminShopListDto;
+export type GetAdminShopsApiArg = {
+  pageSize?: number;
+  /** `verified` puts verified shops first when descending; ties are broken by name. */
+  sort?: 'name' | 'city' | 'updatedAt' | 'verified';
+  order?: 'asc' | 'desc';
+  verified?: 'true' | 'false';
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
+  /** Words that must all appear in the name, description, city, state, email or a category;
+    accents and case are ignored as in the public listing. */
+  q?: string;
+  /** Shops that have this category (case-insensitive). */
+  category?: string;
+  /** Shops in this state (case-insensitive). */
+  state?: string;
+};
 export type CreateShopApiResponse = /** status 201  */ ShopDto;
 export type CreateShopApiArg = CreateShopDto;
+export type BulkShopsApiResponse = /** status 200  */ BulkShopsResultDto;
+export type BulkShopsApiArg = BulkShopsDto;
 export type UpdateShopApiResponse = /** status 200  */ ShopDto;
 export type UpdateShopApiArg = {
   id: string;
@@ -302,6 +338,23 @@ export type ShopDto = {
   createdAt: string;
   updatedAt: string;
 };
+export type AdminShopStatsDto = {
+  total: number;
+  verified: number;
+  unverified: number;
+};
+export type AdminShopListDto = {
+  items: ShopDto[];
+  /** Shops matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  stats: AdminShopStatsDto;
+  /** Every category in the directory, in Spanish order (for the stats card and the filter). */
+  categories: string[];
+  /** Every state in the directory, in Spanish order (for the filter). */
+  states: string[];
+};
 export type CreateShopDto = {
   name: string;
   description: string;
@@ -328,6 +381,16 @@ export type CreateShopDto = {
   longitude?: number | null;
   /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
   isVerified?: 'true' | 'false';
+};
+export type BulkShopsResultDto = {
+  action: 'verify' | 'unverify' | 'delete';
+  /** Shops the action applied to (all of `ids`). */
+  count: number;
+};
+export type BulkShopsDto = {
+  action: 'verify' | 'unverify' | 'delete';
+  /** The shops' ids; when one does not exist nothing is changed (404). */
+  ids: string[];
 };
 export type UpdateShopDto = {
   name?: string;

@@ -11,7 +11,7 @@ export const i18n = initI18n();
 
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
 /** Renders the exposed remote the way the shell does: under /admin/*, with a real store. */

@@ -10,6 +10,7 @@ import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { Shop } from '../shop.entity.js';
 import { SlugOwners } from '../shop-slugs.js';
+import { searchKeysOf } from '../shop.rules.js';
 import { ShopsService } from '../shops.service.js';
 import { demoMapPng } from './demo-map-image.js';
 import { DEMO_SHOPS } from './demo-shops.js';
@@ -55,6 +56,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
               slug: slugs.claim(null, demo.name, demo.city),
               mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
               googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
+              ...searchKeysOf(fields, categories),
             }),
           );
           await this.shops.insertCategories(manager, saved.id, categories);

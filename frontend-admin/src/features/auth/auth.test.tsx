@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
+import { adminList } from '../../test/adminShopList';
 
 const user = () => userEvent.setup();
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
@@ -40,7 +41,7 @@ describe('route guard', () => {
     const api = stubApi({
       'GET /api/auth/me': () => json(me),
       'GET /api/auth/status': { adminExists: true },
-      'GET /api/shops': () => json([makeShop({ name: 'Armería del Norte' })]),
+      'GET /api/admin/shops': adminList([makeShop({ name: 'Armería del Norte' })]),
       // The session ends on the server: the next call answers 401.
       'GET /api/admin/backup/stats': () => {
         if (!sessionAlive) return json({ totalShops: 1, lastFullBackupAt: new Date().toISOString() });
@@ -69,7 +70,7 @@ describe('login page', () => {
     const api = stubApi({
       ...loggedOut,
       'POST /api/auth/login': json(me),
-      'GET /api/shops': [],
+      'GET /api/admin/shops': adminList([]),
       'GET /api/admin/backup/stats': json({}),
     });
     await renderAdmin('/admin/login');

@@ -251,11 +251,15 @@ export function BackupPage() {
       <Row gutter={[16, 16]} style={{ marginTop: 8 }}>
         <Col xs={24} md={12}>
           <Card
+            data-testid="full-backup-card"
+            className="atm-admin__wrapping-card"
             title={
-              <Space>
+              <Space wrap size={[8, 4]}>
                 <FileZipOutlined />
                 {t('backup.full.title')}
-                <Tag color="green">{t('backup.full.recommended')}</Tag>
+                <Tag color="green" data-testid="recommended-badge">
+                  {t('backup.full.recommended')}
+                </Tag>
               </Space>
             }
             style={{ height: '100%' }}

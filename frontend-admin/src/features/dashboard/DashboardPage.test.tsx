@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, stubApi } from 'frontend-common/jest/msw';
+import { adminList } from '../../test/adminShopList';
 import { i18n, location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
 
 const norte = makeShop({
@@ -17,12 +18,12 @@ const sur = makeShop({
 });
 const recentBackup = { totalShops: 2, lastFullBackupAt: new Date().toISOString() };
 const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': recentBackup };
-const cards = () => screen.queryAllByTestId('shop-card');
+const cards = () => screen.queryAllByTestId('shop-row');
 const user = () => userEvent.setup();
 
 describe('dashboard', () => {
   it('shows the header, welcome line, three stat cards and one card per shop', async () => {
-    stubApi({ ...base, 'GET /api/shops': [norte, sur] });
+    stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
     await renderAdmin('/admin');
     expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeInTheDocument();
     expect(screen.getByText('Welcome, carmen')).toBeInTheDocument();
@@ -37,7 +38,7 @@ describe('dashboard', () => {
   it('navigates with Backup Data, Manage Admins, Add New Gunsmith and Edit', async () => {
     stubApi({
       ...base,
-      'GET /api/shops': [norte],
+      'GET /api/admin/shops': adminList([norte]),
       'GET /api/admin/users': [me],
       [`GET /api/shops/${norte.id}`]: norte,
     });
@@ -56,26 +57,84 @@ describe('dashboard', () => {
     expect(location()).toBe(`/admin/shops/edit/${norte.id}`);
   });
 
-  it('searches and filters the cards', async () => {
-    stubApi({ ...base, 'GET /api/shops': [norte, sur] });
+  it('searches once typing pauses, keeping the query in the URL', async () => {
+    const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
     await renderAdmin('/admin');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'merida' } });
+    const box = screen.getByLabelText('Search gunsmiths');
+    for (const text of ['m', 'me', 'mer', 'meri', 'merida'])
+      fireEvent.change(box, { target: { value: text } });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveTextContent('Taller Sur');
-    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: '' } });
+    expect(location()).toBe('/admin?q=merida');
+    // One request for the page, one for the finished word: not one per key.
+    expect(api.callsTo('GET /api/admin/shops').length).toBeLessThan(4);
+    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No gunsmiths match this search.')).toBeInTheDocument();
+  });
+
+  it('filters verified shops', async () => {
+    stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(2));
     await user().click(screen.getByText('Verified', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveTextContent('Armería del Norte');
-    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'zzz' } });
-    expect(await screen.findByText('No gunsmiths match this search.')).toBeInTheDocument();
+    expect(location()).toBe('/admin?verified=true');
+  });
+
+  it('opens with the list the URL names, and sorts and pages through the URL', async () => {
+    const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
+    await renderAdmin('/admin?verified=true&sort=city&order=desc');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(cards()[0]).toHaveTextContent('Armería del Norte');
+    const asked = new URL(api.callsTo('GET /api/admin/shops')[0].url).searchParams;
+    expect(Object.fromEntries(asked)).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'city',
+      order: 'desc',
+      verified: 'true',
+    });
+    await user().click(screen.getByText('Last updated'));
+    await waitFor(() => expect(location()).toBe('/admin?sort=updatedAt&verified=true'));
+    expect(cards()[0].querySelector('time')).toHaveAttribute('dateTime', norte.updatedAt);
+  });
+
+  it('verifies the selected shops with one confirmation and one request', async () => {
+    let list = [norte, sur, makeShop({ name: 'Tercero' })];
+    const api = stubApi({
+      ...base,
+      'GET /api/admin/shops': adminList(() => list),
+      'POST /api/admin/shops/bulk': async (request) => {
+        const { ids } = (await request.json()) as { ids: string[] };
+        list = list.map((shop) => (ids.includes(shop.id) ? { ...shop, isVerified: 'true' } : shop));
+        return json({ action: 'verify', count: ids.length });
+      },
+    });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user().click(within(cards()[1]).getByRole('checkbox'));
+    await user().click(within(cards()[2]).getByRole('checkbox'));
+    expect(screen.getByTestId('selected-count')).toHaveTextContent('2 selected');
+    await user().click(screen.getByRole('button', { name: 'Verify' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Mark 2 gunsmiths as verified?');
+    await user().click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('2 gunsmiths verified')).toBeInTheDocument();
+    const [bulk] = api.callsTo('POST /api/admin/shops/bulk');
+    expect(await bulk.json()).toEqual({ action: 'verify', ids: [list[1].id, list[2].id] });
+    await waitFor(() =>
+      expect(screen.getByText('Verified Gunsmiths').closest('.ant-card')).toHaveTextContent('3'),
+    );
+    expect(screen.queryByTestId('selected-count')).not.toBeInTheDocument();
   });
 
   it('deletes after confirmation, refetches the list and toasts', async () => {
     let list = [norte, sur];
     const api = stubApi({
       ...base,
-      'GET /api/shops': () => json(list),
+      'GET /api/admin/shops': adminList(() => list),
       [`DELETE /api/admin/shops/${sur.id}`]: () => {
         list = [norte];
         return new Response(null, { status: 204 });
@@ -94,14 +153,18 @@ describe('dashboard', () => {
       screen.getByText('The gunsmith has been removed and the list has been updated.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(api.callsTo('GET /api/shops')).toHaveLength(2);
+    expect(api.callsTo('GET /api/admin/shops')).toHaveLength(2);
   });
 
   it.each([
     [() => apiError(404, 'Shop not found'), 'Shop not found'],
     [() => new Response('', { status: 502 }), 'Failed to delete gunsmith. Please try again.'],
   ])('a failed delete shows "Deletion Error" with the message or the fallback', async (answer, shown) => {
-    stubApi({ ...base, 'GET /api/shops': [sur], [`DELETE /api/admin/shops/${sur.id}`]: answer });
+    stubApi({
+      ...base,
+      'GET /api/admin/shops': adminList([sur]),
+      [`DELETE /api/admin/shops/${sur.id}`]: answer,
+    });
     await renderAdmin('/admin');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user().click(screen.getByRole('button', { name: 'Delete Taller Sur' }));
@@ -111,7 +174,7 @@ describe('dashboard', () => {
   });
 
   it('shows the empty state with Add First Gunsmith', async () => {
-    stubApi({ ...base, 'GET /api/shops': [] });
+    stubApi({ ...base, 'GET /api/admin/shops': adminList([]) });
     await renderAdmin('/admin');
     expect(await screen.findByText('No gunsmiths yet')).toBeInTheDocument();
     await user().click(screen.getByRole('button', { name: /Add First Gunsmith/ }));
@@ -122,7 +185,7 @@ describe('dashboard', () => {
     stubApi({
       ...base,
       'GET /api/admin/backup/stats': { ...recentBackup, lastFullBackupAt: null },
-      'GET /api/shops': [],
+      'GET /api/admin/shops': adminList([]),
     });
     await renderAdmin('/admin');
     expect(await screen.findByText(/No complete backup has been made yet/)).toBeInTheDocument();
@@ -133,7 +196,7 @@ describe('dashboard', () => {
     const api = stubApi({
       ...base,
       'GET /api/auth/me': () => (loggedIn ? json(me) : apiError(401, 'Authentication required')),
-      'GET /api/shops': [norte],
+      'GET /api/admin/shops': adminList([norte]),
       'POST /api/auth/logout': () => {
         loggedIn = false;
         return json({ message: 'You have been successfully logged out.' });
@@ -146,14 +209,18 @@ describe('dashboard', () => {
     expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument();
-    await waitFor(() => expect(store.getState().adminApi.queries['getShops(undefined)']).toBeUndefined());
-    expect(api.callsTo('GET /api/shops')).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        Object.keys(store.getState().adminApi.queries).find((key) => key.startsWith('getAdminShops')),
+      ).toBeUndefined(),
+    );
+    expect(api.callsTo('GET /api/admin/shops')).toHaveLength(1);
   });
 
   it('a failed logout shows the message or "Logout failed"', async () => {
     stubApi({
       ...base,
-      'GET /api/shops': [],
+      'GET /api/admin/shops': adminList([]),
       'POST /api/auth/logout': () => new Response('', { status: 500 }),
     });
     await renderAdmin('/admin');
@@ -163,7 +230,7 @@ describe('dashboard', () => {
   });
 
   it('switches the admin texts with the language', async () => {
-    stubApi({ ...base, 'GET /api/shops': [norte] });
+    stubApi({ ...base, 'GET /api/admin/shops': adminList([norte]) });
     await renderAdmin('/admin', { language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Panel de Administración ATM' })).toBeInTheDocument();
     expect(screen.getByText('Bienvenido, carmen')).toBeInTheDocument();

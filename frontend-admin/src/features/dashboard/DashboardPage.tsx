@@ -1,38 +1,11 @@
-import { useMemo, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Input,
-  Row,
-  Segmented,
-  Skeleton,
-  Space,
-  Statistic,
-  Tag,
-  Typography,
-} from 'antd';
-import {
-  DeleteOutlined,
-  EditOutlined,
-  LogoutOutlined,
-  PlusOutlined,
-  SafetyOutlined,
-  TeamOutlined,
-  DatabaseOutlined,
-} from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { LogoutOutlined, PlusOutlined, TeamOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { ShopLogo, type Shop } from 'frontend-common';
 import {
   reportUnauthorized,
-  useDeleteShopMutation,
+  useGetAdminShopsQuery,
   useGetBackupStatsQuery,
   useGetMeQuery,
-  useGetShopsQuery,
   useLogoutMutation,
 } from '../../api/adminApi';
 import { useAdminPath } from '../../app/basePath';
@@ -40,28 +13,34 @@ import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
-import { filterAdminShops, isBackupDue, shopCategories, type VerifiedFilter } from './dashboardRules';
+import { isBackupDue } from './dashboardRules';
+import { shopListQuery } from './shopListParams';
+import { ShopTable } from './ShopTable';
+import { useShopListParams } from './useShopListParams';
 
-/** /admin: statistics, actions and one card per gunsmith (spec section 2, Dashboard). */
+/**
+ * /admin: statistics, actions and the gunsmiths (spec section 2, Dashboard), one page at a time
+ * from the server so that 10,000 shops cost what 20 do; the stats come from the server too.
+ */
 export function DashboardPage() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const adminPath = useAdminPath();
+  const [params, update] = useShopListParams();
   const { data: user } = useGetMeQuery();
   // Skipped while logged out, so nothing is asked for (and answered 401) behind the login screen.
-  const { data: shops = [], isLoading, isError, refetch } = useGetShopsQuery(undefined, { skip: !user });
+  const {
+    data: list,
+    isLoading,
+    isFetching,
+    isError,
+    refetch,
+  } = useGetAdminShopsQuery(shopListQuery(params), { skip: !user });
   const { data: stats } = useGetBackupStatsQuery(undefined, { skip: !user });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
-  const [deleteShop] = useDeleteShopMutation();
-  const [search, setSearch] = useState('');
-  const [verified, setVerified] = useState<VerifiedFilter>('all');
-
-  const categories = useMemo(() => shopCategories(shops), [shops]);
-  const verifiedCount = shops.filter((s) => s.isVerified === 'true').length;
-  const visible = useMemo(() => filterAdminShops(shops, search, verified), [shops, search, verified]);
+  const categories = list?.categories ?? [];
 
   const onLogout = async () => {
     try {
@@ -73,27 +52,6 @@ export function DashboardPage() {
     } catch (failure) {
       toast.error(t('common.error'), errorText(failure, t('dashboard.logoutFailed')));
     }
-  };
-
-  const confirmDelete = (shop: Shop) => {
-    modal.confirm({
-      title: t('dashboard.delete.title'),
-      content: t('dashboard.delete.confirm', { name: shop.name }),
-      okText: t('dashboard.delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await deleteShop(shop.id).unwrap();
-          toast.success(t('dashboard.delete.success.title'), t('dashboard.delete.success.description'));
-        } catch (failure) {
-          toast.error(
-            t('dashboard.delete.failed.title'),
-            errorText(failure, t('dashboard.delete.failed.fallback')),
-          );
-        }
-      },
-    });
   };
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
@@ -133,17 +91,17 @@ export function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('dashboard.stats.total')} value={isLoading ? '—' : shops.length} />
+            <Statistic title={t('dashboard.stats.total')} value={list ? list.stats.total : '—'} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('dashboard.stats.verified')} value={isLoading ? '—' : verifiedCount} />
+            <Statistic title={t('dashboard.stats.verified')} value={list ? list.stats.verified : '—'} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title={t('dashboard.stats.categories')} value={isLoading ? '—' : categories.length} />
+            <Statistic title={t('dashboard.stats.categories')} value={list ? categories.length : '—'} />
             <Typography.Text type="secondary" data-testid="first-categories">
               {categories.length ? categories.slice(0, 3).join(', ') : t('dashboard.stats.noCategories')}
             </Typography.Text>
@@ -168,14 +126,14 @@ export function DashboardPage() {
       </Typography.Title>
       {isLoading ? (
         <Skeleton active />
-      ) : isError ? (
+      ) : isError && !list ? (
         <Alert
           type="error"
           showIcon
           title={t('dashboard.list.loadError')}
           action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
         />
-      ) : shops.length === 0 ? (
+      ) : list?.stats.total === 0 ? (
         <Card>
           <Empty
             description={
@@ -191,88 +149,7 @@ export function DashboardPage() {
           </Empty>
         </Card>
       ) : (
-        <>
-          <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-            <Input.Search
-              allowClear
-              aria-label={t('dashboard.search.label')}
-              placeholder={t('dashboard.search.placeholder')}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              style={{ maxWidth: 420 }}
-            />
-            <Segmented<VerifiedFilter>
-              aria-label={t('dashboard.filter.label')}
-              value={verified}
-              onChange={setVerified}
-              options={[
-                { value: 'all', label: t('dashboard.filter.all') },
-                { value: 'verified', label: t('dashboard.filter.verified') },
-                { value: 'unverified', label: t('dashboard.filter.unverified') },
-              ]}
-            />
-          </Flex>
-          {visible.length === 0 ? (
-            <Empty description={t('dashboard.noMatches')} />
-          ) : (
-            <Row gutter={[16, 16]}>
-              {visible.map((shop) => (
-                <Col xs={24} md={12} xl={8} key={shop.id}>
-                  <Card
-                    data-testid="shop-card"
-                    actions={[
-                      <Button
-                        key="edit"
-                        type="text"
-                        icon={<EditOutlined />}
-                        aria-label={`${t('dashboard.card.edit')} ${shop.name}`}
-                        onClick={() => navigate(adminPath(`/shops/edit/${encodeURIComponent(shop.id)}`))}
-                      >
-                        {t('dashboard.card.edit')}
-                      </Button>,
-                      <Button
-                        key="delete"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={`${t('dashboard.card.delete')} ${shop.name}`}
-                        onClick={() => confirmDelete(shop)}
-                      >
-                        {t('dashboard.card.delete')}
-                      </Button>,
-                    ]}
-                  >
-                    <Flex gap={12} align="flex-start">
-                      <ShopLogo logo={shop.logo} alt={shop.name} size={48} />
-                      <div style={{ minWidth: 0 }}>
-                        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis>
-                          {shop.name}
-                        </Typography.Title>
-                        <div className="atm-admin__shop-meta">
-                          {shop.city}, {shop.state}
-                        </div>
-                        <Space size={[4, 4]} wrap style={{ marginTop: 8 }}>
-                          {shop.isVerified === 'true' ? (
-                            <Tag color="green" icon={<SafetyOutlined />}>
-                              {t('dashboard.card.verified')}
-                            </Tag>
-                          ) : (
-                            <Tag>{t('dashboard.card.unverified')}</Tag>
-                          )}
-                          {shop.categories.map((c) => (
-                            <Tag key={c} color="red">
-                              {c}
-                            </Tag>
-                          ))}
-                        </Space>
-                      </div>
-                    </Flex>
-                  </Card>
-                </Col>
-              ))}
-            </Row>
-          )}
-        </>
+        <ShopTable list={list} fetching={isFetching} params={params} update={update} />
       )}
     </AdminPage>
   );

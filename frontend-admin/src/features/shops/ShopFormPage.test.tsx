@@ -4,11 +4,12 @@ import { apiError, json, stubApi } from 'frontend-common/jest/msw';
 import { stubXhr } from '../../test/xhr';
 import { clickWhenEnabled } from '../../test/clicks';
 import { location, makeShop, me, renderAdmin } from '../../test/renderAdmin';
+import { adminList } from '../../test/adminShopList';
 
 const UUID = '0b6f3f4e-3c1a-4d2b-9a7e-1f2e3d4c5b6a';
 const base = {
   'GET /api/auth/me': () => json(me),
-  'GET /api/shops': [],
+  'GET /api/admin/shops': adminList([]),
   'GET /api/admin/backup/stats': { lastFullBackupAt: new Date().toISOString() },
 };
 const user = () => userEvent.setup();

@@ -1,3 +1,4 @@
+import { normalizeText, searchWords } from 'contract';
 import type { Shop } from 'frontend-common';
 
 /** The value that switches a dropdown filter off (also what an absent URL parameter means). */
@@ -12,28 +13,8 @@ export interface ShopFilters {
 
 export const NO_FILTERS: ShopFilters = { q: '', category: ALL, city: ALL, state: ALL };
 
-// A private-use character stands in for ñ while accents are stripped, so 'ñ' survives
-// ('año' must not match 'ano') while 'Armería' still matches 'armeria'.
-const ENYE_PLACEHOLDER = '\uE000';
-
-const ENYE_PLACEHOLDERS = new RegExp(ENYE_PLACEHOLDER, 'g');
-
-/**
- * Lower-cases and removes accents (but not the tilde of ñ) so search ignores them.
- * (`toLowerCase` equals `toLocaleLowerCase('es')`: Spanish has no special casing rules, and
- * the locale-aware one costs several times more at 10,000 shops.)
- */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFC') // an 'n' + combining tilde becomes 'ñ' first
-    .toLowerCase()
-    .replace(/ñ/g, ENYE_PLACEHOLDER)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(ENYE_PLACEHOLDERS, 'ñ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+// The normalisation lives in the contract: the admin's server-side search uses the same one.
+export { normalizeText };
 
 export const sameValue = (a: string, b: string) =>
   a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
@@ -72,7 +53,7 @@ export function prepareSearch(shops: readonly Shop[], sliceSize = 250): () => vo
   return () => clearTimeout(timer);
 }
 
-const queryWords = (query: string) => normalizeText(query).split(' ').filter(Boolean);
+const queryWords = searchWords;
 const matchesWords = (shop: Shop, words: string[]) =>
   words.length === 0 ||
   words.every((word) => !word.includes(FIELD_SEPARATOR) && haystackOf(shop).includes(word));

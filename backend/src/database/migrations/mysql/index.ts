@@ -4,6 +4,7 @@ import { AddBackupAndJobs1795319048609 } from './1795319048609-AddBackupAndJobs.
 import { AddImageSweepAndUploadQuota1795400000001 } from './1795400000001-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430569603 } from './1795430569603-DropLoginBlockedUntil.js';
 import { AddShopSlugsAndWhatsapp1795438276593 } from './1795438276593-AddShopSlugsAndWhatsapp.js';
+import { AddAdminShopListKeys1795438300001 } from './1795438300001-AddAdminShopListKeys.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [
@@ -13,4 +14,5 @@ export const mysqlMigrations = [
   AddImageSweepAndUploadQuota1795400000001,
   DropLoginBlockedUntil1795430569603,
   AddShopSlugsAndWhatsapp1795438276593,
+  AddAdminShopListKeys1795438300001,
 ];

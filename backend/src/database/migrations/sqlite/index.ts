@@ -4,6 +4,7 @@ import { AddBackupAndJobs1795319047215 } from './1795319047215-AddBackupAndJobs.
 import { AddImageSweepAndUploadQuota1795400000000 } from './1795400000000-AddImageSweepAndUploadQuota.js';
 import { DropLoginBlockedUntil1795430561817 } from './1795430561817-DropLoginBlockedUntil.js';
 import { AddShopSlugsAndWhatsapp1795438272090 } from './1795438272090-AddShopSlugsAndWhatsapp.js';
+import { AddAdminShopListKeys1795438300000 } from './1795438300000-AddAdminShopListKeys.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -13,4 +14,5 @@ export const sqliteMigrations = [
   AddImageSweepAndUploadQuota1795400000000,
   DropLoginBlockedUntil1795430561817,
   AddShopSlugsAndWhatsapp1795438272090,
+  AddAdminShopListKeys1795438300000,
 ];

@@ -1,0 +1,195 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { searchWords } from 'contract';
+import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import type { AdminShopListDto, AdminShopListQueryDto, AdminShopSort } from './dto/admin-shop-list.dto.js';
+import type { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
+import { ShopCategory } from './shop-category.entity.js';
+import { Shop } from './shop.entity.js';
+import { distinctSorted, ShopsService, toShopDto } from './shops.service.js';
+
+/** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
+export const BULK_SHOPS_NOT_FOUND = 'BULK_SHOPS_NOT_FOUND';
+
+/** `IN (...)` lists stay below every dialect's limit on bound parameters. */
+const ID_CHUNK = 500;
+
+const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Columns each sort orders by, the first in the requested direction, the rest ascending. */
+const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
+  name: ['shop.name_key'],
+  city: ['shop.city_key', 'shop.name_key'],
+  updatedAt: ['shop.updated_at'],
+  // 'true' > 'false': descending puts verified shops first.
+  verified: ['shop.is_verified', 'shop.name_key'],
+};
+
+/** LIKE's wildcards and its escape character, escaped with '!' (the one escape both dialects accept). */
+const likeEscaped = (word: string) => word.replace(/[!%_]/g, (c) => `!${c}`);
+
+/**
+ * The back office at the scale of 10,000 shops: one page at a time straight from SQL (indexed
+ * sort keys, the normalised search text of shop.rules.ts), the directory's counts, and actions
+ * on many shops in one transaction.
+ */
+@Injectable()
+export class AdminShopsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly shops: ShopsService,
+  ) {}
+
+  async listShops(query: AdminShopListQueryDto): Promise<AdminShopListDto> {
+    const { page = 1, pageSize = 20, sort = 'name', order = 'asc' } = query;
+    const filtered = this.filteredQuery(query);
+    const direction = order === 'desc' ? 'DESC' : 'ASC';
+    const [first, ...rest] = SORT_COLUMNS[sort];
+    const paged = filtered.clone().select('shop').orderBy(first, direction);
+    for (const column of rest) paged.addOrderBy(column, 'ASC');
+    const rows = await paged
+      .addOrderBy('shop.id', 'ASC') // a total order, so pages neither repeat nor skip a shop
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getMany();
+    const [total, stats, categories, states, categoriesOf] = await Promise.all([
+      filtered.getCount(),
+      this.stats(),
+      this.categories(),
+      this.states(),
+      this.categoriesOf(rows.map((shop) => shop.id)),
+    ]);
+    return {
+      items: rows.map((shop) => toShopDto(shop, categoriesOf.get(shop.id) ?? [])),
+      total,
+      page,
+      pageSize,
+      stats,
+      categories,
+      states,
+    };
+  }
+
+  /** Applies one action to every named shop in one transaction: all of them, or none. */
+  async bulkShops({ action, ids }: BulkShopsDto): Promise<BulkShopsResultDto> {
+    // Rows are locked in id order by every bulk request, so two of them cannot deadlock each other.
+    const sorted = [...ids].sort();
+    const deleted = await this.transactions.run(async (manager) => {
+      const repository = manager.getRepository(Shop);
+      const found: Pick<Shop, 'id' | 'logo' | 'mapImageUrl'>[] = [];
+      for (const chunk of chunks(sorted)) {
+        const lookup = repository
+          .createQueryBuilder('shop')
+          .select(['shop.id', 'shop.logo', 'shop.mapImageUrl'])
+          .where({ id: In(chunk) })
+          .orderBy('shop.id');
+        if (this.transactions.supportsRowLocks) lookup.setLock('pessimistic_write');
+        found.push(...(await lookup.getMany()));
+      }
+      if (found.length !== sorted.length) {
+        const known = new Set(found.map((shop) => shop.id));
+        const missing = sorted.filter((id) => !known.has(id));
+        const message = `${missing.length} of the ${sorted.length} shops do not exist; nothing was changed`;
+        throw new NotFoundException({
+          code: BULK_SHOPS_NOT_FOUND,
+          message,
+          errors: missing.map((id) => ({
+            field: 'ids',
+            code: 'SHOP_NOT_FOUND',
+            message: `Shop ${id} not found`,
+          })),
+        });
+      }
+      for (const chunk of chunks(sorted)) {
+        if (action === 'delete') {
+          await manager.delete(ShopCategory, { shopId: In(chunk) });
+          await manager.delete(Shop, { id: In(chunk) });
+        } else {
+          // updated_at to the millisecond, as ShopsService.updateShop does.
+          await repository
+            .createQueryBuilder()
+            .update()
+            .set({ isVerified: action === 'verify' ? 'true' : 'false', updatedAt: new Date() })
+            .where({ id: In(chunk) })
+            .execute();
+        }
+      }
+      await this.shops.bumpVersion(manager);
+      return action === 'delete' ? found : [];
+    });
+    await this.shops.releaseImages(deleted.flatMap((shop) => [shop.logo, shop.mapImageUrl]));
+    return { action, count: sorted.length };
+  }
+
+  /** The shops matching the query's filters (no order, no page). */
+  private filteredQuery(query: AdminShopListQueryDto): SelectQueryBuilder<Shop> {
+    const builder = this.dataSource.getRepository(Shop).createQueryBuilder('shop');
+    // MySQL's utf8mb4_unicode_ci would equate ñ and n; the keys are normalised already, so
+    // comparing bytes is exact (SQLite's LIKE compares non-ASCII characters exactly anyway).
+    const exact = this.transactions.supportsRowLocks ? ' COLLATE utf8mb4_bin' : '';
+    searchWords(query.q ?? '').forEach((word, i) =>
+      builder.andWhere(`shop.search_text LIKE :word${i}${exact} ESCAPE '!'`, {
+        [`word${i}`]: `%${likeEscaped(word)}%`,
+      }),
+    );
+    if (query.verified) builder.andWhere('shop.is_verified = :verified', { verified: query.verified });
+    if (query.state) builder.andWhere('LOWER(shop.state) = LOWER(:state)', { state: query.state });
+    if (query.category) {
+      builder.andWhere(
+        new Brackets((where) =>
+          where.where(
+            'EXISTS (SELECT 1 FROM shop_category category WHERE category.shop_id = shop.id AND LOWER(category.name) = LOWER(:category))',
+            { category: query.category },
+          ),
+        ),
+      );
+    }
+    return builder;
+  }
+
+  private async stats(): Promise<AdminShopListDto['stats']> {
+    const rows: { verified: string; count: number | string }[] = await this.dataSource
+      .getRepository(Shop)
+      .createQueryBuilder('shop')
+      .select('shop.is_verified', 'verified')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('shop.is_verified')
+      .getRawMany();
+    const count = (value: string) => Number(rows.find((row) => row.verified === value)?.count ?? 0);
+    const verified = count('true');
+    const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    return { total, verified, unverified: total - verified };
+  }
+
+  private async categories(): Promise<string[]> {
+    const rows: { name: string }[] = await this.dataSource
+      .getRepository(ShopCategory)
+      .createQueryBuilder('category')
+      .select('DISTINCT category.name', 'name')
+      .getRawMany();
+    return distinctSorted(rows.map((row) => row.name));
+  }
+
+  private async states(): Promise<string[]> {
+    const rows: { state: string }[] = await this.dataSource
+      .getRepository(Shop)
+      .createQueryBuilder('shop')
+      .select('DISTINCT shop.state', 'state')
+      .getRawMany();
+    return distinctSorted(rows.map((row) => row.state));
+  }
+
+  /** Each shop's categories in the admin's order. */
+  private async categoriesOf(ids: string[]): Promise<Map<string, string[]>> {
+    const byShop = new Map<string, string[]>();
+    if (!ids.length) return byShop;
+    const rows = await this.dataSource
+      .getRepository(ShopCategory)
+      .find({ where: { shopId: In(ids) }, order: { shopId: 'ASC', position: 'ASC' } });
+    for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+    return byShop;
+  }
+}

@@ -1,0 +1,98 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
+import { ShopDto } from './shop.dto.js';
+
+/** Largest page the admin list serves: 100 rows keep a response small and the table fast. */
+export const ADMIN_SHOPS_MAX_PAGE_SIZE = 100;
+
+export const ADMIN_SHOP_SORTS = ['name', 'city', 'updatedAt', 'verified'] as const;
+export type AdminShopSort = (typeof ADMIN_SHOP_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** One page of the admin's shop list: which page, in which order, and which shops. */
+export class AdminShopListQueryDto {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  @Max(1_000_000, { message: 'page must be at most 1000000' })
+  page?: number = 1;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_SHOPS_MAX_PAGE_SIZE, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @Max(ADMIN_SHOPS_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ADMIN_SHOPS_MAX_PAGE_SIZE}` })
+  pageSize?: number = 20;
+
+  /** `verified` puts verified shops first when descending; ties are broken by name. */
+  @ApiPropertyOptional({ enum: ADMIN_SHOP_SORTS, default: 'name' })
+  @IsOptional()
+  @IsIn(ADMIN_SHOP_SORTS, { message: `sort must be one of: ${ADMIN_SHOP_SORTS.join(', ')}` })
+  sort?: AdminShopSort = 'name';
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc' })
+  @IsOptional()
+  @IsIn(SORT_ORDERS, { message: 'order must be asc or desc' })
+  order?: SortOrder = 'asc';
+
+  /**
+   * Words that must all appear in the name, description, city, state, email or a category;
+   * accents and case are ignored as in the public listing. @example "armeria jalisco"
+   */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'q must be text' })
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  q?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'verified must be true or false' })
+  verified?: 'true' | 'false';
+
+  /** Shops that have this category (case-insensitive). @example "Caza" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'category must be text' })
+  @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
+  category?: string;
+
+  /** Shops in this state (case-insensitive). @example "Jalisco" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'state must be text' })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
+    message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,
+  })
+  state?: string;
+}
+
+/** Counts over the whole directory, whatever the page and filters. */
+export class AdminShopStatsDto {
+  total: number;
+  verified: number;
+  unverified: number;
+}
+
+/** One page of shops, how many match, and the directory's figures for the stats cards. */
+export class AdminShopListDto {
+  @ApiProperty({ type: [ShopDto] })
+  items: ShopDto[];
+  /** Shops matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  stats: AdminShopStatsDto;
+  /** Every category in the directory, in Spanish order (for the stats card and the filter). */
+  categories: string[];
+  /** Every state in the directory, in Spanish order (for the filter). */
+  states: string[];
+}
