@@ -53,6 +53,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public: whether the first administrator exists (the login page offers to create it while not). */
+    get: operations['getAuthStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/me': {
     parameters: {
       query?: never;
@@ -270,6 +287,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shops/by-slug/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop a slug names (its page, `/shops/<slug>`). A slug the shop had before a rename
+     *     answers 301 with `Location` on the current slug's URL and `{ slug }` in the body; clients
+     *     that follow redirects get the shop, whose `slug` tells the current one.
+     */
+    get: operations['getShopBySlug'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/shops/{id}': {
     parameters: {
       query?: never;
@@ -438,16 +476,97 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * @description Why the request failed: stable and machine-readable; the screens translate it.
+     * @enum {string}
+     */
+    ErrorCode:
+      | 'VALIDATION_FAILED'
+      | 'BAD_REQUEST'
+      | 'INVALID_BODY'
+      | 'BODY_TOO_LARGE'
+      | 'REQUEST_ABORTED'
+      | 'REQUEST_TIMEOUT'
+      | 'UNSUPPORTED_MEDIA_TYPE'
+      | 'CROSS_SITE_REQUEST'
+      | 'UNAUTHENTICATED'
+      | 'FORBIDDEN'
+      | 'NOT_FOUND'
+      | 'METHOD_NOT_ALLOWED'
+      | 'CONFLICT'
+      | 'TOO_MANY_REQUESTS'
+      | 'INTERNAL_ERROR'
+      | 'SERVICE_UNAVAILABLE'
+      | 'INVALID_CREDENTIALS'
+      | 'TOO_MANY_LOGIN_ATTEMPTS'
+      | 'ADMIN_ALREADY_EXISTS'
+      | 'USERNAME_TAKEN'
+      | 'PASSWORDS_DONT_MATCH'
+      | 'CURRENT_PASSWORD_INCORRECT'
+      | 'OWN_PASSWORD_RESET'
+      | 'ADMIN_NOT_FOUND'
+      | 'LAST_ADMIN'
+      | 'SHOP_NOT_FOUND'
+      | 'IMAGE_NOT_FOUND'
+      | 'IMAGE_INVALID'
+      | 'IMAGE_TOO_LARGE'
+      | 'UPLOAD_LINK_INVALID'
+      | 'UPLOAD_LINK_EXPIRED'
+      | 'UPLOAD_LINK_USED'
+      | 'TOO_MANY_UPLOADS'
+      | 'BACKUP_FILE_MISSING'
+      | 'BACKUP_INVALID_FILE'
+      | 'BACKUP_FILE_TOO_LARGE'
+      | 'BACKUP_REJECTED'
+      | 'RESTORE_IN_PROGRESS'
+      | 'INSUFFICIENT_STORAGE';
+    /**
+     * @description Why the field was refused: stable, for the screens to translate.
+     * @enum {string}
+     */
+    FieldErrorCode:
+      | 'REQUIRED'
+      | 'NOT_TEXT'
+      | 'TOO_SHORT'
+      | 'TOO_LONG'
+      | 'CONTROL_CHARACTERS'
+      | 'INVALID_URL'
+      | 'INVALID_EMAIL'
+      | 'INVALID_PHONE'
+      | 'INVALID_IMAGE'
+      | 'INVALID_USERNAME'
+      | 'NOT_A_LIST'
+      | 'TOO_MANY'
+      | 'NOT_A_NUMBER'
+      | 'OUT_OF_RANGE'
+      | 'TOO_MANY_DECIMALS'
+      | 'INVALID_VALUE'
+      | 'UNKNOWN_FIELD'
+      | 'PASSWORDS_DONT_MATCH'
+      | 'CURRENT_PASSWORD_INCORRECT'
+      | 'USERNAME_TAKEN';
     FieldErrorDto: {
+      /** @description Why the field was refused: stable, for the screens to translate. */
+      code: components['schemas']['FieldErrorCode'];
+      /** @description Values the sentence names, e.g. `{ "max": 150 }` */
+      params?: {
+        [key: string]: string | number;
+      };
       /** @description The field's name, dotted for nested values (e.g. `categories.0`). */
       field: string;
-      /** @description A sentence for a person. */
+      /** @description An English sentence, for people reading the API. */
       message: string;
     };
     ErrorResponseDto: {
+      /** @description Why the request failed: stable and machine-readable; the screens translate it. */
+      code: components['schemas']['ErrorCode'];
+      /** @description Values the message names, e.g. `{ "minutes": 15 }` */
+      params?: {
+        [key: string]: string | number;
+      };
       /** @description The HTTP status code, repeated for clients that only read the body. */
       statusCode: number;
-      /** @description One human-readable sentence; the screens show it as is. */
+      /** @description One English sentence for people reading the API; screens show it only for a code they do not know. */
       message: string;
       /** @description The HTTP reason phrase, e.g. `Bad Request`. */
       error: string;
@@ -478,6 +597,10 @@ export interface components {
       newPassword: string;
       /** @description Must equal `newPassword`. */
       confirmPassword: string;
+    };
+    AuthStatusDto: {
+      /** @description True once an administrator account exists: the login page then stops offering to create the first one. */
+      adminExists: boolean;
     };
     LoginDto: {
       /** @example admin */
@@ -522,6 +645,11 @@ export interface components {
       id: string;
       /** @example Armería El Centinela */
       name: string;
+      /**
+       * @description The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do.
+       * @example armeria-el-centinela-guadalajara
+       */
+      slug: string;
       description: string;
       /** @example Av. Juárez 123, Col. Centro */
       address: string;
@@ -531,6 +659,11 @@ export interface components {
       state: string;
       /** @example +52 33 1234 5678 */
       phone: string;
+      /**
+       * @description An international number for a https://wa.me/<digits> link, or null.
+       * @example +52 1 33 1234 5678
+       */
+      whatsapp: string | null;
       /** @example contacto@centinela.mx */
       email: string;
       /** @description An http(s) URL, or null. */
@@ -561,6 +694,10 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    ShopSlugRedirectDto: {
+      /** @example armeria-el-centinela-zapopan */
+      slug: string;
     };
     AdminShopStatsDto: {
       total: number;
@@ -600,6 +737,8 @@ export interface components {
       /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
       phone: string;
       email: string;
+      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+      whatsapp?: string | null;
       /** @description Optional http(s) URL; empty or null means none. */
       website?: string | null;
       /** @description At least one; blanks are refused and repeats removed. */
@@ -628,6 +767,8 @@ export interface components {
       /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
       phone?: string;
       email?: string;
+      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+      whatsapp?: string | null;
       /** @description Optional http(s) URL; empty or null means none. */
       website?: string | null;
       /** @description At least one; blanks are refused and repeats removed. */
@@ -695,11 +836,14 @@ export interface components {
   headers: never;
   pathItems: never;
 }
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type FieldErrorCode = components['schemas']['FieldErrorCode'];
 export type FieldErrorDto = components['schemas']['FieldErrorDto'];
 export type ErrorResponseDto = components['schemas']['ErrorResponseDto'];
 export type AdminUserDto = components['schemas']['AdminUserDto'];
 export type CreateAdminUserDto = components['schemas']['CreateAdminUserDto'];
 export type ResetPasswordDto = components['schemas']['ResetPasswordDto'];
+export type AuthStatusDto = components['schemas']['AuthStatusDto'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type MessageDto = components['schemas']['MessageDto'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
@@ -707,6 +851,7 @@ export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
 export type ShopDto = components['schemas']['ShopDto'];
+export type ShopSlugRedirectDto = components['schemas']['ShopSlugRedirectDto'];
 export type AdminShopStatsDto = components['schemas']['AdminShopStatsDto'];
 export type AdminShopListDto = components['schemas']['AdminShopListDto'];
 export type BulkShopsDto = components['schemas']['BulkShopsDto'];
@@ -1008,6 +1153,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getAuthStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthStatusDto'];
         };
       };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */
@@ -1751,6 +1933,65 @@ export interface operations {
         };
         content: {
           'application/json': string[];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getShopBySlug: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopDto'];
+        };
+      };
+      /** @description An old slug of a renamed shop: `Location` is the current slug’s URL */
+      301: {
+        headers: {
+          /** @description /api/shops/by-slug/<current slug> */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSlugRedirectDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */
