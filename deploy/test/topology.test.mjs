@@ -175,6 +175,7 @@ describe('docker-compose.yml', { skip: skipCompose }, () => {
     const resolved = compose('config').stdout;
     assert.match(resolved, /image: mysql:8\./);
     assert.match(resolved, /S3_ENDPOINT: http:\/\/atm\.localhost/);
+    assert.match(resolved, /PUBLIC_URL: http:\/\/atm\.localhost/);
     assert.match(resolved, /S3_BUCKET: atm-images/);
     assert.match(resolved, /DATABASE_URL: mysql:\/\/atm:change-me-mysql@mysql:3306\/atm/);
   });
@@ -228,6 +229,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         SEED_DEMO_DATA: 'false',
         STORAGE: 's3',
         S3_ENDPOINT: origin, // the gateway's public URL, as in docker-compose.yml
+        PUBLIC_URL: origin,
         S3_BUCKET: BUCKET,
         S3_REGION: 'us-east-1',
         S3_ACCESS_KEY_ID: 'S3RVER',
@@ -536,6 +538,24 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     assert.equal(runtime.status, 200);
     assert.match(runtime.body.toString(), /"directory":"\/remotes\/directory\/mf-manifest\.json"/);
     assert.match(runtime.body.toString(), /"admin":"\/remotes\/admin\/mf-manifest\.json"/);
+  });
+
+  it('crawler files from the backends: robots.txt names the sitemap, which comes compressed with an ETag', async () => {
+    const robots = await get('/robots.txt');
+    assert.equal(robots.status, 200);
+    assert.match(robots.headers['content-type'], /^text\/plain/);
+    assert.match(robots.body.toString(), /^Disallow: \/api\/$/m);
+    assert.match(robots.body.toString(), new RegExp(`^Sitemap: ${origin}/sitemap\\.xml$`, 'm'));
+    const sitemap = await get('/sitemap.xml', { 'Accept-Encoding': 'gzip, deflate, br' });
+    assert.equal(sitemap.status, 200);
+    assert.equal(sitemap.headers['content-encoding'], 'br');
+    assert.match(sitemap.headers['content-type'], /^application\/xml/);
+    const xml = brotliDecompressSync(sitemap.body).toString();
+    assert.ok(xml.includes(`<loc>${origin}/</loc>`) && xml.includes(`<loc>${origin}/en/</loc>`), xml);
+    const again = await get('/sitemap.xml', { 'If-None-Match': sitemap.headers.etag });
+    assert.equal(again.status, 304);
+    // Answered by a backend, not by the shell's static server (whose 404 page is HTML).
+    assert.match(await lastLogged('GET /sitemap.xml'), /upstream=127\.0\.0\.1:/);
   });
 
   it('no source is served: no script points to a source map, and every .map path is 404', async () => {

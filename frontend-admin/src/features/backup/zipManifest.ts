@@ -126,7 +126,7 @@ export async function readBackupManifest(file: Blob): Promise<BackupSummary | nu
   }
 }
 
-/** The counts of a version 2 manifest, or the shop count of a version 1 one. */
+/** The counts of a manifest of version 2 or later, or the shop count of a version 1 one. */
 function summarise(manifest: unknown): BackupSummary | null {
   if (!manifest || typeof manifest !== 'object') return null;
   const m = manifest as Record<string, unknown>;
