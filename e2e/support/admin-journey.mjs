@@ -89,7 +89,9 @@ export function describeAdminJourney(lang) {
       await target.getByRole('button', { name: A.submit }).click();
     };
     const toast = (text, target = page) => target.getByText(text, { exact: true }).first().waitFor();
-    const publicCard = (name) => pub.getByRole('button', { name: T.open(name), exact: true });
+    // A listing card: the one whose link is named by the shop's name (it leads to the shop's page).
+    const publicCard = (name) =>
+      pub.locator('.atm-dir-card').filter({ has: pub.getByRole('link', { name, exact: true }) });
 
     step('route guard: an admin page shows the login screen while logged out', async () => {
       await page.goto(`${product.url}/admin/backup`);
@@ -177,8 +179,9 @@ export function describeAdminJourney(lang) {
       await publicCard(shopName).waitFor();
       expect(await publicCard(shopName).getByText(T.verified, { exact: true }).count()).toBe(0);
       await publicCard(shopName).getByText('+1').waitFor();
-      await publicCard(shopName).click();
-      const dialog = pub.getByRole('dialog');
+      await publicCard(shopName).getByRole('link', { name: shopName, exact: true }).click();
+      const dialog = pub.getByRole('main'); // the shop's page
+      await dialog.getByRole('heading', { level: 1, name: shopName }).waitFor();
       const map = dialog.getByRole('img', { name: T.mapAlt(shopName) });
       await map.scrollIntoViewIfNeeded();
       await eventually(() => map.evaluate((img) => img.complete && img.naturalWidth), 600);

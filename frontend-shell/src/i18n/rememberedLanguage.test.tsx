@@ -1,9 +1,11 @@
-// Its own file: i18next is initialised once per module registry, and this test needs a stored choice first.
 import { screen, waitFor } from '@testing-library/react';
+import { renderShell } from '../test/renderShell';
+
+afterEach(() => localStorage.clear());
 
 it('takes a visitor who chose English from a Spanish page to its English twin', async () => {
+  // The choice is read when a page opens, not when i18next starts (public pages are in their URL's language).
   localStorage.setItem('atm.language', 'en');
-  const { renderShell } = await import('../test/renderShell');
   renderShell('/nope', async () => {
     throw new Error('unused');
   });
