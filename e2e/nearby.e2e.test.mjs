@@ -1,6 +1,7 @@
 // Issue 14 in real Chromium: "near me" with a position Playwright gives (Guadalajara), the radius,
 // a refused position, and the map view (clusters, a popup linking to the shop, the visitor's
 // position) with tiles from a local tile server, then without any. One product and one browser.
+/* global document, window -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createServer } from 'node:http';
 import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
@@ -65,6 +66,16 @@ const byDistance = () =>
     .map((shop) => ({ shop, km: haversineKm(GUADALAJARA, shop) }))
     .sort((a, b) => a.km - b.km);
 const here = { geolocation: GUADALAJARA, permissions: ['geolocation'] };
+/** The shops the map shows: its pins plus the counts on its clusters. */
+const shopsOnMap = (page) =>
+  page.evaluate(
+    () =>
+      document.querySelectorAll('.atm-map-pin').length +
+      [...document.querySelectorAll('.atm-map-cluster')].reduce(
+        (sum, cluster) => sum + Number(cluster.textContent),
+        0,
+      ),
+  );
 const countText = (page) => page.locator('.atm-dir-filters__summary [role="status"]').innerText();
 
 journey('near me sorts by distance, shows it, and the radius narrows the list (es)', async (open) => {
@@ -139,6 +150,7 @@ journey(
     await clusters.first().waitFor();
     const pins = page.locator('.atm-map-pin');
     // Every located shop is on the map exactly once, in fewer elements than shops.
+    await eventually(() => shopsOnMap(page), located().length);
     const clusterCounts = (await clusters.allInnerTexts()).map(Number);
     expect(clusterCounts.reduce((sum, n) => sum + n, 0) + (await pins.count())).toBe(located().length);
     expect(clusterCounts.length + (await pins.count())).toBeLessThan(located().length);
@@ -165,6 +177,8 @@ journey(
 
     // Within 10 km the map frames the nearest shops; the nearest one's pin opens its popup.
     await page.getByRole('combobox', { name: 'Distancia' }).selectOption({ label: 'Hasta 10 km' });
+    const within10 = byDistance().filter((entry) => entry.km <= 10).length;
+    await eventually(() => shopsOnMap(page), within10);
     const [nearest] = byDistance();
     const pin = page.locator(`.atm-map-pin[title="${nearest.shop.name}"]`);
     await pin.focus();

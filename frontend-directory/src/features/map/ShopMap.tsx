@@ -70,6 +70,12 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef<L.LayerGroup | null>(null);
+  // The markers on the map by cluster or shop, kept between redraws so that a marker still in
+  // view stays the same element (its popup and keyboard focus survive a pan or a zoom).
+  const drawnRef = useRef<{ generation: object | null; markers: Map<string, L.Marker> }>({
+    generation: null,
+    markers: new Map(),
+  });
   const positionRef = useRef<L.CircleMarker | null>(null);
 
   const { index, located } = useMemo(() => clusterIndexOf(shops), [shops]);
@@ -123,74 +129,95 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
     [shopLink],
   );
 
-  const drawMarkers = useCallback(() => {
-    const map = mapRef.current;
-    const layer = markersRef.current;
-    if (!map || !layer) return;
-    const bounds = map.getBounds();
-    const zoom = Math.round(map.getZoom());
-    const bbox: [number, number, number, number] = [
-      Math.max(-180, bounds.getWest()),
-      Math.max(-85, bounds.getSouth()),
-      Math.min(180, bounds.getEast()),
-      Math.min(85, bounds.getNorth()),
-    ];
-    layer.clearLayers();
-    for (const feature of index.getClusters(bbox, zoom)) {
-      const [longitude, latitude] = feature.geometry.coordinates;
-      const properties = feature.properties as Partial<ClusterProperties> & { index?: number };
-      if (properties.cluster) {
-        const clusterId = properties.cluster_id as number;
-        const count = properties.point_count as number;
-        const marker = L.marker([latitude, longitude], {
-          icon: L.divIcon({
-            html: `<span>${count}</span>`,
-            className: `atm-map-cluster atm-map-cluster--${clusterSize(count)}`,
-            iconSize: [40, 40],
-          }),
-          title: t('map.cluster', { count }),
-          keyboard: true,
-        });
-        const expand = (fromKeyboard: boolean) => {
-          const expansion = index.getClusterExpansionZoom(clusterId);
-          if (expansion <= MAX_ZOOM) {
-            map.setView([latitude, longitude], expansion);
-            // The pressed cluster is gone after the redraw: the map keeps the keyboard focus.
-            if (fromKeyboard) map.getContainer().focus({ preventScroll: true });
-          } else {
-            // Shops at one address never split: list them instead.
-            const members = index
-              .getLeaves(clusterId, Infinity)
-              .map((leaf) => located[leaf.properties.index]);
-            marker.unbindPopup().bindPopup(listPopup(members)).openPopup();
-          }
-        };
-        marker.on('click', () => expand(false));
-        // Leaflet makes markers focusable buttons but only turns Enter into a popup, not a click.
-        marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
-          if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
-          event.originalEvent.preventDefault(); // Space would scroll the page
-          expand(true);
-        });
-        layer.addLayer(marker);
-      } else {
-        const shop = located[properties.index as number];
-        const marker = L.marker([latitude, longitude], {
-          icon: L.divIcon({
-            html: '',
-            className: `atm-map-pin${isVerifiedShop(shop) ? ' atm-map-pin--verified' : ''}`,
-            iconSize: [26, 26],
-            iconAnchor: [13, 26],
-            popupAnchor: [0, -24],
-          }),
-          title: shop.name,
-          keyboard: true,
-        });
-        marker.bindPopup(() => shopPopup(shop));
-        layer.addLayer(marker);
+  const drawMarkers = useCallback(
+    function draw() {
+      const map = mapRef.current;
+      const layer = markersRef.current;
+      if (!map || !layer) return;
+      const bounds = map.getBounds();
+      const zoom = Math.round(map.getZoom());
+      const bbox: [number, number, number, number] = [
+        Math.max(-180, bounds.getWest()),
+        Math.max(-85, bounds.getSouth()),
+        Math.min(180, bounds.getEast()),
+        Math.min(85, bounds.getNorth()),
+      ];
+      const drawn = drawnRef.current;
+      // Markers made by an older `draw` (other results, texts or links) are all replaced.
+      if (drawn.generation !== draw) {
+        layer.clearLayers();
+        drawn.markers.clear();
+        drawn.generation = draw;
       }
-    }
-  }, [index, listPopup, located, shopPopup, t]);
+      const inView = new Set<string>();
+      for (const feature of index.getClusters(bbox, zoom)) {
+        const [longitude, latitude] = feature.geometry.coordinates;
+        const properties = feature.properties as Partial<ClusterProperties> & { index?: number };
+        // Cluster ids are unique across zoom levels; a shop's index is unique in this index.
+        const key = properties.cluster ? `c${properties.cluster_id}` : `p${properties.index}`;
+        inView.add(key);
+        if (drawn.markers.has(key)) continue;
+        if (properties.cluster) {
+          const clusterId = properties.cluster_id as number;
+          const count = properties.point_count as number;
+          const marker = L.marker([latitude, longitude], {
+            icon: L.divIcon({
+              html: `<span>${count}</span>`,
+              className: `atm-map-cluster atm-map-cluster--${clusterSize(count)}`,
+              iconSize: [40, 40],
+            }),
+            title: t('map.cluster', { count }),
+            keyboard: true,
+          });
+          const expand = (fromKeyboard: boolean) => {
+            const expansion = index.getClusterExpansionZoom(clusterId);
+            if (expansion <= MAX_ZOOM) {
+              map.setView([latitude, longitude], expansion);
+              // The pressed cluster is gone after the redraw: the map keeps the keyboard focus.
+              if (fromKeyboard) map.getContainer().focus({ preventScroll: true });
+            } else {
+              // Shops at one address never split: list them instead.
+              const members = index
+                .getLeaves(clusterId, Infinity)
+                .map((leaf) => located[leaf.properties.index]);
+              marker.unbindPopup().bindPopup(listPopup(members)).openPopup();
+            }
+          };
+          marker.on('click', () => expand(false));
+          // Leaflet makes markers focusable buttons but only turns Enter into a popup, not a click.
+          marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+            if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
+            event.originalEvent.preventDefault(); // Space would scroll the page
+            expand(true);
+          });
+          drawn.markers.set(key, marker);
+          layer.addLayer(marker);
+        } else {
+          const shop = located[properties.index as number];
+          const marker = L.marker([latitude, longitude], {
+            icon: L.divIcon({
+              html: '',
+              className: `atm-map-pin${isVerifiedShop(shop) ? ' atm-map-pin--verified' : ''}`,
+              iconSize: [26, 26],
+              iconAnchor: [13, 26],
+              popupAnchor: [0, -24],
+            }),
+            title: shop.name,
+            keyboard: true,
+          });
+          marker.bindPopup(() => shopPopup(shop));
+          drawn.markers.set(key, marker);
+          layer.addLayer(marker);
+        }
+      }
+      for (const [key, marker] of drawn.markers) {
+        if (inView.has(key)) continue;
+        layer.removeLayer(marker);
+        drawn.markers.delete(key);
+      }
+    },
+    [index, listPopup, located, shopPopup, t],
+  );
 
   // The map itself, once.
   useEffect(() => {
@@ -211,6 +238,7 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
       mapRef.current = null;
       markersRef.current = null;
       positionRef.current = null;
+      drawnRef.current = { generation: null, markers: new Map() };
     };
   }, []);
 
@@ -235,7 +263,8 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
     if (position) points.push([position.latitude, position.longitude]);
     if (points.length === 0) map.setView(MEXICO, 5);
     else if (points.length === 1) map.setView(points[0], 13);
-    else map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15 });
+    // New results jump into view rather than fly: no redraws of passing views, at any scale.
+    else map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15, animate: false });
     drawMarkers();
     // Framing follows the results, not every redraw (drawMarkers changes with the language too).
     // eslint-disable-next-line react-hooks/exhaustive-deps
