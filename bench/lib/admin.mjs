@@ -33,8 +33,12 @@ export const ADMIN_BUDGETS = {
 };
 const UPDATES = 40;
 const BULK = 500;
-/** Keys typed into the empty search box, each measured; each changes the first page of results. */
-const KEYS = ['z', 'j', 'y', 'v', 'k', 'x', 'q'];
+/**
+ * Keys typed into the empty search box, each measured. Digits: every generated shop's name and
+ * e-mail carry its number, and its description most letters, so a digit always changes the first
+ * page (a letter such as 'z' matches every shop through "caza").
+ */
+const KEYS = ['7', '3', '9', '5', '8', '4', '6'];
 const SEARCH_BOX = '.ant-input-search input';
 
 export async function benchAdmin({
@@ -106,10 +110,11 @@ export async function benchAdmin({
     const rows = [
       {
         name: `GET /api/admin/shops?pageSize=50 ÷ GET /api/shops (gzip) req/s (${adminList.rps} / ${publicList.rps}, 50 connections)`,
-        value: ratio,
+        // No public response within the run (e.g. on an overloaded machine) measures nothing.
+        value: publicList.rps > 0 ? ratio : 'not measured',
         unit: 'x',
         budget: `≥ ${ADMIN_BUDGETS.listRatio}`,
-        holds: ratio >= ADMIN_BUDGETS.listRatio,
+        holds: publicList.rps > 0 && ratio >= ADMIN_BUDGETS.listRatio,
       },
       {
         name: `PUT /api/admin/shops/{id}, one connection, p50 of ${UPDATES}`,
