@@ -92,9 +92,6 @@ journey('near me sorts by distance, shows it, and the radius narrows the list (e
   const firstCard = page.locator('.atm-dir-card').first();
   await eventually(() => firstCard.locator('h2').innerText(), nearest.shop.name);
   expect(await firstCard.locator('.atm-dir-card__distance').innerText()).toBe(distance);
-  await expect(firstCard.getAttribute('aria-label')).resolves.toBe(
-    `Ver detalles de ${nearest.shop.name}, ${distance}`,
-  );
   await eventually(() => countText(page), `${shops.length} resultados encontrados, ordenados por distancia`);
 
   const within10 = byDistance().filter((entry) => entry.km <= 10).length;
@@ -118,6 +115,11 @@ journey('near me sorts by distance, shows it, and the radius narrows the list (e
   // None of the map's code was loaded by the list.
   expect(await page.evaluate(() => typeof window.L)).toBe('undefined');
   expect(requested.filter((url) => /\/js\/map\.|\/css\/map\./.test(url))).toEqual([]);
+
+  // The nearest shop's own page, reached from its card, says how far it is too.
+  await firstCard.getByRole('link', { name: nearest.shop.name }).click();
+  await page.waitForURL(`${product.url}/shops/${nearest.shop.slug}`);
+  await eventually(() => page.locator('.atm-shop__distance').innerText(), distance);
 });
 
 journey('a refused position shows the message and keeps the list (en)', async (open) => {
@@ -188,11 +190,10 @@ journey(
     expect(await popup.innerText()).toContain(`${nearest.shop.city}, ${nearest.shop.state}`);
     if (nearest.shop.isVerified === 'true') expect(await popup.innerText()).toContain('Verificado');
     const link = popup.getByRole('link', { name: 'Ver ficha' });
-    expect(new URL(await link.getAttribute('href'), product.url).searchParams.get('shop')).toBe(
-      nearest.shop.id,
-    );
+    expect(await link.getAttribute('href')).toBe(`/shops/${nearest.shop.slug}`);
     await link.click();
-    await page.getByRole('dialog').getByText(nearest.shop.name).first().waitFor();
+    await page.waitForURL(`${product.url}/shops/${nearest.shop.slug}`);
+    await page.getByRole('heading', { level: 1, name: nearest.shop.name }).waitFor();
 
     // Without a tile server the map still draws its markers on the plain background.
     await tiles.close();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GeoPoint } from './distance';
+import { rememberPosition } from './rememberedPosition';
 import { requestPosition, type GeolocationFailure, type PositionSource } from './geolocation';
 
 export type PositionState =
@@ -34,6 +35,7 @@ export function useVisitorPosition(source?: PositionSource) {
       source ?? (typeof navigator === 'undefined' ? undefined : navigator.geolocation),
     ).then(
       (position) => {
+        rememberPosition(position);
         if (current()) setState({ status: 'located', position });
         return position;
       },

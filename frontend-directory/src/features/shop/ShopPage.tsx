@@ -4,6 +4,9 @@ import { isVerifiedShop, languageOfPath, listingPath, safeUrl, ShopLogo, type Sh
 import { useGetShopsQuery } from '../../api/shopsApi';
 import type { DirectorySnapshot } from '../../app/snapshot';
 import { VerifiedMark } from '../listing/VerifiedMark';
+import { distanceKm, shopPoint } from '../nearby/distance';
+import { formatDistance } from '../nearby/formatDistance';
+import { useRememberedPosition } from '../nearby/rememberedPosition';
 import { directionsHref, whatsAppShareHref } from './contactLinks';
 import { ShareButton } from './ShareButton';
 import { ShopDetails } from './ShopDetails';
@@ -66,6 +69,7 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
             {shop.city}, {shop.state}
           </p>
           {isVerifiedShop(shop) && <VerifiedMark long />}
+          <ShopDistance shop={shop} />
         </div>
       </header>
       <div className="atm-shop__actions">
@@ -102,6 +106,16 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
       </div>
     </article>
   );
+}
+
+/** "a 3.2 km" when the visitor used "near me" in this visit (issue 14); nothing otherwise. */
+function ShopDistance({ shop }: { shop: Shop }) {
+  const { t, i18n } = useTranslation('directory');
+  const position = useRememberedPosition();
+  const point = shopPoint(shop);
+  if (!position || !point) return null;
+  const distance = formatDistance(distanceKm(position, point), i18n.language);
+  return <p className="atm-shop__distance">{t('nearby.distance', { distance })}</p>;
 }
 
 function ShopLoading() {
