@@ -16,7 +16,11 @@ import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, remoteOrigins, serveFrontends } from './frontends/frontends.js';
+import { AppMetrics } from './observability/metrics.js';
+import { APP_LOGGER, observeRequests } from './observability/request-observer.js';
+import { ShutdownState } from './observability/shutdown-state.js';
 import { setupSwagger } from './openapi.js';
+import type { Logger as PinoLogger } from 'pino';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
 import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
@@ -69,6 +73,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   httpServer.removeAllListeners('request');
   httpServer.on('request', catalog.listener(expressListener));
   enforceRequestDeadlines(httpServer, config.requestLimits);
+  // Prepended last, so it runs first: every request gets its id, log line and metrics.
+  observeRequests(httpServer, {
+    logger: app.get<PinoLogger | null>(APP_LOGGER) ?? undefined,
+    metrics: app.get(AppMetrics),
+    shutdown: app.get(ShutdownState),
+  });
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));

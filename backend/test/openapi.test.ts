@@ -7,8 +7,8 @@ import { startAppOnFreshDatabase } from './support/test-app.js';
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
 const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };
-/** Health's 503 is its status report (HealthDto), not an error body. */
-const STATUS_REPORTS = new Set(['getHealth 503']);
+/** Health's and readiness's 503 is their status report (HealthDto, ReadinessDto), not an error body. */
+const STATUS_REPORTS = new Set(['getHealth 503', 'getReady 503']);
 
 const isError = (status: string) => Number(status) >= 400;
 const takesInput = (operation: OperationObject) =>

@@ -6,6 +6,7 @@ import { OBJECTS_PATH_PREFIX } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { JobLockService } from '../database/job-lock.service.js';
+import { AppMetrics } from '../observability/metrics.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
@@ -80,6 +81,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
+    private readonly metrics: AppMetrics,
   ) {}
 
   /**
@@ -110,8 +112,10 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
-    return this.locks.run(RESTORE_LOCK, 'Another restore is running. Please wait for it to finish.', () =>
-      this.restoreLocked(file),
+    return this.metrics.observeJob('restore', () =>
+      this.locks.run(RESTORE_LOCK, 'Another restore is running. Please wait for it to finish.', () =>
+        this.restoreLocked(file),
+      ),
     );
   }
 

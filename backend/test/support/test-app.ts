@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
@@ -76,12 +77,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string>): Promise<TestApp> {
+/** `logDestination`: where the app's pino logs go (with LOG_FORMAT=json in `env`). */
+export interface StartOptions {
+  logDestination?: DestinationStream;
+}
+
+export async function startApp(env: Record<string, string>, options: StartOptions = {}): Promise<TestApp> {
   const config = loadConfig({ ...env, PORT: '0' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: ['error'],
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, options.logDestination),
+    {
+      bodyParser: false,
+      logger: ['error'],
+    },
+  );
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
@@ -98,9 +107,10 @@ export async function startApp(env: Record<string, string>): Promise<TestApp> {
 export async function startAppOnFreshDatabase(
   dialect: Dialect,
   extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<TestApp & { database: TestDatabase }> {
   const database = await createTestDatabase(dialect);
-  const started = await startApp({ ...database.env, ...extraEnv });
+  const started = await startApp({ ...database.env, ...extraEnv }, options);
   return {
     ...started,
     database,

@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Whether this replica is stopping, and the responses it still owes. Once draining,
+ * /api/health/ready answers 503 (the gateway and orchestrators stop sending), and every
+ * response closes its connection, so keep-alive connections end as their last request does.
+ */
+export class ShutdownState {
+  private stopping = false;
+  private readonly inFlight = new Set<ServerResponse>();
+  private idleWaiters: (() => void)[] = [];
+
+  get draining(): boolean {
+    return this.stopping;
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  startDraining(): void {
+    this.stopping = true;
+    for (const response of this.inFlight) {
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+    }
+  }
+
+  track(response: ServerResponse): void {
+    this.inFlight.add(response);
+    if (this.stopping && !response.headersSent) response.setHeader('Connection', 'close');
+    response.once('close', () => {
+      this.inFlight.delete(response);
+      if (this.inFlight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    });
+  }
+
+  /** Resolves true once no response is in flight, or false after `ms`. */
+  whenIdle(ms: number): Promise<boolean> {
+    if (this.inFlight.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Responses still in flight when the grace period ran out: their connections are cut. */
+  abortInFlight(): void {
+    for (const response of this.inFlight) response.destroy();
+  }
+}
