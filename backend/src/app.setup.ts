@@ -7,7 +7,7 @@ import express from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
@@ -73,6 +73,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   httpServer.removeAllListeners('request');
   httpServer.on('request', catalog.listener(expressListener));
   enforceRequestDeadlines(httpServer, config.requestLimits);
+  app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
   // Prepended last, so it runs first: every request gets its id, log line and metrics.
   observeRequests(httpServer, {
     logger: app.get<PinoLogger | null>(APP_LOGGER) ?? undefined,
