@@ -76,13 +76,26 @@ function stopGracefullyOnSignals(
     logger.log(`${signal}: draining ${shutdown.inFlightCount} request(s) for up to ${graceMs / 1000} s`);
     shutdown.startDraining();
     const server = app.getHttpServer() as Server;
-    // No new connections; idle keep-alive connections close now, busy ones after their response.
-    server.close();
+    // No new connections; idle keep-alive connections close now, busy ones after their
+    // response (Connection: close). Waiting for every connection, not only the requests seen
+    // so far: one whose request was still arriving is served too before the database closes.
+    const allClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A response whose headers went out before the drain (a download) leaves its keep-alive
+    // connection idle when it ends: close such connections as they become idle.
     server.closeIdleConnections();
-    if (!(await shutdown.whenIdle(graceMs))) {
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 250);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<false>(
+      (resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs)),
+    );
+    if (!(await Promise.race([allClosed.then(() => true as const), graceOver]))) {
       logger.warn(`Grace period over: cutting ${shutdown.inFlightCount} request(s) still running`);
       shutdown.abortInFlight();
+      server.closeAllConnections();
+      await allClosed;
     }
+    clearTimeout(graceTimer);
+    clearInterval(idleSweep);
     await app.get(JobLockService).whenIdle();
     metricsServer?.close();
     await app.close();

@@ -8,7 +8,6 @@ import type { ServerResponse } from 'node:http';
 export class ShutdownState {
   private stopping = false;
   private readonly inFlight = new Set<ServerResponse>();
-  private idleWaiters: (() => void)[] = [];
 
   get draining(): boolean {
     return this.stopping;
@@ -28,22 +27,7 @@ export class ShutdownState {
   track(response: ServerResponse): void {
     this.inFlight.add(response);
     if (this.stopping && !response.headersSent) response.setHeader('Connection', 'close');
-    response.once('close', () => {
-      this.inFlight.delete(response);
-      if (this.inFlight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
-    });
-  }
-
-  /** Resolves true once no response is in flight, or false after `ms`. */
-  whenIdle(ms: number): Promise<boolean> {
-    if (this.inFlight.size === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    response.once('close', () => this.inFlight.delete(response));
   }
 
   /** Responses still in flight when the grace period ran out: their connections are cut. */

@@ -19,7 +19,16 @@ export type Dialect = 'sqlite' | 'mysql';
  * For suites whose subject depends on the SQL dialect (queries, transactions, locks, migrations,
  * stored text): SQLite always, MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it).
  */
-export const DIALECTS: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+export const DIALECTS: Dialect[] = dialectsToTest();
+
+/** TEST_DIALECTS=mysql limits a run to MariaDB/MySQL (CI's second pass, on Node 24). */
+function dialectsToTest(): Dialect[] {
+  if (process.env.TEST_DIALECTS === 'mysql') {
+    if (!process.env.TEST_MYSQL_URL) throw new Error('TEST_DIALECTS=mysql needs TEST_MYSQL_URL');
+    return ['mysql'];
+  }
+  return process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+}
 
 /**
  * For suites whose subject is above the database (HTTP headers and limits, what a browser
