@@ -48,6 +48,7 @@ const suites = {
   e2e: () => ({ command: node, args: [...jest, '--config', 'e2e/jest.config.mjs'] }),
   topology: () => ({ command: node, args: ['deploy/test/run.mjs'] }),
   'backend-node24': () => {
+    if (!process.env.TEST_MYSQL_URL) throw new Error('it runs on MariaDB: set TEST_MYSQL_URL');
     const { nodeBin, sqliteEntry } = ensureNode24();
     // From backend/, as its own `npm test` runs (ts-jest reads backend/tsconfig.json there).
     return {

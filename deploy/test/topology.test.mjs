@@ -918,13 +918,18 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     const after = await listing();
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     assert.ok(same(after, asBefore) || same(after, asBackup), JSON.stringify({ answer, after }));
-    // It drained: the restore finished and its answer arrived before the process ended.
     const problems = backends.b
       .output()
       .split('\n')
       .filter((line) => /"level":"(error|warn)"/.test(line));
-    assert.equal(answer.status, 200, JSON.stringify({ answer, problems }));
-    assert.ok(same(after, asBackup));
+    if (typeof answer.status === 'number') {
+      // The replica took the request: it drained, so the restore completed and answered.
+      assert.equal(answer.status, 200, JSON.stringify({ answer, problems }));
+      assert.ok(same(after, asBackup));
+    } else {
+      // The signal came first and the connection was never taken: nothing changed.
+      assert.ok(same(after, asBefore), JSON.stringify({ answer, after }));
+    }
     await startBackend('b');
   });
 });
