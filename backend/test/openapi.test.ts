@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { operationsOf } from '../src/openapi.js';
-import { startAppOnFreshDatabase } from './support/test-app.js';
+import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
@@ -18,7 +18,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
   let server: Started;
   let operations: OperationObject[];
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase('sqlite');
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0]);
     const document = (await request(server.url).get('/api/docs-json').expect(200)).body as OpenAPIObject;
     operations = operationsOf(document).map(([, operation]) => operation);
   });
