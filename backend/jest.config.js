@@ -7,7 +7,11 @@ export default {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // On Node 24 in CI (.ci/run): better-sqlite3 built for Node 24's ABI (tools/node24.mjs).
+    ...(process.env.BETTER_SQLITE3_ENTRY ? { '^better-sqlite3$': process.env.BETTER_SQLITE3_ENTRY } : {}),
+  },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,
   setupFilesAfterEnv: ['<rootDir>/test/support/error-codes.setup.ts'],

@@ -1,4 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BackupModule } from './backup/backup.module.js';
@@ -9,6 +11,9 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { SeoModule } from './seo/seo.module.js';
+import { AppMetrics } from './observability/metrics.js';
+import { APP_LOGGER, createAppLogger } from './observability/request-observer.js';
+import { ShutdownState } from './observability/shutdown-state.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
@@ -16,11 +21,19 @@ import { UploadsModule } from './uploads/uploads.module.js';
 /** The whole backend, built from a configuration read once at boot. */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `logDestination` replaces stdout for the logs (tests read what would be written). */
+  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
+    const logger =
+      config.observability.logFormat === 'off'
+        ? undefined
+        : createAppLogger(config.observability, logDestination);
     return {
       module: AppModule,
       global: true,
       imports: [
+        // Nest's own log lines through the same pino logger, with the request id inside a
+        // request; the per-request lines come from observeRequests (it sees every request).
+        ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         DatabaseModule.forRoot(config.database),
         SessionsModule,
         AdminUsersModule,
@@ -34,6 +47,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: APP_LOGGER, useValue: logger ?? null },
+        { provide: AppMetrics, useValue: new AppMetrics() },
+        { provide: ShutdownState, useValue: new ShutdownState() },
         {
           provide: SessionSettings,
           useValue: new SessionSettings(
@@ -42,7 +58,7 @@ export class AppModule {
           ),
         },
       ],
-      exports: [APP_CONFIG, SessionSettings],
+      exports: [APP_CONFIG, APP_LOGGER, AppMetrics, ShutdownState, SessionSettings],
     };
   }
 }

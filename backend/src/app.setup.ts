@@ -7,7 +7,7 @@ import express from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
@@ -17,14 +17,24 @@ import { sameOriginOnly } from './common/same-origin.middleware.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, mapTileOrigins, remoteOrigins, serveFrontends } from './frontends/frontends.js';
+import { AppMetrics } from './observability/metrics.js';
+import { APP_LOGGER, observeRequests } from './observability/request-observer.js';
+import { ShutdownState } from './observability/shutdown-state.js';
 import { setupSwagger } from './openapi.js';
 import { PublicPages } from './pages/public-pages.js';
+import type { Logger as PinoLogger } from 'pino';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
 import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
 
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
+
+/** The store's public origin when browsers upload there directly (S3 on an origin of its own). */
+function uploadOrigins(config: AppConfig): string[] {
+  const endpoint = config.storage.s3?.publicEndpoint;
+  return endpoint ? [new URL(endpoint).origin] : [];
+}
 
 /** Routes that read or change the session; public routes skip the session middleware. */
 const SESSION_ROUTES = ['/api/auth', '/api/admin'];
@@ -51,7 +61,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
           imgSrc: ["'self'", 'data:', 'https:', ...mapTileOrigins(config.frontends)],
           fontSrc: ["'self'", 'data:', ...remotes],
-          connectSrc: ["'self'", ...remotes],
+          // Presigned uploads go to S3_PUBLIC_ENDPOINT (the gateway's own origin in docker-compose).
+          connectSrc: ["'self'", ...remotes, ...uploadOrigins(config)],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],
@@ -71,6 +82,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   httpServer.removeAllListeners('request');
   httpServer.on('request', catalog.listener(expressListener));
   enforceRequestDeadlines(httpServer, config.requestLimits);
+  app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
+  // Prepended last, so it runs first: every request gets its id, log line and metrics.
+  observeRequests(httpServer, {
+    logger: app.get<PinoLogger | null>(APP_LOGGER) ?? undefined,
+    metrics: app.get(AppMetrics),
+    shutdown: app.get(ShutdownState),
+  });
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));

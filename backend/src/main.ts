@@ -1,11 +1,16 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { ConfigError, loadConfig } from './config/app.config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/app.config.js';
+import { JobLockService } from './database/job-lock.service.js';
+import { AppMetrics, startMetricsServer } from './observability/metrics.js';
+import { ShutdownState } from './observability/shutdown-state.js';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -18,9 +23,13 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  const pino = config.observability.logFormat !== 'off';
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
+    // With pino, Nest's start-up lines wait for it (one format from the first line on).
+    bufferLogs: pino,
   });
+  if (pino) app.useLogger(app.get(PinoNestLogger));
   configureApp(app, config);
   if (config.env === 'production' && !config.publicUrl) {
     Logger.warn(
@@ -28,15 +37,84 @@ async function bootstrap(): Promise<void> {
       'Bootstrap',
     );
   }
-  app.enableShutdownHooks();
   await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
+  const metricsServer =
+    config.observability.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(
+          app.get(AppMetrics),
+          config.observability.metricsPort,
+          config.observability.metricsHost ?? config.host,
+        );
+  stopGracefullyOnSignals(app, config, metricsServer);
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
+  if (metricsServer) {
+    const { port } = metricsServer.address() as { port: number };
+    Logger.log(`Metrics on http://localhost:${port}/metrics (not on the public port)`, 'Bootstrap');
+  }
   if ((await app.get(AdminUsersService).count()) === 0) {
     Logger.log(
       `No administrator yet: open ${url}/admin/login and choose "Create Admin Account".`,
       'Bootstrap',
     );
+  }
+}
+
+/**
+ * SIGTERM (docker stop, a rolling restart) or SIGINT: stop taking connections and report not
+ * ready, let in-flight requests finish for up to SHUTDOWN_GRACE_SECONDS, then cut what is left
+ * (a backup download aborts: the client sees an incomplete file, nothing is left behind), wait
+ * for a running restore to complete or roll back, close the database, and exit 0.
+ */
+function stopGracefullyOnSignals(
+  app: NestExpressApplication,
+  config: AppConfig,
+  metricsServer?: Server,
+): void {
+  const logger = new Logger('Shutdown');
+  const shutdown = app.get(ShutdownState);
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const graceMs = config.observability.shutdownGraceSeconds * 1000;
+    logger.log(`${signal}: draining ${shutdown.inFlightCount} request(s) for up to ${graceMs / 1000} s`);
+    shutdown.startDraining();
+    const server = app.getHttpServer() as Server;
+    // No new connections; idle keep-alive connections close now, busy ones after their
+    // response (Connection: close). Waiting for every connection, not only the requests seen
+    // so far: one whose request was still arriving is served too before the database closes.
+    const allClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A response whose headers went out before the drain (a download) leaves its keep-alive
+    // connection idle when it ends: close such connections as they become idle.
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 250);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<false>(
+      (resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs)),
+    );
+    if (!(await Promise.race([allClosed.then(() => true as const), graceOver]))) {
+      logger.warn(`Grace period over: cutting ${shutdown.inFlightCount} request(s) still running`);
+      shutdown.abortInFlight();
+      server.closeAllConnections();
+      await allClosed;
+    }
+    clearTimeout(graceTimer);
+    clearInterval(idleSweep);
+    await app.get(JobLockService).whenIdle();
+    metricsServer?.close();
+    await app.close();
+    logger.log('Stopped');
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, (received) => {
+      stop(received).catch((error: Error) => {
+        logger.error(`Shutdown failed: ${error.message}`);
+        process.exit(1);
+      });
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { startAppOnFreshDatabase } from './support/test-app.js';
+import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 const PREAMBLE = 'document.documentElement.lang="en";';
@@ -33,7 +33,7 @@ describe('serving the built frontends', () => {
     // Source maps left in dist by an older build: never served.
     write('frontend-shell/dist/main.0123456789abcdef.js.map', '{"sourcesContent":["secret"]}');
     write('frontend-directory/dist/412.89abcdef01.js.map', '{"sourcesContent":["secret"]}');
-    server = await startAppOnFreshDatabase('sqlite', {
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0], {
       FRONTEND_ROOT: root,
       REMOTE_ADMIN_URL: 'https://admin.cdn.example/mf-manifest.json',
       MAP_TILE_URL: 'http://tiles.internal.example:8080/{z}/{x}/{y}.png',
@@ -171,7 +171,7 @@ const filesUnder = (folder: string) =>
 (built ? describe : describe.skip)('serving the production builds', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase('sqlite', { FRONTEND_ROOT: REPOSITORY });
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0], { FRONTEND_ROOT: REPOSITORY });
   });
   afterAll(() => server.close());
 

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { operationsOf } from '../src/openapi.js';
-import { startAppOnFreshDatabase } from './support/test-app.js';
+import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
 const ERROR_SCHEMA = { $ref: '#/components/schemas/ErrorResponseDto' };
-/** Health's 503 is its status report (HealthDto), not an error body. */
-const STATUS_REPORTS = new Set(['getHealth 503']);
+/** Health's and readiness's 503 is their status report (HealthDto, ReadinessDto), not an error body. */
+const STATUS_REPORTS = new Set(['getHealth 503', 'getReady 503']);
 
 const isError = (status: string) => Number(status) >= 400;
 const takesInput = (operation: OperationObject) =>
@@ -18,7 +18,7 @@ describe('the OpenAPI document at /api/docs-json', () => {
   let server: Started;
   let operations: OperationObject[];
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase('sqlite');
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0]);
     const document = (await request(server.url).get('/api/docs-json').expect(200)).body as OpenAPIObject;
     operations = operationsOf(document).map(([, operation]) => operation);
   });

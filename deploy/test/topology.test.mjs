@@ -1,9 +1,12 @@
 // The production topology of deploy/ and docker-compose.yml, run for real without Docker:
-// MariaDB, an S3-compatible server (s3rver), two backend processes, one nginx per static
+// MariaDB, an S3-compatible server (s3rver, standing in for Garage), two backend processes, one nginx per static
 // frontend and the nginx gateway, all with the configuration files of deploy/ copied as they
 // are (only listen.conf and upstreams.conf, the place-specific files, are written here), over
 // HTTPS with a throw-away certificate. Then the smoke journey in Chromium through the gateway:
 // log in on replica A, upload and save through replica B, see the shop in the public listing.
+// Then what an operator relies on: request ids from the gateway to the backend's JSON log and
+// back, no secret in any log line, metrics on their own port only, a replica stopped with
+// SIGTERM under load losing no request, and a restore interrupted by SIGTERM all or nothing.
 // Run with `npm run test:topology` (deploy/test/run.mjs), which reports the totals for CI.
 // Functions passed to page.evaluate and page.waitForFunction run in the browser.
 /* global document */
@@ -99,14 +102,22 @@ function startProcess(command, args, options, logFile) {
   if (fd !== undefined) closeSync(fd);
   children.add(child);
   let piped = '';
-  child.stdout?.on('data', (data) => (piped += data));
+  let stdout = '';
+  child.stdout?.on('data', (data) => {
+    piped += data;
+    stdout += data;
+  });
   child.stderr?.on('data', (data) => (piped += data));
   const output = () => (logFile ? readFileSync(logFile, 'utf8') : piped);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return {
     pid: child.pid,
     output,
+    /** Standard output alone (a backend's log lines; Node's own warnings go to stderr). */
+    stdout: () => stdout,
     exited: () => child.exitCode !== null || child.signalCode !== null,
+    /** Resolves with { code, signal } once the process has ended. */
+    whenExited: () => exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       process.kill(child.pid, 'SIGTERM');
@@ -167,15 +178,18 @@ describe('docker-compose.yml', { skip: skipCompose }, () => {
       'frontend-admin',
       'frontend-directory',
       'frontend-shell',
+      'garage',
       'gateway',
-      'minio',
-      'minio-bucket',
       'mysql',
     ]);
     const resolved = compose('config').stdout;
     assert.match(resolved, /image: mysql:8\./);
-    assert.match(resolved, /S3_ENDPOINT: http:\/\/atm\.localhost/);
+    assert.match(resolved, /image: dxflrs\/garage:v2\./);
+    assert.match(resolved, /S3_ENDPOINT: http:\/\/garage:3900/);
+    assert.match(resolved, /S3_PUBLIC_ENDPOINT: http:\/\/atm\.localhost/);
     assert.match(resolved, /PUBLIC_URL: http:\/\/atm\.localhost/);
+    assert.match(resolved, /GARAGE_DEFAULT_BUCKET: atm-images/);
+    assert.match(resolved, /\/api\/health\/ready/);
     assert.match(resolved, /S3_BUCKET: atm-images/);
     assert.match(resolved, /DATABASE_URL: mysql:\/\/atm:change-me-mysql@mysql:3306\/atm/);
   });
@@ -189,7 +203,7 @@ describe('docker-compose.yml', { skip: skipCompose }, () => {
     assert.notEqual(result.status, 0);
     assert.match(
       result.stderr,
-      /set (MYSQL_PASSWORD|SESSION_SECRET|MINIO_ROOT_PASSWORD|MYSQL_ROOT_PASSWORD) in \.env/,
+      /set (MYSQL_PASSWORD|SESSION_SECRET|MYSQL_ROOT_PASSWORD|GARAGE_RPC_SECRET|S3_ACCESS_KEY_ID|S3_SECRET_ACCESS_KEY) in \.env/,
     );
   });
 });
@@ -204,7 +218,10 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
   let gateway;
   let gatewayLog = () => '';
   const backends = {};
+  /** Every backend process this run started, restarts included (for their output). */
+  const backendOutputs = [];
   const ports = {};
+  let s3Port;
   let origin;
   let browser;
   const admin = { username: 'topology-admin', password: `Pw-${randomBytes(12).toString('hex')}` };
@@ -227,17 +244,20 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         SESSION_SECRET: secret,
         TRUST_PROXY: '1',
         SEED_DEMO_DATA: 'false',
+        METRICS_PORT: String(ports[`metrics-${name}`]),
         STORAGE: 's3',
-        S3_ENDPOINT: origin, // the gateway's public URL, as in docker-compose.yml
+        // As in docker-compose.yml: the store directly, and the gateway's URL for the browser.
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_PUBLIC_ENDPOINT: origin,
         PUBLIC_URL: origin,
         S3_BUCKET: BUCKET,
         S3_REGION: 'us-east-1',
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
         S3_FORCE_PATH_STYLE: 'true',
-        NODE_EXTRA_CA_CERTS: cert, // it talks to the store through the gateway's TLS
       },
     });
+    backendOutputs.push(backend);
     await waitFor(
       async () => (await request(`http://127.0.0.1:${port}/api/health`)).status === 200,
       `backend ${name} on port ${port}`,
@@ -317,7 +337,8 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
 
     work = mkdtempSync(join(tmpdir(), 'atm-topology-'));
     chmodSync(work, 0o755); // nginx workers run as nobody and read the frontends from here
-    for (const name of ['gateway', 'backend-a', 'backend-b', ...FRONTENDS]) ports[name] = await freePort();
+    for (const name of ['gateway', 'backend-a', 'backend-b', 'metrics-a', 'metrics-b', ...FRONTENDS])
+      ports[name] = await freePort();
     ports['gateway-https'] = await freePort();
     origin = `https://127.0.0.1:${ports['gateway-https']}`;
 
@@ -356,7 +377,8 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
 
-    // The S3-compatible store (MinIO in docker-compose) with the private bucket.
+    // The S3-compatible store (Garage in docker-compose) with the private bucket. s3rver stands
+    // in for it: no maintained S3 server installs here without Docker (deploy/README.md).
     const { default: S3rver } = await import('s3rver');
     const s3Dir = join(work, 's3');
     s3 = new S3rver({
@@ -366,7 +388,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
       directory: s3Dir,
       configureBuckets: [{ name: BUCKET, configs: [] }],
     });
-    const { port: s3Port } = await s3.run();
+    ({ port: s3Port } = await s3.run());
 
     // One nginx per static frontend: deploy/frontend/ as the image has it, the built files
     // pre-compressed like the image's build stage does.
@@ -408,7 +430,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     for (const [from, to] of [
       ['backend-a:3000', `127.0.0.1:${ports['backend-a']}`],
       ['backend-b:3000', `127.0.0.1:${ports['backend-b']}`],
-      ['minio:9000', `127.0.0.1:${s3Port}`],
+      ['garage:3900', `127.0.0.1:${s3Port}`],
       ['frontend-shell:8080', `127.0.0.1:${ports.shell}`],
       ['frontend-directory:8080', `127.0.0.1:${ports.directory}`],
       ['frontend-admin:8080', `127.0.0.1:${ports.admin}`],
@@ -714,5 +736,220 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     const listingOnA = JSON.parse((await request(`http://127.0.0.1:${ports['backend-a']}/api/shops`)).body);
     assert.ok(listingOnA.some((shop) => shop.name === 'Armería Topología'));
     assert.deepEqual(pageErrors, []);
+  });
+  /** Every line the backends logged, each parsed as JSON (a line that is not JSON fails here). */
+  const backendLines = () =>
+    backendOutputs
+      .flatMap((backend) => backend.stdout().split('\n'))
+      .filter((line) => line.trim())
+      .map((line) => {
+        try {
+          return JSON.parse(line);
+        } catch {
+          throw new Error(`A backend log line is not JSON: ${line}`);
+        }
+      });
+  const backendLogged = (requestId) =>
+    waitFor(
+      async () =>
+        backendLines().some((line) => line.requestId === requestId && line.msg === 'request completed'),
+      `the backend's log line of request ${requestId}`,
+    );
+  const send = (path, { method = 'GET', headers = {}, body } = {}) =>
+    request(`${origin}${path}`, { method, headers, body, ca: readFileSync(cert) });
+  const logIn = async () => {
+    const response = await send('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    assert.equal(response.status, 200, response.body.toString());
+    return response.headers['set-cookie'].find((cookie) => cookie.startsWith('atm.sid=')).split(';')[0];
+  };
+  /**
+   * The public listing, comparable across a restore: a restore stores every image under a new
+   * key, so image paths are replaced by whether the shop has the image (and each must load).
+   */
+  const listing = async () => {
+    const shops = JSON.parse((await get('/api/shops')).body.toString());
+    for (const path of shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]).filter(Boolean))
+      assert.equal((await get(path)).status, 200, path);
+    return shops.map(({ logo, mapImageUrl, ...shop }) => ({
+      ...shop,
+      logo: Boolean(logo),
+      mapImageUrl: Boolean(mapImageUrl),
+    }));
+  };
+
+  it("request ids: the client's or the gateway's id reaches the backend's JSON log and comes back", async () => {
+    const sent = `topology-${randomBytes(8).toString('hex')}`;
+    const answered = await get('/api/shops', { 'X-Request-Id': sent });
+    assert.equal(answered.status, 200);
+    assert.equal(answered.headers['x-request-id'], sent);
+    await waitFor(async () => gatewayLog().includes(`request_id=${sent}`), 'the gateway to log the id');
+    await backendLogged(sent);
+    const line = backendLines().find((entry) => entry.requestId === sent);
+    assert.equal(line.method, 'GET');
+    assert.equal(line.path, '/api/shops');
+    assert.equal(line.status, 200);
+    assert.equal(typeof line.durationMs, 'number');
+    assert.ok(!Number.isNaN(Date.parse(line.time)), line.time);
+
+    const made = await get('/api/shops/categories?lang=es');
+    const id = made.headers['x-request-id'];
+    assert.match(id, /^[0-9a-f]{32}$/, 'nginx made up the id');
+    await waitFor(async () => gatewayLog().includes(`request_id=${id}`), 'the gateway to log its id');
+    await backendLogged(id);
+    assert.equal(backendLines().find((entry) => entry.requestId === id).path, '/api/shops/categories');
+  });
+
+  it('backend logs: JSON lines with the admin id, and no password, cookie, secret or URL signature', async () => {
+    const cookie = await logIn();
+    const me = await send('/api/auth/me', { headers: { Cookie: cookie } });
+    const adminId = JSON.parse(me.body.toString()).id;
+    const signed = await send('/api/admin/upload', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'logo' }),
+    });
+    const uploadUrl = new URL(JSON.parse(signed.body.toString()).uploadURL);
+    const signature = uploadUrl.searchParams.get('X-Amz-Signature');
+    assert.ok(signature, uploadUrl.href);
+    const put = await send(uploadUrl.pathname + uploadUrl.search, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: makePng(2, 2),
+    });
+    assert.equal(put.status, 200, put.body.toString());
+    await backendLogged(me.headers['x-request-id']);
+
+    const lines = backendLines(); // throws on a line that is not JSON
+    assert.ok(lines.length > 20);
+    assert.equal(lines.find((line) => line.requestId === me.headers['x-request-id']).userId, adminId);
+    const text = backendOutputs.map((backend) => backend.output()).join('\n'); // stderr too
+    for (const [what, value] of [
+      ['a password', admin.password],
+      ['the session secret', secret],
+      ['a session cookie', cookie.split('=')[1]],
+      ['a signed URL signature', signature],
+      ['a signed URL credential', uploadUrl.searchParams.get('X-Amz-Credential')],
+    ])
+      assert.ok(!text.includes(value), `the backend logged ${what}`);
+    for (const line of lines.filter((entry) => entry.msg === 'request completed'))
+      assert.ok(!line.path.includes('?'), line.path);
+  });
+
+  it('metrics answer on their own port, with requests by route, and not through the gateway', async () => {
+    const scraped = await request(`http://127.0.0.1:${ports['metrics-a']}/metrics`);
+    assert.equal(scraped.status, 200);
+    const text = scraped.body.toString();
+    assert.match(text, /http_requests_total\{method="GET",route="\/api\/shops",status="200"\} \d+/);
+    assert.match(text, /http_request_duration_seconds_bucket\{/);
+    assert.match(text, /atm_db_pool_connections\{state="in_use"\}/);
+    assert.match(text, /nodejs_eventloop_lag_seconds/);
+    const viaGateway = await get('/metrics');
+    assert.doesNotMatch(viaGateway.body.toString(), /http_requests_total/);
+    assert.equal(viaGateway.status, 404); // the shell's page for unknown paths
+    assert.equal((await request(`http://127.0.0.1:${ports['backend-a']}/metrics`)).status, 404);
+  });
+
+  it('SIGTERM to a replica during a stream of public requests: none fails, it exits 0', async () => {
+    const failures = [];
+    let answered = 0;
+    let streaming = true;
+    // Four clients asking the public listing and a shop page without pause, as browsers would.
+    const client = async () => {
+      while (streaming) {
+        const response = await get(answered % 2 ? '/api/shops' : '/api/shops/cities').catch((error) => ({
+          status: error.message,
+        }));
+        if (response.status === 200) answered += 1;
+        else failures.push(response.status);
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    await waitFor(async () => answered >= 40, 'the stream of requests to flow');
+    const stopping = backends.a.whenExited();
+    process.kill(backends.a.pid, 'SIGTERM');
+    const exit = await stopping;
+    const atExit = answered;
+    await waitFor(async () => answered >= atExit + 40, 'requests to flow after the replica stopped');
+    streaming = false;
+    await Promise.all(clients);
+    assert.deepEqual(exit, { code: 0, signal: null });
+    assert.deepEqual(failures, []);
+    assert.match(backends.a.output(), /"msg":"SIGTERM: draining \d+ request\(s\) for up to 20 s"/);
+    assert.match(backends.a.output(), /"msg":"Stopped"/);
+    await startBackend('a');
+    await gatewayServesFrom('a');
+  });
+
+  it('a restore interrupted by SIGTERM leaves the directory exactly as before or as the backup', async () => {
+    const cookie = await logIn();
+    const backup = await send('/api/admin/backup/full', { method: 'POST', headers: { Cookie: cookie } });
+    assert.equal(backup.status, 200);
+    const asBackup = await listing();
+    // Change the directory after the backup: the restore puts the old name back.
+    const shop = asBackup.find((entry) => entry.name === 'Armería Topología');
+    const renamed = await send(`/api/admin/shops/${shop.id}`, {
+      method: 'PUT',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Armería Renombrada' }),
+    });
+    assert.equal(renamed.status, 200, renamed.body.toString());
+    const asBefore = await listing();
+    assert.notDeepEqual(asBefore, asBackup);
+
+    // The restore straight to replica B, and SIGTERM to B as soon as the upload has gone out.
+    const boundary = `topology${randomBytes(8).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="backup.zip"\r\n` +
+          'Content-Type: application/zip\r\n\r\n',
+      ),
+      backup.body,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const stopping = backends.b.whenExited();
+    const restored = new Promise((resolve) => {
+      const req = http.request(
+        `http://127.0.0.1:${ports['backend-b']}/api/admin/backup/restore`,
+        {
+          method: 'POST',
+          headers: {
+            Cookie: cookie,
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': body.length,
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+          res.on('error', (error) => resolve({ status: error.message }));
+        },
+      );
+      req.on('error', (error) => resolve({ status: error.message }));
+      req.end(body, () => process.kill(backends.b.pid, 'SIGTERM'));
+    });
+    const [answer, exit] = await Promise.all([restored, stopping]);
+    assert.deepEqual(exit, { code: 0, signal: null });
+    // Whatever the replica managed before it stopped, the directory (served by A) is one of the two.
+    const after = await listing();
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    assert.ok(same(after, asBefore) || same(after, asBackup), JSON.stringify({ answer, after }));
+    const problems = backends.b
+      .output()
+      .split('\n')
+      .filter((line) => /"level":"(error|warn)"/.test(line));
+    if (typeof answer.status === 'number') {
+      // The replica took the request: it drained, so the restore completed and answered.
+      assert.equal(answer.status, 200, JSON.stringify({ answer, problems }));
+      assert.ok(same(after, asBackup));
+    } else {
+      // The signal came first and the connection was never taken: nothing changed.
+      assert.ok(same(after, asBefore), JSON.stringify({ answer, after }));
+    }
+    await startBackend('b');
   });
 });

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { AppMetrics } from '../observability/metrics.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX } from 'contract';
 import { objectKeyOf } from '../shops/shop.rules.js';
@@ -77,6 +78,7 @@ export class BackupService {
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
+    private readonly metrics: AppMetrics,
   ) {}
 
   async stats(): Promise<BackupStatsDto> {
@@ -117,10 +119,12 @@ export class BackupService {
   async writeFullBackup(response: Response): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
     // The name is unique, so `busy` cannot happen.
-    await this.locks.run(
-      `${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`,
-      () => new Error('unreachable'),
-      () => this.streamFullBackup(response),
+    await this.metrics.observeJob('backup', () =>
+      this.locks.run(
+        `${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`,
+        () => new Error('unreachable'),
+        () => this.streamFullBackup(response),
+      ),
     );
   }
 
@@ -193,7 +197,11 @@ export class BackupService {
   }
 
   /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
-  async dataBackup(): Promise<{ fileName: string; body: Buffer }> {
+  dataBackup(): Promise<{ fileName: string; body: Buffer }> {
+    return this.metrics.observeJob('data-backup', () => this.buildDataBackup());
+  }
+
+  private async buildDataBackup(): Promise<{ fileName: string; body: Buffer }> {
     const shops = await this.shops.listShops();
     const body = Buffer.from(
       JSON.stringify(

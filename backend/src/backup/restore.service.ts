@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { AppMetrics } from '../observability/metrics.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
@@ -93,6 +94,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
+    private readonly metrics: AppMetrics,
   ) {}
 
   /**
@@ -123,7 +125,9 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
-    return this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file));
+    return this.metrics.observeJob('restore', () =>
+      this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file)),
+    );
   }
 
   private async restoreLocked(file: { path: string; size: number }): Promise<RestoreResultDto> {

@@ -148,6 +148,34 @@ describe('loadConfig', () => {
     );
   });
 
+  it('logs JSON in production, readably in development, not at all in tests; metrics off; 20 s grace', () => {
+    const secret = 'x'.repeat(32);
+    const production = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: secret });
+    expect(production.observability).toEqual({
+      logFormat: 'json',
+      logLevel: 'info',
+      metricsPort: undefined,
+      metricsHost: undefined,
+      shutdownGraceSeconds: 20,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).observability.logFormat).toBe('pretty');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).observability.logFormat).toBe('off');
+    const tuned = loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464', SHUTDOWN_GRACE_SECONDS: '5' });
+    expect(tuned.observability).toMatchObject({ metricsPort: 9464, shutdownGraceSeconds: 5 });
+  });
+
+  it('presigns uploads for S3_PUBLIC_ENDPOINT and talks to S3_ENDPOINT (the same when only one is set)', () => {
+    const s3 = { DATA_DIR: dataDir(), STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://garage:3900' };
+    expect(loadConfig(s3).storage.s3).toMatchObject({
+      endpoint: 'http://garage:3900',
+      publicEndpoint: 'http://garage:3900',
+    });
+    expect(loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://atm.example' }).storage.s3).toMatchObject({
+      endpoint: 'http://garage:3900',
+      publicEndpoint: 'https://atm.example',
+    });
+  });
+
   it.each([
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
     [{ DATABASE_URL: 'postgres://u:p@h/db' }, /DATABASE_URL must start with mysql:\/\//],
@@ -162,6 +190,14 @@ describe('loadConfig', () => {
     [{ STORAGE: 'ftp' }, /STORAGE must be "local" or "s3"/],
     [{ STORAGE: 's3' }, /S3_BUCKET is required when STORAGE=s3/],
     [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http\(s\) URL/],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_ENDPOINT: 'atm.example' },
+      /S3_PUBLIC_ENDPOINT must be an http/,
+    ],
+    [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json, pretty or off/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ PORT: '3000', METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT \(3000\)/],
+    [{ SHUTDOWN_GRACE_SECONDS: '-1' }, /SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
     [{ ALLOWED_ORIGINS: 'localhost:3001' }, /ALLOWED_ORIGINS entries must look like/],
     [{ ARGON2_COST: 'cheap' }, /ARGON2_COST must be "standard" or "test"/],

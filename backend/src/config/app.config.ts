@@ -24,7 +24,10 @@ export interface StorageConfig {
   driver: 'local' | 's3';
   localDir: string;
   s3?: {
+    /** Where the backend talks to the store (inside the network); unset means AWS S3. */
     endpoint?: string;
+    /** Where browsers send presigned uploads; defaults to `endpoint`. */
+    publicEndpoint?: string;
     bucket: string;
     region: string;
     accessKeyId?: string;
@@ -60,6 +63,46 @@ export interface AppConfig {
   frontends: FrontendsConfig;
   requestLimits: RequestLimitsConfig;
   storageQuotas: StorageQuotasConfig;
+  observability: ObservabilityConfig;
+}
+
+/** What an operator sees: request logs, metrics, and how long a stopping replica drains. */
+export interface ObservabilityConfig {
+  /** json: one line per event (production); pretty: readable (development); off: Nest's own logger only. */
+  logFormat: 'json' | 'pretty' | 'off';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Port of the Prometheus endpoint, apart from the public one; unset = no metrics. */
+  metricsPort?: number;
+  /** Interface of the metrics endpoint (HOST when unset). */
+  metricsHost?: string;
+  /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function parseObservability(env: Env, nodeEnv: AppConfig['env'], port: number): ObservabilityConfig {
+  const defaultFormat = nodeEnv === 'production' ? 'json' : nodeEnv === 'development' ? 'pretty' : 'off';
+  const logFormat = (env.LOG_FORMAT?.trim().toLowerCase() ||
+    defaultFormat) as ObservabilityConfig['logFormat'];
+  if (!['json', 'pretty', 'off'].includes(logFormat)) {
+    throw new ConfigError(`LOG_FORMAT must be json, pretty or off, got "${env.LOG_FORMAT}"`);
+  }
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as ObservabilityConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  const metricsPort = env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${port}): metrics are never public`);
+  }
+  return {
+    logFormat,
+    logLevel,
+    metricsPort,
+    metricsHost: env.METRICS_HOST?.trim() || undefined,
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
+  };
 }
 
 /** The built frontends this backend serves itself (the one-port setup of `npm start`). */
@@ -224,15 +267,14 @@ function parseStorage(env: Env, dataDir: string): StorageConfig {
   if (driver === 'local') return { driver, localDir };
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\//.test(endpoint)) {
-    throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
-  }
+  const endpoint = httpUrl(env, 'S3_ENDPOINT');
+  const publicEndpoint = httpUrl(env, 'S3_PUBLIC_ENDPOINT') ?? endpoint;
   return {
     driver,
     localDir,
     s3: {
       endpoint,
+      publicEndpoint,
       bucket,
       region: env.S3_REGION?.trim() || 'us-east-1',
       accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID,
@@ -240,6 +282,14 @@ function parseStorage(env: Env, dataDir: string): StorageConfig {
       forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(endpoint)),
     },
   };
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim() || undefined;
+  if (value && !/^https?:\/\//.test(value)) {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value;
 }
 
 function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
@@ -324,9 +374,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://host[:port], got "${origin}"`);
     }
   }
+  const port = integer(env, 'PORT', 3000, 0, 65535);
   return {
     env: nodeEnv,
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST?.trim() || undefined,
     dataDir,
     database,
@@ -353,5 +404,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     requestLimits: parseRequestLimits(env),
     storageQuotas: parseStorageQuotas(env),
+    observability: parseObservability(env, nodeEnv, port),
   };
 }

@@ -17,6 +17,7 @@ import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
 import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
+import { DatabaseLogger } from './database-logger.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
 export const ENTITIES = [
@@ -50,7 +51,8 @@ export function dataSourceOptions(
     synchronize: false,
     migrationsRun: false,
     migrationsTransactionMode: 'each' as const,
-    logging: ['error' as const],
+    logging: ['error' as const, 'warn' as const],
+    logger: new DatabaseLogger(),
   };
   if (database.type === 'sqlite') {
     return {

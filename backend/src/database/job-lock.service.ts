@@ -18,6 +18,8 @@ const HOST = hostname();
 export class JobLockService {
   /** Owner tokens of the locks this process holds right now. */
   private readonly held = new Set<string>();
+  /** The jobs this process runs now, so that a stopping replica can wait for them. */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -60,12 +62,29 @@ export class JobLockService {
     const heartbeat = setInterval(() => {
       locks.update({ name, owner }, { heartbeatAt: Date.now() }).catch(() => undefined);
     }, HEARTBEAT_MS);
+    // The lock's release belongs to the job: a stopping replica waits for both.
+    const job = (async () => {
+      try {
+        return await work();
+      } finally {
+        clearInterval(heartbeat);
+        this.held.delete(owner);
+        await locks.delete({ name, owner });
+      }
+    })();
+    this.running.add(job);
     try {
-      return await work();
+      return await job;
     } finally {
-      clearInterval(heartbeat);
-      this.held.delete(owner);
-      await locks.delete({ name, owner });
+      this.running.delete(job);
     }
+  }
+
+  /**
+   * Resolves once every job this process is running has ended, however it ended: a restore
+   * is never cut in the middle by a stopping replica (it completes, or fails and rolls back).
+   */
+  async whenIdle(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { ShutdownState } from '../observability/shutdown-state.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 
 /** Whether this instance can serve: its database and its object store answer. */
@@ -13,6 +14,18 @@ export class HealthDto {
   database: 'up' | 'down';
   /** @example "up" */
   storage: 'up' | 'down';
+}
+
+/** Whether this process runs at all (it says nothing of the database or the store). */
+export class LivenessDto {
+  /** @example "ok" */
+  status: 'ok';
+}
+
+/** Whether this replica should get requests: not stopping, and its database and store answer. */
+export class ReadinessDto extends HealthDto {
+  /** @example false */
+  draining: boolean;
 }
 
 const within = <T>(promise: Promise<T>, ms: number) =>
@@ -27,6 +40,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: ObjectStorage,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   /** For load balancers and orchestrators: 200 when the database and the object store answer, else 503. */
@@ -37,6 +51,38 @@ export class HealthController {
     description: 'The database or the object store does not answer (the body says which)',
   })
   async getHealth(@Res() response: Response): Promise<void> {
+    const health = await this.check();
+    send(response, health.status === 'ok', health);
+  }
+
+  /** Liveness: 200 while the process runs, also while it drains on SIGTERM (do not restart it). */
+  @Get('live')
+  @ApiOkResponse({ type: LivenessDto })
+  getLive(@Res() response: Response): void {
+    send(response, true, { status: 'ok' } satisfies LivenessDto);
+  }
+
+  /** Readiness: 200 when this replica should get requests; 503 while it stops (SIGTERM) or cannot serve. */
+  @Get('ready')
+  @ApiOkResponse({ type: ReadinessDto })
+  @ApiServiceUnavailableResponse({
+    type: ReadinessDto,
+    description:
+      'The replica is stopping, or its database or object store does not answer (the body says which)',
+  })
+  async getReady(@Res() response: Response): Promise<void> {
+    const draining = this.shutdown.draining;
+    const health: HealthDto = draining
+      ? { status: 'unavailable', database: 'up', storage: 'up' }
+      : await this.check();
+    send(response, !draining && health.status === 'ok', {
+      ...health,
+      status: draining ? 'unavailable' : health.status,
+      draining,
+    } satisfies ReadinessDto);
+  }
+
+  private async check(): Promise<HealthDto> {
     const database = await within(this.dataSource.query('SELECT 1'), 3000).then(
       () => 'up' as const,
       () => 'down' as const,
@@ -45,10 +91,11 @@ export class HealthController {
       () => 'up' as const,
       () => 'down' as const,
     );
-    const healthy = database === 'up' && storage === 'up';
-    response.setHeader('Cache-Control', 'no-store');
-    response
-      .status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
-      .json({ status: healthy ? 'ok' : 'unavailable', database, storage } satisfies HealthDto);
+    return { status: database === 'up' && storage === 'up' ? 'ok' : 'unavailable', database, storage };
   }
+}
+
+function send(response: Response, ok: boolean, body: object): void {
+  response.setHeader('Cache-Control', 'no-store');
+  response.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(body);
 }

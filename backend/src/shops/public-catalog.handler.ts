@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { markRoute, REQUEST_ID_HEADER } from '../observability/request-observer.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 const gzipAsync = promisify(gzip);
@@ -185,7 +186,10 @@ function documentOf(request: IncomingMessage): DocumentName | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = request.url ?? '';
   const query = url.indexOf('?');
-  return DOCUMENTS.get(query === -1 ? url : url.slice(0, query));
+  const path = query === -1 ? url : url.slice(0, query);
+  const name = DOCUMENTS.get(path);
+  if (name) markRoute(request, path);
+  return name;
 }
 
 /**
@@ -213,8 +217,10 @@ export class PublicCatalogRoutes {
     const name = documentOf(request);
     if (!name) return next();
     // getRawHeaderNames (Node >= 15.13) keeps helmet's spelling; @types/node lacks it.
+    // Not the request id: it is this request's own, set on every response (request-observer.ts).
     this.securityHeaders ??= (response as ServerResponse & { getRawHeaderNames(): string[] })
       .getRawHeaderNames()
+      .filter((header) => header.toLowerCase() !== REQUEST_ID_HEADER.toLowerCase())
       .flatMap((header) => [header, String(response.getHeader(header))]);
     this.serve(request, response, name, undefined, next);
   };

@@ -20,26 +20,50 @@ function isNotFound(error: unknown): boolean {
   return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
 }
 
+type S3Settings = NonNullable<StorageConfig['s3']>;
+
+function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+  });
+}
+
 /**
- * Any S3-compatible store (AWS S3, MinIO). The browser PUTs straight to a presigned URL;
- * images are read back through the backend (streamed), so their URLs stay `/objects/...`.
+ * Any S3-compatible store (Garage, AWS S3, R2, B2). The browser PUTs straight to a presigned
+ * URL on S3_PUBLIC_ENDPOINT; the backend itself talks to S3_ENDPOINT (the store's address
+ * inside the network). Images are read back through the backend (streamed), so their URLs
+ * stay `/objects/...`.
  */
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: S3Client;
+  /** Signs upload URLs only (no request is sent with it): its host is the one the browser uses. */
+  private readonly presigner: S3Client;
   private readonly bucket: string;
 
-  constructor(config: NonNullable<StorageConfig['s3']>) {
+  /** `onError` hears of every failed request but a missing object (for the metrics). */
+  constructor(config: S3Settings, onError: (operation: string) => void = () => undefined) {
     super();
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials:
-        config.accessKeyId && config.secretAccessKey
-          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-          : undefined,
-    });
+    this.client = clientFor(config, config.endpoint);
+    this.presigner =
+      config.publicEndpoint === config.endpoint ? this.client : clientFor(config, config.publicEndpoint);
+    this.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          if (!isNotFound(error)) onError(String(context.commandName ?? 'unknown'));
+          throw error;
+        }
+      },
+      { step: 'initialize', name: 'countObjectStoreErrors' },
+    );
   }
 
   async createUploadUrl(
@@ -48,7 +72,7 @@ export class S3ObjectStorage extends ObjectStorage {
     _origin: string,
     expiresInSeconds: number,
   ): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
+    return getSignedUrl(this.presigner, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresInSeconds,
     });
   }

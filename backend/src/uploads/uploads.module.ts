@@ -1,6 +1,7 @@
 import { Module, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
+import { AppMetrics } from '../observability/metrics.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';
 import { S3ObjectStorage } from './s3-object-storage.js';
@@ -16,10 +17,10 @@ import { UploadsService } from './uploads.service.js';
     UploadQuotaService,
     {
       provide: ObjectStorage,
-      inject: [APP_CONFIG],
-      useFactory: ({ storage, session }: AppConfig): ObjectStorage =>
+      inject: [APP_CONFIG, AppMetrics],
+      useFactory: ({ storage, session }: AppConfig, metrics: AppMetrics): ObjectStorage =>
         storage.driver === 's3'
-          ? new S3ObjectStorage(storage.s3!)
+          ? new S3ObjectStorage(storage.s3!, (operation) => metrics.objectStoreError(operation))
           : new LocalObjectStorage(storage.localDir, `uploads:${session.secret}`),
     },
   ],

@@ -4,7 +4,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { shopBody } from '../support/fixtures.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
-import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
+import { ANY_DIALECT, DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
@@ -22,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   'get /objects/uploads/{id}',
   'get /api/health',
   'get /api/auth/status', // whether the first admin exists, for the login page
+  'get /api/health/live', // for load balancers and orchestrators, like /api/health
+  'get /api/health/ready',
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {
@@ -303,7 +305,7 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
 describe('security: the first admin is required for admin routes (#13 complement)', () => {
   let server: Started;
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase('sqlite');
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0]);
     await loggedInAdmin(server.url);
   });
   afterAll(() => server.close());
@@ -347,7 +349,7 @@ describe('security: clients that send their request slowly or not at all', () =>
   let server: Started;
   let cookie: string;
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase('sqlite', {
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0], {
       REQUEST_BODY_IDLE_SECONDS: '1',
       REQUEST_TIMEOUT_SECONDS: '2',
     });

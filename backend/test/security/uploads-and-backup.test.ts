@@ -12,7 +12,7 @@ import { restoreUploadFolder } from '../../src/backup/restore-upload-folder.js';
 import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { waitUntil } from '../support/processes.js';
-import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
+import { ANY_DIALECT, DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 import { buildZip } from '../support/zip-writer.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
@@ -420,7 +420,7 @@ describe('security: a restore the disk cannot hold', () => {
 
   beforeAll(async () => {
     // The check's threshold is configurable: a huge factor stands for a nearly full disk.
-    server = await startAppOnFreshDatabase('sqlite', { RESTORE_FREE_SPACE_FACTOR: String(FACTOR) });
+    server = await startAppOnFreshDatabase(ANY_DIALECT[0], { RESTORE_FREE_SPACE_FACTOR: String(FACTOR) });
     admin = await loggedInAdmin(server.url);
   });
   afterAll(() => server.close());

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
@@ -19,13 +20,25 @@ export type Dialect = 'sqlite' | 'mysql';
  * For suites whose subject depends on the SQL dialect (queries, transactions, locks, migrations,
  * stored text): SQLite always, MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it).
  */
-export const DIALECTS: Dialect[] = process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+export const DIALECTS: Dialect[] = dialectsToTest();
+
+/**
+ * TEST_DIALECTS=mysql runs everything on MariaDB/MySQL (CI's second pass, on Node 24): the
+ * suites of DIALECTS and those of ANY_DIALECT alike.
+ */
+function dialectsToTest(): Dialect[] {
+  if (process.env.TEST_DIALECTS === 'mysql') {
+    if (!process.env.TEST_MYSQL_URL) throw new Error('TEST_DIALECTS=mysql needs TEST_MYSQL_URL');
+    return ['mysql'];
+  }
+  return process.env.TEST_MYSQL_URL ? ['sqlite', 'mysql'] : ['sqlite'];
+}
 
 /**
  * For suites whose subject is above the database (HTTP headers and limits, what a browser
  * renders): one dialect is enough, so MariaDB runs only where the dialect matters.
  */
-export const ANY_DIALECT: Dialect[] = ['sqlite'];
+export const ANY_DIALECT: Dialect[] = process.env.TEST_DIALECTS === 'mysql' ? ['mysql'] : ['sqlite'];
 
 /** A fresh, empty database of one dialect, deleted by `drop()`. */
 export interface TestDatabase {
@@ -77,12 +90,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string>): Promise<TestApp> {
+/** `logDestination`: where the app's pino logs go (with LOG_FORMAT=json in `env`). */
+export interface StartOptions {
+  logDestination?: DestinationStream;
+}
+
+export async function startApp(env: Record<string, string>, options: StartOptions = {}): Promise<TestApp> {
   const config = loadConfig({ ...env, PORT: '0' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bodyParser: false,
-    logger: ['error'],
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(config, options.logDestination),
+    {
+      bodyParser: false,
+      logger: ['error'],
+    },
+  );
   watchErrorCodes(app);
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
@@ -100,9 +121,10 @@ export async function startApp(env: Record<string, string>): Promise<TestApp> {
 export async function startAppOnFreshDatabase(
   dialect: Dialect,
   extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<TestApp & { database: TestDatabase }> {
   const database = await createTestDatabase(dialect);
-  const started = await startApp({ ...database.env, ...extraEnv });
+  const started = await startApp({ ...database.env, ...extraEnv }, options);
   return {
     ...started,
     database,

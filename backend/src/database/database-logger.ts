@@ -1,0 +1,37 @@
+import { Logger } from '@nestjs/common';
+import type { Logger as TypeOrmLogger } from 'typeorm';
+
+/**
+ * The statement of a query up to its values: "INSERT INTO job_lock(...)" but not what was
+ * inserted, which can be a password hash or a session.
+ */
+export function statementOf(query: string): string {
+  return query
+    .split(/\s+(?:VALUES|SET|WHERE)\b/i)[0]
+    .replace(/\s+/g, ' ')
+    .slice(0, 160);
+}
+
+/**
+ * TypeORM's failed queries through Nest's logger, so that in production they are JSON lines
+ * like every other (TypeORM's own logger prints multi-line text to the console). Never the
+ * parameters or values. A failed query is a warning: the caller decides whether it is an
+ * error (a busy lock's duplicate key is expected).
+ */
+export class DatabaseLogger implements TypeOrmLogger {
+  private readonly logger = new Logger('TypeORM');
+
+  logQueryError(error: string | Error, query: string): void {
+    const message = error instanceof Error ? error.message : error;
+    this.logger.warn(`Query failed (${statementOf(query)}): ${message}`);
+  }
+
+  log(level: 'log' | 'info' | 'warn', message: unknown): void {
+    if (level === 'warn') this.logger.warn(String(message));
+  }
+
+  logQuery(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(): void {}
+}

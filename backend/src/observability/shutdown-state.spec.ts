@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { createServer, request, type Server, type ServerResponse } from 'node:http';
+import { ShutdownState } from './shutdown-state.js';
+
+/** A server whose every response waits until the test ends it; tracked by `state`. */
+async function holdingServer(state: ShutdownState) {
+  const held: ServerResponse[] = [];
+  const arrived: (() => void)[] = [];
+  const server = createServer((_request, response) => {
+    state.track(response);
+    held.push(response);
+    for (const wake of arrived.splice(0)) wake();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const get = () =>
+    new Promise<{ status?: number; connection?: string; error?: string }>((resolve) => {
+      request({ port, host: '127.0.0.1' }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode, connection: response.headers.connection }),
+        );
+      })
+        .on('error', (error) => resolve({ error: error.message }))
+        .end();
+    });
+  const nextArrival = () => new Promise<void>((resolve) => arrived.push(resolve));
+  return { server, held, get, nextArrival };
+}
+
+describe('ShutdownState', () => {
+  let server: Server | undefined;
+  afterEach(() => {
+    server?.closeAllConnections();
+    server?.close();
+  });
+
+  it('closes the connection of a response in flight once draining, and of every later one', async () => {
+    const state = new ShutdownState();
+    const holding = await holdingServer(state);
+    server = holding.server;
+    const arrival = holding.nextArrival();
+    const answer = holding.get();
+    await arrival;
+    expect(state.inFlightCount).toBe(1);
+    state.startDraining();
+    expect(state.draining).toBe(true);
+    holding.held[0].end('done');
+    expect(await answer).toEqual({ status: 200, connection: 'close' });
+
+    const later = holding.nextArrival();
+    const laterAnswer = holding.get();
+    await later;
+    holding.held[1].end('done');
+    expect(await laterAnswer).toEqual({ status: 200, connection: 'close' });
+    expect(state.inFlightCount).toBe(0);
+  });
+
+  it('cuts the responses still in flight when the grace period is over', async () => {
+    const state = new ShutdownState();
+    const holding = await holdingServer(state);
+    server = holding.server;
+    const arrival = holding.nextArrival();
+    const answer = holding.get();
+    await arrival;
+    state.startDraining();
+    state.abortInFlight();
+    expect((await answer).error).toBeDefined();
+    expect(state.inFlightCount).toBe(0);
+  });
+});
