@@ -333,8 +333,9 @@ export function describeAdminJourney(lang) {
       await confirm.getByText(A.unreadable).waitFor();
       await confirm.getByRole('button', { name: A.restoreOk }).click();
       await page.getByText(A.restoreFailed).first().waitFor();
-      // The server's reason (BACKUP_REJECTED) in the page's language, after the spec's sentence.
-      await page.getByText(E.BACKUP_REJECTED, { exact: false }).first().waitFor();
+      // The server's reason (BACKUP_INVALID_FILE: not a ZIP inside) in the page's language,
+      // after the spec's sentence.
+      await page.getByText(E.BACKUP_INVALID_FILE, { exact: false }).first().waitFor();
       const all = await (await page.request.get(`${product.url}/api/shops`)).json();
       expect(all).toHaveLength(state.demoCount + 1);
     });
