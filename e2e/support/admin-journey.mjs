@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually, launchChromium, openPage, unexpectedErrors, withArtifacts } from './browser.mjs';
-import { ADMIN } from './admin-texts.mjs';
+import { ADMIN, LOCALES } from './admin-texts.mjs';
 import { makePng } from './images.mjs';
 import { startProduct } from './servers.mjs';
 import { TEXTS } from './texts.mjs';
@@ -39,6 +39,8 @@ export function describeAdminJourney(lang) {
 
   const A = ADMIN[lang];
   const T = TEXTS[lang];
+  /** What each API error code shows in this language (the admin's errors.<CODE>). */
+  const E = LOCALES[lang].admin.errors;
   const shopName = lang === 'es' ? 'Armería Prueba Navegador' : 'Browser Test Gunsmith';
   const passwords = {
     first: `primera-clave-${lang}`,
@@ -121,11 +123,15 @@ export function describeAdminJourney(lang) {
       await page.getByText(A.firstCreated).waitFor();
       await page.getByRole('heading', { name: A.loginTitle }).waitFor();
       expect(await me()).toBe(401); // creating the first admin does not log in
+      // An admin exists now: the page stops offering to create one (issue 15, defect 2).
+      await page.getByRole('button', { name: A.toggleCreate }).waitFor({ state: 'detached' });
     });
 
     step('login: a wrong password is refused, the right one opens the dashboard', async () => {
       await login(ADMIN_USER, 'no-es-la-clave');
       await page.getByText(A.loginFailed).first().waitFor();
+      // The server's INVALID_CREDENTIALS, in the page's language (alert and toast).
+      await page.getByTestId('login-error').getByText(E.INVALID_CREDENTIALS, { exact: true }).waitFor();
       expect(await me()).toBe(401);
       await login(ADMIN_USER, passwords.first);
       await page.getByText(A.welcome(ADMIN_USER)).waitFor();
@@ -351,6 +357,9 @@ export function describeAdminJourney(lang) {
       await confirm.getByText(A.unreadable).waitFor();
       await confirm.getByRole('button', { name: A.restoreOk }).click();
       await page.getByText(A.restoreFailed).first().waitFor();
+      // The server's reason (BACKUP_INVALID_FILE: not a ZIP inside) in the page's language,
+      // after the spec's sentence.
+      await page.getByText(E.BACKUP_INVALID_FILE, { exact: false }).first().waitFor();
       const all = await (await page.request.get(`${product.url}/api/shops`)).json();
       expect(all).toHaveLength(state.demoCount + 1);
     });
@@ -406,6 +415,33 @@ export function describeAdminJourney(lang) {
       }
     });
 
+    step('the error catalogue: what the server refuses is shown in the page language', async () => {
+      const L = LOCALES[lang];
+      // USERNAME_TAKEN (409): the toast and the field, both translated.
+      await page.getByRole('button', { name: A.addAdmin }).click();
+      await page.getByLabel(A.username).fill(ADMIN_USER.toUpperCase());
+      await page.getByLabel(A.password, { exact: true }).fill(passwords.second);
+      await page.getByLabel(A.confirm).fill(passwords.second);
+      await page.getByRole('button', { name: A.createSubmit }).click();
+      await page.getByText(L.admin.users.createFailed.title, { exact: true }).waitFor();
+      await eventually(() => page.getByText(E.USERNAME_TAKEN, { exact: true }).count(), 2); // toast + field
+      await page.getByRole('button', { name: L.admin.common.cancel, exact: true }).click();
+      // SHOP_NOT_FOUND: an edit link to a shop that does not exist.
+      await page.goto(`${product.url}/admin/shops/edit/00000000-0000-4000-8000-000000000000`);
+      await page.getByText(L.admin.shopForm.notFound.title, { exact: true }).waitFor();
+      // An unknown admin path is the shell's one 404 page, with a 404 status (defect 9).
+      const missing = await page.goto(`${product.url}/admin/no-existe`);
+      expect(missing.status()).toBe(404);
+      await page.getByRole('heading', { name: T.notFound }).waitFor();
+      // An unknown category in a public link is named, with a way out (defect 10).
+      await pub.goto(`${product.url}/?category=Pesca`);
+      await pub.getByText(L.directory.unknownFilter.category.replace('{{value}}', 'Pesca')).waitFor();
+      await pub.getByRole('button', { name: L.directory.unknownFilter.clear.category }).click();
+      await pub.waitForURL(`${product.url}/`);
+      await page.goto(`${product.url}/admin/users`);
+      await page.getByRole('heading', { name: A.usersTitle }).waitFor();
+    });
+
     step('change my password, log out, log in with the new one, log out', async () => {
       await page.getByRole('button', { name: A.change }).click();
       const dialog = page.getByRole('dialog').filter({ hasText: A.current });
@@ -437,8 +473,9 @@ export function describeAdminJourney(lang) {
     });
 
     step('no unexpected errors in the console of either tab', async () => {
-      // Expected: 401s while logged out, the refused fake ZIP (400), the refused logins.
-      const expected = /status of (400|401|404)/;
+      // Expected: 401s while logged out, the refused fake ZIP (400), the refused logins, the
+      // unknown shop and admin path (404), the taken username (409).
+      const expected = /status of (400|401|404|409)/;
       expect(unexpectedErrors(page, expected)).toEqual([]);
       expect(unexpectedErrors(pub, expected)).toEqual([]);
     });

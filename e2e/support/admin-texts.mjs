@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 // The admin remote's texts per language (frontend-admin/src/i18n/locales/*/admin.json).
 export const ADMIN = {
   es: {
@@ -194,4 +195,19 @@ export const ADMIN = {
     changed: 'Password updated successfully',
     currentIncorrect: 'Current password is incorrect',
   },
+};
+
+/**
+ * The remotes' own translation files: the e2e checks that what the server's codes cause on
+ * screen is the text of that code in the page's language, read from the one source the
+ * frontends use (so a reworded translation needs no change here).
+ */
+function locale(remote, lang) {
+  const file = new URL(`../../frontend-${remote}/src/i18n/locales/${lang}/${remote}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export const LOCALES = {
+  es: { admin: locale('admin', 'es'), directory: locale('directory', 'es') },
+  en: { admin: locale('admin', 'en'), directory: locale('directory', 'en') },
 };

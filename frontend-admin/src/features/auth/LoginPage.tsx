@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -34,7 +34,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [form] = Form.useForm<LoginValues>();
-  const [mode, setMode] = useState<Mode>('login');
+  const [chosenMode, setMode] = useState<Mode>('login');
   const [error, setError] = useState<string | null>(null);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const [createAdmin, { isLoading: creating }] = useCreateAdminMutation();
@@ -42,13 +42,8 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   // server says whether one exists, and the offer stays hidden until it has said no.
   const { data: status, refetch: refetchStatus } = useGetAuthStatusQuery();
   const canCreateFirstAdmin = status?.adminExists === false;
-
-  useEffect(() => {
-    if (!canCreateFirstAdmin && mode === 'create') {
-      form.resetFields();
-      setMode('login');
-    }
-  }, [canCreateFirstAdmin, mode, form]);
+  // Create mode ends by itself once an admin exists (someone else created the first one).
+  const mode = canCreateFirstAdmin ? chosenMode : 'login';
 
   const switchMode = () => {
     form.resetFields();
