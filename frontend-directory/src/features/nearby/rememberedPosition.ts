@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { GeoPoint } from './distance';
 
 /**
@@ -13,9 +13,14 @@ export function rememberPosition(position: GeoPoint): void {
   lastPosition = position;
 }
 
-/** The remembered position, read after hydration so the server's markup is matched first. */
+// Nothing to subscribe to: the position only changes on the listing, before this page mounts.
+const noSubscription = () => () => {};
+
+/** The remembered position; none while hydrating, so the server's markup is matched first. */
 export function useRememberedPosition(): GeoPoint | undefined {
-  const [position, setPosition] = useState<GeoPoint | undefined>(undefined);
-  useEffect(() => setPosition(lastPosition), []);
-  return position;
+  return useSyncExternalStore(
+    noSubscription,
+    () => lastPosition,
+    () => undefined,
+  );
 }
