@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/shops/cities',
   'get /api/shops/states',
   'get /api/shops/{id}',
+  'get /api/shops/by-slug/{slug}', // the shop pages' address, public like the shop itself
   'post /api/auth/login',
   'post /api/auth/logout',
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
