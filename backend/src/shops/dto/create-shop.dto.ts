@@ -220,6 +220,7 @@ export class CreateShopDto {
     MAX.whatsapp,
     Matches(SHOP_WHATSAPP_PATTERN, {
       message: 'WhatsApp must be an international phone number starting with + and the country code',
+      context: { code: 'INVALID_PHONE' },
     }),
   )
   whatsapp?: string | null;
