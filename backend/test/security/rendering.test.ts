@@ -64,17 +64,18 @@ describe.each(ANY_DIALECT)('security: HTML in shop texts is shown as text in Chr
     const query = new URLSearchParams({ q: 'Tóxica', shop: shopId });
     await page.goto(`${server.url}/?${query}`);
 
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor({ timeout: 30_000 });
-    // The exact characters are on screen, as text, in the card and in the detail dialog.
-    await expect(dialog.getByText(PAYLOADS.description, { exact: true }).count()).resolves.toBe(1);
-    await expect(dialog.getByText(PAYLOADS.category, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    // A shared `?shop=<id>` link lands on the shop's own page (server-rendered, then hydrated).
+    const shopPage = page.locator('article.atm-shop__article');
+    await shopPage.waitFor({ timeout: 30_000 });
+    // The exact characters are on screen, as text, on the shop's page.
+    await expect(shopPage.getByText(PAYLOADS.description, { exact: true }).count()).resolves.toBe(1);
+    await expect(shopPage.getByText(PAYLOADS.category, { exact: true }).count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: PAYLOADS.name }).count()).resolves.toBeGreaterThan(0);
-    const dialogText = await dialog.innerText();
-    expect(dialogText).toContain(PAYLOADS.address);
-    expect(dialogText).toContain(PAYLOADS.city);
+    const pageText = await shopPage.innerText();
+    expect(pageText).toContain(PAYLOADS.address);
+    expect(pageText).toContain(PAYLOADS.city);
 
-    // Nothing ran and nothing was parsed into elements, in the page or in the dialog.
+    // Nothing ran and nothing was parsed into elements, on the page.
     // An injected <img src=x> or <iframe> would have loaded or failed, and run its handler, by
     // the time the network is idle and every image has settled.
     await page.waitForLoadState('networkidle');
