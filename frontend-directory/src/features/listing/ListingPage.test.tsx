@@ -68,9 +68,7 @@ describe('public listing', () => {
     list = [{ ...norte, name: 'Armería del Norte Renovada' }, sur, centro];
     act(() => announceCatalogChange()); // the admin saved a shop
     await renderDirectory('/', { store });
-    expect(
-      await screen.findByRole('button', { name: /^Ver detalles de Armería del Norte Renovada/ }),
-    ).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Armería del Norte Renovada' })).toBeVisible();
     expect(api.callsTo('GET /api/shops')).toHaveLength(2);
     stop();
   });
