@@ -78,11 +78,21 @@ const shopsOnMap = (page) =>
   );
 const countText = (page) => page.locator('.atm-dir-filters__summary [role="status"]').innerText();
 
+/**
+ * Opens a listing page and waits until the browser has the whole list: the server-rendered page
+ * is hydrated by then (the list is asked for after hydration), so a press is never lost.
+ */
+async function openListing(page, url) {
+  const listLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/shops');
+  await page.goto(url);
+  await listLoaded;
+}
+
 journey('near me sorts by distance, shows it, and the radius narrows the list (es)', async (open) => {
   const page = await open(here);
   const requested = [];
   page.on('request', (request) => requested.push(request.url()));
-  await page.goto(`${product.url}/`);
+  await openListing(page, `${product.url}/`);
   await eventually(() => countText(page), `${shops.length} resultados encontrados`);
 
   await page.getByRole('button', { name: 'Cerca de mí' }).click();
@@ -139,7 +149,7 @@ journey(
   'the map shows clusters, the visitor and a popup linking to the shop; no tiles, no errors',
   async (open) => {
     const page = await open(here);
-    await page.goto(`${product.url}/`);
+    await openListing(page, `${product.url}/`);
     await page.getByRole('button', { name: 'Cerca de mí' }).click();
     await eventually(
       () => countText(page),
@@ -197,7 +207,7 @@ journey(
 
     // Without a tile server the map still draws its markers on the plain background.
     await tiles.close();
-    await page.goto(`${product.url}/?view=map`);
+    await openListing(page, `${product.url}/?view=map`);
     await page.locator('.atm-map-cluster, .atm-map-pin').first().waitFor();
     expect(unexpectedErrors(page, /status of 401|Failed to load resource/)).toEqual([]);
   },
