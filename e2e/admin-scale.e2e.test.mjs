@@ -121,8 +121,10 @@ describe('dashboard at 2,000 shops (es)', () => {
         const pub = await context.newPage();
         const name = before.items[0].name;
         await pub.goto(`${product.url}/?q=${encodeURIComponent(name)}`);
+        // A card is the article whose heading links to the shop's page (server-rendered too).
         await pub
-          .getByRole('button', { name: T.open(name), exact: true })
+          .locator('.atm-dir-card')
+          .filter({ has: pub.getByRole('link', { name, exact: true }) })
           .first()
           .getByText(T.verified, { exact: true })
           .waitFor();
