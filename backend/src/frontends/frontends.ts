@@ -13,6 +13,7 @@ const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.t
 const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a-z]+/gi, '[^/]+')}` : ''));
 /** Only these load the admin; any other path under /admin is the one 404 page (issue 15, defect 9). */
 const ADMIN_ROUTES = new RegExp(`^/admin(${ADMIN_PAGES.join('|')})/?$`);
+const ADMIN_AREA = /^\/admin(\/|$)/;
 /**
  * Client routes the shell knows (frontend-common/src/routes.ts), for when pages are not rendered
  * here; anything else gets its 404 page with a 404 status.
@@ -113,7 +114,10 @@ export function serveFrontends(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))
       return next();
     if (pages?.enabled) {
-      if (ADMIN_ROUTES.test(request.path)) {
+      // Any other path under /admin is the 404 page too, drawn in the browser like the admin's
+      // pages, so it is in the language the admin chose (the server does not know it).
+      if (ADMIN_AREA.test(request.path)) {
+        response.status(ADMIN_ROUTES.test(request.path) ? 200 : 404);
         response.setHeader('Content-Type', 'text/html; charset=utf-8');
         response.setHeader('Cache-Control', 'no-cache');
         response.end(request.method === 'HEAD' ? undefined : adminHtml);
