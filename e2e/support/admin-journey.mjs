@@ -429,10 +429,11 @@ export function describeAdminJourney(lang) {
       // SHOP_NOT_FOUND: an edit link to a shop that does not exist.
       await page.goto(`${product.url}/admin/shops/edit/00000000-0000-4000-8000-000000000000`);
       await page.getByText(L.admin.shopForm.notFound.title, { exact: true }).waitFor();
-      // An unknown admin path is the shell's one 404 page, with a 404 status (defect 9).
+      // An unknown admin path is the shell's one 404 page, with a 404 status (defect 9). Like every
+      // public page the server renders, it is in its URL's language: Spanish, as /admin has no /en.
       const missing = await page.goto(`${product.url}/admin/no-existe`);
       expect(missing.status()).toBe(404);
-      await page.getByRole('heading', { name: T.notFound }).waitFor();
+      await page.getByRole('heading', { name: TEXTS.es.notFound }).waitFor();
       // An unknown category in a public link is named, with a way out (defect 10).
       await pub.goto(`${product.url}/?category=Pesca`);
       await pub.getByText(L.directory.unknownFilter.category.replace('{{value}}', 'Pesca')).waitFor();
