@@ -4,7 +4,7 @@
 /* global document, window -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createServer } from 'node:http';
-import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
+import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
 import { makePng } from './support/images.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -77,16 +77,6 @@ const shopsOnMap = (page) =>
       ),
   );
 const countText = (page) => page.locator('.atm-dir-filters__summary [role="status"]').innerText();
-
-/**
- * Opens a listing page and waits until the browser has the whole list: the server-rendered page
- * is hydrated by then (the list is asked for after hydration), so a press is never lost.
- */
-async function openListing(page, url) {
-  const listLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/shops');
-  await page.goto(url);
-  await listLoaded;
-}
 
 journey('near me sorts by distance, shows it, and the radius narrows the list (es)', async (open) => {
   const page = await open(here);

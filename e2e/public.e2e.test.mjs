@@ -4,7 +4,7 @@
 // (Server rendering, twin URLs, sharing and no-JavaScript paging: pages.e2e.test.mjs.)
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
-import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
+import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
 import { startProduct } from './support/servers.mjs';
 import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
 
@@ -69,7 +69,7 @@ for (const lang of ['es', 'en']) {
   describe(`public directory (${lang})`, () => {
     journey(`${lang} listing: hero, every shop, results count, top bar`, async (open) => {
       const page = await open(options);
-      await page.goto(`${product.url}/`);
+      await openListing(page, `${product.url}/`);
       await page.getByRole('heading', { level: 1, name: `ATM ${T.heroSubtitle}`, exact: true }).waitFor();
       await page.getByText(T.heroDescription).waitFor();
       // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
@@ -92,7 +92,7 @@ for (const lang of ['es', 'en']) {
 
     journey(`${lang} filters: accents and case, category, city, state, empty result, clear`, async (open) => {
       const page = await open(options);
-      await page.goto(`${product.url}/`);
+      await openListing(page, `${product.url}/`);
       await cardNames(page, T, shops.length);
 
       // 'ARMERIA' (no accent, capitals) finds 'Armería' in names, descriptions or categories.
@@ -143,7 +143,7 @@ for (const lang of ['es', 'en']) {
 
     journey(`${lang} cards show at most 3 category badges, then +N`, async (open) => {
       const page = await open(options);
-      await page.goto(`${product.url}/`);
+      await openListing(page, `${product.url}/`);
       await cardNames(page, T, shops.length);
       for (const shop of shops.slice(0, PAGE_SIZE)) {
         // The card's link is named by the shop's visible name (label in name).
@@ -171,7 +171,7 @@ for (const lang of ['es', 'en']) {
           (s) => s.website && s.isVerified === 'true' && s.categories.length > 3 && s.mapImageUrl,
         );
         expect(shop).toBeDefined();
-        await page.goto(`${product.url}/`);
+        await openListing(page, `${product.url}/`);
         await cardNames(page, T, shops.length);
         const listing = page.url();
         // The card may be on a later page of the listing; its page is one URL either way.
@@ -239,7 +239,7 @@ for (const lang of ['es', 'en']) {
 
     journey(`${lang} side menu entries and their targets; footer and contact anchor`, async (open) => {
       const page = await open(options);
-      await page.goto(`${product.url}/`);
+      await openListing(page, `${product.url}/`);
       await cardNames(page, T, shops.length);
       await page.getByRole('button', { name: T.openMenu }).click();
       const menu = page.getByRole('dialog');
@@ -287,7 +287,7 @@ journey('the language switch moves to the twin URL, reaches the remotes and is r
   const es = TEXTS.es;
   const en = TEXTS.en;
   const page = await open();
-  await page.goto(`${product.url}/?page=2`);
+  await openListing(page, `${product.url}/?page=2`);
   await page.getByText(es.heroDescription).waitFor();
   await page.getByText(es.results(shops.length)).waitFor();
   await page.getByRole('button', { name: en.languageName }).click();
@@ -300,7 +300,7 @@ journey('the language switch moves to the twin URL, reaches the remotes and is r
   await page.getByRole('link', { name: en.contact }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-  await page.goto(`${product.url}/`);
+  await openListing(page, `${product.url}/`);
   await page.waitForURL(`${product.url}/en/`);
   await page.getByText(en.heroDescription).waitFor();
   // The admin remote starts in the chosen language as well.
