@@ -67,8 +67,10 @@ describe('routes', () => {
     renderShell('/nope', loader);
     expect(screen.getByRole('heading', { name: '404 Página no encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(document.title).toBe('404 Página no encontrada | ATM Armeros'); // issue 15, defect 7
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('404 Page Not Found | ATM Gunsmiths');
     expect(loader).not.toHaveBeenCalled();
   });
 
@@ -109,7 +111,7 @@ describe('language', () => {
     renderShell('/', loaderFor({ directory: 'ok' }));
     expect(await screen.findByText('Hola desde el remoto')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
-    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'ES, Español' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('switches shell, remote and antd locale to English, updates <html lang> and remembers it', async () => {
@@ -119,7 +121,7 @@ describe('language', () => {
     expect(screen.getAllByText('No hay datos')[0]).toBeInTheDocument(); // antd es_ES
     expect(screen.getByRole('link', { name: 'CONTACTO' })).toHaveAttribute('href', '#contact');
 
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN, English' }));
 
     expect(screen.getByText('Hello from the remote')).toBeInTheDocument();
     expect(screen.getAllByText('No data')[0]).toBeInTheDocument(); // antd en_US
@@ -127,7 +129,7 @@ describe('language', () => {
     expect(screen.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/admin/login');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('atm.language')).toBe('en');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN, English' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows the key itself for a missing translation', async () => {

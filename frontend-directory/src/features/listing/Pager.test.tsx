@@ -28,7 +28,7 @@ it('shows 12 cards per page and keeps the page in the URL', async () => {
     'GET /api/shops/states': [],
   });
   await renderDirectory('/');
-  const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
+  const cards = () => screen.queryAllByRole('button').filter((button) => button.matches('.atm-dir-card'));
   await waitFor(() => expect(cards()).toHaveLength(PAGE_SIZE));
   expect(PAGE_SIZE).toBe(12);
   await userEvent.click(screen.getByRole('button', { name: 'Página 2' }));

@@ -1,11 +1,9 @@
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isVerifiedShop, ShopLogo, type Shop } from 'frontend-common';
 import { CategoryBadges } from './CategoryBadges';
 import { VerifiedMark } from './VerifiedMark';
 
 export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) => void }) {
-  const { t } = useTranslation('directory');
   const open = () => onOpen(shop.id);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -14,17 +12,12 @@ export function ShopCard({ shop, onOpen }: { shop: Shop; onOpen: (id: string) =>
     }
   };
   return (
+    // Named by its own text (no aria-label): a voice-control user says what they see (WCAG 2.5.3).
     // A plain element rather than antd Card: Card pulls in Tabs and more for features unused here.
-    <div
-      className="atm-dir-card"
-      role="button"
-      tabIndex={0}
-      aria-label={t('card.open', { name: shop.name })}
-      onClick={open}
-      onKeyDown={onKeyDown}
-    >
+    <div className="atm-dir-card" role="button" tabIndex={0} onClick={open} onKeyDown={onKeyDown}>
       <div className="atm-dir-card__head">
-        <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={56} />
+        {/* Decorative here: the name beside it says whose it is, and the card's name stays its text. */}
+        <ShopLogo logo={shop.logo} alt="" size={56} />
         <div className="atm-dir-card__title">
           <h2>{shop.name}</h2>
           <p>
