@@ -37,6 +37,7 @@ import { sendWithProgress } from '../../api/upload';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { checkRestoreFile, DEFAULT_RESTORE_MAX_BYTES, formatLimit } from './restoreFile';
@@ -170,6 +171,7 @@ export function BackupPage() {
       ),
       okText: t('backup.restore.confirm.ok'),
       cancelText: t('backup.restore.confirm.cancel'),
+      ...DESTRUCTIVE_CONFIRM,
       onOk: () => {
         void restore(file);
       },

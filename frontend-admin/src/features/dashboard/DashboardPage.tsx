@@ -39,6 +39,7 @@ import { apiErrorMessage } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { filterAdminShops, isBackupDue, shopCategories, type VerifiedFilter } from './dashboardRules';
@@ -81,7 +82,7 @@ export function DashboardPage() {
       title: t('dashboard.delete.title'),
       content: t('dashboard.delete.confirm', { name: shop.name }),
       okText: t('dashboard.delete.ok'),
-      okButtonProps: { danger: true },
+      ...DESTRUCTIVE_CONFIRM,
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {

@@ -40,6 +40,7 @@ import { apiErrorMessage, apiFieldErrors } from '../../api/apiError';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { confirmRules, newPasswordRules } from './passwordRules';
@@ -67,7 +68,7 @@ export function UsersPage() {
       title: t('users.delete.title'),
       content: t('users.delete.confirm', { name: user.username }),
       okText: t('common.delete'),
-      okButtonProps: { danger: true },
+      ...DESTRUCTIVE_CONFIRM,
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {

@@ -49,7 +49,7 @@ const routes = {
   'GET /api/shops/states': ['CDMX', 'Nuevo León', 'Yucatán'],
 };
 
-const cards = () => screen.queryAllByRole('button', { name: /^Ver detalles de / });
+const cards = () => screen.queryAllByRole('button').filter((button) => button.matches('.atm-dir-card'));
 const location = () => screen.getByTestId('location').textContent;
 
 describe('public listing', () => {
@@ -62,6 +62,35 @@ describe('public listing', () => {
     expect(screen.queryByTestId('shop-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 resultados encontrados');
     expect(screen.getByPlaceholderText('Buscar armeros...')).toBeInTheDocument();
+    expect(document.title).toBe('ATM Armeros · Directorio de armeros certificados'); // issue 15, defect 7
+  });
+
+  // Issue 15, defect 6: closing the dialog left focus on the page, not on the card.
+  it('gives focus back to the card that opened the dialog when it closes', async () => {
+    stubApi(routes);
+    await renderDirectory('/');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const card = screen.getByRole('button', { name: /^Taller Sureño de Mantenimiento / });
+    card.focus();
+    fireEvent.keyDown(card, { key: 'Enter' });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(card).toHaveFocus();
+  });
+
+  // Issue 15, defect 6: Tab went from the dialog's last link to the page behind it.
+  it('keeps Tab inside the shop dialog: from the last control to the first and back', async () => {
+    stubApi(routes);
+    await renderDirectory(`/?shop=${norte.id}`);
+    const dialog = await screen.findByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Cerrar' });
+    const maps = within(dialog).getByRole('link', { name: /Ver en Google Maps/ });
+    maps.focus();
+    await userEvent.tab();
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(maps).toHaveFocus();
   });
 
   it('calls the API with cookies and no retry after a failure', async () => {
@@ -81,7 +110,7 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
-    const norteCard = screen.getByRole('button', { name: 'Ver detalles de Armería del Norte' });
+    const norteCard = screen.getByRole('button', { name: /^Armería del Norte / });
     const badges = within(norteCard)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -89,7 +118,7 @@ describe('public listing', () => {
     expect(badges[3]).toContain('+2');
     expect(badges).toHaveLength(4);
     expect(within(norteCard).getByTestId('verified-mark')).toHaveTextContent('Verificado');
-    const surCard = screen.getByRole('button', { name: 'Ver detalles de Taller Sureño de Mantenimiento' });
+    const surCard = screen.getByRole('button', { name: /^Taller Sureño de Mantenimiento / });
     expect(within(surCard).queryByTestId('verified-mark')).not.toBeInTheDocument();
     expect(within(surCard).getAllByRole('listitem')).toHaveLength(1);
   });
@@ -98,7 +127,7 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/?q=merida');
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(cards()[0]).toHaveAccessibleName('Ver detalles de Taller Sureño de Mantenimiento');
+    expect(cards()[0]).toHaveAccessibleName(/^Taller Sureño de Mantenimiento /);
     expect(screen.getByRole('searchbox', { name: 'Buscar armeros' })).toHaveValue('merida');
   });
 
@@ -141,7 +170,7 @@ describe('public listing', () => {
     stubApi(routes);
     await renderDirectory('/?category=caza');
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(cards()[0]).toHaveAccessibleName('Ver detalles de Armería del Norte');
+    expect(cards()[0]).toHaveAccessibleName(/^Armería del Norte /);
   });
 });
 
@@ -199,7 +228,7 @@ describe('shop detail dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(location()).toBe('/'));
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Ver detalles de Club de Tiro Centro' }), {
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Club de Tiro Centro / }), {
       key: ' ',
     });
     await waitFor(() => expect(location()).toBe(`/?shop=${centro.id}`));

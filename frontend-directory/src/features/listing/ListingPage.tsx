@@ -1,6 +1,7 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
+import { useDocumentTitle } from 'frontend-common';
 import {
   useGetShopCategoriesQuery,
   useGetShopCitiesQuery,
@@ -20,10 +21,35 @@ const ShopDetailModal = lazy(() => import(/* webpackPrefetch: true */ './ShopDet
 
 const SKELETON_CARDS = 6;
 
+/**
+ * Focus goes back to what opened the shop dialog (its card) once the dialog closes, however it
+ * closes (Escape, the close button, the browser's Back). antd would do it after its closing
+ * animation, but the dialog leaves the page at once when the URL stops naming the shop.
+ * Returns the function to call as the dialog opens.
+ */
+function useFocusReturn(openShopId: string | null) {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (openShopId) return;
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  }, [openShopId]);
+  return () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+}
+
 export function ListingPage({ basePath }: { basePath: string }) {
   const { t } = useTranslation('directory');
+  useDocumentTitle(t('pageTitle'));
   const { filters, page, shopId, setFilter, clearFilters, setPage, openShop, closeShop } =
     useListingParams(basePath);
+  const rememberOpener = useFocusReturn(shopId);
+  const open = (id: string) => {
+    rememberOpener();
+    openShop(id);
+  };
   const shops = useGetShopsQuery();
   const categories = useGetShopCategoriesQuery();
   const cities = useGetShopCitiesQuery();
@@ -96,7 +122,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
         <ul className="atm-dir-grid" aria-label={t('list.label')}>
           {pageItems.map((shop) => (
             <li key={shop.id}>
-              <ShopCard shop={shop} onOpen={openShop} />
+              <ShopCard shop={shop} onOpen={open} />
             </li>
           ))}
         </ul>
@@ -107,7 +133,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
 
   return (
     <div className="atm-dir">
-      <main className="atm-dir-main">
+      <div className="atm-dir-main">
         <FilterBar
           filters={filters}
           categories={options.categories}
@@ -118,7 +144,7 @@ export function ListingPage({ basePath }: { basePath: string }) {
           onClear={clearFilters}
         />
         <div id="atm-dir-results">{body}</div>
-      </main>
+      </div>
       {selected && (
         <Suspense fallback={null}>
           <ShopDetailModal shop={selected} onClose={closeShop} />

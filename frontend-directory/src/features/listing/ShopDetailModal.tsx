@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AntdProviders, isVerifiedShop, safeUrl, ShopLogo, type Shop } from 'frontend-common';
+import { AntdProviders, isVerifiedShop, safeUrl, ShopLogo, useFocusTrap, type Shop } from 'frontend-common';
 import { VerifiedMark } from './VerifiedMark';
 
 /** `tel:` wants digits and a leading +; the visible text keeps the shop's own formatting. */
@@ -46,6 +46,8 @@ export default function ShopDetailModal(props: ShopDetailProps) {
 
 function ShopDetail({ shop, onClose }: ShopDetailProps) {
   const { t } = useTranslation('directory');
+  const content = useRef<HTMLDivElement>(null);
+  useFocusTrap(content);
   if (!shop) return null;
   const phone = telHref(shop.phone);
   const email = mailHref(shop.email);
@@ -76,7 +78,7 @@ function ShopDetail({ shop, onClose }: ShopDetailProps) {
       width={640}
       destroyOnHidden
     >
-      <div className="atm-dir-detail">
+      <div className="atm-dir-detail" ref={content}>
         {isVerifiedShop(shop) && <VerifiedMark long />}
         <section>
           <h3>{t('detail.description')}</h3>
