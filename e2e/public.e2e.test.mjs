@@ -1,9 +1,13 @@
 // Spec section 2, public side, in Spanish and in English: the listing and its filters, the
 // '+N' badges, the detail dialog and its links, a shared ?shop= link, the 404 page, the side menu
 // and footer, and the language switch reaching the remotes. One fresh product for the file.
+/* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
+import { expectAccessible } from './support/axe.mjs';
 import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
+import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { shopCard, shopCards } from './support/public-page.mjs';
 import { startProduct } from './support/servers.mjs';
 import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
 
@@ -46,8 +50,8 @@ async function settlesOn(page, matches) {
 }
 
 /** The names on the cards of the listing, once it has settled on `count` cards. */
-async function cardNames(page, T, count) {
-  const cards = page.getByRole('button', { name: new RegExp(`^${T.open('')}`) });
+async function cardNames(page, count) {
+  const cards = shopCards(page);
   await eventually(() => cards.count(), Math.min(count, PAGE_SIZE));
   if (count === 0) return [];
   return (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName);
@@ -72,8 +76,10 @@ for (const lang of ['es', 'en']) {
       await page.getByRole('heading', { level: 1, name: `ATM ${T.heroSubtitle}`, exact: true }).waitFor();
       await page.getByText(T.heroDescription).waitFor();
       // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
-      expect(await cardNames(page, T, shops.length)).toEqual(firstPage(shops));
+      expect(await cardNames(page, shops.length)).toEqual(firstPage(shops));
       await page.getByText(T.results(shops.length)).waitFor();
+      expect(await page.title()).toBe(T.pageTitle);
+      await expectAccessible(page, `the ${lang} listing`);
       if (shops.length > PAGE_SIZE) {
         await page.getByRole('button', { name: T.nextPage }).click();
         await eventually(() => new URL(page.url()).searchParams.get('page'), '2');
@@ -92,7 +98,7 @@ for (const lang of ['es', 'en']) {
     journey(`${lang} filters: accents and case, category, city, state, empty result, clear`, async (open) => {
       const page = await open(options);
       await page.goto(`${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       // 'ARMERIA' (no accent, capitals) finds 'Armería' in names, descriptions or categories.
       const search = page.getByRole('searchbox', { name: T.search }).or(page.getByLabel(T.search));
@@ -108,7 +114,7 @@ for (const lang of ['es', 'en']) {
       await page.getByText(T.results(armeria.length)).waitFor();
       expect(new URL(page.url()).searchParams.get('q')).toBe('ARMERIA');
       await page.getByRole('button', { name: T.clear }).click();
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       // State 'Nuevo León' (accented value), then a city within it, then a category.
       await page.getByLabel(T.state).selectOption('Nuevo León');
@@ -120,7 +126,7 @@ for (const lang of ['es', 'en']) {
       const inCity = inState.filter((shop) => shop.city === city);
       expect(await settlesOn(page, inCity)).toEqual(firstPage(inCity));
       await page.getByRole('button', { name: T.clear }).click();
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       const category = 'Capacitación';
       await page.getByLabel(T.category).selectOption(category);
@@ -129,23 +135,23 @@ for (const lang of ['es', 'en']) {
       expect(await settlesOn(page, inCategory)).toEqual(firstPage(inCategory));
       expect(new URL(page.url()).searchParams.get('category')).toBe(category);
       await page.getByLabel(T.category).selectOption({ label: T.allCategories });
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       await search.first().fill('zzzz-nada');
       await page.getByRole('heading', { name: T.emptyTitle }).waitFor();
       await page.getByText(T.emptyDescription).waitFor();
-      await cardNames(page, T, 0);
+      await cardNames(page, 0);
       await page.getByRole('button', { name: T.clear }).click();
-      expect(await cardNames(page, T, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
+      expect(await cardNames(page, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
       expect(unexpectedErrors(page)).toEqual([]);
     });
 
     journey(`${lang} cards show at most 3 category badges, then +N`, async (open) => {
       const page = await open(options);
       await page.goto(`${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
       for (const shop of shops.slice(0, PAGE_SIZE)) {
-        const card = page.getByRole('button', { name: T.open(shop.name), exact: true });
+        const card = shopCard(page, shop.name);
         const badges = (await card.locator('li').allInnerTexts()).map((text) => text.split('\n')[0].trim());
         const extra = shop.categories.length - 3;
         if (extra > 0) {
@@ -166,12 +172,13 @@ for (const lang of ['es', 'en']) {
       );
       expect(shop).toBeDefined();
       await page.goto(`${product.url}/`);
-      await cardNames(page, T, shops.length);
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      await cardNames(page, shops.length);
+      await shopCard(page, shop.name).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(shop.name, { exact: true }).waitFor();
       expect(new URL(page.url()).searchParams.get('shop')).toBe(shop.id);
       for (const heading of T.sections) await dialog.getByRole('heading', { name: heading }).waitFor();
+      await expectAccessible(page, `the ${lang} shop dialog`);
       await dialog.getByText(shop.description).waitFor();
       await dialog.getByText(shop.address).waitFor();
       await dialog.getByText(T.verifiedLong).waitFor();
@@ -198,11 +205,11 @@ for (const lang of ['es', 'en']) {
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
       // Escape and the browser's back button close it too.
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      await shopCard(page, shop.name).click();
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: T.open(shop.name), exact: true }).click();
+      await shopCard(page, shop.name).click();
       await dialog.waitFor();
       await page.goBack();
       await dialog.waitFor({ state: 'detached' });
@@ -221,7 +228,7 @@ for (const lang of ['es', 'en']) {
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).pathname).toBe('/');
       expect(new URL(page.url()).searchParams.has('shop')).toBe(false);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
       expect(unexpectedErrors(page)).toEqual([]);
     });
 
@@ -231,20 +238,23 @@ for (const lang of ['es', 'en']) {
       expect(response.status()).toBe(404);
       await page.getByRole('heading', { name: T.notFound }).waitFor();
       await page.getByRole('contentinfo').getByText(T.copyright).waitFor();
+      expect(await page.title()).toBe(T.notFoundTitle);
+      await expectAccessible(page, `the ${lang} 404 page`);
       await page.getByRole('link', { name: T.notFoundHome, exact: true }).click();
       await page.waitForURL(`${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
     });
 
     journey(`${lang} side menu entries and their targets; footer and contact anchor`, async (open) => {
       const page = await open(options);
       await page.goto(`${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
       await page.getByRole('button', { name: T.openMenu }).click();
       const menu = page.getByRole('dialog');
       await menu.getByText(T.menuTitle, { exact: true }).waitFor();
       const entries = menu.getByRole('navigation').getByRole('listitem');
       expect(await entries.allInnerTexts()).toEqual(T.menu);
+      await expectAccessible(page, `the ${lang} side menu`);
       for (const [index, target] of MENU_TARGETS.entries()) {
         const entry = entries.nth(index);
         if (target === null) {
@@ -297,7 +307,7 @@ journey('the language switch reaches the remotes and is remembered', async (open
   await page.getByRole('contentinfo').getByText(en.copyright).waitFor();
   await page.getByRole('link', { name: en.contact }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
-  await page.getByRole('button', { name: en.open(shops[0].name), exact: true }).click();
+  await shopCard(page, shops[0].name).click();
   await page.getByRole('dialog').getByRole('heading', { name: en.sections[0] }).waitFor();
   await page.keyboard.press('Escape');
 
@@ -312,5 +322,51 @@ journey('the language switch reaches the remotes and is remembered', async (open
   await page.getByText(es.heroDescription).waitFor();
   await page.getByText(es.results(shops.length)).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('es');
+  expect(unexpectedErrors(page)).toEqual([]);
+});
+
+// Issue 20's keyboard-only journey, and issue 15's defect 6: the shop dialog keeps focus inside
+// it, and Escape gives focus back to the card that opened it.
+journey('keyboard only: skip link, search, open a shop with Enter, Escape back on its card', async (open) => {
+  const T = TEXTS.es;
+  const page = await open();
+  await page.goto(`${product.url}/`);
+  await cardNames(page, shops.length);
+  // The skip link is the first stop and takes focus to the main content.
+  await page.keyboard.press('Tab');
+  expect((await expectFocusRing(page)).text).toBe(T.skipLink);
+  await page.keyboard.press('Enter');
+  await eventually(() => page.evaluate(() => document.activeElement?.id), 'main-content');
+
+  const search = page.getByLabel(T.search);
+  await tabTo(page, search);
+  await page.keyboard.type('armeria');
+  const armeria = shops.filter((shop) =>
+    [shop.name, shop.description, shop.city, ...shop.categories].some((field) =>
+      fold(field).includes('armeria'),
+    ),
+  );
+  await settlesOn(page, armeria);
+
+  const card = shopCards(page).nth(1);
+  const name = await card.locator('h2').innerText();
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(name, { exact: true }).waitFor();
+  await eventually(() => focusIsWithin(dialog), true);
+  // Tab and Shift+Tab go round the dialog's own controls, never to the page behind it.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+    expect({ key, focused, inside: await focusIsWithin(dialog) }).toEqual({ key, focused, inside: true });
+    await expectFocusRing(page);
+  }
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  // Back on the very card that opened it, with its focus ring.
+  await eventually(() => card.evaluate((element) => element === document.activeElement), true);
+  await expectFocusRing(page);
+  expect(await card.locator('h2').innerText()).toBe(name);
   expect(unexpectedErrors(page)).toEqual([]);
 });

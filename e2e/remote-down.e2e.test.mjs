@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually, journeys, launchChromium } from './support/browser.mjs';
 import { ADMIN } from './support/admin-texts.mjs';
+import { shopCard } from './support/public-page.mjs';
 import { ROOT, startProduct } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
@@ -65,7 +66,7 @@ for (const lang of ['es', 'en']) {
           await page.goto(`${product.url}/`);
           await page.getByText(T.heroDescription).waitFor();
           await page.getByText(T.results(shops.length)).waitFor();
-          await page.getByRole('button', { name: T.open(shops[0].name), exact: true }).click();
+          await shopCard(page, shops[0].name).click();
           await page.getByRole('dialog').getByText(shops[0].description).waitFor();
           await page.keyboard.press('Escape');
           await page.getByRole('dialog').waitFor({ state: 'detached' });

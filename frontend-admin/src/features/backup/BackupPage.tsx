@@ -241,7 +241,7 @@ export function BackupPage() {
               <Space>
                 <FileZipOutlined />
                 {t('backup.full.title')}
-                <Tag color="green">{t('backup.full.recommended')}</Tag>
+                <Tag color="success">{t('backup.full.recommended')}</Tag>
               </Space>
             }
             style={{ height: '100%' }}

@@ -255,7 +255,7 @@ export function DashboardPage() {
                         </div>
                         <Space size={[4, 4]} wrap style={{ marginTop: 8 }}>
                           {shop.isVerified === 'true' ? (
-                            <Tag color="green" icon={<SafetyOutlined />}>
+                            <Tag color="success" icon={<SafetyOutlined />}>
                               {t('dashboard.card.verified')}
                             </Tag>
                           ) : (

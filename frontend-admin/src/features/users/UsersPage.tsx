@@ -111,7 +111,7 @@ export function UsersPage() {
             <Statistic
               title={t('users.summary.security')}
               valueRender={() => (
-                <Tag color="green" icon={<SafetyCertificateOutlined />}>
+                <Tag color="success" icon={<SafetyCertificateOutlined />}>
                   {t('users.summary.secure')}
                 </Tag>
               )}
