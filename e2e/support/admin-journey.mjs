@@ -378,8 +378,8 @@ export function describeAdminJourney(lang) {
       await page.getByText(A.lastAdmin).first().waitFor();
 
       await page.getByRole('button', { name: A.addAdmin }).click();
-      await page.getByRole('dialog').getByLabel(A.username).waitFor();
-      await expectAccessible(page, `the ${lang} add-admin dialog`);
+      await page.getByLabel(A.username).waitFor();
+      await expectAccessible(page, `the ${lang} add-admin form`);
       await page.getByLabel(A.username).fill(SECOND_USER);
       await page.getByLabel(A.password, { exact: true }).fill(passwords.second);
       await page.getByLabel(A.confirm).fill(passwords.second);

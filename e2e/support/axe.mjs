@@ -85,6 +85,30 @@ export async function expectNoHorizontalScroll(page, where) {
 }
 
 /**
+ * What axe files under best practice but issue 20 requires: one visible h1, headings that never
+ * skip a level going down (h2 then h4), one main landmark (and a banner or header before it).
+ */
+export async function expectPageStructure(page, where) {
+  const { levels, mains } = await page.evaluate(() => ({
+    levels: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((heading) => heading.getClientRects().length > 0 && !heading.closest('[aria-hidden="true"]'))
+      .map((heading) => Number(heading.tagName[1])),
+    mains: document.querySelectorAll('main, [role="main"]').length,
+  }));
+  const problems = [];
+  if (levels.filter((level) => level === 1).length !== 1)
+    problems.push(`${levels.filter((l) => l === 1).length} h1 (one wanted)`);
+  levels.forEach((level, i) => {
+    if (i > 0 && level > levels[i - 1] + 1) problems.push(`h${levels[i - 1]} followed by h${level}`);
+  });
+  if (mains !== 1) problems.push(`${mains} main landmarks (one wanted)`);
+  if (problems.length)
+    throw new Error(
+      `page structure of ${where} (${page.url()}): ${problems.join('; ')} [headings: ${levels.map((l) => `h${l}`).join(' ')}]`,
+    );
+}
+
+/**
  * Checks the page at each of WIDTHS and for reflow at REFLOW_WIDTH (resizing the viewport, which
  * keeps open dialogs and form state), then puts the journey's own size back. `where` names the
  * page or dialog in the failure message.
@@ -98,6 +122,7 @@ export async function expectAccessible(page, where) {
     }
     await resize(page, REFLOW_WIDTH, size.height);
     await expectNoHorizontalScroll(page, where);
+    await expectPageStructure(page, where);
   } finally {
     await resize(page, size.width, size.height);
   }

@@ -13,8 +13,11 @@ async function focusState(page) {
     if (!element || element === document.body) return null;
     // antd's checkboxes, radios and switches keep the real input invisible and draw the ring on
     // the element after it (or around it): look where the eye looks.
+    // An input with a prefix or suffix icon draws its ring on the wrapper around it.
     const invisible = getComputedStyle(element).opacity === '0';
-    const shown = invisible ? (element.nextElementSibling ?? element.parentElement) : element;
+    const shown = invisible
+      ? (element.nextElementSibling ?? element.parentElement)
+      : (element.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select') ?? element);
     const style = getComputedStyle(shown);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const shadow = style.boxShadow !== 'none';
