@@ -15,17 +15,21 @@ async function focusState(page) {
     // the element after it (or around it): look where the eye looks.
     // An input with a prefix or suffix icon draws its ring on the wrapper around it.
     const invisible = getComputedStyle(element).opacity === '0';
-    const shown = invisible
-      ? (element.nextElementSibling ?? element.parentElement)
-      : (element.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select') ?? element);
-    const style = getComputedStyle(shown);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    const shadow = style.boxShadow !== 'none';
+    const candidates = invisible
+      ? [element.nextElementSibling, element.closest('label')]
+      : [element.closest('.ant-input-affix-wrapper, .ant-input-number, .ant-select') ?? element];
+    const hasRing = (shown) => {
+      if (!shown) return false;
+      const style = getComputedStyle(shown);
+      return (
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none'
+      );
+    };
     const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`;
     return {
       name,
       text: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60),
-      ring: outline || shadow,
+      ring: candidates.some(hasRing),
     };
   });
 }
