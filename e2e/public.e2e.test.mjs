@@ -2,9 +2,13 @@
 // '+N' badges, a shop's page and its links, a shared ?shop= link, the 404 page, the side menu
 // and footer, and the language switch reaching the remotes. One fresh product for the file.
 // (Server rendering, twin URLs, sharing and no-JavaScript paging: pages.e2e.test.mjs.)
+/* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
+import { expectAccessible } from './support/axe.mjs';
 import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
+import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { shopCard, shopCards } from './support/public-page.mjs';
 import { startProduct } from './support/servers.mjs';
 import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
 
@@ -47,8 +51,8 @@ async function settlesOn(page, matches) {
 }
 
 /** The names on the cards of the listing, once it has settled on `count` cards. */
-async function cardNames(page, T, count) {
-  const cards = page.locator('.atm-dir-card:not(.atm-dir-skeleton)');
+async function cardNames(page, count) {
+  const cards = shopCards(page);
   await eventually(() => cards.count(), Math.min(count, PAGE_SIZE));
   if (count === 0) return [];
   return (await page.locator('.atm-dir-card h2').allInnerTexts()).sort(byName);
@@ -73,8 +77,10 @@ for (const lang of ['es', 'en']) {
       await page.getByRole('heading', { level: 1, name: `ATM ${T.heroSubtitle}`, exact: true }).waitFor();
       await page.getByText(T.heroDescription).waitFor();
       // The first page holds the first PAGE_SIZE shops in the API's order; the pager has the rest.
-      expect(await cardNames(page, T, shops.length)).toEqual(firstPage(shops));
+      expect(await cardNames(page, shops.length)).toEqual(firstPage(shops));
       await page.getByText(T.results(shops.length)).waitFor();
+      expect(await page.title()).toBe(T.pageTitle);
+      await expectAccessible(page, `the ${lang} listing`);
       if (shops.length > PAGE_SIZE) {
         await page.getByRole('link', { name: T.nextPage }).click();
         await eventually(() => new URL(page.url()).searchParams.get('page'), '2');
@@ -93,7 +99,7 @@ for (const lang of ['es', 'en']) {
     journey(`${lang} filters: accents and case, category, city, state, empty result, clear`, async (open) => {
       const page = await open(options);
       await openListing(page, `${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       // 'ARMERIA' (no accent, capitals) finds 'Armería' in names, descriptions or categories.
       const search = page.getByRole('searchbox', { name: T.search }).or(page.getByLabel(T.search));
@@ -109,7 +115,7 @@ for (const lang of ['es', 'en']) {
       await page.getByText(T.results(armeria.length)).waitFor();
       expect(new URL(page.url()).searchParams.get('q')).toBe('ARMERIA');
       await page.getByRole('button', { name: T.clear }).click();
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       // State 'Nuevo León' (accented value), then a city within it, then a category.
       await page.getByLabel(T.state).selectOption('Nuevo León');
@@ -121,7 +127,7 @@ for (const lang of ['es', 'en']) {
       const inCity = inState.filter((shop) => shop.city === city);
       expect(await settlesOn(page, inCity)).toEqual(firstPage(inCity));
       await page.getByRole('button', { name: T.clear }).click();
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       const category = 'Capacitación';
       await page.getByLabel(T.category).selectOption(category);
@@ -130,21 +136,21 @@ for (const lang of ['es', 'en']) {
       expect(await settlesOn(page, inCategory)).toEqual(firstPage(inCategory));
       expect(new URL(page.url()).searchParams.get('category')).toBe(category);
       await page.getByLabel(T.category).selectOption({ label: T.allCategories });
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
 
       await search.first().fill('zzzz-nada');
       await page.getByRole('heading', { name: T.emptyTitle }).waitFor();
       await page.getByText(T.emptyDescription).waitFor();
-      await cardNames(page, T, 0);
+      await cardNames(page, 0);
       await page.getByRole('button', { name: T.clear }).click();
-      expect(await cardNames(page, T, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
+      expect(await cardNames(page, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
       expect(unexpectedErrors(page)).toEqual([]);
     });
 
     journey(`${lang} cards show at most 3 category badges, then +N`, async (open) => {
       const page = await open(options);
       await openListing(page, `${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
       for (const shop of shops.slice(0, PAGE_SIZE)) {
         // The card's link is named by the shop's visible name (label in name).
         const card = page.locator('.atm-dir-card').filter({
@@ -172,7 +178,7 @@ for (const lang of ['es', 'en']) {
         );
         expect(shop).toBeDefined();
         await openListing(page, `${product.url}/`);
-        await cardNames(page, T, shops.length);
+        await cardNames(page, shops.length);
         const listing = page.url();
         // The card may be on a later page of the listing; its page is one URL either way.
         const index = shops.indexOf(shop);
@@ -182,6 +188,7 @@ for (const lang of ['es', 'en']) {
         const main = page.getByRole('main');
         await main.getByRole('heading', { level: 1, name: shop.name }).waitFor();
         for (const heading of T.sections) await main.getByRole('heading', { name: heading }).waitFor();
+        await expectAccessible(page, `the ${lang} shop page`);
         await main.getByText(shop.description).waitFor();
         await main.getByText(shop.address).waitFor();
         await main.getByText(T.verifiedLong).waitFor();
@@ -205,11 +212,11 @@ for (const lang of ['es', 'en']) {
         );
 
         await page.goBack();
-        await cardNames(page, T, shops.length);
+        await cardNames(page, shops.length);
         await main.getByRole('link', { name: shop.name, exact: true }).click();
         await main.getByRole('link', { name: T.back }).click();
         await page.waitForURL(listing);
-        await cardNames(page, T, shops.length);
+        await cardNames(page, shops.length);
         expect(unexpectedErrors(page)).toEqual([]);
       },
     );
@@ -231,21 +238,24 @@ for (const lang of ['es', 'en']) {
       expect(response.status()).toBe(404);
       await page.getByRole('heading', { name: T.notFound }).waitFor();
       await page.getByRole('contentinfo').getByText(T.copyright).waitFor();
+      expect(await page.title()).toBe(T.notFoundTitle);
+      await expectAccessible(page, `the ${lang} 404 page`);
       await page.getByRole('link', { name: T.notFoundHome, exact: true }).click();
       // A visitor who chose English lands on the English listing.
       await page.waitForURL(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
     });
 
     journey(`${lang} side menu entries and their targets; footer and contact anchor`, async (open) => {
       const page = await open(options);
       await openListing(page, `${product.url}/`);
-      await cardNames(page, T, shops.length);
+      await cardNames(page, shops.length);
       await page.getByRole('button', { name: T.openMenu }).click();
       const menu = page.getByRole('dialog');
       await menu.getByText(T.menuTitle, { exact: true }).waitFor();
       const entries = menu.getByRole('navigation').getByRole('listitem');
       expect(await entries.allInnerTexts()).toEqual(T.menu);
+      await expectAccessible(page, `the ${lang} side menu`);
       for (const [index, target] of MENU_TARGETS.entries()) {
         const entry = entries.nth(index);
         if (target === null) {
@@ -313,5 +323,52 @@ journey('the language switch moves to the twin URL, reaches the remotes and is r
   await page.getByText(es.heroDescription).waitFor();
   await page.getByText(es.results(shops.length)).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('es');
+  expect(unexpectedErrors(page)).toEqual([]);
+});
+
+// Issue 20's keyboard-only journey, and issue 15's defect 6 (which the shop's page inherits from
+// the dialog it replaced): Enter opens the shop, Escape returns to the listing, on its very card.
+journey('keyboard only: skip link, search, open a shop with Enter, Escape back on its card', async (open) => {
+  const T = TEXTS.es;
+  const page = await open();
+  await openListing(page, `${product.url}/`);
+  await cardNames(page, shops.length);
+  // The skip link is the first stop and takes focus to the main content.
+  await page.keyboard.press('Tab');
+  expect((await expectFocusRing(page)).text).toBe(T.skipLink);
+  await page.keyboard.press('Enter');
+  await eventually(() => page.evaluate(() => document.activeElement?.id), 'main-content');
+
+  const search = page.getByLabel(T.search);
+  await tabTo(page, search);
+  await page.keyboard.type('armeria');
+  const armeria = shops.filter((shop) =>
+    [shop.name, shop.description, shop.city, ...shop.categories].some((field) =>
+      fold(field).includes('armeria'),
+    ),
+  );
+  await settlesOn(page, armeria);
+  const listing = page.url();
+
+  const name = await shopCards(page).nth(1).locator('h2').innerText();
+  const link = shopCard(page, name).getByRole('link', { name, exact: true });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  const main = page.getByRole('main');
+  const heading = main.getByRole('heading', { level: 1, name });
+  await heading.waitFor();
+  // Focus moves to the new page's heading, and Tab goes on from there with a visible ring.
+  await eventually(() => heading.evaluate((element) => element === document.activeElement), true);
+  for (let step = 0; step < 4; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(main)).toBe(true);
+    await expectFocusRing(page);
+  }
+  await page.keyboard.press('Escape');
+  await page.waitForURL(listing);
+  // Back on the very card the shop was opened from, with its focus ring, the search kept.
+  await eventually(() => link.evaluate((element) => element === document.activeElement), true);
+  await expectFocusRing(page);
+  expect(await search.inputValue()).toBe('armeria');
   expect(unexpectedErrors(page)).toEqual([]);
 });

@@ -6,6 +6,9 @@ export const TEXTS = {
   es: {
     languageName: 'Español',
     code: 'ES',
+    skipLink: 'Saltar al contenido',
+    pageTitle: 'ATM Armeros · Directorio de armeros certificados',
+    notFoundTitle: '404 Página no encontrada | ATM Armeros',
     heroSubtitle: 'Armeros',
     heroDescription: 'Directorio de armeros especializados certificados',
     search: 'Buscar armeros',
@@ -68,6 +71,9 @@ export const TEXTS = {
   en: {
     languageName: 'English',
     code: 'EN',
+    skipLink: 'Skip to content',
+    pageTitle: 'ATM Gunsmiths · Directory of certified gunsmiths',
+    notFoundTitle: '404 Page Not Found | ATM Gunsmiths',
     heroSubtitle: 'Gunsmiths',
     heroDescription: 'Directory of certified specialized gunsmiths',
     search: 'Search gunsmiths',

@@ -14,7 +14,9 @@ import { BackupPage } from './features/backup/BackupPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { ShopFormPage } from './features/shops/ShopFormPage';
 import { UsersPage } from './features/users/UsersPage';
+import { MAIN_CONTENT_ID } from 'frontend-common';
 import { registerAdminTranslations, useAdminTranslation } from './i18n';
+import { useAdminDocumentTitle } from './i18n/documentTitle';
 
 registerAdminTranslations();
 
@@ -43,16 +45,19 @@ function AdminNotFound() {
   const { t } = useAdminTranslation();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
+  useAdminDocumentTitle(t('notFound.title'));
   return (
-    <Result
-      status="404"
-      title={t('notFound.title')}
-      extra={
-        <Button type="primary" onClick={() => navigate(adminPath())}>
-          {t('notFound.back')}
-        </Button>
-      }
-    />
+    <main id={MAIN_CONTENT_ID}>
+      <Result
+        status="404"
+        title={<h1 className="atm-admin__not-found-title">{t('notFound.title')}</h1>}
+        extra={
+          <Button type="primary" onClick={() => navigate(adminPath())}>
+            {t('notFound.back')}
+          </Button>
+        }
+      />
+    </main>
   );
 }
 

@@ -89,14 +89,16 @@ describe('routes', () => {
   });
 
   it.each(['/nope', '/admin/nope', '/admin/shops/edit/x/y'])(
-    'shows 404 for any other path (%s), inside the public layout',
+    'shows 404 for any other path (%s), inside the public layout, with its own title',
     async (path) => {
       const loader = loaderFor({});
       renderShell(path, loader);
       expect(screen.getByRole('heading', { name: '404 Página no encontrada' })).toBeInTheDocument();
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+      expect(document.title).toBe('Página no encontrada | ATM Armeros'); // issue 15, defect 7
       await act(() => i18n.changeLanguage('en'));
       expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+      expect(document.title).toBe('Page not found | ATM Gunsmiths');
       expect(loader).not.toHaveBeenCalled();
     },
   );
@@ -138,7 +140,7 @@ describe('language', () => {
     renderShell('/', loaderFor({ directory: 'ok' }));
     expect(await screen.findByText('Hola desde el remoto')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
-    expect(screen.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'ES, Español' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('switches shell, remote and antd locale to English, updates <html lang> and remembers it', async () => {
@@ -148,7 +150,7 @@ describe('language', () => {
     expect(screen.getAllByText('No hay datos')[0]).toBeInTheDocument(); // antd es_ES
     expect(screen.getByRole('link', { name: 'CONTACTO' })).toHaveAttribute('href', '#contact');
 
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'EN, English' }));
 
     // The English twin of the page, already loaded remote and all.
     expect(await screen.findByText('Hello from the remote')).toBeInTheDocument();
@@ -158,7 +160,7 @@ describe('language', () => {
     expect(screen.getByRole('link', { name: 'LOG IN' })).toHaveAttribute('href', '/admin/login');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('atm.language')).toBe('en');
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'EN, English' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows the key itself for a missing translation', async () => {

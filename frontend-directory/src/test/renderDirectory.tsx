@@ -21,7 +21,10 @@ export async function renderDirectory(url = '/', { language = 'es', store = make
   await act(() => i18n.changeLanguage(language));
   const page = (view: 'listing' | 'shop') => (
     <>
-      <DirectoryApp basePath="/" view={view} store={store} />
+      {/* The shell's public layout gives every page its one main landmark. */}
+      <main>
+        <DirectoryApp basePath="/" view={view} store={store} />
+      </main>
       <LocationProbe />
     </>
   );

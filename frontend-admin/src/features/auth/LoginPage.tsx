@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import { MAIN_CONTENT_ID } from 'frontend-common';
 import { useCreateAdminMutation, useGetAuthStatusQuery, useLoginMutation } from '../../api/adminApi';
 import { apiErrorBody } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
+import { useAdminDocumentTitle } from '../../i18n/documentTitle';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import '../layout/admin.css';
 
@@ -44,6 +46,8 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const canCreateFirstAdmin = status?.adminExists === false;
   // Create mode ends by itself once an admin exists (someone else created the first one).
   const mode = canCreateFirstAdmin ? chosenMode : 'login';
+  const title = mode === 'login' ? t('login.title') : t('login.createTitle');
+  useAdminDocumentTitle(title);
 
   const switchMode = () => {
     form.resetFields();
@@ -85,13 +89,15 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const busy = loggingIn || creating;
   return (
     <div className="atm-admin">
-      <Flex justify="flex-end" className="atm-admin__bar">
-        <LanguageSwitch />
-      </Flex>
-      <div className="atm-admin__center">
+      <header>
+        <Flex justify="flex-end" className="atm-admin__bar">
+          <LanguageSwitch />
+        </Flex>
+      </header>
+      <main id={MAIN_CONTENT_ID} className="atm-admin__center">
         <Card className="atm-admin__login">
           <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center', marginTop: 0 }}>
-            {mode === 'login' ? t('login.title') : t('login.createTitle')}
+            {title}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
             {mode === 'login' ? t('login.subtitle') : t('login.createSubtitle')}
@@ -160,7 +166,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
             </Button>
           )}
         </Card>
-      </div>
+      </main>
     </div>
   );
 }

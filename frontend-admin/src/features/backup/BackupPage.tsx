@@ -37,6 +37,7 @@ import { announceCatalogChange } from 'frontend-common';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { checkRestoreFile, DEFAULT_RESTORE_MAX_BYTES, formatLimit } from './restoreFile';
@@ -186,6 +187,7 @@ export function BackupPage() {
       ),
       okText: t('backup.restore.confirm.ok'),
       cancelText: t('backup.restore.confirm.cancel'),
+      ...DESTRUCTIVE_CONFIRM,
       onOk: () => {
         void restore(file);
       },
@@ -257,7 +259,7 @@ export function BackupPage() {
               <Space wrap size={[8, 4]}>
                 <FileZipOutlined />
                 {t('backup.full.title')}
-                <Tag color="green" data-testid="recommended-badge">
+                <Tag color="success" data-testid="recommended-badge">
                   {t('backup.full.recommended')}
                 </Tag>
               </Space>

@@ -156,6 +156,31 @@ describe('dashboard', () => {
     expect(api.callsTo('GET /api/admin/shops')).toHaveLength(2);
   });
 
+  // Issue 15, defect 3: Delete and then a reflexive Enter deleted the shop at once.
+  it('starts the delete confirmation on Cancel, so Delete then Enter deletes nothing', async () => {
+    const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([sur]) });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user().click(screen.getByRole('button', { name: 'Delete Taller Sur' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user().keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE /api/admin/shops/${sur.id}`)).toHaveLength(0);
+    expect(cards()).toHaveLength(1);
+  });
+
+  // Issue 15, defect 7: every page had the same Spanish <title>.
+  it('gives the page its own document title in the current language', async () => {
+    stubApi({ ...base, 'GET /api/admin/shops': adminList([]) });
+    await renderAdmin('/admin');
+    await screen.findByRole('heading', { name: 'ATM Admin Panel' });
+    expect(document.title).toBe('ATM Admin Panel | ATM Gunsmiths');
+    await act(() => i18n.changeLanguage('es'));
+    expect(document.title).toBe('Panel de Administración ATM | ATM Armeros');
+    await act(() => i18n.changeLanguage('en'));
+  });
+
   it.each([
     [() => apiError(404, 'Shop not found'), 'Shop not found'],
     [() => new Response('', { status: 502 }), 'Failed to delete gunsmith. Please try again.'],

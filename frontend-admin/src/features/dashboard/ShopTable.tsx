@@ -7,6 +7,7 @@ import { ShopLogo, type Shop } from 'frontend-common';
 import { useBulkShopsMutation, useDeleteShopMutation } from '../../api/adminApi';
 import type { AdminShopListDto, BulkShopsDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { PAGE_SIZES, type ShopListParams, type ShopSort, type VerifiedFilter } from './shopListParams';
@@ -76,7 +77,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       title: t('dashboard.delete.title'),
       content: t('dashboard.delete.confirm', { name: shop.name }),
       okText: t('dashboard.delete.ok'),
-      okButtonProps: { danger: true },
+      ...DESTRUCTIVE_CONFIRM,
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
@@ -99,7 +100,8 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       title: t(`dashboard.bulk.${action}.title`),
       content: t(`dashboard.bulk.${action}.confirm`, { count: ids.length }),
       okText: t(`dashboard.bulk.${action}.ok`),
-      okButtonProps: { danger: action === 'delete' },
+      // Deleting many is destructive: red, and focus starts on Cancel (issue 15, defect 3).
+      ...(action === 'delete' ? DESTRUCTIVE_CONFIRM : {}),
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
@@ -162,7 +164,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       sortOrder: sortOrder('verified'),
       render: (_, shop) =>
         shop.isVerified === 'true' ? (
-          <Tag color="green" icon={<SafetyOutlined />}>
+          <Tag color="success" icon={<SafetyOutlined />}>
             {t('dashboard.card.verified')}
           </Tag>
         ) : (

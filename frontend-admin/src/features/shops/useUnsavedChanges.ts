@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { App } from 'antd';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 
 /**
@@ -30,7 +31,7 @@ export function useUnsavedChanges(dirty: boolean) {
         title: t('shopForm.unsaved.title'),
         content: t('shopForm.unsaved.content'),
         okText: t('shopForm.unsaved.ok'),
-        okButtonProps: { danger: true },
+        ...DESTRUCTIVE_CONFIRM,
         cancelText: t('shopForm.unsaved.cancel'),
         onOk: leave,
       });

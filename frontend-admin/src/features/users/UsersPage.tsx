@@ -42,6 +42,7 @@ import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
+import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { confirmRules, newPasswordRules } from './passwordRules';
@@ -74,7 +75,7 @@ export function UsersPage() {
         ? t('users.delete.ownConfirm', { name: user.username })
         : t('users.delete.confirm', { name: user.username }),
       okText: own ? t('users.delete.ownOk') : t('common.delete'),
-      okButtonProps: { danger: true },
+      ...DESTRUCTIVE_CONFIRM,
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
@@ -120,7 +121,7 @@ export function UsersPage() {
             <Statistic
               title={t('users.summary.security')}
               valueRender={() => (
-                <Tag color="green" icon={<SafetyCertificateOutlined />}>
+                <Tag color="success" icon={<SafetyCertificateOutlined />}>
                   {t('users.summary.secure')}
                 </Tag>
               )}

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL, type ShopFilters } from './filterShops';
 
@@ -36,6 +36,18 @@ export function FilterBar({
 }: FilterBarProps) {
   const { t } = useTranslation('directory');
   const search = useRef<HTMLInputElement>(null);
+  // The search box is uncontrolled: the router applies a URL change in a transition, after the
+  // keystroke, and a box controlled by the URL reset itself in between and dropped the letters of
+  // a fast typist (found by the keyboard-only journey). It follows the URL when the URL changes
+  // while nobody types in it (Back, Forward); the clear buttons empty it themselves.
+  useEffect(() => {
+    const box = search.current;
+    if (box && box !== document.activeElement && box.value !== filters.q) box.value = filters.q;
+  }, [filters.q]);
+  const setSearch = (value: string) => {
+    if (search.current) search.current.value = value;
+    onChange('q', value);
+  };
   const optionsFor = { category: categories, city: cities, state: states };
   const anyFilter = filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL);
 
@@ -51,7 +63,7 @@ export function FilterBar({
             ref={search}
             type="search"
             className="atm-dir-search__input"
-            value={filters.q}
+            defaultValue={filters.q}
             placeholder={t('filters.search.placeholder')}
             aria-label={t('filters.search.label')}
             autoComplete="off"
@@ -64,7 +76,7 @@ export function FilterBar({
               className="atm-dir-search__clear"
               aria-label={t('filters.search.clear')}
               onClick={() => {
-                onChange('q', '');
+                setSearch('');
                 search.current?.focus();
               }}
             >
@@ -107,7 +119,14 @@ export function FilterBar({
           {resultCount !== null && resultNote ? `, ${resultNote}` : ''}
         </p>
         {anyFilter && (
-          <button type="button" className="atm-dir-link-button" onClick={onClear}>
+          <button
+            type="button"
+            className="atm-dir-link-button"
+            onClick={() => {
+              if (search.current) search.current.value = '';
+              onClear();
+            }}
+          >
             {t('filters.clear')}
           </button>
         )}

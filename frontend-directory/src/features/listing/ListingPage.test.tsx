@@ -82,6 +82,32 @@ describe('public listing', () => {
     expect(screen.queryByTestId('shop-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 resultados encontrados');
     expect(screen.getByPlaceholderText('Buscar armeros...')).toBeInTheDocument();
+    expect(document.title).toBe('Armeros certificados en México | ATM Armeros'); // issue 15, defect 7
+  });
+
+  // Issue 15 defect 6 and issue 20: coming back from a shop's page lands on its card.
+  it('returns from a shop page (Escape or its back link) to the same listing, focus on the card', async () => {
+    stubApi(routes);
+    const user = userEvent.setup();
+    await renderDirectory('/?state=Yucat%C3%A1n');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await user.click(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Taller Sureño de Mantenimiento' });
+    expect(heading).toHaveFocus(); // a navigation in the page moves focus to the new page's heading
+    expect(document.title).toBe(
+      'Taller Sureño de Mantenimiento, armero certificado en Mérida, Yucatán | ATM Armeros',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' })).toHaveFocus(),
+    );
+    await user.click(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' }));
+    await user.click(await screen.findByRole('link', { name: /Todos los armeros/ }));
+    await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' })).toHaveFocus(),
+    );
   });
 
   it('calls the API with cookies and no retry after a failure', async () => {

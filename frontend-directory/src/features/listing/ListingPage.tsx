@@ -1,5 +1,6 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from 'frontend-common';
 import {
   useGetShopCategoriesQuery,
   useGetShopCitiesQuery,
@@ -10,6 +11,7 @@ import { FilterBar } from './FilterBar';
 import { ALL, filterShops, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
+import { useReturnToCard } from './returnToCard';
 import { useListingParams } from './useListingParams';
 import { pageOf, snapshotFor, type DirectorySnapshot } from '../../app/snapshot';
 import { NearbyControls } from '../nearby/NearbyControls';
@@ -41,6 +43,15 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   // hydration finds the same markup, and the page works without waiting for every shop.
   const server = all ? undefined : snapshotFor(snapshot, filters, page);
   const shown = server ?? { ...pageOf(results, page), total: results.length };
+  const grid = useRef<HTMLUListElement>(null);
+  useReturnToCard(grid, nearby.view === 'map' ? 0 : shown.items.length);
+  // The server's title for this page (frontend-shell/src/server/headTags.ts), again after a
+  // navigation in the browser.
+  useDocumentTitle(
+    shown.page > 1
+      ? `${t('pageTitle.listing')} · ${t('pageTitle.page', { page: shown.page })}`
+      : t('pageTitle.listing'),
+  );
 
   // The option endpoints are the source; the loaded list is the fallback if one of them fails.
   const options = useMemo(
@@ -112,7 +123,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   } else {
     body = (
       <>
-        <ul className="atm-dir-grid" aria-label={t('list.label')}>
+        <ul ref={grid} className="atm-dir-grid" aria-label={t('list.label')}>
           {shown.items.map((shop) => (
             <li key={shop.id}>
               <ShopCard shop={shop} distance={nearby.distanceLabel(shop)} />
@@ -133,7 +144,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
 
   return (
     <div className="atm-dir">
-      <main className="atm-dir-main">
+      <div className="atm-dir-main">
         <FilterBar
           filters={filters}
           categories={options.categories}
@@ -147,7 +158,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
           <NearbyControls {...nearby.controls} />
         </FilterBar>
         <div id="atm-dir-results">{body}</div>
-      </main>
+      </div>
     </div>
   );
 }

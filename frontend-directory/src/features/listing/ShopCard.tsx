@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { isVerifiedShop, languageOfPath, shopPath, ShopLogo, type Shop } from 'frontend-common';
 import { CategoryBadges } from './CategoryBadges';
+import { FROM_LISTING, rememberOpenedShop } from './returnToCard';
 import { VerifiedMark } from './VerifiedMark';
 
 /**
@@ -16,16 +16,23 @@ export function ShopCard({
   shop: Shop;
   /** "a 3.2 km" after "near me" (features/nearby). */ distance?: string;
 }) {
-  const { t } = useTranslation('directory');
   const language = languageOfPath(useLocation().pathname);
   return (
+    // Named by its own text (no aria-label): a voice-control user says what they see (WCAG 2.5.3).
     // A plain element rather than antd Card: Card pulls in Tabs and more for features unused here.
     <article className="atm-dir-card">
       <div className="atm-dir-card__head">
-        <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={56} />
+        {/* Decorative here: the name beside it says whose it is, and the card's name stays its text. */}
+        <ShopLogo logo={shop.logo} alt="" size={56} />
         <div className="atm-dir-card__title">
           <h2>
-            <Link className="atm-dir-card__link" to={shopPath(language, shop.slug)}>
+            <Link
+              className="atm-dir-card__link"
+              to={shopPath(language, shop.slug)}
+              state={FROM_LISTING}
+              data-shop-slug={shop.slug}
+              onClick={() => rememberOpenedShop(shop.slug)}
+            >
               {shop.name}
             </Link>
           </h2>

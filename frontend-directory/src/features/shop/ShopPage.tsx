@@ -1,8 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
-import { isVerifiedShop, languageOfPath, listingPath, safeUrl, ShopLogo, type Shop } from 'frontend-common';
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import {
+  isVerifiedShop,
+  languageOfPath,
+  listingPath,
+  safeUrl,
+  ShopLogo,
+  useDocumentTitle,
+  type Shop,
+} from 'frontend-common';
 import { useGetShopsQuery } from '../../api/shopsApi';
 import type { DirectorySnapshot } from '../../app/snapshot';
+import { cameFromListing } from '../listing/returnToCard';
 import { VerifiedMark } from '../listing/VerifiedMark';
 import { distanceKm, shopPoint } from '../nearby/distance';
 import { formatDistance } from '../nearby/formatDistance';
@@ -24,8 +34,15 @@ export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const fromServer = snapshot?.kind === 'shop' && snapshot.shop.slug === slug ? snapshot : undefined;
   const shops = useGetShopsQuery(undefined, { skip: Boolean(fromServer) });
   const shop = fromServer?.shop ?? shops.data?.find((candidate) => candidate.slug === slug);
+  const { t } = useTranslation('directory');
+  // The title the server gave this page (frontend-shell/src/server/headTags.ts), kept when the
+  // page is reached by a navigation in the browser; the shell's page `main` holds this one.
+  useDocumentTitle(
+    shop ? t('pageTitle.shop', { name: shop.name, city: shop.city, state: shop.state }) : null,
+  );
+  useEscapeBack();
   return (
-    <main className="atm-dir-main atm-shop">
+    <div className="atm-dir-main atm-shop">
       <BackLink />
       {shop ? (
         <ShopArticle shop={shop} url={fromServer?.url} />
@@ -34,16 +51,54 @@ export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
       ) : (
         <ShopMissing failed={shops.isError} />
       )}
-    </main>
+    </div>
   );
+}
+
+/**
+ * Back to the listing: to the very listing the visitor came from (its filters, its page, their
+ * card focused: listing/returnToCard.ts) when they came from one, or else to the whole listing.
+ */
+function useBackToListing() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromListing = cameFromListing(location.state);
+  const listing = listingPath(languageOfPath(location.pathname));
+  const back = useCallback(
+    () => (fromListing ? navigate(-1) : navigate(listing)),
+    [fromListing, listing, navigate],
+  );
+  return { listing, back };
+}
+
+/** Escape leaves the shop's page for the listing, as it closed the shop dialog this page replaced. */
+function useEscapeBack() {
+  const { back } = useBackToListing();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      back();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [back]);
 }
 
 function BackLink() {
   const { t } = useTranslation('directory');
-  const language = languageOfPath(useLocation().pathname);
+  const { listing, back } = useBackToListing();
   return (
     <p className="atm-shop__back">
-      <Link to={listingPath(language)}>
+      <Link
+        to={listing}
+        onClick={(event) => {
+          // A plain click goes back; Ctrl/Cmd/Shift-click still opens the listing elsewhere.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          back();
+        }}
+      >
         <span aria-hidden="true">‹ </span>
         {t('shop.back')}
       </Link>
@@ -59,12 +114,21 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
   const url = serverUrl ?? `${window.location.origin}${location.pathname}`;
   const shareText = t('shop.shareText', { name: shop.name, city: shop.city, state: shop.state });
   const mapsHref = safeUrl(shop.googleMapsUrl);
+  // Reached by a navigation in the page (not loaded), focus moves to its heading so a screen
+  // reader reads the new page and Tab starts from it; a loaded page keeps the browser's start.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigated = location.key !== 'default';
+  useEffect(() => {
+    if (navigated) heading.current?.focus();
+  }, [navigated, shop.slug]);
   return (
     <article className="atm-shop__article">
       <header className="atm-shop__head">
         <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={72} />
         <div className="atm-shop__title">
-          <h1>{shop.name}</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            {shop.name}
+          </h1>
           <p>
             {shop.city}, {shop.state}
           </p>

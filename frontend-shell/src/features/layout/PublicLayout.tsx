@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { languageOfPath, rememberedLanguage, twinPath } from 'frontend-common';
+import { languageOfPath, MAIN_CONTENT_ID, rememberedLanguage, twinPath } from 'frontend-common';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
@@ -27,7 +27,13 @@ function useLanguageOfUrl() {
   }, [language, pathname]);
 }
 
+/**
+ * The public pages' frame: a skip link (the first thing Tab reaches), the top bar (banner), the
+ * page's one `main` landmark, which every public page (the directory remote, the 404 page) renders
+ * into, and the footer (contentinfo).
+ */
 export function PublicLayout({ siteDomain }: { siteDomain?: string }) {
+  const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
   useLanguageOfUrl();
@@ -37,15 +43,19 @@ export function PublicLayout({ siteDomain }: { siteDomain?: string }) {
   };
   return (
     <div className="atm-page">
+      <a href={`#${MAIN_CONTENT_ID}`} className="atm-skip-link">
+        {t('skipLink')}
+      </a>
       <TopBar menuOpen={menuOpen} onOpenMenu={openMenu} />
       {menuUsed && (
         <Suspense fallback={null}>
           <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} siteDomain={siteDomain} />
         </Suspense>
       )}
-      <div className="atm-page__content">
+      {/* tabIndex -1: the skip link moves focus here, not only the scroll position. */}
+      <main id={MAIN_CONTENT_ID} className="atm-page__content" tabIndex={-1}>
         <Outlet />
-      </div>
+      </main>
       <Footer siteDomain={siteDomain} />
     </div>
   );

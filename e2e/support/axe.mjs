@@ -1,0 +1,129 @@
+// The accessibility check of the end-to-end suite (issue 20): axe-core, through
+// @axe-core/playwright, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, run on the page as the
+// journey left it (a dialog open, a drawer open, a form half filled) at a phone's and a
+// desktop's width. Any violation fails the journey, naming the rule, the elements and the page.
+/* global document, requestAnimationFrame -- in functions that run in the page (evaluate) */
+import { AxeBuilder } from '@axe-core/playwright';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The widths every check runs at: a phone (390 px) and a desktop (1280 px). */
+export const WIDTHS = [390, 1280];
+/** WCAG 1.4.10 (reflow): 320 CSS px, what 1280 px shows at 400% zoom, without horizontal scrolling. */
+export const REFLOW_WIDTH = 320;
+
+/**
+ * Rules turned off, each with why axe is wrong there (never to hide a real problem). Empty: every
+ * WCAG A/AA rule applies everywhere.
+ */
+const DISABLED_RULES = {};
+
+/** One line per element: the rule, its impact, the element's selector and what axe found. */
+export function describeViolations(violations) {
+  return violations
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `- ${violation.id} (${violation.impact}): ${violation.help}\n` +
+          `    element: ${node.target.join(' ')}\n` +
+          `    html: ${node.html.slice(0, 200)}\n` +
+          `    ${node.failureSummary?.replaceAll('\n', '\n    ')}`,
+      ),
+    )
+    .join('\n');
+}
+
+/** Runs axe once on the page as it is; throws with every violation found, naming `where`. */
+export async function expectNoViolations(page, where) {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .disableRules(Object.keys(DISABLED_RULES))
+    // In the page itself: the product has no frames, and the default mode opens a blank page per run.
+    .setLegacyMode(true)
+    .analyze();
+  if (results.violations.length) {
+    const count = results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+    throw new Error(
+      `axe: ${count} WCAG 2.2 A/AA violation(s) on ${where} (${page.url()}, ${page.viewportSize().width} px):\n` +
+        describeViolations(results.violations),
+    );
+  }
+}
+
+const nextFrames = (page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** Sets the viewport's width and waits for the layout (and antd's responsive styles) to follow. */
+async function resize(page, width, height) {
+  if (width === page.viewportSize().width) return;
+  await page.setViewportSize({ width, height });
+  await nextFrames(page);
+}
+
+/** Throws when the page scrolls sideways at its current width (content wider than the viewport). */
+export async function expectNoHorizontalScroll(page, where) {
+  const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
+    const root = document.documentElement;
+    // The element reaching furthest right, to name in the failure.
+    let widest = '';
+    let right = root.clientWidth;
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right + 1) {
+        right = box.right;
+        widest = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(box.right)} px)`;
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, widest };
+  });
+  if (scrollWidth > clientWidth) {
+    throw new Error(
+      `${where} scrolls sideways at ${page.viewportSize().width} px: ${scrollWidth} px wide in a ` +
+        `${clientWidth} px viewport; widest: ${widest} (${page.url()})`,
+    );
+  }
+}
+
+/**
+ * What axe files under best practice but issue 20 requires: one visible h1, headings that never
+ * skip a level going down (h2 then h4), one main landmark (and a banner or header before it).
+ */
+export async function expectPageStructure(page, where) {
+  const { levels, mains } = await page.evaluate(() => ({
+    levels: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+      .filter((heading) => heading.getClientRects().length > 0 && !heading.closest('[aria-hidden="true"]'))
+      .map((heading) => Number(heading.tagName[1])),
+    mains: document.querySelectorAll('main, [role="main"]').length,
+  }));
+  const problems = [];
+  if (levels.filter((level) => level === 1).length !== 1)
+    problems.push(`${levels.filter((l) => l === 1).length} h1 (one wanted)`);
+  levels.forEach((level, i) => {
+    if (i > 0 && level > levels[i - 1] + 1) problems.push(`h${levels[i - 1]} followed by h${level}`);
+  });
+  if (mains !== 1) problems.push(`${mains} main landmarks (one wanted)`);
+  if (problems.length)
+    throw new Error(
+      `page structure of ${where} (${page.url()}): ${problems.join('; ')} [headings: ${levels.map((l) => `h${l}`).join(' ')}]`,
+    );
+}
+
+/**
+ * Checks the page at each of WIDTHS and for reflow at REFLOW_WIDTH (resizing the viewport, which
+ * keeps open dialogs and form state), then puts the journey's own size back. `where` names the
+ * page or dialog in the failure message.
+ */
+export async function expectAccessible(page, where) {
+  const size = page.viewportSize();
+  try {
+    for (const width of WIDTHS) {
+      await resize(page, width, size.height);
+      await expectNoViolations(page, where);
+    }
+    await resize(page, REFLOW_WIDTH, size.height);
+    await expectNoHorizontalScroll(page, where);
+    await expectPageStructure(page, where);
+  } finally {
+    await resize(page, size.width, size.height);
+  }
+}
