@@ -287,6 +287,9 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
         // Only a slow answer shows the spinner: a quick one (most searches) swaps the rows in place.
         loading={{ spinning: fetching, delay: 300 }}
         className="atm-admin__shop-table"
+        // No "click to sort" tooltip: the header says its order (aria-sort) and the arrows show
+        // it; the tooltip only covered the rows and, fading in, failed the contrast check.
+        showSorterTooltip={false}
         locale={{ emptyText: t('dashboard.noMatches') }}
         onRow={() => ({ 'data-testid': 'shop-row' }) as React.HTMLAttributes<HTMLElement>}
         rowSelection={{
