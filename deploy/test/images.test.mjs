@@ -89,6 +89,13 @@ describe('the backend image carries the server render', () => {
 
   it('installs every package the Node builds require as a production dependency of the backend', () => {
     assert.match(stage.text, /npm ci --omit=dev --workspace backend /);
+    // Node looks for them in a node_modules above the builds: FRONTEND_ROOT's own.
+    const [, later] = [...stage.final.matchAll(/^WORKDIR\s+\S+/gm)];
+    const modules = stage.final.indexOf('COPY --from=runtime-deps /app/node_modules node_modules\n');
+    assert.ok(
+      modules !== -1 && modules < (later?.index ?? Infinity),
+      'node_modules is not under FRONTEND_ROOT',
+    );
     const dependencies = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8')).dependencies;
     const required = new Set();
     for (const frontend of ['frontend-shell', 'frontend-directory']) {
