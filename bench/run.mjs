@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench [-- --node24] [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
- *                 [--only=api|web|admin] [--web-shops=10000] [--lighthouse-runs=3]
+ *                 [--only=api|web|pages|admin] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
@@ -9,7 +9,8 @@
  * print the table, append it to RESULTS.md and write results/latest-<dialect>-node<N>.json.
  * With --backup, also the backup/restore bench per dialect (lib/backup.mjs, as npm run bench:backup).
  * Then the public page's figures (lib/web.mjs: Lighthouse, bundle report, filtering at 10,000
- * shops); --only=api or --only=web runs one part. Needs `npm run build` (all workspaces) first.
+ * shops, the server-rendered pages' size, cost and Lighthouse scores); --only=api, --only=web or
+ * --only=admin runs one part, --only=pages only the server-rendered pages' figures of the web part. Needs `npm run build` (all workspaces) first.
  * The API part alone needs only `npm run build -w backend`. Set BENCH_NODE24=1 instead of --node24 if preferred.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,7 +49,7 @@ const { values: opts } = parseArgs({
     backup: { type: 'boolean', default: false },
     only: { type: 'string' },
     'web-shops': { type: 'string', default: '10000' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
   },
   allowNegative: true,
 });
@@ -65,7 +66,10 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-for (const dialect of opts.only === 'web' || opts.only === 'admin' ? [] : dialects) {
+const ONLY = ['api', 'web', 'pages', 'admin'];
+if (opts.only !== undefined && !ONLY.includes(opts.only))
+  throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
+for (const dialect of opts.only === undefined || opts.only === 'api' ? dialects : []) {
   const run = await benchDialect(dialect);
   allHold &&= run.budgetsHold;
   if (opts.backup) {
@@ -85,11 +89,14 @@ if (opts.only === undefined || opts.only === 'admin') {
   });
   allHold &&= admin.budgetsHold;
 }
-if (opts.only === undefined || opts.only === 'web') {
+if (opts.only === undefined || opts.only === 'web' || opts.only === 'pages') {
   const web = await benchWeb({
     runtime,
+    only: opts.only ?? 'web',
     shops: Number(opts['web-shops']),
     lighthouseRuns: Number(opts['lighthouse-runs']),
+    duration: settings.duration,
+    warmup: settings.warmup,
     save: opts.save,
     benchDir: BENCH_DIR,
   });

@@ -1,7 +1,7 @@
 // Issue 13 in Chromium: server-rendered public pages, hydrated without a difference (any console
 // error fails a journey, and the shell logs one for a hydration mismatch), bilingual twin URLs and
-// the remembered language, sharing a shop, the listing's pagination without JavaScript, and a
-// renamed shop's old URL. One fresh product and one browser for the file.
+// the remembered language, sharing a shop, the listing's pagination and search without
+// JavaScript, and a renamed shop's old URL. One fresh product and one browser for the file.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { eventually, journeys, launchChromium, trackConsole, unexpectedErrors } from './support/browser.mjs';
@@ -135,6 +135,28 @@ test('the listing pages through its links with JavaScript disabled', async () =>
     await page.getByRole('link', { name: shops[1].name, exact: true }).click();
     await page.waitForURL(`${product.url}/shops/${shops[1].slug}`);
     await page.getByRole('heading', { level: 1, name: shops[1].name }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+test('Enter in the search box filters on the server with JavaScript disabled, in the URL language', async () => {
+  const T = TEXTS.en;
+  const wanted = shops[PAGE_SIZE + 1]; // not on the first page: only the filter brings it up
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = trackConsole(await context.newPage());
+    await page.goto(`${product.url}/en/`);
+    expect(await cardNames(page)).not.toContain(wanted.name);
+    const box = page.getByRole('searchbox', { name: T.search });
+    await box.fill(wanted.name);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/en/' && url.searchParams.get('q') === wanted.name);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const names = await cardNames(page);
+    expect(names).toContain(wanted.name);
+    expect(names.length).toBeLessThan(PAGE_SIZE);
+    expect(await box.inputValue()).toBe(wanted.name);
   } finally {
     await context.close();
   }

@@ -1,9 +1,10 @@
 /**
  * Lighthouse 12 (Node API, its default mobile preset: Moto G Power-sized screen, simulated
  * slow 4G and 4× CPU slowdown) on Debian's Chromium, started here with the house flags and a
- * throw-away profile, tracked and stopped by process id. `runs` runs; the median run by
- * performance score is reported (Lighthouse's own advice against run-to-run variance).
- * Budgets: performance ≥ 90; accessibility, best practices and SEO ≥ 95.
+ * throw-away profile, tracked and stopped by process id. `runs` runs (5 by default); each
+ * score and timing reported is its median over the runs (Lighthouse's own advice against
+ * run-to-run variance). Budgets (issue 13): performance ≥ 90; accessibility and best practices
+ * ≥ 95; SEO 100.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { spawnTracked, stopChild } from './processes.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web-browser.mjs';
 
-export const LIGHTHOUSE_BUDGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+export const LIGHTHOUSE_BUDGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 100 };
 
 async function startChromium() {
   const profile = mkdtempSync(`${tmpdir()}/atm-lighthouse-`);
@@ -75,8 +76,14 @@ async function oneRun(url) {
   }
 }
 
-/** `label` names the data behind the figures, e.g. 'demo data' or '10000 shops'. */
-export async function lighthouseReport(url, runs = 3, label = '') {
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** `label` names the page and the data behind the figures, e.g. '/en/, demo data'. */
+export async function lighthouseReport(url, runs = 5, label = '') {
   const suffix = label ? `, ${label}` : '';
   const all = [];
   for (let i = 0; i < runs; i++) {
@@ -89,23 +96,28 @@ export async function lighthouseReport(url, runs = 3, label = '') {
         `LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}`,
     );
   }
-  const median = [...all].sort((a, b) => a.scores.performance - b.scores.performance)[
-    Math.floor(all.length / 2)
-  ];
+  const medians = {
+    scores: Object.fromEntries(
+      Object.keys(LIGHTHOUSE_BUDGETS).map((id) => [id, median(all.map((r) => r.scores[id]))]),
+    ),
+    ...Object.fromEntries(
+      ['lcpMs', 'tbtMs', 'cls', 'fcpMs', 'speedIndexMs'].map((key) => [key, median(all.map((r) => r[key]))]),
+    ),
+  };
   const rows = [
     ...Object.entries(LIGHTHOUSE_BUDGETS).map(([id, min]) => ({
       name: `Lighthouse ${id} (mobile${suffix})`,
-      value: median.scores[id],
+      value: medians.scores[id],
       digits: 0,
-      unit: '/ 100',
-      budget: `≥ ${min}`,
-      holds: median.scores[id] >= min,
+      unit: `/ 100 (median of ${all.length}: ${all.map((r) => r.scores[id]).join(' / ')})`,
+      budget: min === 100 ? '= 100' : `≥ ${min}`,
+      holds: medians.scores[id] >= min,
     })),
-    { name: `Lighthouse LCP${suffix}`, value: median.lcpMs, digits: 0, unit: 'ms' },
-    { name: `Lighthouse TBT${suffix}`, value: median.tbtMs, digits: 0, unit: 'ms' },
-    { name: `Lighthouse CLS${suffix}`, value: median.cls, digits: 3 },
-    { name: `Lighthouse FCP${suffix}`, value: median.fcpMs, digits: 0, unit: 'ms' },
-    { name: `Lighthouse Speed Index${suffix}`, value: median.speedIndexMs, digits: 0, unit: 'ms' },
+    { name: `Lighthouse LCP${suffix}`, value: medians.lcpMs, digits: 0, unit: 'ms' },
+    { name: `Lighthouse TBT${suffix}`, value: medians.tbtMs, digits: 0, unit: 'ms' },
+    { name: `Lighthouse CLS${suffix}`, value: medians.cls, digits: 3 },
+    { name: `Lighthouse FCP${suffix}`, value: medians.fcpMs, digits: 0, unit: 'ms' },
+    { name: `Lighthouse Speed Index${suffix}`, value: medians.speedIndexMs, digits: 0, unit: 'ms' },
   ];
-  return { runs: all, median, rows };
+  return { runs: all, median: medians, rows };
 }

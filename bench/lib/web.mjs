@@ -1,13 +1,16 @@
 /**
- * The public page's figures (npm run bench, or only them: npm run bench -- --only=web), each on a
- * fresh backend (SQLite, NODE_ENV=production, serving the built frontends as `npm start` does):
- *   1. Lighthouse on `/` with the demo data `npm start` seeds (the issue's budget: "against
- *      npm start"; lib/web-lighthouse.mjs);
+ * The public pages' figures (npm run bench, or only them: npm run bench -- --only=web), each on a
+ * fresh backend (SQLite, NODE_ENV=production, serving the built frontends and rendering the
+ * public pages as `npm start` does):
+ *   1. Lighthouse on `/`, `/en/` and a shop's page with the demo data `npm start` seeds (the
+ *      issue's budget: "against npm start"; lib/web-lighthouse.mjs);
  *   then with `shops` shops restored through the restore endpoint:
- *   2. the bundle report of `/` and `/admin` (lib/web-bundles.mjs),
- *   3. key press → updated grid in the search box (lib/web-filtering.mjs),
- *   4. Lighthouse on `/` again: the first screen stays within budget for a large directory.
- * Appends a "web" section to RESULTS.md and writes results/latest-web-sqlite-node<N>.json.
+ *   2. the first HTML answer's size and each page's cost against the API (lib/web-pages.mjs),
+ *   3. the bundle report of `/` and `/admin` (lib/web-bundles.mjs),
+ *   4. key press → updated grid in the search box (lib/web-filtering.mjs),
+ *   5. Lighthouse on the three pages again: within budget for a large directory.
+ * `--only=pages` runs 1, 2 and 5 (the server-rendered pages' figures).
+ * Appends a section to RESULTS.md and writes results/latest-<web|pages>-sqlite-node<N>.json.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -23,11 +26,32 @@ import { bundleReport, fileLines } from './web-bundles.mjs';
 import { launchChromium } from './web-browser.mjs';
 import { filteringAtScale } from './web-filtering.mjs';
 import { lighthouseReport } from './web-lighthouse.mjs';
+import { htmlSizes, pageCost, publicPaths } from './web-pages.mjs';
 import { restoreShops } from './web-seed.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, save = true, benchDir }) {
+/** Lighthouse on each of `paths` (`/`, `/en/`, a shop's page) at `url`, `runs` runs each. */
+async function lighthousePages(url, paths, runs, data) {
+  const pages = [];
+  for (const path of paths) {
+    const report = await lighthouseReport(`${url}${path}`, runs, `${path}, ${data}`);
+    pages.push({ data, path, runs: report.runs, rows: report.rows });
+  }
+  return { pages, rows: pages.flatMap((page) => page.rows) };
+}
+
+export async function benchWeb({
+  runtime,
+  shops = 10_000,
+  lighthouseRuns = 5,
+  duration = 10,
+  warmup = 2,
+  save = true,
+  benchDir,
+  only = 'web',
+}) {
+  const pagesOnly = only === 'pages';
   const missing = ['frontend-shell', 'frontend-directory', 'frontend-admin'].filter(
     (name) =>
       !existsSync(`${ROOT}${name}/dist/index.html`) && !existsSync(`${ROOT}${name}/dist/remoteEntry.js`),
@@ -39,9 +63,9 @@ export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, sa
     const [code] = await once(build, 'exit');
     if (code !== 0) throw new Error(`npm run build:frontends exited with ${code}`);
   }
-  console.log(`\n=== web: the public page on Node ${runtime.version}, demo data ===`);
+  console.log(`\n=== ${only}: the public pages on Node ${runtime.version}, demo data ===`);
   const demo = await lighthouseOnDemoData(runtime, lighthouseRuns);
-  console.log(`\n=== web: the public page on Node ${runtime.version}, ${shops} shops ===`);
+  console.log(`\n=== ${only}: the public pages on Node ${runtime.version}, ${shops} shops ===`);
   const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-web-`);
   let backend, browser;
   try {
@@ -56,28 +80,48 @@ export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, sa
       `restored ${shops} shops in ${seed.seconds.toFixed(1)} s (backup ZIP ${(seed.zipBytes / 1024).toFixed(0)} KB)`,
     );
 
-    browser = await launchChromium();
-    const bundles = await bundleReport(browser, backend.url);
-    for (const line of fileLines(bundles.pages)) console.log(line);
-    const filtering = await filteringAtScale(browser, backend.url, shops);
-    await browser.close();
-    browser = undefined;
-    const lighthouse = await lighthouseReport(`${backend.url}/`, lighthouseRuns, `${shops} shops`);
+    // First, while nothing is rendered yet: the first answer of / is a real render.
+    const targets = await publicPaths(backend.url);
+    const sizes = await htmlSizes(backend.url, targets.paths);
+    const cost = await pageCost(backend.url, targets, { duration, warmup });
 
-    const rows = [...demo.rows, ...lighthouse.rows, ...bundles.rows, ...filtering.rows];
+    let bundles = { pages: [], rows: [] };
+    let filtering = { presses: [], rows: [] };
+    if (!pagesOnly) {
+      browser = await launchChromium();
+      bundles = await bundleReport(browser, backend.url);
+      for (const line of fileLines(bundles.pages)) console.log(line);
+      filtering = await filteringAtScale(browser, backend.url, shops);
+      await browser.close();
+      browser = undefined;
+    }
+    const lighthouse = await lighthousePages(backend.url, targets.paths, lighthouseRuns, `${shops} shops`);
+
+    const rows = [
+      ...demo.rows,
+      ...lighthouse.rows,
+      ...sizes.rows,
+      ...cost.rows,
+      ...bundles.rows,
+      ...filtering.rows,
+    ];
     console.log('');
     printFigures(rows);
     const budgetsHold = rows.every((r) => r.holds !== false);
     console.log(`\nBudgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}`);
     const run = {
+      only,
       date: new Date().toISOString(),
       dialect: 'sqlite',
       nodeVersion: runtime.version,
       machine: machineInfo(),
       shops,
       seedSeconds: seed.seconds,
-      lighthouseDemo: demo.runs,
-      lighthouse: lighthouse.runs,
+      lighthouse: [...demo.pages, ...lighthouse.pages].map(({ data, path, runs }) => ({ data, path, runs })),
+      htmlSizes: sizes.sizes,
+      firstRenderMs: sizes.firstMs,
+      pageCost: { runs: cost.runs },
+      loadSettings: { connections: 10, duration, warmup },
       bundles: bundles.pages,
       keyPresses: filtering.presses,
       rows,
@@ -98,7 +142,7 @@ export async function benchWeb({ runtime, shops = 10_000, lighthouseRuns = 3, sa
   }
 }
 
-/** Lighthouse on what `npm start` serves on a fresh clone: the demo shops it seeds. */
+/** Lighthouse on what `npm start` serves on a fresh clone (the demo shops it seeds): three pages. */
 async function lighthouseOnDemoData(runtime, runs) {
   const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-web-demo-`);
   let backend;
@@ -109,7 +153,8 @@ async function lighthouseOnDemoData(runtime, runs) {
       env: { DATA_DIR: dataDir, SEED_DEMO_DATA: 'true' },
     });
     console.log(`backend pid ${backend.pid} at ${backend.url} (demo data, as npm start)`);
-    return await lighthouseReport(`${backend.url}/`, runs, 'demo data');
+    const { paths } = await publicPaths(backend.url);
+    return await lighthousePages(backend.url, paths, runs, 'demo data');
   } catch (error) {
     if (backend) console.error(`backend log (tail):\n${backend.output().slice(-3000)}`);
     throw error;
@@ -122,38 +167,40 @@ async function lighthouseOnDemoData(runtime, runs) {
 function saveWebRun(dir, run) {
   const file = `${dir}/RESULTS.md`;
   const m = run.machine;
-  const lh = run.lighthouse[0];
+  const lh = run.lighthouse[0].runs[0];
+  const title =
+    run.only === 'pages'
+      ? `pages: the server-rendered public pages, ${run.shops} shops (SQLite)`
+      : `web: the public pages, ${run.shops} shops (SQLite)`;
   const section = [
     '',
-    `## ${run.date} — web: the public page, ${run.shops} shops (SQLite), Node ${run.nodeVersion}`,
+    `## ${run.date} — ${title}, Node ${run.nodeVersion}`,
     '',
     `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
-    `- Shops restored through POST /api/admin/backup/restore in ${run.seedSeconds.toFixed(1)} s; the built backend serves the built frontends as \`npm start\` does`,
-    `- Lighthouse ${lh.lighthouseVersion}, mobile preset, ${lh.userAgent}; ${run.lighthouse.length} runs each, the median by performance score`,
-    ...[
-      ['demo data (npm start)', run.lighthouseDemo],
-      [`${run.shops} shops`, run.lighthouse],
-    ].map(
-      ([label, runs]) =>
-        `  - ${label}: performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
+    `- Shops restored through POST /api/admin/backup/restore in ${run.seedSeconds.toFixed(1)} s; the built backend serves the built frontends and renders the public pages as \`npm start\` does`,
+    `- Lighthouse ${lh.lighthouseVersion}, mobile preset, ${lh.userAgent}; ${run.lighthouse[0].runs.length} runs per page, each figure the median of its runs`,
+    ...run.lighthouse.map(
+      ({ data, path, runs }) =>
+        `  - ${path}, ${data}: performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
           .map((r) => r.tbtMs.toFixed(0))
           .join(' / ')} ms` +
-        (runs[0].lcpElement ? `; LCP element \`${runs[0].lcpElement.slice(0, 80)}\`` : ''),
+        (runs[0].lcpElement ? `; LCP element \`${runs[0].lcpElement.slice(0, 80)}\`` : '') +
+        (runs[0].failedAudits.length ? `; audits below 0.9: ${runs[0].failedAudits.join(', ')}` : ''),
     ),
-    `- Key presses (ms): ${run.keyPresses.map((p) => p.ms.toFixed(1)).join(', ')}`,
+    `- Page cost: autocannon, ${run.loadSettings.connections} connections, ${run.loadSettings.warmup} s warm-up then ${run.loadSettings.duration} s each, in a load process of its own, Accept-Encoding \`gzip, deflate, br\`; order ${run.pageCost.runs.map((r) => r.path).join(' → ')}; each page's baseline is the mean of the two API runs beside it`,
+    ...(run.keyPresses.length
+      ? [`- Key presses (ms): ${run.keyPresses.map((p) => p.ms.toFixed(1)).join(', ')}`]
+      : []),
     '',
     figuresMarkdown(run.rows),
     '',
-    '```',
-    ...fileLines(run.bundles),
-    '```',
-    '',
+    ...(run.bundles.length ? ['```', ...fileLines(run.bundles), '```', ''] : []),
     `Budgets: ${run.budgetsHold ? 'all hold' : 'NOT all hold'}.`,
     '',
   ].join('\n');
   appendFileSync(file, section);
   mkdirSync(`${dir}/results`, { recursive: true });
-  const json = `${dir}/results/latest-web-sqlite-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
+  const json = `${dir}/results/latest-${run.only === 'pages' ? 'pages' : 'web'}-sqlite-node${run.nodeVersion.replace(/^v/, '').split('.')[0]}.json`;
   writeFileSync(json, JSON.stringify(run, null, 2) + '\n');
   return { file, json };
 }

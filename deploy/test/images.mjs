@@ -53,3 +53,41 @@ export function imagesOf(root) {
   }
   return found;
 }
+
+/**
+ * The backend image's final stage: `{ env, workdir, copies }`, where `copies` are its
+ * `COPY --from=build /app/<source> <destination>` lines whose source is a frontend's build
+ * (`frontend-*`), the files the server render reads at run time, and `env` its ENV variables.
+ */
+export function backendImageStage(root) {
+  const text = readFileSync(join(root, 'deploy', 'backend', 'Dockerfile'), 'utf8');
+  const final = text.slice([...text.matchAll(/^FROM\s/gm)].at(-1).index);
+  const env = {};
+  for (const [, line] of final.matchAll(/^ENV\s+(.+)$/gm))
+    for (const [, name, value] of line.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)) env[name] = value;
+  const copies = [...final.matchAll(/^COPY\s+--from=build\s+\/app\/(frontend-\S+)\s+(\S+)\s*$/gm)].map(
+    ([, source, destination]) => ({ source, destination }),
+  );
+  return { env, workdir: /^WORKDIR\s+(\S+)/m.exec(final)?.[1], copies, text, final };
+}
+
+/**
+ * The files server-bundles.ts reads under FRONTEND_ROOT, from its `join(root, '...', ...)`
+ * calls (plain string segments only), as paths relative to that root.
+ */
+export function serverRenderFiles(root) {
+  const code = readFileSync(join(root, 'backend', 'src', 'pages', 'server-bundles.ts'), 'utf8');
+  return [...code.matchAll(/join\(root((?:,\s*'[^']+')+)\)/g)].map(([, segments]) =>
+    [...segments.matchAll(/'([^']+)'/g)].map(([, segment]) => segment).join('/'),
+  );
+}
+
+/** The packages a Node build requires at run time (bare `require("x")`), by package name. */
+export function requiredPackages(bundleText) {
+  const names = new Set();
+  for (const [, request] of bundleText.matchAll(/\brequire\("([^"./][^"]*)"\)/g)) {
+    const parts = request.split('/');
+    names.add(request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+  }
+  return [...names].sort();
+}

@@ -1,9 +1,13 @@
 // Every image in docker-compose.yml and the Dockerfiles is pinned to an exact version and a
-// digest, and none comes from a repository that is gone (MinIO's). Fast: reads files only.
+// digest, and none comes from a repository that is gone (MinIO's); the backend image carries
+// what the server render reads. Fast: reads files only (the frontends' builds for the last).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { imagesOf, pinProblems } from './images.mjs';
+import { backendImageStage, imagesOf, pinProblems, requiredPackages, serverRenderFiles } from './images.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIGEST = `@sha256:${'a'.repeat(64)}`;
@@ -41,5 +45,77 @@ describe('container images', () => {
       'minio/minio is no longer published',
     ]);
     assert.deepEqual(pinProblems(`docker.io/minio/mc:1.2.3${DIGEST}`), ['minio/mc is no longer published']);
+  });
+});
+
+// The backend renders the public pages from the frontends' Node builds (backend/src/pages/):
+// without them in the image, every page would fall back to the browser-only shell, silently.
+describe('the backend image carries the server render', () => {
+  const stage = backendImageStage(ROOT);
+  const files = serverRenderFiles(ROOT);
+  /** The COPY that brings `file` (itself or a folder holding it), if any. */
+  const copyOf = (file) =>
+    stage.copies.find(({ destination }) => file === destination || file.startsWith(`${destination}/`));
+
+  it('copies every file server-bundles.ts reads, under FRONTEND_ROOT', () => {
+    assert.deepEqual([...files].sort(), [
+      'frontend-directory/dist-ssr/directory.cjs',
+      'frontend-directory/dist/mf-manifest.json',
+      'frontend-shell/dist-ssr/shell.cjs',
+      'frontend-shell/dist/index.html',
+    ]);
+    for (const file of files) assert.ok(copyOf(file), `deploy/backend/Dockerfile does not copy ${file}`);
+    // The copies land in the WORKDIR of the moment, which must be FRONTEND_ROOT.
+    assert.equal(stage.env.FRONTEND_ROOT, stage.workdir);
+    const [, later] = [...stage.final.matchAll(/^WORKDIR\s+\S+/gm)];
+    for (const { source } of stage.copies)
+      assert.ok(
+        stage.final.indexOf(`COPY --from=build /app/${source} `) < (later?.index ?? Infinity),
+        `${source} is copied after a WORKDIR change`,
+      );
+  });
+
+  it('builds those frontends in the build stage, and each copied file is in their build output', () => {
+    for (const workspace of new Set(stage.copies.map(({ source }) => source.split('/')[0]))) {
+      assert.match(stage.text, new RegExp(`^COPY ${workspace} ${workspace}$`, 'm'));
+      assert.match(stage.text, new RegExp(`^RUN npm run build( -w \\S+)* -w ${workspace}\\b`, 'm'));
+    }
+    for (const { source } of stage.copies)
+      assert.ok(existsSync(join(ROOT, source)), `${source} is not in the build output: run npm run build`);
+    // Chunks included: the Node builds load theirs from beside them (dist-ssr/*.cjs).
+    for (const file of files.filter((name) => name.endsWith('.cjs')))
+      assert.ok(copyOf(file).destination.endsWith('dist-ssr'), `${file}: copy its whole dist-ssr folder`);
+  });
+
+  it('installs every package the Node builds require as a production dependency of the backend', () => {
+    assert.match(stage.text, /npm ci --omit=dev --workspace backend /);
+    // Node looks for them in a node_modules above the builds: FRONTEND_ROOT's own.
+    const [, later] = [...stage.final.matchAll(/^WORKDIR\s+\S+/gm)];
+    const modules = stage.final.indexOf('COPY --from=runtime-deps /app/node_modules node_modules\n');
+    assert.ok(
+      modules !== -1 && modules < (later?.index ?? Infinity),
+      'node_modules is not under FRONTEND_ROOT',
+    );
+    const dependencies = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8')).dependencies;
+    const required = new Set();
+    for (const frontend of ['frontend-shell', 'frontend-directory']) {
+      const folder = join(ROOT, frontend, 'dist-ssr');
+      for (const name of readdirSync(folder).filter((entry) => entry.endsWith('.cjs')))
+        for (const pkg of requiredPackages(readFileSync(join(folder, name), 'utf8'))) required.add(pkg);
+    }
+    assert.ok(required.has('react'), [...required].join(', '));
+    const missing = [...required].filter(
+      (pkg) => !builtinModules.includes(pkg.replace(/^node:/, '')) && !dependencies[pkg],
+    );
+    assert.deepEqual(missing, [], 'add them to backend/package.json dependencies');
+  });
+
+  it('the require scan finds package names, scoped or not, and skips relative paths', () => {
+    assert.deepEqual(
+      requiredPackages(
+        'require("react/jsx-runtime");require("./975.cjs");require("@reduxjs/toolkit/query/react");require("node:fs")',
+      ),
+      ['@reduxjs/toolkit', 'node:fs', 'react'],
+    );
   });
 });

@@ -4,6 +4,8 @@
 // are (only listen.conf and upstreams.conf, the place-specific files, are written here), over
 // HTTPS with a throw-away certificate. Then the smoke journey in Chromium through the gateway:
 // log in on replica A, upload and save through replica B, see the shop in the public listing.
+// The public pages come from the backends, rendered on the server from the frontends' Node
+// builds the backend image carries (only those files, as the image has them).
 // Then what an operator relies on: request ids from the gateway to the backend's JSON log and
 // back, no secret in any log line, metrics on their own port only, a replica stopped with
 // SIGTERM under load losing no request, and a restore interrupted by SIGTERM all or nothing.
@@ -25,6 +27,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import http from 'node:http';
@@ -36,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makePng } from '../../e2e/support/images.mjs';
 import { precompress } from '../frontend/precompress.mjs';
+import { backendImageStage } from './images.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DEPLOY = join(ROOT, 'deploy');
@@ -210,6 +214,8 @@ describe('docker-compose.yml', { skip: skipCompose }, () => {
 
 describe('production topology through the gateway', { skip: skipTopology }, () => {
   let work;
+  /** FRONTEND_ROOT of the backends: what deploy/backend/Dockerfile copies there, nothing else. */
+  let backendRoot;
   let cert;
   let database;
   let databaseUrl;
@@ -239,7 +245,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
-        FRONTEND_ROOT: join(work, 'no-frontends'), // as in the image: the static servers serve them
+        FRONTEND_ROOT: backendRoot, // as in the image: the server render's files only
         DATABASE_URL: databaseUrl,
         SESSION_SECRET: secret,
         TRUST_PROXY: '1',
@@ -307,7 +313,17 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     await waitFor(async () => logged(requestLine).length >= count, `the gateway's log of ${requestLine}`);
     return logged(requestLine).at(-1);
   };
-  const lastUpstream = (line) => /upstream=(\S+(?:, \S+)*) upstream_status/.exec(line)?.[1].split(', ').pop();
+  // Addresses tried are separated by ", ", and by " : " across an internal redirect (error_page).
+  const lastUpstream = (line) =>
+    /upstream=(\S+(?:(?:, | : )\S+)*) upstream_status/
+      .exec(line)?.[1]
+      .split(/, | : /)
+      .pop();
+  /** Which process answered the last such request: 'backend-a', 'shell', ... (the ports' names). */
+  const answeredBy = async (requestLine) => {
+    const upstream = lastUpstream(await lastLogged(requestLine));
+    return Object.keys(ports).find((name) => upstream === `127.0.0.1:${ports[name]}`) ?? upstream;
+  };
   /** Asks /api/health through the gateway until the access log shows replica `name` answering. */
   const gatewayServesFrom = async (name) => {
     const upstream = `127.0.0.1:${ports[`backend-${name}`]}`;
@@ -337,6 +353,14 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
 
     work = mkdtempSync(join(tmpdir(), 'atm-topology-'));
     chmodSync(work, 0o755); // nginx workers run as nobody and read the frontends from here
+    backendRoot = join(work, 'backend-root');
+    const { copies } = backendImageStage(ROOT);
+    assert.ok(copies.length > 0, 'deploy/backend/Dockerfile copies no frontend build');
+    for (const { source, destination } of copies)
+      cpSync(join(ROOT, source), join(backendRoot, destination), { recursive: true });
+    // The Node builds require React & co. from a node_modules above them: in the image that is
+    // /app/node_modules, beside them under FRONTEND_ROOT=/app; here, the repository's.
+    symlinkSync(join(ROOT, 'node_modules'), join(backendRoot, 'node_modules'), 'dir');
     for (const name of ['gateway', 'backend-a', 'backend-b', 'metrics-a', 'metrics-b', ...FRONTENDS])
       ports[name] = await freePort();
     ports['gateway-https'] = await freePort();
@@ -500,31 +524,49 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     }
   });
 
-  it('frontends: pages revalidated, hashed files cached a year, brotli and gzip, the shell 404 page', async () => {
+  it('frontends: pages revalidated, hashed files cached a year, brotli and gzip, the 404 page', async () => {
     const page = await get('/');
     assert.equal(page.status, 200);
     assert.match(page.headers['content-type'], /^text\/html/);
     assert.equal(page.headers['cache-control'], 'no-cache');
     assert.match(page.headers['content-security-policy'], /connect-src 'self'/);
-    const html = page.body.toString();
+    // The shell's built page as its static server has it; the backends fill it in for each page.
+    const shellPage = await get('/index.html');
+    assert.equal(shellPage.status, 200);
+    const html = shellPage.body.toString();
     assert.equal(html, readFileSync(join(ROOT, 'frontend-shell', 'dist', 'index.html'), 'utf8'));
-    // The inline preamble runs only if the policy lists its hash (security-headers.conf).
+    // The inline preamble runs only if the policy lists its hash: the static server's
+    // (security-headers.conf) and the backends' (computed from the same index.html).
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
     assert.ok(inline.length > 0, 'the shell has an inline preamble');
     for (const [, body] of inline) {
       const source = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+      for (const [response, whose] of [
+        [shellPage, 'update deploy/frontend/security-headers.conf'],
+        [page, "the backend's page"],
+      ])
+        assert.ok(
+          response.headers['content-security-policy'].includes(source),
+          `CSP lacks ${source}: ${whose}`,
+        );
       assert.ok(
-        page.headers['content-security-policy'].includes(source),
-        `CSP lacks ${source}: update deploy/frontend/security-headers.conf`,
+        page.body.toString().includes(`<script>${body}</script>`),
+        'the rendered page keeps the preamble',
       );
     }
 
+    // The admin's page from the backends: the shell's page with its title and noindex.
     const login = await get('/admin/login');
     assert.equal(login.status, 200);
-    assert.equal(login.body.toString(), html);
+    assert.match(login.body.toString(), /<meta name="robots" content="noindex">/);
+    assert.equal((await get('/admin/no-such-page')).status, 404);
+    // A path that is no file and no page: the backends' 404 page, in Spanish (its URL's language).
     const missingPage = await get('/no-such-page');
     assert.equal(missingPage.status, 404);
-    assert.equal(missingPage.body.toString(), html);
+    assert.match(missingPage.headers['content-type'], /^text\/html/);
+    assert.match(missingPage.body.toString(), /<html lang="es"/);
+    assert.notEqual(missingPage.body.toString(), html);
+    assert.match(await answeredBy('GET /no-such-page'), /^backend-[ab]$/);
 
     const script = /src="?(\/js\/main\.[0-9a-f]+\.js)/.exec(html)?.[1];
     assert.ok(script, 'the shell index.html loads /js/main.<hash>.js');
@@ -951,5 +993,78 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
       assert.ok(same(after, asBefore), JSON.stringify({ answer, after }));
     }
     await startBackend('b');
+  });
+
+  it('public pages through the gateway: rendered by the backends in their language, 404 and 301s', async () => {
+    const shops = JSON.parse((await get('/api/shops')).body.toString());
+    assert.ok(shops.length > 0, 'the earlier tests saved a shop');
+    const [shop] = shops;
+    const escaped = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    /** A page as a browser gets it (brotli), decompressed, with the process that answered. */
+    const open = async (path, status = 200) => {
+      const response = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
+      assert.equal(response.status, status, path);
+      assert.match(response.headers['content-type'], /^text\/html/, path);
+      assert.equal(response.headers['content-encoding'], 'br', path);
+      assert.equal(response.headers['cache-control'], 'no-cache', path);
+      const by = await answeredBy(`GET ${path}`);
+      assert.match(by, /^backend-[ab]$/, `${path} answered by ${by}`);
+      return brotliDecompressSync(response.body).toString();
+    };
+    const listing = await open('/');
+    assert.match(listing, /<html lang="es"/);
+    assert.ok(listing.includes(escaped(shop.name)), 'the listing is rendered with its cards');
+    assert.ok(listing.includes(`href="/shops/${shop.slug}"`), 'each card links to its page');
+    for (const path of ['/en/', '/en', '/shops', '/en/shops']) {
+      const page = await open(path);
+      assert.match(page, new RegExp(`<html lang="${path.startsWith('/en') ? 'en' : 'es'}"`), path);
+      assert.ok(page.includes(escaped(shop.name)), path);
+    }
+    for (const [path, language] of [
+      [`/shops/${shop.slug}`, 'es'],
+      [`/en/shops/${shop.slug}`, 'en'],
+    ]) {
+      const page = await open(path);
+      assert.match(page, new RegExp(`<html lang="${language}"`), path);
+      assert.ok(page.includes(`<h1>${escaped(shop.name)}</h1>`), path);
+      assert.ok(page.includes('application/ld+json'), `${path}: its structured data`);
+    }
+    // An unknown shop: the 404 page, rendered, in the URL's language.
+    assert.match(await open('/shops/no-such-shop', 404), /<html lang="es"/);
+    assert.match(await open('/en/shops/no-such-shop', 404), /<html lang="en"/);
+
+    // The browser's files still come from the static servers.
+    const script = /src="?(\/js\/main\.[0-9a-f]+\.js)/.exec(listing)?.[1];
+    assert.ok(script, 'the page loads the shell from /js/main.<hash>.js');
+    assert.equal((await get(script)).status, 200);
+    assert.equal(await answeredBy(`GET ${script}`), 'shell');
+
+    // A renamed shop: its old slug answers 301 to the new one; a shared ?shop=<id> link too.
+    const cookie = await logIn();
+    const renamed = await send(`/api/admin/shops/${shop.id}`, {
+      method: 'PUT',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `Armería Pasos ${randomBytes(3).toString('hex')}` }),
+    });
+    assert.equal(renamed.status, 200, renamed.body.toString());
+    const { slug } = JSON.parse(renamed.body.toString());
+    assert.notEqual(slug, shop.slug);
+    for (const [path, location] of [
+      [`/shops/${shop.slug}`, `/shops/${slug}`],
+      [`/en/shops/${shop.slug}`, `/en/shops/${slug}`],
+      [`/?shop=${shop.id}`, `/shops/${slug}`],
+      [`/en/?shop=${shop.id}`, `/en/shops/${slug}`],
+    ]) {
+      const moved = await get(path);
+      assert.equal(moved.status, 301, path);
+      assert.equal(new URL(moved.headers.location, origin).pathname, location, path);
+      assert.match(await answeredBy(`GET ${path}`), /^backend-[ab]$/, path);
+    }
+    // Every replica renders from the current catalogue: the new name on both.
+    for (const name of ['a', 'b']) {
+      const page = await request(`http://127.0.0.1:${ports[`backend-${name}`]}/shops/${slug}`);
+      assert.equal(page.status, 200, `backend ${name}`);
+      assert.ok(page.body.toString().includes('Armería Pasos'), `backend ${name}`);
+    }
   });
 });

@@ -22,6 +22,11 @@ const SELECTS = ['category', 'city', 'state'] as const;
  * Search box and the three filters in plain form controls: the first screen carries no antd
  * (its components and CSS-in-JS were most of the main-thread work on a phone; see
  * frontend-shell/README.md), and native selects open the phone's own picker.
+ *
+ * A real GET form with the URL's own parameter names: until the JavaScript has arrived (or
+ * without any), Enter in the search box submits it to this same URL and the server renders the
+ * filtered listing (its `page` is dropped, as a filter change does here). Once hydrated, every
+ * change filters at once and the submit only stays on the page.
  */
 export function FilterBar({
   filters,
@@ -52,7 +57,13 @@ export function FilterBar({
   const anyFilter = filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL);
 
   return (
-    <section className="atm-dir-filters" aria-label={t('filters.label')}>
+    <form
+      className="atm-dir-filters"
+      role="search"
+      method="get"
+      aria-label={t('filters.label')}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <div className="atm-dir-filters__grid">
         <div className="atm-dir-search">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -62,6 +73,7 @@ export function FilterBar({
           <input
             ref={search}
             type="search"
+            name="q"
             className="atm-dir-search__input"
             defaultValue={filters.q}
             placeholder={t('filters.search.placeholder')}
@@ -94,6 +106,7 @@ export function FilterBar({
             </label>
             <select
               id={`atm-dir-filter-${key}`}
+              name={key}
               className="atm-dir-filters__select"
               value={filters[key]}
               onChange={(event) => onChange(key, event.target.value)}
@@ -131,6 +144,6 @@ export function FilterBar({
           </button>
         )}
       </div>
-    </section>
+    </form>
   );
 }

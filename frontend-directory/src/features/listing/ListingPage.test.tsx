@@ -183,6 +183,34 @@ describe('public listing', () => {
     expect(screen.queryByRole('button', { name: 'Borrar la búsqueda' })).not.toBeInTheDocument();
   });
 
+  it('is a GET search form with the URL parameters as field names (Enter works before JavaScript); hydrated, Enter stays', async () => {
+    stubApi(routes);
+    const user = userEvent.setup();
+    await renderDirectory('/?q=tiro&state=CDMX');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const form = screen.getByRole('search') as HTMLFormElement;
+    // No action: the browser submits to this same URL (its language's listing), query replaced.
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).not.toHaveAttribute('action');
+    expect([...new FormData(form).entries()]).toEqual([
+      ['q', 'tiro'],
+      ['category', 'all'],
+      ['city', 'all'],
+      ['state', 'CDMX'],
+    ]);
+    const submits: boolean[] = [];
+    const seen = (event: Event) => submits.push(event.defaultPrevented);
+    document.addEventListener('submit', seen);
+    try {
+      await user.type(screen.getByRole('searchbox', { name: 'Buscar armeros' }), '{Enter}');
+    } finally {
+      document.removeEventListener('submit', seen);
+    }
+    expect(submits).toEqual([true]);
+    expect(location()).toBe('/?q=tiro&state=CDMX');
+    expect(cards()).toHaveLength(1);
+  });
+
   it('filters by category from the URL with case-insensitive equality', async () => {
     stubApi(routes);
     await renderDirectory('/?category=caza');
@@ -227,7 +255,7 @@ describe('language', () => {
 
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByRole('searchbox', { name: 'Search gunsmiths' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Search filters' })).toBeInTheDocument();
+    expect(screen.getByRole('search', { name: 'Search filters' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search gunsmiths...')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 results found');
     expect(document.documentElement.lang).toBe('en');
