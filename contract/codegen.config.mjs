@@ -34,6 +34,8 @@ export const REMOTE_ENDPOINTS = [
       'deleteShop',
       'createUpload',
       'getBackupStats',
+      'listStoredBackups',
+      'restoreStoredBackup',
     ],
   },
 ];

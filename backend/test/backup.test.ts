@@ -199,11 +199,19 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
 
   it('restores the same backup twice without creating duplicates', async () => {
     const backup = (await download('full')).body as Buffer;
+    // Every shop is as the backup has it: each is left alone, no image is stored again.
+    const same = (await restore(backup).expect(200)).body;
+    expect(same).toMatchObject({ created: 0, updated: 0, unchanged: 3, images: 0 });
+    // Changed shops are replaced in place (their images stored anew), however often.
+    for (const shop of await listShops())
+      await admin.put(`/api/admin/shops/${shop.id}`).send({ description: 'Cambiada' }).expect(200);
     const first = (await restore(backup).expect(200)).body;
-    expect(first).toMatchObject({ created: 0, updated: 3 });
+    expect(first).toMatchObject({ created: 0, updated: 3, unchanged: 0, images: 2 });
     const shops = await listShops();
+    expect(shops.map((shop) => shop.description)).not.toContain('Cambiada');
     const second = (await restore(backup).expect(200)).body;
-    expect(second).toMatchObject({ created: 0, updated: 3 });
+    // The one with uploaded images has new image paths since the first restore: replaced again.
+    expect(second).toMatchObject({ created: 0, updated: 1, unchanged: 2, images: 2 });
     expect((await listShops()).map((shop) => shop.id).sort()).toEqual(shops.map((shop) => shop.id).sort());
     // Replaced images are released: once the grace period is over, only the images the shops
     // use remain stored.
@@ -502,8 +510,18 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       expect(await snapshot()).toEqual(before);
     });
 
+    /** Every shop differs from the backup, so that a restore replaces them all. */
+    const changeEveryShop = async () => {
+      for (const shop of await listShops())
+        await admin
+          .put(`/api/admin/shops/${shop.id}`)
+          .send({ description: `${shop.description}.` })
+          .expect(200);
+    };
+
     it('a restore that fails in the middle of its transaction (rolled back, no new image kept)', async () => {
       const backup = (await download('full')).body as Buffer;
+      await changeEveryShop();
       const before = await snapshot();
       const shops = server.app.get(ShopsService);
       const original = shops.insertCategories.bind(shops);
@@ -520,6 +538,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
 
     it('a second restore while one is running (409)', async () => {
       const backup = (await download('full')).body as Buffer;
+      await changeEveryShop();
       const shops = server.app.get(ShopsService);
       const original = shops.insertCategories.bind(shops);
       let release!: () => void;

@@ -391,10 +391,67 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What a backup holds now, its estimated size, the restore limit and the last full backup. */
+    /**
+     * What a backup holds now, its estimated size, the restore limit, the last complete backup
+     *     (downloaded or automatic), the automatic backups' schedule and their latest failure.
+     */
     get: operations['getBackupStats'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/backup/stored': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The complete backups kept in the object store (the automatic ones), newest first. */
+    get: operations['listStoredBackups'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/backup/stored/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Downloads a stored backup as it was written. */
+    get: operations['downloadStoredBackup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/backup/stored/{name}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restores a stored backup by the same checks and steps as an uploaded one; with
+     *     `dryRun=true` answers what it would do and changes nothing.
+     */
+    post: operations['restoreStoredBackup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -446,7 +503,10 @@ export interface paths {
     put?: never;
     /**
      * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
-     *     fails any check changes nothing. Shops with an id that exists are replaced in place.
+     *     fails any check changes nothing. Shops with an id that exists are replaced in place, but
+     *     those this directory has exactly so are left alone. With `dryRun=true`: what the restore
+     *     would do (shops created, replaced and unchanged, images added, the backup's date and
+     *     format version, problems), changing nothing.
      */
     post: operations['restoreBackup'];
     delete?: never;
@@ -553,6 +613,7 @@ export interface components {
       | 'BACKUP_FILE_TOO_LARGE'
       | 'BACKUP_REJECTED'
       | 'RESTORE_IN_PROGRESS'
+      | 'STORED_BACKUP_NOT_FOUND'
       | 'INSUFFICIENT_STORAGE';
     /**
      * @description Why the field was refused: stable, for the screens to translate.
@@ -822,6 +883,71 @@ export interface components {
        */
       isVerified?: 'true' | 'false';
     };
+    RestoreResultDto: {
+      /** @example Backup restored: 3 shop(s) created, 23 replaced, 0 unchanged, 12 image(s). */
+      message: string;
+      created: number;
+      /** @description Shops that replaced the shop with their id. */
+      updated: number;
+      /** @description Shops left alone: this directory already had them exactly so. */
+      unchanged: number;
+      images: number;
+    };
+    RestoreProblemDto: {
+      /** @example BACKUP_REJECTED */
+      code: string;
+      /** @example The backup file cannot be restored: shops.json does not match its checksum */
+      message: string;
+    };
+    RestorePreviewDto: {
+      /** @description False when the file fails a check: `problems` says which, and the counts are 0. */
+      restorable: boolean;
+      problems: components['schemas']['RestoreProblemDto'][];
+      /**
+       * Format: date-time
+       * @description When the backup was made (its manifest), or null when unreadable.
+       */
+      createdAt: string | null;
+      /**
+       * @description The backup's format version, or null when unreadable.
+       * @example 3
+       */
+      formatVersion: number | null;
+      /** @description Shops in the backup. */
+      shops: number;
+      /** @description Shops that would be created (their id is not here). */
+      created: number;
+      /** @description Shops that would replace the shop with their id. */
+      replaced: number;
+      /** @description Shops this directory already has exactly so: left alone. */
+      unchanged: number;
+      /** @description Images that would be added to the object store (those of created and replaced shops). */
+      images: number;
+      /** @description Images missing from the store when the backup was made (their shops keep the path). */
+      missingImages: number;
+    };
+    AutomaticBackupsDto: {
+      /**
+       * @description The cron pattern, or null when BACKUP_SCHEDULE=off.
+       * @example 0 3 * * *
+       */
+      schedule: string | null;
+      /**
+       * @description The zone the pattern's times are in.
+       * @example America/Mexico_City
+       */
+      timeZone: string;
+      /**
+       * @description How many stored backups are kept.
+       * @example 14
+       */
+      keep: number;
+      /**
+       * Format: date-time
+       * @description When the next one is due, or null when off.
+       */
+      nextRunAt: string | null;
+    };
     BackupStatsDto: {
       /** @example 26 */
       totalShops: number;
@@ -851,16 +977,34 @@ export interface components {
       restoreMaxBytes: number;
       /**
        * Format: date-time
-       * @description When the last complete backup was downloaded, or null.
+       * @description When the last complete backup was downloaded or stored automatically, or null.
        */
       lastFullBackupAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the last automatic backup was stored, or null.
+       */
+      lastAutomaticBackupAt: string | null;
+      /**
+       * Format: date-time
+       * @description When the latest automatic backup failed, unless one succeeded since; else null.
+       */
+      automaticBackupFailedAt: string | null;
+      /** @description The schedule of automatic backups (BACKUP_SCHEDULE, BACKUP_KEEP). */
+      automaticBackups: components['schemas']['AutomaticBackupsDto'];
     };
-    RestoreResultDto: {
-      /** @example Backup restored: 3 shops created, 23 updated, 12 images. */
-      message: string;
-      created: number;
-      updated: number;
-      images: number;
+    StoredBackupDto: {
+      /**
+       * @description Its file name, which names it in the other stored-backup routes.
+       * @example atm-directory-backup-2026-11-23T09-00-00-000Z-auto.zip
+       */
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Made by the schedule (true) or on request (false). */
+      automatic: boolean;
+      /** @description Its size in bytes. */
+      bytes: number;
     };
     HealthDto: Record<string, never>;
     LivenessDto: Record<string, never>;
@@ -894,8 +1038,12 @@ export type BulkShopsDto = components['schemas']['BulkShopsDto'];
 export type BulkShopsResultDto = components['schemas']['BulkShopsResultDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
-export type BackupStatsDto = components['schemas']['BackupStatsDto'];
 export type RestoreResultDto = components['schemas']['RestoreResultDto'];
+export type RestoreProblemDto = components['schemas']['RestoreProblemDto'];
+export type RestorePreviewDto = components['schemas']['RestorePreviewDto'];
+export type AutomaticBackupsDto = components['schemas']['AutomaticBackupsDto'];
+export type BackupStatsDto = components['schemas']['BackupStatsDto'];
+export type StoredBackupDto = components['schemas']['StoredBackupDto'];
 export type HealthDto = components['schemas']['HealthDto'];
 export type LivenessDto = components['schemas']['LivenessDto'];
 export type ReadinessDto = components['schemas']['ReadinessDto'];
@@ -2561,6 +2709,200 @@ export interface operations {
       };
     };
   };
+  listStoredBackups: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredBackupDto'][];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  downloadStoredBackup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The stored backup's file name (from the list) */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No stored backup has this name */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  restoreStoredBackup: {
+    parameters: {
+      query?: {
+        dryRun?: 'true' | 'false';
+      };
+      header?: never;
+      path: {
+        /** @description The stored backup's file name (from the list) */
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description RestoreResultDto, or RestorePreviewDto when dryRun=true */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['RestoreResultDto'] | components['schemas']['RestorePreviewDto'];
+        };
+      };
+      /** @description The backup fails a check (the message says which; a dry run lists it instead) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No stored backup has this name */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Another restore is running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   createFullBackup: {
     parameters: {
       query?: never;
@@ -2673,7 +3015,9 @@ export interface operations {
   };
   restoreBackup: {
     parameters: {
-      query?: never;
+      query?: {
+        dryRun?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -2687,15 +3031,17 @@ export interface operations {
       };
     };
     responses: {
+      /** @description RestoreResultDto, or RestorePreviewDto when dryRun=true */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RestoreResultDto'];
+          'application/json':
+            components['schemas']['RestoreResultDto'] | components['schemas']['RestorePreviewDto'];
         };
       };
-      /** @description Not a ZIP, or the backup fails a check (the message says which) */
+      /** @description Not a ZIP, or the backup fails a check (the message says which; a dry run lists it instead) */
       400: {
         headers: {
           [name: string]: unknown;

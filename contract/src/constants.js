@@ -155,6 +155,7 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'BACKUP_FILE_TOO_LARGE',
     'BACKUP_REJECTED',
     'RESTORE_IN_PROGRESS',
+    'STORED_BACKUP_NOT_FOUND',
     'INSUFFICIENT_STORAGE',
   ]),
 );

@@ -1,7 +1,13 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { UuidPrimaryKey } from '../database/uuid-primary-key.js';
 
-/** A backup that was downloaded completely, so the dashboard can remind when one is due. */
+export type BackupRecordKind = 'full' | 'data' | 'auto' | 'auto-error';
+
+/**
+ * A backup that was downloaded completely ('full', 'data'), or an automatic one stored in the
+ * object store ('auto') or that failed ('auto-error', counts 0), so the dashboard can remind
+ * when one is due and show a failure.
+ */
 @Entity('backup_record')
 @Index('idx_backup_record_kind_created', ['kind', 'createdAt'])
 export class BackupRecord {
@@ -9,7 +15,7 @@ export class BackupRecord {
   id: string;
 
   @Column({ type: 'varchar', length: 10 })
-  kind: 'full' | 'data';
+  kind: BackupRecordKind;
 
   @Column({ type: 'int' })
   shops: number;

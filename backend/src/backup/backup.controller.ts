@@ -1,6 +1,25 @@
-import { Controller, Get, HttpCode, Inject, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiParam,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
@@ -8,14 +27,30 @@ import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { BackupService } from './backup.service.js';
-import { BackupStatsDto, RestoreResultDto } from './dto/backup.dto.js';
-import { RestoreService } from './restore.service.js';
+import {
+  BackupStatsDto,
+  RestorePreviewDto,
+  RestoreQueryDto,
+  RestoreResultDto,
+  StoredBackupDto,
+} from './dto/backup.dto.js';
+import { BackupScheduleService } from './backup-schedule.service.js';
+import { removeRestoreUpload } from './restore-upload-folder.js';
+import { RestoreService, type BackupFile } from './restore.service.js';
+import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
 
+/** A restore answers its result, or with `dryRun=true` what it would do. */
+const RESTORE_ANSWER = {
+  description: 'RestoreResultDto, or RestorePreviewDto when dryRun=true',
+  schema: { oneOf: [{ $ref: getSchemaPath(RestoreResultDto) }, { $ref: getSchemaPath(RestorePreviewDto) }] },
+};
+
 @ApiTags('backup')
+@ApiExtraModels(RestoreResultDto, RestorePreviewDto)
 @AdminOnly()
 @ApiErrors(503)
 @Controller('admin/backup')
@@ -23,13 +58,76 @@ export class BackupController {
   constructor(
     private readonly backups: BackupService,
     private readonly restores: RestoreService,
+    private readonly stored: StoredBackupsService,
+    private readonly schedule: BackupScheduleService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** What a backup holds now, its estimated size, the restore limit and the last full backup. */
+  /**
+   * What a backup holds now, its estimated size, the restore limit, the last complete backup
+   * (downloaded or automatic), the automatic backups' schedule and their latest failure.
+   */
   @Get('stats')
-  getBackupStats(): Promise<BackupStatsDto> {
-    return this.backups.stats();
+  async getBackupStats(): Promise<BackupStatsDto> {
+    const { schedule, timeZone, keep } = this.config.automaticBackups;
+    return {
+      ...(await this.backups.stats()),
+      automaticBackups: { schedule, timeZone, keep, nextRunAt: this.schedule.nextRunAt() },
+    };
+  }
+
+  /** The complete backups kept in the object store (the automatic ones), newest first. */
+  @Get('stored')
+  @ApiOkResponse({ type: [StoredBackupDto] })
+  listStoredBackups(): Promise<StoredBackupDto[]> {
+    return this.stored.list();
+  }
+
+  /** Downloads a stored backup as it was written. */
+  @Get('stored/:name')
+  @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
+  @ApiOkResponse({ description: 'The ZIP', content: binaryContent('application/zip') })
+  @ApiErrors({ 404: 'No stored backup has this name' })
+  async downloadStoredBackup(@Param('name') name: string, @Res() response: Response): Promise<void> {
+    const object = await this.stored.open(name);
+    response.setHeader('Content-Type', 'application/zip');
+    response.setHeader('Content-Length', String(object.size));
+    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    object.body.on('error', (error) => response.destroy(error));
+    object.body.pipe(response);
+  }
+
+  /**
+   * Restores a stored backup by the same checks and steps as an uploaded one; with
+   * `dryRun=true` answers what it would do and changes nothing.
+   */
+  @Post('stored/:name/restore')
+  @HttpCode(200)
+  @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
+  @ApiOkResponse(RESTORE_ANSWER)
+  @ApiErrors({
+    400: 'The backup fails a check (the message says which; a dry run lists it instead)',
+    404: 'No stored backup has this name',
+    409: 'Another restore is running',
+  })
+  async restoreStoredBackup(
+    @Param('name') name: string,
+    @Query() query: RestoreQueryDto,
+  ): Promise<RestoreResultDto | RestorePreviewDto> {
+    const file = await this.stored.copyToTemporaryFile(name);
+    try {
+      return await this.restoreOrPreview(file, query);
+    } finally {
+      await removeRestoreUpload(file.path);
+    }
+  }
+
+  private restoreOrPreview(
+    file: BackupFile,
+    query: RestoreQueryDto,
+  ): Promise<RestoreResultDto | RestorePreviewDto> {
+    return query.dryRun === 'true' ? this.restores.preview(file) : this.restores.restore(file);
   }
 
   /** The complete backup: a ZIP of shops.json, the images and a manifest with checksums. */
@@ -58,7 +156,10 @@ export class BackupController {
 
   /**
    * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
-   * fails any check changes nothing. Shops with an id that exists are replaced in place.
+   * fails any check changes nothing. Shops with an id that exists are replaced in place, but
+   * those this directory has exactly so are left alone. With `dryRun=true`: what the restore
+   * would do (shops created, replaced and unchanged, images added, the backup's date and
+   * format version, problems), changing nothing.
    */
   @Post('restore')
   @HttpCode(200)
@@ -71,20 +172,23 @@ export class BackupController {
       properties: { backupFile: { type: 'string', format: 'binary' } },
     },
   })
-  @ApiOkResponse({ type: RestoreResultDto })
+  @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
-    400: 'Not a ZIP, or the backup fails a check (the message says which)',
+    400: 'Not a ZIP, or the backup fails a check (the message says which; a dry run lists it instead)',
     409: 'Another restore is running',
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
     507: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
   })
-  async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
+  async restoreBackup(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Query() query: RestoreQueryDto,
+  ): Promise<RestoreResultDto | RestorePreviewDto> {
     if (!file)
       throw new ApiError(400, 'BACKUP_FILE_MISSING', 'Please select a ZIP file (form field "backupFile")');
     // RestoreUploadInterceptor removes the file afterwards, whatever happens here.
     if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
     if (!(await looksLikeZip(file.path)))
       throw new ApiError(400, 'BACKUP_INVALID_FILE', 'Invalid File Type: please select a ZIP file');
-    return this.restores.restore({ path: file.path, size: file.size });
+    return this.restoreOrPreview({ path: file.path, size: file.size }, query);
   }
 }

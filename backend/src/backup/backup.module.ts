@@ -18,8 +18,12 @@ import {
 import { RestoreUploadInterceptor } from './restore-upload.interceptor.js';
 import { RestoreService } from './restore.service.js';
 import { ImageSweepService } from './image-sweep.service.js';
+import { BackupScheduleService } from './backup-schedule.service.js';
+import { BACKUP_STORAGE, StoredBackupsService } from './stored-backups.service.js';
+import { LocalObjectStorage } from '../uploads/local-object-storage.js';
+import { ObjectStorage } from '../uploads/object-storage.js';
 
-/** Statistics, the complete and data-only backups, and the all-or-nothing restore. */
+/** Statistics, the complete and data-only backups, automatic backups, and the all-or-nothing restore. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([BackupRecord]),
@@ -35,14 +39,38 @@ import { ImageSweepService } from './image-sweep.service.js';
     }),
   ],
   controllers: [BackupController],
-  providers: [BackupService, RestoreService, JobLockService, RestoreUploadInterceptor, ImageSweepService],
+  providers: [
+    BackupService,
+    RestoreService,
+    JobLockService,
+    RestoreUploadInterceptor,
+    ImageSweepService,
+    StoredBackupsService,
+    BackupScheduleService,
+    {
+      provide: BACKUP_STORAGE,
+      inject: [APP_CONFIG, ObjectStorage],
+      // Local: DATA_DIR is the root, so `backups/<name>` is DATA_DIR/backups/<name>. Its
+      // signing key signs nothing (backups get no upload links).
+      useFactory: (config: AppConfig, objects: ObjectStorage): ObjectStorage =>
+        config.storage.driver === 's3' ? objects : new LocalObjectStorage(config.dataDir, 'backups:unused'),
+    },
+  ],
 })
 export class BackupModule implements OnApplicationBootstrap {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BACKUP_STORAGE) private readonly backupStorage: ObjectStorage,
+  ) {}
 
-  /** Uploads a killed process was receiving are removed before the server answers. */
+  /**
+   * Uploads a killed process was receiving, and backups it was writing, are removed before
+   * the server answers.
+   */
   async onApplicationBootstrap(): Promise<void> {
     const freed = await removeStaleRestoreUploads(restoreUploadFolder(this.config.dataDir));
     if (freed) Logger.warn(`Removed ${humanSize(freed)} of interrupted restore uploads`, 'BackupModule');
+    if (this.backupStorage instanceof LocalObjectStorage)
+      await this.backupStorage.removeIncompleteWrites('backups');
   }
 }

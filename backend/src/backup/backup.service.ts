@@ -4,8 +4,10 @@ import { ZipArchive } from 'archiver';
 import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { Transform, type TransformCallback } from 'node:stream';
-import { DataSource } from 'typeorm';
+import { createWriteStream } from 'node:fs';
+import { Transform, type TransformCallback, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { DataSource, In } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -26,7 +28,7 @@ import {
   type Manifest,
   type ManifestFile,
 } from './backup-format.js';
-import { BackupRecord } from './backup-record.entity.js';
+import { BackupRecord, type BackupRecordKind } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
 
 /**
@@ -55,6 +57,15 @@ class HashingStream extends Transform {
   }
 }
 
+/** What a complete backup holds, and its size. */
+export interface FullBackupWritten {
+  shops: number;
+  images: number;
+  bytes: number;
+  /** Images the shops referenced that the store no longer had. */
+  missingImages: number;
+}
+
 /** The distinct uploaded-image keys the shops reference, in a stable order. */
 function referencedKeys(shops: ShopDto[]): string[] {
   const keys = new Set<string>();
@@ -81,7 +92,8 @@ export class BackupService {
     private readonly metrics: AppMetrics,
   ) {}
 
-  async stats(): Promise<BackupStatsDto> {
+  /** The statistics but the schedule (the controller adds it). */
+  async stats(): Promise<Omit<BackupStatsDto, 'automaticBackups'>> {
     const shops = await this.shops.listShops();
     const isIcon = (logo: string) => (LOGO_ICON_KEYS as readonly string[]).includes(logo);
     let imageBytes = 0;
@@ -96,9 +108,16 @@ export class BackupService {
     // The ZIP stores images as they are and deflates the JSON; headers cost ~100 B an entry.
     const dataBytes = Buffer.byteLength(JSON.stringify(shops, null, 2));
     const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
-    const last = await this.dataSource
-      .getRepository(BackupRecord)
-      .findOne({ where: { kind: 'full' }, order: { createdAt: 'DESC' } });
+    const records = this.dataSource.getRepository(BackupRecord);
+    const latest = (kind: BackupRecordKind | BackupRecordKind[]) =>
+      records.findOne({
+        where: { kind: Array.isArray(kind) ? In(kind) : kind },
+        order: { createdAt: 'DESC' },
+      });
+    // An automatic backup is a complete backup too: the reminder counts it.
+    const last = await latest(['full', 'auto']);
+    const lastAutomatic = await latest('auto');
+    const lastFailure = await latest('auto-error');
     return {
       totalShops: shops.length,
       imagesWithLogos: shops.filter((shop) => !isIcon(shop.logo)).length,
@@ -108,6 +127,11 @@ export class BackupService {
       estimatedBytes,
       restoreMaxBytes: this.config.restoreMaxBytes,
       lastFullBackupAt: last?.createdAt ?? null,
+      lastAutomaticBackupAt: lastAutomatic?.createdAt ?? null,
+      automaticBackupFailedAt:
+        lastFailure && (!lastAutomatic || lastFailure.createdAt >= lastAutomatic.createdAt)
+          ? lastFailure.createdAt
+          : null,
     };
   }
 
@@ -120,15 +144,59 @@ export class BackupService {
     // A lock of its own (backups run side by side) that the image sweep waits for.
     // The name is unique, so `busy` cannot happen.
     await this.metrics.observeJob('backup', () =>
-      this.locks.run(
-        `${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`,
-        () => new Error('unreachable'),
-        () => this.streamFullBackup(response),
-      ),
+      this.underBackupLock(async () => {
+        response.setHeader('Content-Type', 'application/zip');
+        response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('full')}"`);
+        response.setHeader('Cache-Control', 'no-store');
+        try {
+          const written = await this.writeArchive(response);
+          await this.record('full', written);
+        } catch (error) {
+          this.logger.error(`Full backup failed: ${(error as Error).message}`);
+          response.destroy(error as Error);
+        }
+      }),
     );
   }
 
-  private async streamFullBackup(response: Response): Promise<void> {
+  /**
+   * Writes the same complete backup into a new file (the automatic backups); throws when it
+   * fails, leaving the file for the caller to remove. Recording it is the caller's (its kind).
+   */
+  writeFullBackupToFile(path: string): Promise<FullBackupWritten> {
+    return this.underBackupLock(async () => {
+      const output = createWriteStream(path, { flags: 'wx' });
+      try {
+        const written = await this.writeArchive(output);
+        await finished(output);
+        return written;
+      } finally {
+        output.destroy();
+      }
+    });
+  }
+
+  /** Counts a finished backup (the dashboard's reminder reads them). */
+  async record(kind: BackupRecord['kind'], written: FullBackupWritten): Promise<void> {
+    await this.dataSource
+      .getRepository(BackupRecord)
+      // The time to the millisecond (SQLite's default has whole seconds): a failure and the
+      // success right after it must be told apart.
+      .insert({
+        kind,
+        shops: written.shops,
+        images: written.images,
+        bytes: written.bytes,
+        createdAt: new Date(),
+      });
+  }
+
+  private underBackupLock<T>(work: () => Promise<T>): Promise<T> {
+    return this.locks.run(`${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`, () => new Error('unreachable'), work);
+  }
+
+  /** The ZIP into `output`; resolves once `output` has all of it, rejects when either fails. */
+  private async writeArchive(output: Writable): Promise<FullBackupWritten> {
     const shops = await this.shops.listShops();
     const shopsJson = Buffer.from(JSON.stringify(shops, null, 2));
     const files: Record<string, ManifestFile> = {
@@ -137,18 +205,16 @@ export class BackupService {
     const missingImages: string[] = [];
 
     const archive = new ZipArchive({ zlib: { level: 6 } });
-    response.setHeader('Content-Type', 'application/zip');
-    response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('full')}"`);
-    response.setHeader('Cache-Control', 'no-store');
-    archive.on('error', (error: Error) => response.destroy(error));
+    archive.on('error', (error: Error) => output.destroy(error));
     const archiveFailed = new Promise<never>((_, reject) => {
       archive.once('error', reject);
-      response.once('close', () => {
-        if (!response.writableFinished) reject(new Error('The client closed the download'));
+      output.once('error', reject);
+      output.once('close', () => {
+        if (!output.writableFinished) reject(new Error('The output closed before the backup was complete'));
       });
     });
     archiveFailed.catch(() => undefined);
-    archive.pipe(response);
+    archive.pipe(output);
     try {
       archive.append(shopsJson, { name: SHOPS_NAME });
       let images = 0;
@@ -184,15 +250,12 @@ export class BackupService {
         missingImages,
       };
       archive.append(Buffer.from(JSON.stringify(manifest, null, 2)), { name: MANIFEST_NAME });
-      await archive.finalize();
-      await new Promise((resolve) => response.once('finish', resolve));
-      await this.dataSource
-        .getRepository(BackupRecord)
-        .insert({ kind: 'full', shops: shops.length, images, bytes: archive.pointer() });
+      await Promise.race([archive.finalize(), archiveFailed]);
+      if (!output.writableFinished) await Promise.race([once(output, 'finish'), archiveFailed]);
+      return { shops: shops.length, images, bytes: archive.pointer(), missingImages: missingImages.length };
     } catch (error) {
-      this.logger.error(`Full backup failed: ${(error as Error).message}`);
       archive.abort();
-      response.destroy(error as Error);
+      throw error;
     }
   }
 

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { diskStorage, type StorageEngine } from 'multer';
 import { isProcessAlive } from '../common/process-liveness.js';
 
 /** Restore uploads this process is receiving or checking right now (full paths). */
 const inProgress = new Set<string>();
-/** `restore.<pid>.<random>.zip`: the pid tells a dead writer's leftovers from a live one's. */
-const UPLOAD_NAME = /^restore\.(\d+)\.[0-9a-f]+\.zip$/;
+/**
+ * `restore.<pid>.<random>.zip` (an upload, or a stored backup copied for a restore) and
+ * `backup.<pid>.<random>.zip` (an automatic backup being written): the pid tells a dead
+ * writer's leftovers from a live one's.
+ */
+const UPLOAD_NAME = /^(?:restore|backup)\.(\d+)\.[0-9a-f]+\.zip$/;
 
 /** Where restore uploads are written: on disk in the data folder, never in memory. */
 export function restoreUploadFolder(dataDir: string): string {
@@ -33,7 +37,15 @@ export function restoreUploadStorage(folder: string): StorageEngine {
   return storage;
 }
 
-/** Removes a restore upload once its request is over. */
+/** A new file name in the folder for this process's work (removed at start-up if it dies). */
+export async function temporaryZip(folder: string, purpose: 'restore' | 'backup'): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, `${purpose}.${process.pid}.${randomBytes(12).toString('hex')}.zip`);
+  inProgress.add(path);
+  return path;
+}
+
+/** Removes a restore upload (or a temporary ZIP) once its work is over. */
 export async function removeRestoreUpload(path: string): Promise<void> {
   await rm(path, { force: true });
   inProgress.delete(path);

@@ -26,7 +26,8 @@ import {
   SUPPORTED_FORMAT_VERSIONS,
   type Manifest,
 } from './backup-format.js';
-import type { RestoreResultDto } from './dto/backup.dto.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { BackupZip, refuse } from './zip-reader.js';
 
 export const RESTORE_LOCK = 'restore';
@@ -67,6 +68,49 @@ interface RestoredShop {
   slug?: string;
   createdAt?: Date;
   updatedAt?: Date;
+}
+
+/** A backup ZIP on disk (an upload, or a stored backup's temporary copy). */
+export interface BackupFile {
+  path: string;
+  size: number;
+}
+
+/** A backup that passed every check but the images' own (those are read when stored). */
+interface ReadBackup {
+  zip: BackupZip;
+  manifest: Manifest;
+  shops: RestoredShop[];
+  /** Image path used by the backup's shops → the archive entry holding its bytes. */
+  imagesByPath: Map<string, string>;
+}
+
+interface RestorePlan {
+  created: RestoredShop[];
+  replaced: RestoredShop[];
+  unchanged: number;
+  /** The images to store (path in the backup → archive entry): those the written shops use. */
+  images: Map<string, string>;
+}
+
+/** Compared as they are to tell an unchanged shop (the rest have defaults to compare with). */
+const UNCHANGED_TEXT_FIELDS = [
+  'name',
+  'description',
+  'address',
+  'city',
+  'state',
+  'phone',
+  'email',
+  'logo',
+  'mapImageUrl',
+  'googleMapsUrl',
+] as const;
+
+/** The image entries the backup's shops use (path → archive entry); the others are ignored. */
+function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
+  const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
+  return new Map([...imagesByPath].filter(([path]) => used.has(path)));
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -124,15 +168,58 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.warn(`Deleted ${pending.length} image(s) left by an interrupted restore`);
   }
 
-  restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
+  restore(file: BackupFile): Promise<RestoreResultDto> {
     return this.metrics.observeJob('restore', () =>
       this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file)),
     );
   }
 
-  private async restoreLocked(file: { path: string; size: number }): Promise<RestoreResultDto> {
+  /**
+   * What `restore` would do with this file, changing nothing: the same checks (every image it
+   * would store is read and checked too) and the same plan. A file that fails a check is
+   * answered, not refused: the preview lists the problem.
+   */
+  async preview(file: BackupFile): Promise<RestorePreviewDto> {
+    const seen: { manifest?: Manifest } = {};
+    const about = () => ({
+      createdAt: asDate(seen.manifest?.createdAt) ?? null,
+      formatVersion: seen.manifest?.formatVersion ?? null,
+      missingImages: seen.manifest?.missingImages?.length ?? 0,
+    });
+    try {
+      const backup = await this.readBackup(file, seen);
+      const plan = await this.plan(backup);
+      for (const entryName of usedImages(backup).values()) await this.checkedImage(backup, entryName);
+      return {
+        restorable: true,
+        problems: [],
+        ...about(),
+        shops: backup.shops.length,
+        created: plan.created.length,
+        replaced: plan.replaced.length,
+        unchanged: plan.unchanged,
+        images: plan.images.size,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'BACKUP_REJECTED') throw error;
+      return {
+        restorable: false,
+        problems: [{ code: error.code, message: error.message }],
+        ...about(),
+        shops: 0,
+        created: 0,
+        replaced: 0,
+        unchanged: 0,
+        images: 0,
+      };
+    }
+  }
+
+  /** Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once read. */
+  private async readBackup(file: BackupFile, seen: { manifest?: Manifest } = {}): Promise<ReadBackup> {
     const zip = await BackupZip.open(file.path, file.size);
     const manifest = this.checkManifest(await zip.readJson(MANIFEST_NAME));
+    seen.manifest = manifest;
     const shopsBytes = await zip.read(SHOPS_NAME);
     const expected = manifest.files?.[SHOPS_NAME]?.sha256;
     if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
@@ -158,27 +245,89 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         }
       }
     }
+    return { zip, manifest, shops, imagesByPath };
+  }
 
+  /**
+   * Which shops are created, which replace the shop with their id, and which are left alone
+   * because this directory already has them exactly so (their images included); and the
+   * images to store: those the written shops use.
+   */
+  private async plan({ shops, imagesByPath }: ReadBackup): Promise<RestorePlan> {
+    const current = new Map((await this.shops.listShops()).map((shop) => [shop.id, shop]));
+    const created: RestoredShop[] = [];
+    const replaced: RestoredShop[] = [];
+    let unchanged = 0;
+    for (const shop of shops) {
+      const before = current.get(shop.id);
+      if (!before) created.push(shop);
+      else if (await this.isUnchanged(before, shop)) unchanged++;
+      else replaced.push(shop);
+    }
+    const used = new Set(
+      [...created, ...replaced].flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]),
+    );
+    const images = new Map([...imagesByPath].filter(([path]) => used.has(path)));
+    return { created, replaced, unchanged, images };
+  }
+
+  /** Same fields, categories in the same order, slug, and image paths whose objects are still stored. */
+  private async isUnchanged(before: ShopDto, shop: RestoredShop): Promise<boolean> {
+    const { fields } = shop;
+    const same =
+      UNCHANGED_TEXT_FIELDS.every((field) => before[field] === fields[field]) &&
+      before.website === (fields.website ?? null) &&
+      before.whatsapp === (fields.whatsapp ?? null) &&
+      before.latitude === (fields.latitude ?? null) &&
+      before.longitude === (fields.longitude ?? null) &&
+      before.isVerified === (fields.isVerified ?? 'false') &&
+      (shop.slug === undefined || shop.slug === before.slug) &&
+      before.categories.length === fields.categories.length &&
+      before.categories.every((category, index) => category === fields.categories[index]);
+    if (!same) return false;
+    for (const path of [fields.logo, fields.mapImageUrl]) {
+      const key = objectKeyOf(path);
+      if (key && !(await this.storage.stat(key))) return false;
+    }
+    return true;
+  }
+
+  /** An image entry's bytes once they match their checksum and are an acceptable image. */
+  private async checkedImage({ zip, manifest }: ReadBackup, entryName: string): Promise<Buffer> {
+    const bytes = await zip.read(entryName);
+    const checksum = manifest.files?.[entryName]?.sha256;
+    if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
+    const problem = imageProblem(bytes);
+    if (problem) throw refuse(`${entryName}: ${problem}`);
+    return bytes;
+  }
+
+  private async restoreLocked(file: BackupFile): Promise<RestoreResultDto> {
+    const backup = await this.readBackup(file);
+    const plan = await this.plan(backup);
     const stored: string[] = [];
     try {
       const newPaths = new Map<string, string>();
-      for (const [path, entryName] of imagesByPath) {
-        if (!shops.some((shop) => shop.fields.logo === path || shop.fields.mapImageUrl === path)) continue;
-        const bytes = await zip.read(entryName);
-        const checksum = manifest.files?.[entryName]?.sha256;
-        if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
-        const problem = imageProblem(bytes);
-        if (problem) throw refuse(`${entryName}: ${problem}`);
+      // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
+      for (const [path, entryName] of usedImages(backup)) {
+        const bytes = await this.checkedImage(backup, entryName);
+        if (!plan.images.has(path)) continue;
         const key = `uploads/${randomUUID()}`;
         await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
         stored.push(key);
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
         newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
       }
-      const { created, updated, replacedImages } = await this.writeShops(shops, newPaths, stored);
+      const { created, updated, replacedImages } = await this.writeShops(
+        [...plan.created, ...plan.replaced],
+        newPaths,
+        stored,
+      );
       await this.shops.releaseImages(replacedImages);
-      const message = `Backup restored: ${created} shop(s) created, ${updated} updated, ${stored.length} image(s).`;
-      return { message, created, updated, images: stored.length };
+      const { unchanged } = plan;
+      const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${stored.length} image(s).`;
+      // activity log: record the restore here (created, updated, unchanged, stored.length; its file or stored backup name is the caller's)
+      return { message, created, updated, unchanged, images: stored.length };
     } catch (error) {
       await this.discard(stored);
       throw error;

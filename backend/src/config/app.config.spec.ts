@@ -104,6 +104,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('backs up daily at 03:00 Mexico City time keeping 14, or as BACKUP_SCHEDULE and BACKUP_KEEP say', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).automaticBackups).toEqual({
+      schedule: '0 3 * * *',
+      timeZone: 'America/Mexico_City',
+      keep: 14,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: '30 2 * * 0', BACKUP_KEEP: '3' }).automaticBackups,
+    ).toMatchObject({ schedule: '30 2 * * 0', keep: 3 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: ' OFF ' }).automaticBackups.schedule,
+    ).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: 'daily' })).toThrow(
+      /^BACKUP_SCHEDULE must be a cron pattern such as "0 3 \* \* \*" \(daily at 03:00\) or "off", got "daily"/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BACKUP_SCHEDULE: '0 25 * * *' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BACKUP_KEEP: '0' })).toThrow(
+      'BACKUP_KEEP must be a whole number from 1 to 10000, got "0"',
+    );
+  });
+
   it.each([
     [
       'UPLOAD_LINKS_PER_WINDOW',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Cron } from 'croner';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
+  automaticBackups: AutomaticBackupsConfig;
   /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
   passwordHashCost: 'standard' | 'test';
   frontends: FrontendsConfig;
@@ -151,6 +153,33 @@ export function parseMapTiles(env: Env): MapTilesConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Full backups written into the object store on a schedule (under `backups/`). */
+export interface AutomaticBackupsConfig {
+  /** A cron pattern (5 fields, or 6 with seconds first); null when BACKUP_SCHEDULE=off. */
+  schedule: string | null;
+  /** The schedule's clock: the directory's country, whatever zone the servers run in. */
+  timeZone: string;
+  /** How many stored backups are kept; older ones are deleted after each new one. */
+  keep: number;
+}
+
+export const BACKUP_TIME_ZONE = 'America/Mexico_City';
+
+export function parseAutomaticBackups(env: Env): AutomaticBackupsConfig {
+  const keep = integer(env, 'BACKUP_KEEP', 14, 1, 10_000);
+  const raw = env.BACKUP_SCHEDULE?.trim() || '0 3 * * *';
+  if (raw.toLowerCase() === 'off') return { schedule: null, timeZone: BACKUP_TIME_ZONE, keep };
+  try {
+    // Parsing only (paused): a pattern croner refuses is refused at boot, not at 03:00.
+    new Cron(raw, { paused: true, timezone: BACKUP_TIME_ZONE }).stop();
+  } catch (error) {
+    throw new ConfigError(
+      `BACKUP_SCHEDULE must be a cron pattern such as "0 3 * * *" (daily at 03:00) or "off", got "${raw}": ${(error as Error).message}`,
+    );
+  }
+  return { schedule: raw, timeZone: BACKUP_TIME_ZONE, keep };
+}
 
 // Limits against clients that hold connections open or fill the disk.
 
@@ -393,6 +422,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
+    automaticBackups: parseAutomaticBackups(env),
     passwordHashCost: passwordHashCost(env, nodeEnv),
     frontends: {
       root: resolve(env.FRONTEND_ROOT?.trim() || fileURLToPath(new URL('../../../', import.meta.url))),

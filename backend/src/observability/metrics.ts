@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 
 /** The jobs an operator wants to count and time. */
-export type JobName = 'backup' | 'data-backup' | 'restore';
+export type JobName = 'backup' | 'data-backup' | 'restore' | 'scheduled-backup';
 
 /** mysql2's pool keeps its connection lists in fields its types do not declare. */
 interface Mysql2Pool {

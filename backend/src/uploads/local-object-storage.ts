@@ -1,6 +1,17 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import {
+  access,
+  copyFile,
+  link,
+  mkdir,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../common/process-liveness.js';
 import { sniffImageType } from './image-check.js';
@@ -103,6 +114,34 @@ export class LocalObjectStorage extends ObjectStorage {
       await rm(temporary, { force: true });
     }
     const metadata = metadataOf(bytes, contentType);
+    await this.writeMetadata(target, metadata);
+    return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
+  }
+
+  /**
+   * Stores a file under a key, once, as `put` does: hard-linked when it is on the same disk
+   * (no copy of a large backup), copied otherwise; the copy refuses an existing key as well.
+   */
+  async putFile(key: string, file: string, contentType: string): Promise<ObjectInfo> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    try {
+      await link(file, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new ObjectExistsError(key);
+      if (code !== 'EXDEV') throw error;
+      await copyFile(file, target, constants.COPYFILE_EXCL).catch((copyError: NodeJS.ErrnoException) => {
+        throw copyError.code === 'EEXIST' ? new ObjectExistsError(key) : copyError;
+      });
+    }
+    const metadata: Metadata = {
+      contentType,
+      size: (await stat(target)).size,
+      sha256: hash.digest('base64url'),
+    };
     await this.writeMetadata(target, metadata);
     return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
   }

@@ -26,6 +26,8 @@ export abstract class ObjectStorage {
   ): Promise<string>;
   /** Stores a new object; throws ObjectExistsError when the key is taken (where the store can tell). */
   abstract put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo>;
+  /** Stores a new object from a file, streamed (backups can be larger than memory should hold). */
+  abstract putFile(key: string, file: string, contentType: string): Promise<ObjectInfo>;
   abstract get(key: string): Promise<StoredObject | null>;
   abstract stat(key: string): Promise<ObjectInfo | null>;
   abstract delete(key: string): Promise<void>;

@@ -8,6 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { StorageConfig } from '../config/app.config.js';
 import { strongEtag } from './local-object-storage.js';
@@ -27,6 +29,9 @@ function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
     region: config.region,
     endpoint,
     forcePathStyle: config.forcePathStyle,
+    // No CRC trailer by default: a streamed body (a backup) would be sent aws-chunked, which
+    // not every S3-compatible store reads back as the bytes sent. Images carry our SHA-256.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -90,6 +95,25 @@ export class S3ObjectStorage extends ObjectStorage {
       }),
     );
     return { contentType, size: bytes.length, etag: strongEtag(sha256) };
+  }
+
+  /** One PUT streamed from the file (S3 takes up to 5 GB that way), with its checksum as metadata. */
+  async putFile(key: string, file: string, contentType: string): Promise<ObjectInfo> {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('base64url');
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentType: contentType,
+        ContentLength: size,
+        Metadata: { [SHA256_METADATA]: sha256 },
+      }),
+    );
+    return { contentType, size, etag: strongEtag(sha256) };
   }
 
   private infoOf(head: {

@@ -52,6 +52,12 @@ const taggedApi = generatedApi.enhanceEndpoints<
       invalidatesTags: (_r, _e, id) => [{ type: 'Shop', id: 'LIST' }, { type: 'Shop', id }, 'Backup'],
     },
     getBackupStats: { providesTags: ['Backup'] },
+    listStoredBackups: { providesTags: ['Backup'] },
+    // A dry run changes nothing; a restore changes the shops and the statistics.
+    restoreStoredBackup: {
+      invalidatesTags: (_r, error, { dryRun }) =>
+        error || dryRun === 'true' ? [] : [{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup'],
+    },
   },
 });
 
@@ -145,6 +151,23 @@ export const adminApi = taggedApi
         },
         invalidatesTags: (_r, error) => (error ? [] : ['Backup']),
       }),
+      /** Saves a stored backup under its own name (fetched with the session, like the others). */
+      downloadStoredBackup: build.mutation<{ fileName: string }, string>({
+        queryFn: async (name, _api, _extra, query) => {
+          let blob: Blob | undefined;
+          const result = await query({
+            url: `/api/admin/backup/stored/${encodeURIComponent(name)}`,
+            responseHandler: async (response) => {
+              if (!response.ok) return errorBody(response);
+              blob = await response.blob();
+              return null;
+            },
+          });
+          if (result.error) return { error: result.error as FetchBaseQueryError };
+          saveBlob(blob ?? new Blob([]), name);
+          return { data: { fileName: name } };
+        },
+      }),
     }),
   });
 
@@ -177,4 +200,7 @@ export const {
   useCreateUploadMutation,
   useGetBackupStatsQuery,
   useDownloadBackupMutation,
+  useListStoredBackupsQuery,
+  useRestoreStoredBackupMutation,
+  useDownloadStoredBackupMutation,
 } = adminApi;

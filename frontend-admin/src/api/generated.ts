@@ -113,6 +113,18 @@ const injectedRtkApi = api.injectEndpoints({
     getBackupStats: build.query<GetBackupStatsApiResponse, GetBackupStatsApiArg>({
       query: () => ({ url: `/api/admin/backup/stats` }),
     }),
+    listStoredBackups: build.query<ListStoredBackupsApiResponse, ListStoredBackupsApiArg>({
+      query: () => ({ url: `/api/admin/backup/stored` }),
+    }),
+    restoreStoredBackup: build.mutation<RestoreStoredBackupApiResponse, RestoreStoredBackupApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/backup/stored/${encodeURIComponent(String(queryArg.name))}/restore`,
+        method: 'POST',
+        params: {
+          dryRun: queryArg.dryRun,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -174,6 +186,16 @@ export type DeleteShopApiResponse = unknown;
 export type DeleteShopApiArg = string;
 export type GetBackupStatsApiResponse = /** status 200  */ BackupStatsDto;
 export type GetBackupStatsApiArg = void;
+export type ListStoredBackupsApiResponse = /** status 200  */ StoredBackupDto[];
+export type ListStoredBackupsApiArg = void;
+export type RestoreStoredBackupApiResponse =
+  | /** status 200 RestoreResultDto, or RestorePreviewDto when dryRun=true */ RestoreResultDto
+  | RestorePreviewDto;
+export type RestoreStoredBackupApiArg = {
+  /** The stored backup's file name (from the list) */
+  name: string;
+  dryRun?: 'true' | 'false';
+};
 export type AdminUserDto = {
   id: string;
   username: string;
@@ -219,6 +241,7 @@ export type ErrorCode =
   | 'BACKUP_FILE_TOO_LARGE'
   | 'BACKUP_REJECTED'
   | 'RESTORE_IN_PROGRESS'
+  | 'STORED_BACKUP_NOT_FOUND'
   | 'INSUFFICIENT_STORAGE';
 export type FieldErrorCode =
   | 'REQUIRED'
@@ -419,6 +442,16 @@ export type UpdateShopDto = {
   /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
   isVerified?: 'true' | 'false';
 };
+export type AutomaticBackupsDto = {
+  /** The cron pattern, or null when BACKUP_SCHEDULE=off. */
+  schedule: string | null;
+  /** The zone the pattern's times are in. */
+  timeZone: string;
+  /** How many stored backups are kept. */
+  keep: number;
+  /** When the next one is due, or null when off. */
+  nextRunAt: string | null;
+};
 export type BackupStatsDto = {
   totalShops: number;
   /** Shops whose logo is an image (uploaded or a URL), not an icon. */
@@ -433,6 +466,55 @@ export type BackupStatsDto = {
   estimatedBytes: number;
   /** The largest file a restore accepts, in bytes (RESTORE_MAX_BYTES). */
   restoreMaxBytes: number;
-  /** When the last complete backup was downloaded, or null. */
+  /** When the last complete backup was downloaded or stored automatically, or null. */
   lastFullBackupAt: string | null;
+  /** When the last automatic backup was stored, or null. */
+  lastAutomaticBackupAt: string | null;
+  /** When the latest automatic backup failed, unless one succeeded since; else null. */
+  automaticBackupFailedAt: string | null;
+  /** The schedule of automatic backups (BACKUP_SCHEDULE, BACKUP_KEEP). */
+  automaticBackups: AutomaticBackupsDto;
+};
+export type StoredBackupDto = {
+  /** Its file name, which names it in the other stored-backup routes. */
+  name: string;
+  createdAt: string;
+  /** Made by the schedule (true) or on request (false). */
+  automatic: boolean;
+  /** Its size in bytes. */
+  bytes: number;
+};
+export type RestoreResultDto = {
+  message: string;
+  created: number;
+  /** Shops that replaced the shop with their id. */
+  updated: number;
+  /** Shops left alone: this directory already had them exactly so. */
+  unchanged: number;
+  images: number;
+};
+export type RestoreProblemDto = {
+  code: string;
+  message: string;
+};
+export type RestorePreviewDto = {
+  /** False when the file fails a check: `problems` says which, and the counts are 0. */
+  restorable: boolean;
+  problems: RestoreProblemDto[];
+  /** When the backup was made (its manifest), or null when unreadable. */
+  createdAt: string | null;
+  /** The backup's format version, or null when unreadable. */
+  formatVersion: number | null;
+  /** Shops in the backup. */
+  shops: number;
+  /** Shops that would be created (their id is not here). */
+  created: number;
+  /** Shops that would replace the shop with their id. */
+  replaced: number;
+  /** Shops this directory already has exactly so: left alone. */
+  unchanged: number;
+  /** Images that would be added to the object store (those of created and replaced shops). */
+  images: number;
+  /** Images missing from the store when the backup was made (their shops keep the path). */
+  missingImages: number;
 };

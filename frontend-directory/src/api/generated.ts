@@ -101,6 +101,7 @@ export type ErrorCode =
   | 'BACKUP_FILE_TOO_LARGE'
   | 'BACKUP_REJECTED'
   | 'RESTORE_IN_PROGRESS'
+  | 'STORED_BACKUP_NOT_FOUND'
   | 'INSUFFICIENT_STORAGE';
 export type FieldErrorCode =
   | 'REQUIRED'

@@ -16,8 +16,30 @@ const stats = {
   estimatedBytes: 13_000_000,
   restoreMaxBytes: 100 * MB,
   lastFullBackupAt: '2026-10-01T10:00:00.000Z',
+  lastAutomaticBackupAt: null,
+  automaticBackupFailedAt: null,
+  automaticBackups: { schedule: '0 3 * * *', timeZone: 'America/Mexico_City', keep: 14, nextRunAt: null },
 };
-const base = { 'GET /api/auth/me': () => json(me), 'GET /api/admin/backup/stats': stats };
+const base = {
+  'GET /api/auth/me': () => json(me),
+  'GET /api/admin/backup/stats': stats,
+  'GET /api/admin/backup/stored': [],
+};
+/** The server's dry run of a restore (RestorePreviewDto). */
+const preview = (overrides: object = {}) => ({
+  restorable: true,
+  problems: [],
+  createdAt: '2026-08-01T12:00:00.000Z',
+  formatVersion: 3,
+  shops: 26,
+  created: 3,
+  replaced: 20,
+  unchanged: 3,
+  images: 5,
+  missingImages: 0,
+  ...overrides,
+});
+const isDryRun = (url: string) => url.endsWith('?dryRun=true');
 const user = () => userEvent.setup();
 const fullButton = () => screen.getByRole('button', { name: /Download Complete Backup|Creating ZIP/ });
 const dataButton = () => screen.getByRole('button', { name: /Download Data Backup|Creating JSON/ });
@@ -69,9 +91,7 @@ describe('backup page', () => {
     expect(screen.getByText('Data Only (JSON)')).toBeInTheDocument();
     expect(screen.getByText(/complete backup every 3 months/)).toBeInTheDocument();
     expect(screen.getByText(/duplicates may be created/)).toBeInTheDocument();
-    expect(
-      screen.getByText('Images are re-uploaded to object storage and get new URLs.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(/are re-uploaded to object storage and get new URLs/)).toBeInTheDocument();
     expect(
       screen.getByText('The directory data is refreshed when the restore finishes.'),
     ).toBeInTheDocument();
@@ -129,7 +149,7 @@ describe('backup page', () => {
           headers: { 'Content-Type': 'application/zip' },
         }),
     });
-    stubXhr(() => ({ status: 200, body: {} }));
+    stubXhr(() => ({ status: 200, body: preview({ missingImages: 2 }) }));
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     expect(screen.queryByTestId('backup-missing-images')).not.toBeInTheDocument();
@@ -153,6 +173,7 @@ describe('backup page', () => {
           headers: { 'Content-Type': 'application/zip' },
         }),
     });
+    stubXhr(() => ({ status: 200, body: preview() }));
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     await user().click(fullButton());
@@ -209,45 +230,124 @@ describe('backup page', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
   });
 
-  it("confirms with the file's contents, uploads with progress (backups locked), then reports success", async () => {
+  it('previews the restore on the server, starts on Cancel, then uploads with progress (backups locked) and reports', async () => {
     stubApi(base);
-    const xhr = stubXhr(
-      () => ({
-        status: 200,
-        body: {
-          message: 'Backup restored: 3 shops created, 23 updated, 5 images.',
-          created: 3,
-          updated: 23,
-          images: 5,
-        },
-      }),
-      { held: true },
+    const xhr = stubXhr((call) =>
+      isDryRun(call.url)
+        ? { status: 200, body: preview() }
+        : {
+            status: 200,
+            body: {
+              message: 'Backup restored: 3 shop(s) created, 20 replaced, 3 unchanged, 5 image(s).',
+              created: 3,
+              updated: 20,
+              unchanged: 3,
+              images: 5,
+            },
+          },
     );
     await renderAdmin('/admin/backup');
     await screen.findByText('Total Shops');
     fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
     const summary = await screen.findByTestId('restore-summary');
+    expect(xhr.calls).toHaveLength(1);
+    expect(xhr.calls[0].url).toBe('/api/admin/backup/restore?dryRun=true');
     expect(summary).toHaveTextContent('atm-directory-backup-2026-08-01.zip');
-    expect(within(summary).getByText('Gunsmiths').closest('tr')).toHaveTextContent('26');
-    expect(within(summary).getByText('Images').closest('tr')).toHaveTextContent('5');
+    expect(within(summary).getByText('Gunsmiths created').closest('tr')).toHaveTextContent('3');
+    expect(within(summary).getByText('Gunsmiths replaced').closest('tr')).toHaveTextContent('20');
+    expect(within(summary).getByText('Gunsmiths unchanged').closest('tr')).toHaveTextContent('3');
+    expect(within(summary).getByText('Images added').closest('tr')).toHaveTextContent('5');
+    expect(within(summary).getByText('Format version').closest('tr')).toHaveTextContent('3');
     expect(within(summary).getByText('Created').closest('tr')).toHaveTextContent('August 1, 2026');
-    expect(summary).toHaveTextContent('duplicates may be created');
+    expect(summary).toHaveTextContent('Nothing has been changed yet');
+    // The safe choice has the focus.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
     await user().click(screen.getByRole('button', { name: 'Restore' }));
-    // While the upload runs (held at 50%): both backups locked, the progress bar shown.
+    expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
+    // The counts come as data and are written in the admin's language, with plural forms.
+    expect(screen.getByText('3 gunsmiths created, 20 updated, 3 unchanged, 5 images.')).toBeInTheDocument();
+    expect(xhr.calls[1].method).toBe('POST');
+    expect(xhr.calls[1].url).toBe('/api/admin/backup/restore');
+    expect((xhr.calls[1].body as FormData).get('backupFile')).toBeInstanceOf(File);
+    await waitFor(() => expect(fullButton()).toBeEnabled());
+  });
+
+  it('locks both backups while the restore uploads', async () => {
+    stubApi(base);
+    const xhr = stubXhr(
+      (call) =>
+        isDryRun(call.url)
+          ? { status: 200, body: preview() }
+          : { status: 200, body: { message: '', created: 0, updated: 0, unchanged: 0, images: 0 } },
+      { held: true },
+    );
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+    expect(fullButton()).toBeDisabled();
+    xhr.release();
+    await screen.findByTestId('restore-summary');
+    await user().click(screen.getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
     expect(fullButton()).toBeDisabled();
     expect(dataButton()).toBeDisabled();
     xhr.release();
     expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
-    // The counts come as data and are written in the admin's language, with plural forms.
-    expect(screen.getByText('3 gunsmiths created, 23 updated, 5 images.')).toBeInTheDocument();
-    expect(xhr.calls[0].method).toBe('POST');
-    expect(xhr.calls[0].url).toBe('/api/admin/backup/restore');
-    expect((xhr.calls[0].body as FormData).get('backupFile')).toBeInstanceOf(File);
-    await waitFor(() => expect(fullButton()).toBeEnabled());
   });
 
-  it('a refused restore: "Restore Failed" with the server message; an unreadable file still asks first', async () => {
+  it('shows the problem of a backup that cannot be restored, offering only Close', async () => {
+    stubApi(base);
+    const problem = 'The backup file cannot be restored: shops.json does not match its checksum';
+    const xhr = stubXhr(() => ({
+      status: 200,
+      body: preview({ restorable: false, problems: [{ code: 'BACKUP_REJECTED', message: problem }] }),
+    }));
+    await renderAdmin('/admin/backup');
+    await screen.findByText('Total Shops');
+    fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
+    expect((await screen.findAllByText('This backup cannot be restored')).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('restore-problems')).toHaveTextContent(problem);
+    expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Close' }));
+    expect(xhr.calls).toHaveLength(1);
+  });
+
+  it('lists the stored backups and restores one after its preview', async () => {
+    const stored = {
+      name: 'atm-directory-backup-2026-11-20T09-00-00-000Z-auto.zip',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      automatic: true,
+      bytes: 3 * MB,
+    };
+    const api = stubApi({
+      ...base,
+      'GET /api/admin/backup/stored': [stored],
+      [`POST /api/admin/backup/stored/${stored.name}/restore`]: (request: Request) =>
+        json(
+          new URL(request.url).searchParams.get('dryRun') === 'true'
+            ? preview({ created: 0, replaced: 1, unchanged: 25, images: 2 })
+            : { message: 'ok', created: 0, updated: 1, unchanged: 25, images: 2 },
+        ),
+    });
+    await renderAdmin('/admin/backup');
+    const table = await screen.findByRole('table', { name: 'Stored backups' });
+    const row = (await within(table).findByText('Automatic')).closest('tr')!;
+    expect(row).toHaveTextContent('3MB');
+    expect(
+      screen.getByText(/on the schedule "0 3 \* \* \*" \(America\/Mexico_City time\); the last 14 are kept/),
+    ).toBeInTheDocument();
+    await user().click(within(row).getByRole('button', { name: /^Restore the backup of/ }));
+    const summary = await screen.findByTestId('restore-summary');
+    expect(summary).toHaveTextContent(stored.name);
+    expect(within(summary).getByText('Gunsmiths replaced').closest('tr')).toHaveTextContent('1');
+    await user().click(screen.getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
+    const calls = api.callsTo(`POST /api/admin/backup/stored/${stored.name}/restore`);
+    expect(calls.map((call) => new URL(call.url).search)).toEqual(['?dryRun=true', '']);
+  });
+
+  it('a refused file: "Restore Failed" with the server message, and no restore is offered', async () => {
     stubApi(base);
     stubXhr(() => ({
       status: 400,
@@ -262,8 +362,6 @@ describe('backup page', () => {
     fireEvent.change(screen.getByLabelText('Select ZIP File'), {
       target: { files: [new File(['not a zip, only text'], 'odd.zip', { type: 'application/zip' })] },
     });
-    expect(await screen.findByText(/The contents of this file could not be read/)).toBeInTheDocument();
-    await user().click(screen.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restore Failed')).toBeInTheDocument();
     expect(
       screen.getByText(

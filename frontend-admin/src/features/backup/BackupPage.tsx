@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Col,
-  Descriptions,
   Flex,
   Progress,
   Row,
@@ -27,11 +26,13 @@ import {
   adminApi,
   reportUnauthorized,
   useDownloadBackupMutation,
+  useDownloadStoredBackupMutation,
   useGetBackupStatsQuery,
+  useRestoreStoredBackupMutation,
   useGetMeQuery,
   type BackupKind,
 } from '../../api/adminApi';
-import type { paths, RestoreResultDto } from 'contract/api-types';
+import type { paths, RestorePreviewDto, RestoreResultDto, StoredBackupDto } from 'contract/api-types';
 import { sendWithProgress } from '../../api/upload';
 import { announceCatalogChange } from 'frontend-common';
 import { useAdminPath } from '../../app/basePath';
@@ -41,11 +42,16 @@ import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { checkRestoreFile, DEFAULT_RESTORE_MAX_BYTES, formatLimit } from './restoreFile';
-import { readBackupManifest } from './zipManifest';
+import { RestorePreview } from './RestorePreview';
+import { StoredBackups } from './StoredBackups';
 
-type RestorePhase = 'idle' | 'reading' | 'uploading' | 'restoring';
+/** uploading: the file goes up (for its dry run, then for the restore); checking: the dry run. */
+type RestorePhase = 'idle' | 'uploading' | 'checking' | 'restoring';
 
-/** /admin/backup: statistics, the two downloads, best practices and the restore. */
+/**
+ * /admin/backup: statistics, the two downloads, best practices, the restore (after its
+ * preview) and the stored automatic backups.
+ */
 export function BackupPage() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
@@ -56,6 +62,8 @@ export function BackupPage() {
   const { data: me } = useGetMeQuery();
   const { data: stats, isLoading, isError, refetch } = useGetBackupStatsQuery(undefined, { skip: !me });
   const [download] = useDownloadBackupMutation();
+  const [restoreStoredBackup] = useRestoreStoredBackupMutation();
+  const [downloadStoredBackup] = useDownloadStoredBackupMutation();
   const [running, setRunning] = useState<BackupKind | null>(null);
   const [phase, setPhase] = useState<RestorePhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -89,44 +97,91 @@ export function BackupPage() {
     }
   };
 
+  /** The restore's counts, written in the admin's language with plural forms. */
+  const restoredCounts = (result: RestoreResultDto) =>
+    t('backup.restore.result', {
+      created: t('backup.restore.counts.created', { count: result.created }),
+      updated: t('backup.restore.counts.updated', { count: result.updated }),
+      unchanged: t('backup.restore.counts.unchanged', { count: result.unchanged ?? 0 }),
+      images: t('backup.restore.counts.images', { count: result.images }),
+    });
+
+  const restoreFailed = (data: unknown) => {
+    const fallback = t('backup.restore.failed.fallback');
+    const reason = errorText({ data }, '');
+    toast.error(t('backup.restore.failed.title'), reason ? `${fallback}: ${reason}` : fallback);
+  };
+
+  const restored = (result: RestoreResultDto) => {
+    toast.success(t('backup.restore.success'), restoredCounts(result));
+    dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
+    announceCatalogChange();
+  };
+
+  /** Uploads the file for a dry run (`dryRun`) or the restore itself, with progress. */
+  const upload = async (file: File, dryRun: boolean) => {
+    const body = new FormData();
+    body.append('backupFile', file, file.name);
+    const path = '/api/admin/backup/restore' satisfies keyof paths;
+    const answer = await sendWithProgress({
+      method: 'POST',
+      url: dryRun ? `${path}?dryRun=true` : path,
+      body,
+      onProgress: (p) => {
+        setProgress(p);
+        if (p >= 100) setPhase(dryRun ? 'checking' : 'restoring');
+      },
+    });
+    if (answer.status === 401) reportUnauthorized(dispatch);
+    return answer;
+  };
+
   const restore = async (file: File) => {
     setPhase('uploading');
     setProgress(0);
     try {
-      const body = new FormData();
-      body.append('backupFile', file, file.name);
-      const answer = await sendWithProgress({
-        method: 'POST',
-        url: '/api/admin/backup/restore' satisfies keyof paths,
-        body,
-        onProgress: (p) => {
-          setProgress(p);
-          if (p >= 100) setPhase('restoring');
-        },
-      });
-      if (answer.status === 401) reportUnauthorized(dispatch);
-      if (answer.status >= 200 && answer.status < 300) {
-        const result = answer.data as RestoreResultDto;
-        toast.success(
-          t('backup.restore.success'),
-          t('backup.restore.result', {
-            created: t('backup.restore.counts.created', { count: result.created }),
-            updated: t('backup.restore.counts.updated', { count: result.updated }),
-            images: t('backup.restore.counts.images', { count: result.images }),
-          }),
-        );
-        dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
-        announceCatalogChange();
-      } else {
-        const fallback = t('backup.restore.failed.fallback');
-        const reason = errorText({ data: answer.data }, '');
-        toast.error(t('backup.restore.failed.title'), reason ? `${fallback}: ${reason}` : fallback);
-      }
+      const answer = await upload(file, false);
+      if (answer.status >= 200 && answer.status < 300) restored(answer.data as RestoreResultDto);
+      else restoreFailed(answer.data);
     } catch {
       toast.error(t('backup.restore.failed.title'), t('backup.restore.failed.fallback'));
     } finally {
       setPhase('idle');
     }
+  };
+
+  /**
+   * Shows what the restore would do; the admin confirms to run it. The dialog starts on Cancel
+   * (the safe choice); a backup that cannot be restored offers only Close.
+   */
+  const confirmRestore = (preview: RestorePreviewDto, source: string, size: string, run: () => void) => {
+    const content = <RestorePreview preview={preview} source={source} size={size} />;
+    if (!preview.restorable) {
+      modal.error({
+        title: t('backup.restore.preview.refusedTitle'),
+        width: 560,
+        content,
+        okText: t('backup.restore.preview.close'),
+      });
+      return;
+    }
+    modal.confirm({
+      title: t('backup.restore.preview.title'),
+      icon: <WarningOutlined />,
+      width: 560,
+      content: (
+        <>
+          {content}
+          <div style={{ marginTop: 12 }}>
+            <RestoreWarnings />
+          </div>
+        </>
+      ),
+      okText: t('backup.restore.confirm.ok'),
+      cancelText: t('backup.restore.confirm.cancel'),
+      ...DESTRUCTIVE_CONFIRM,
+      onOk: run,
+    });
   };
 
   const onFileChosen = async (file: File) => {
@@ -138,60 +193,54 @@ export function BackupPage() {
         t('backup.restore.tooLarge.title'),
         t('backup.restore.tooLarge.description', { max: maxText }),
       );
-    setPhase('reading');
-    const summary = await readBackupManifest(file);
-    setPhase('idle');
-    const unknown = t('backup.restore.confirm.unknown');
-    modal.confirm({
-      title: t('backup.restore.confirm.title'),
-      icon: <WarningOutlined />,
-      width: 520,
-      content: (
-        <div data-testid="restore-summary">
-          <Descriptions column={1} size="small" bordered style={{ marginBottom: 12 }}>
-            <Descriptions.Item label={t('backup.restore.confirm.file')}>{file.name}</Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.size')}>
-              {formatLimit(file.size)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.created')}>
-              {summary?.createdAt && !Number.isNaN(Date.parse(summary.createdAt))
-                ? dateTime.format(new Date(summary.createdAt))
-                : unknown}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.shops')}>
-              {summary?.shops ?? unknown}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('backup.restore.confirm.images')}>
-              {summary?.images ?? unknown}
-            </Descriptions.Item>
-          </Descriptions>
-          {(summary?.missingImages ?? 0) > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              data-testid="restore-missing-images"
-              title={t('backup.missingImages.inFile', { count: summary?.missingImages })}
-              style={{ marginBottom: 12 }}
-            />
-          )}
-          {!summary && (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('backup.restore.confirm.unreadable')}
-              style={{ marginBottom: 12 }}
-            />
-          )}
-          <RestoreWarnings />
-        </div>
-      ),
-      okText: t('backup.restore.confirm.ok'),
-      cancelText: t('backup.restore.confirm.cancel'),
-      ...DESTRUCTIVE_CONFIRM,
-      onOk: () => {
+    setPhase('uploading');
+    setProgress(0);
+    try {
+      const answer = await upload(file, true);
+      if (answer.status < 200 || answer.status >= 300) return restoreFailed(answer.data);
+      confirmRestore(answer.data as RestorePreviewDto, file.name, formatLimit(file.size), () => {
         void restore(file);
-      },
-    });
+      });
+    } catch {
+      toast.error(t('backup.restore.failed.title'), t('backup.restore.failed.fallback'));
+    } finally {
+      setPhase('idle');
+    }
+  };
+
+  const restoreStored = async (backup: StoredBackupDto) => {
+    if (backupsLocked) return;
+    setPhase('checking');
+    setProgress(100); // nothing to upload: the server reads the stored file
+    try {
+      const preview = (await restoreStoredBackup({
+        name: backup.name,
+        dryRun: 'true',
+      }).unwrap()) as RestorePreviewDto;
+      confirmRestore(preview, backup.name, formatLimit(backup.bytes), () => {
+        setPhase('restoring');
+        restoreStoredBackup({ name: backup.name })
+          .unwrap()
+          .then((result) => restored(result as RestoreResultDto))
+          .catch((failure: { data?: unknown }) => restoreFailed(failure?.data))
+          .finally(() => setPhase('idle'));
+      });
+    } catch (failure) {
+      restoreFailed((failure as { data?: unknown })?.data);
+    } finally {
+      setPhase((current) => (current === 'checking' ? 'idle' : current));
+    }
+  };
+
+  const downloadStored = async (backup: StoredBackupDto) => {
+    try {
+      const { fileName } = await downloadStoredBackup(backup.name).unwrap();
+      toast.success(t('backup.full.created'), t('backup.savedAs', { fileName }));
+    } catch (failure) {
+      const fallback = t('backup.full.failed');
+      const reason = errorText(failure, '');
+      toast.error(t('backup.failedTitle'), reason ? `${fallback}: ${reason}` : fallback);
+    }
   };
 
   return (
@@ -344,22 +393,30 @@ export function BackupPage() {
           </Button>
           <Typography.Text type="secondary">{t('backup.restore.hint', { max: maxText })}</Typography.Text>
         </Flex>
-        {phase === 'reading' && (
-          <Typography.Paragraph style={{ marginTop: 12 }}>{t('backup.restore.reading')}</Typography.Paragraph>
-        )}
-        {(phase === 'uploading' || phase === 'restoring') && (
+        {restoring && (
           <div style={{ marginTop: 12 }} role="status">
             <Typography.Text>
-              {phase === 'uploading' ? t('backup.restore.uploading') : t('backup.restore.restoring')}
+              {phase === 'uploading'
+                ? t('backup.restore.uploading')
+                : phase === 'checking'
+                  ? t('backup.restore.checking')
+                  : t('backup.restore.restoring')}
             </Typography.Text>
             <Progress
               percent={progress}
-              status={phase === 'restoring' ? 'active' : undefined}
+              status={phase === 'uploading' ? undefined : 'active'}
               aria-label={t('backup.restore.uploading')}
             />
           </div>
         )}
       </Card>
+
+      <StoredBackups
+        stats={stats}
+        busy={backupsLocked}
+        onDownload={(backup) => void downloadStored(backup)}
+        onRestore={(backup) => void restoreStored(backup)}
+      />
     </AdminPage>
   );
 }

@@ -216,6 +216,23 @@ describe('dashboard', () => {
     expect(await screen.findByText(/No complete backup has been made yet/)).toBeInTheDocument();
   });
 
+  it('counts a recent automatic backup (no reminder) and shows a failed automatic backup', async () => {
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': {
+        ...recentBackup,
+        lastAutomaticBackupAt: recentBackup.lastFullBackupAt,
+        automaticBackupFailedAt: '2026-11-20T09:00:00.000Z',
+      },
+      'GET /api/admin/shops': adminList([]),
+    });
+    await renderAdmin('/admin');
+    const alert = await screen.findByTestId('automatic-backup-failed');
+    expect(alert).toHaveTextContent('The automatic backup of November 20, 2026 failed');
+    expect(screen.queryByText(/No complete backup has been made yet/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/more than 3 months ago/)).not.toBeInTheDocument();
+  });
+
   it('logs out: toast, session data dropped, back to /admin/login', async () => {
     let loggedIn = true;
     const api = stubApi({

@@ -88,6 +88,22 @@ export function DashboardPage() {
           }
         />
       )}
+      {stats?.automaticBackupFailedAt && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="automatic-backup-failed"
+          title={t('dashboard.backupReminder.failed', {
+            date: dateFormat.format(new Date(stats.automaticBackupFailedAt)),
+          })}
+          action={
+            <Button size="small" onClick={() => navigate(adminPath('/backup'))}>
+              {t('dashboard.backupReminder.action')}
+            </Button>
+          }
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>

@@ -1,0 +1,389 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
+import { JobLockService } from '../src/database/job-lock.service.js';
+import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
+import { browser, FIRST_ADMIN, loggedInAdmin } from './support/http.js';
+import { startS3Server } from './support/s3-server.js';
+import {
+  ANY_DIALECT,
+  createTestDatabase,
+  DIALECTS,
+  startApp,
+  type TestApp,
+  type TestDatabase,
+} from './support/test-app.js';
+import { buildZip } from './support/zip-writer.js';
+
+/** Collects a binary response body (supertest parses only text and JSON by itself). */
+const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parameters<request.Test['parse']>[0];
+
+interface Stored {
+  name: string;
+  createdAt: string;
+  automatic: boolean;
+  bytes: number;
+}
+
+/** Distinct scheduled times, as croner would hand them (whole minutes). */
+let slotMinute = Date.UTC(2026, 0, 1, 9, 0);
+const nextSlot = () => new Date((slotMinute += 60_000));
+
+/** Every row of every table a restore could touch, and every stored file but the backups. */
+async function snapshot(app: TestApp) {
+  const files = (folder: string): string[] =>
+    existsSync(folder)
+      ? readdirSync(folder, { recursive: true, encoding: 'utf8' })
+          .filter((name) => statSync(join(folder, name)).isFile())
+          .sort()
+          .map((name) => `${name}:${readFileSync(join(folder, name)).length}`)
+      : [];
+  return {
+    shops: await app.dataSource.query('SELECT * FROM shop ORDER BY id'),
+    categories: await app.dataSource.query('SELECT * FROM shop_category ORDER BY shop_id, name'),
+    slugs: await app.dataSource.query('SELECT * FROM shop_old_slug ORDER BY slug'),
+    pending: await app.dataSource.query('SELECT * FROM pending_object'),
+    unattached: await app.dataSource.query('SELECT * FROM unattached_object ORDER BY `key`'),
+    objects: files(app.config.storage.localDir),
+    backups: files(join(app.config.dataDir, 'backups')),
+    tmp: files(join(app.config.dataDir, 'tmp')),
+  };
+}
+
+describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
+  let database: TestDatabase;
+  let one: TestApp;
+  let two: TestApp;
+  let admin: TestAgent;
+
+  const stored = async (): Promise<Stored[]> =>
+    (await admin.get('/api/admin/backup/stored').expect(200)).body;
+  const run = (app: TestApp, slot = nextSlot()) => app.app.get(BackupScheduleService).runScheduled(slot);
+  const backupsFolder = () => join(one.config.dataDir, 'backups');
+
+  async function uploadImage(bytes: Buffer, type: string): Promise<string> {
+    const { uploadURL } = (await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201)).body;
+    await request(uploadURL).put('').set('Content-Type', type).send(bytes).expect(200);
+    const { pathname } = new URL(uploadURL);
+    return `/objects${pathname.slice(pathname.lastIndexOf('/uploads/'))}`;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    // Two replicas on one database and one data folder, as production runs them.
+    const env = { ...database.env, BACKUP_SCHEDULE: '0 3 * * *', BACKUP_KEEP: '2' };
+    one = await startApp(env);
+    two = await startApp(env);
+    admin = await loggedInAdmin(one.url);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await database?.drop();
+  });
+
+  it('reports the schedule: daily at 03:00 Mexico City time (09:00 UTC), keeping 2', async () => {
+    const { automaticBackups, lastFullBackupAt, automaticBackupFailedAt } = (
+      await admin.get('/api/admin/backup/stats').expect(200)
+    ).body;
+    const now = new Date();
+    const expected = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9));
+    if (expected <= now) expected.setUTCDate(expected.getUTCDate() + 1);
+    expect(automaticBackups).toEqual({
+      schedule: '0 3 * * *',
+      timeZone: 'America/Mexico_City',
+      keep: 2,
+      nextRunAt: expected.toISOString(),
+    });
+    expect(lastFullBackupAt).toBeNull();
+    expect(automaticBackupFailedAt).toBeNull();
+  });
+
+  it('stores a complete backup in DATA_DIR/backups that the list shows and the download gives back', async () => {
+    const logo = await uploadImage(pngImage(40, 30), 'image/png');
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Armería Norte', logo }))
+      .expect(201);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Armería Sur', logo: 'medal' }))
+      .expect(201);
+    const outcome = await run(one);
+    expect(outcome).toEqual({ stored: expect.stringMatching(/-auto\.zip$/), pruned: [] });
+    const [backup] = await stored();
+    const name = (outcome as { stored: string }).stored;
+    const file = readFileSync(join(backupsFolder(), name));
+    expect(backup).toEqual({ name, createdAt: expect.any(String), automatic: true, bytes: file.length });
+    expect(name).toMatch(/^atm-directory-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-auto\.zip$/);
+    const download = await admin
+      .get(`/api/admin/backup/stored/${name}`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200)
+      .expect('Content-Type', 'application/zip')
+      .expect('Content-Disposition', `attachment; filename="${name}"`);
+    expect(Buffer.compare(download.body as Buffer, file)).toBe(0);
+    // The dashboard's reminder counts it as a complete backup.
+    const stats = (await admin.get('/api/admin/backup/stats').expect(200)).body;
+    const recordedAfter = Date.parse(stats.lastFullBackupAt) - Date.parse(backup.createdAt);
+    expect(recordedAfter).toBeGreaterThanOrEqual(0);
+    expect(recordedAfter).toBeLessThan(60_000);
+    expect(stats.lastAutomaticBackupAt).toBe(stats.lastFullBackupAt);
+    expect(readdirSync(join(one.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('keeps the newest BACKUP_KEEP backups and deletes the older ones', async () => {
+    const before = (await stored()).map((backup) => backup.name);
+    const second = (await run(one)) as { stored: string; pruned: string[] };
+    expect(second.pruned).toEqual([]);
+    const third = (await run(two)) as { stored: string; pruned: string[] };
+    expect(third.pruned).toEqual(before);
+    expect((await stored()).map((backup) => backup.name)).toEqual([third.stored, second.stored]);
+    expect(
+      readdirSync(backupsFolder())
+        .filter((name) => name.endsWith('.zip'))
+        .sort(),
+    ).toEqual([second.stored, third.stored].sort());
+  });
+
+  it('runs each scheduled time once, however many replicas fire for it and whenever', async () => {
+    const before = await stored();
+    const slot = nextSlot();
+    const outcomes = await Promise.all([run(one, slot), run(two, slot)]);
+    expect(outcomes.filter((outcome) => 'stored' in outcome)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => 'skipped' in outcome)).toHaveLength(1);
+    // A replica whose clock is late fires after the other has finished: still skipped.
+    expect(await run(two, slot)).toEqual({ skipped: 'already run for this time' });
+    expect(await run(one, slot)).toEqual({ skipped: 'already run for this time' });
+    const after = await stored();
+    expect(after[0].name).not.toBe(before[0].name);
+    expect(after[1].name).toBe(before[0].name);
+  });
+
+  it('records a failed automatic backup for the dashboard until one succeeds', async () => {
+    const before = await stored();
+    // The backups folder cannot be written: a file stands where it should be.
+    rmSync(backupsFolder(), { recursive: true });
+    writeFileSync(backupsFolder(), 'not a folder');
+    try {
+      const outcome = await run(one);
+      expect(outcome).toEqual({ failed: expect.any(String) });
+      const stats = (await admin.get('/api/admin/backup/stats').expect(200)).body;
+      expect(stats.automaticBackupFailedAt).not.toBeNull();
+      expect(Date.parse(stats.automaticBackupFailedAt)).toBeGreaterThanOrEqual(
+        Date.parse(stats.lastAutomaticBackupAt),
+      );
+      expect(readdirSync(join(one.config.dataDir, 'tmp'))).toEqual([]);
+    } finally {
+      rmSync(backupsFolder());
+    }
+    expect(before.length).toBeGreaterThan(0);
+    expect(await run(two)).toEqual({ stored: expect.any(String), pruned: [] });
+    expect((await admin.get('/api/admin/backup/stats').expect(200)).body.automaticBackupFailedAt).toBeNull();
+  });
+
+  it('previews a restore of a stored backup, changing nothing, with the counts the restore then has', async () => {
+    // The directory moves on from the backup: one shop changed, one deleted, one added.
+    const { stored: name } = (await run(one)) as { stored: string };
+    const shops: { id: string; name: string }[] = (await request(one.url).get('/api/shops').expect(200)).body;
+    const north = shops.find((shop) => shop.name === 'Armería Norte')!;
+    const south = shops.find((shop) => shop.name === 'Armería Sur')!;
+    await admin.put(`/api/admin/shops/${north.id}`).send({ description: 'Cambiada' }).expect(200);
+    await admin.delete(`/api/admin/shops/${south.id}`).expect(204);
+    const map = await uploadImage(GIF_1X1, 'image/gif');
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Nueva', mapImageUrl: map }))
+      .expect(201);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Igual', logo: 'medal' }))
+      .expect(201);
+    const { stored: newer } = (await run(one)) as { stored: string };
+    await admin.delete(`/api/admin/shops/${north.id}`).expect(204);
+
+    const before = await snapshot(one);
+    const preview = (await admin.post(`/api/admin/backup/stored/${newer}/restore?dryRun=true`).expect(200))
+      .body;
+    expect(preview).toMatchObject({
+      restorable: true,
+      problems: [],
+      formatVersion: 3,
+      shops: 3,
+      created: 1, // Armería Norte, deleted since, with its logo
+      replaced: 0,
+      unchanged: 2,
+      images: 1,
+      missingImages: 0,
+    });
+    expect(Date.parse(preview.createdAt)).toBeLessThanOrEqual(Date.now());
+    // The same answer for the same file uploaded.
+    const file = readFileSync(join(backupsFolder(), newer));
+    const uploaded = await admin
+      .post('/api/admin/backup/restore?dryRun=true')
+      .attach('backupFile', file, { filename: newer, contentType: 'application/zip' })
+      .expect(200);
+    expect(uploaded.body).toEqual(preview);
+    expect(await snapshot(one)).toEqual(before);
+
+    const older = (await admin.post(`/api/admin/backup/stored/${name}/restore?dryRun=true`).expect(200)).body;
+    expect(older).toMatchObject({ shops: 2, created: 2, replaced: 0, unchanged: 0, images: 1 });
+    expect(await snapshot(one)).toEqual(before);
+
+    const result = (await admin.post(`/api/admin/backup/stored/${newer}/restore`).expect(200)).body;
+    expect(result).toMatchObject({ created: 1, updated: 0, unchanged: 2, images: 1 });
+    expect((await request(one.url).get('/api/shops').expect(200)).body).toHaveLength(3);
+    expect(readdirSync(join(one.config.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('lists the problem of a damaged file instead of restoring it, and changes nothing', async () => {
+    const before = await snapshot(one);
+    const bad = buildZip([{ name: 'manifest.json', data: Buffer.from('{"product":"other"}') }]);
+    const preview = (
+      await admin
+        .post('/api/admin/backup/restore?dryRun=true')
+        .attach('backupFile', bad, { filename: 'bad.zip', contentType: 'application/zip' })
+        .expect(200)
+    ).body;
+    expect(preview).toMatchObject({
+      restorable: false,
+      problems: [
+        { code: 'BACKUP_REJECTED', message: expect.stringMatching(/not a backup of this directory/) },
+      ],
+      created: 0,
+      images: 0,
+    });
+    expect(await snapshot(one)).toEqual(before);
+  });
+
+  it('refuses names that are not stored backups, and a dryRun that is not true or false', async () => {
+    for (const name of [
+      'atm-directory-backup-2026-01-01T09-00-00-000Z-auto.zip',
+      '..%2F..%2Fsession-secret',
+    ]) {
+      const response = await admin.get(`/api/admin/backup/stored/${name}`).expect(404);
+      expect(response.body.code).toBe('STORED_BACKUP_NOT_FOUND');
+      await admin.post(`/api/admin/backup/stored/${name}/restore?dryRun=true`).expect(404);
+    }
+    const [latest] = await stored();
+    const response = await admin
+      .post(`/api/admin/backup/stored/${latest.name}/restore?dryRun=yes`)
+      .expect(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    const anonymous = request(one.url);
+    await anonymous.get('/api/admin/backup/stored').expect(401);
+    await anonymous.get(`/api/admin/backup/stored/${latest.name}`).expect(401);
+    await anonymous.post(`/api/admin/backup/stored/${latest.name}/restore?dryRun=true`).expect(401);
+  });
+});
+
+describe.each(ANY_DIALECT)('the backup schedule on %s', (dialect) => {
+  it('fires on its own, on one replica only', async () => {
+    const database = await createTestDatabase(dialect);
+    // Every second: the first tick stores a backup; waiting is for that event, not a fixed time.
+    const env = { ...database.env, BACKUP_SCHEDULE: '* * * * * *', BACKUP_KEEP: '50' };
+    const one = await startApp(env);
+    const two = await startApp(env);
+    try {
+      await request(one.url).post('/api/auth/create-admin').send(FIRST_ADMIN).expect(201);
+      const admin = browser(one.url);
+      await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+      const deadline = Date.now() + 20_000;
+      let names: string[] = [];
+      while (names.length < 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        names = ((await admin.get('/api/admin/backup/stored').expect(200)).body as Stored[]).map(
+          (b) => b.name,
+        );
+      }
+      expect(names.length).toBeGreaterThanOrEqual(3);
+      // Both schedules stopped and their jobs ended: every scheduled second claimed ran once.
+      for (const app of [one, two]) app.app.get(BackupScheduleService).onApplicationShutdown();
+      for (const app of [one, two]) await app.app.get(JobLockService).whenIdle();
+      const [{ claims }] = await one.dataSource.query(
+        "SELECT COUNT(*) AS claims FROM system_flag WHERE name LIKE 'automatic-backup:%'",
+      );
+      const [{ runs }] = await one.dataSource.query(
+        "SELECT COUNT(*) AS runs FROM backup_record WHERE kind = 'auto'",
+      );
+      expect(Number(runs)).toBe(Number(claims));
+      expect(Number(runs)).toBeGreaterThanOrEqual(names.length);
+    } finally {
+      await one.close().catch(() => undefined);
+      await two.close().catch(() => undefined);
+      await database.drop();
+    }
+  });
+
+  it('does not run with BACKUP_SCHEDULE=off', async () => {
+    const database = await createTestDatabase(dialect);
+    const app = await startApp({ ...database.env, BACKUP_SCHEDULE: 'off' });
+    try {
+      const admin = await loggedInAdmin(app.url);
+      const stats = (await admin.get('/api/admin/backup/stats').expect(200)).body;
+      expect(stats.automaticBackups).toMatchObject({ schedule: null, nextRunAt: null });
+      expect(app.app.get(BackupScheduleService).nextRunAt()).toBeNull();
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('automatic backups in an S3 bucket', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let database: TestDatabase;
+  let app: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    database = await createTestDatabase(ANY_DIALECT[0]);
+    app = await startApp({ ...database.env, ...s3.env, BACKUP_KEEP: '1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await s3?.close();
+  });
+
+  it('stores under backups/, keeps one, downloads and previews it', async () => {
+    const admin = await loggedInAdmin(app.url);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'En la nube' }))
+      .expect(201);
+    const first = (await app.app.get(BackupScheduleService).runScheduled(nextSlot())) as { stored: string };
+    const second = (await app.app.get(BackupScheduleService).runScheduled(nextSlot())) as {
+      stored: string;
+      pruned: string[];
+    };
+    expect(second.pruned).toEqual([first.stored]);
+    const list: Stored[] = (await admin.get('/api/admin/backup/stored').expect(200)).body;
+    expect(list.map((backup) => backup.name)).toEqual([second.stored]);
+    const download = await admin
+      .get(`/api/admin/backup/stored/${second.stored}`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    expect((download.body as Buffer).length).toBe(list[0].bytes);
+    expect(existsSync(join(app.config.dataDir, 'backups'))).toBe(false);
+    const preview = (
+      await admin.post(`/api/admin/backup/stored/${second.stored}/restore?dryRun=true`).expect(200)
+    ).body;
+    expect(preview).toMatchObject({
+      problems: [],
+      restorable: true,
+      shops: 1,
+      unchanged: 1,
+      created: 0,
+      replaced: 0,
+    });
+  });
+});
