@@ -244,6 +244,28 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 4, refused: 0 });
   });
 
+  it('a shop renamed by an import gets a new slug, and its old page redirects to it', async () => {
+    const rows = readCsv((await exportCsv()).text);
+    const index = rows.findIndex((row) => row.id === ids.get('Cañones del Bajío'));
+    const oldSlug = rows[index].slug;
+    rows[index] = { ...rows[index], name: 'Cañones de la Sierra' };
+    const result = (await importCsv(spreadsheetFile(rows)).expect(200)).body as ImportResult;
+    expect(result.rows[index]).toMatchObject({ status: 'updated', changes: ['name'] });
+    const shop = (
+      await request(server.url)
+        .get(`/api/shops/${ids.get('Cañones del Bajío')}`)
+        .expect(200)
+    ).body;
+    expect(shop.slug).toBe('canones-de-la-sierra-queretaro');
+    const redirect = await request(server.url).get(`/api/shops/by-slug/${oldSlug}`).expect(301);
+    expect(redirect.body).toEqual({ slug: 'canones-de-la-sierra-queretaro' });
+    // Its name and city are what a row without an id is matched by from now on.
+    rows[index] = { ...rows[index], id: '', name: 'CAÑONES DE LA SIERRA', city: 'queretaro' };
+    const again = (await importCsv(spreadsheetFile(rows), { dryRun: 'true' }).expect(200))
+      .body as ImportResult;
+    expect(again.rows[index]).toMatchObject({ status: 'updated', matchedBy: 'nameAndCity' });
+  });
+
   describe('a file with one bad row', () => {
     const rowsWithOneBad = async () => {
       const rows = readCsv((await exportCsv()).text);

@@ -36,6 +36,7 @@ export class ShopsCsvController {
     @Query() { delimiter }: ExportShopsQueryDto,
     @Res() response: Response,
   ): Promise<void> {
+    const records = await this.csv.exportRecords();
     const fileName = `atm-directory-shops-${new Date().toISOString().slice(0, 10)}.csv`;
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -45,7 +46,15 @@ export class ShopsCsvController {
       delimiter: delimiter === 'semicolon' ? ';' : ',',
       record_delimiter: 'windows',
     });
-    await pipeline(Readable.from(this.csv.exportRecords()), csv, response);
+    try {
+      await pipeline(Readable.from(records), csv, response);
+    } catch (error) {
+      // Once the file has begun, a failure (or a client gone away) can only cut it short.
+      if (response.headersSent) return void response.destroy();
+      response.removeHeader('Content-Disposition');
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      throw error;
+    }
   }
 
   /**

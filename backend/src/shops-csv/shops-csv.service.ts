@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
@@ -9,7 +10,8 @@ import { flattenValidationErrors } from '../common/validation.pipe.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
-import { objectKeyOf } from '../shops/shop.rules.js';
+import { retireSlug, SlugOwners } from '../shops/shop-slugs.js';
+import { objectKeyOf, searchKeysOf } from '../shops/shop.rules.js';
 import { Shop } from '../shops/shop.entity.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -92,10 +94,13 @@ export class ShopsCsvService {
    * The header and one record per shop, in the directory's order. Read from the catalogue
    * (one consistent snapshot, already in memory for the public listing).
    */
-  async *exportRecords(): AsyncGenerator<string[]> {
+  async exportRecords(): Promise<Iterable<string[]>> {
+    // Read before the answer starts, so that a database failure is still a JSON error.
     const { shops } = await this.shops.getCatalog();
-    yield [...SHOP_CSV_COLUMNS];
-    for (const shop of shops) yield shopToCsvRecord(shop);
+    return (function* () {
+      yield [...SHOP_CSV_COLUMNS];
+      for (const shop of shops) yield shopToCsvRecord(shop);
+    })();
   }
 
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
@@ -238,17 +243,43 @@ export class ShopsCsvService {
     return errors;
   }
 
-  /** Writes the created and updated rows; answers the images that updated shops stopped using. */
+  /**
+   * Writes the created and updated rows, as a restore writes shops: the slugs loaded once, one
+   * statement per shop, categories rewritten only where they changed. Answers the images that
+   * updated shops stopped using.
+   */
   private async apply(manager: EntityManager, planned: PlannedRow[]): Promise<string[]> {
+    const repository = manager.getRepository(Shop);
+    const slugs = await SlugOwners.load(manager);
     const replaced: string[] = [];
-    for (const entry of planned) {
-      const { report, dto, shop } = entry;
-      if (report.status === 'created' && dto) {
-        report.id = (await this.shops.insertShop(manager, dto)).id;
-      } else if (report.status === 'updated' && dto && shop) {
-        const before = [shop.logo, shop.mapImageUrl];
-        await this.shops.applyShopUpdate(manager, shop, dto);
-        replaced.push(...before.filter((image) => image !== shop.logo && image !== shop.mapImageUrl));
+    for (const { report, dto, shop } of planned) {
+      if (!dto || (report.status !== 'created' && report.status !== 'updated')) continue;
+      const { categories, ...fields } = dto;
+      const row = {
+        ...fields,
+        website: fields.website ?? null,
+        whatsapp: fields.whatsapp ?? null,
+        latitude: fields.latitude ?? null,
+        longitude: fields.longitude ?? null,
+        isVerified: fields.isVerified ?? 'false',
+        ...searchKeysOf(fields, categories),
+      };
+      if (shop) {
+        // The slug follows the name and city, and stays as it is while it still fits them.
+        const slug = slugs.claim(shop.id, fields.name, fields.city, [shop.slug]);
+        // updated_at to the millisecond, as ShopsService.updateShop sets it.
+        await repository.update({ id: shop.id }, { ...row, slug, updatedAt: new Date() });
+        await retireSlug(manager, shop.id, shop.slug, slug);
+        if (report.changes.includes('categories'))
+          await this.shops.replaceCategories(manager, shop.id, categories);
+        replaced.push(
+          ...[shop.logo, shop.mapImageUrl].filter((image) => image !== row.logo && image !== row.mapImageUrl),
+        );
+      } else {
+        const id = randomUUID();
+        await repository.insert({ ...row, id, slug: slugs.claim(id, fields.name, fields.city) });
+        await this.shops.insertCategories(manager, id, categories);
+        report.id = id;
       }
     }
     return replaced;

@@ -175,9 +175,20 @@ export class ShopsService {
     // the next public read (one rebuild however many writes came before it).
     return retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
-        const shop = await this.insertShop(manager, dto);
+        const { categories, ...fields } = dto;
+        const repository = manager.getRepository(Shop);
+        const shop = repository.create({
+          ...fields,
+          website: fields.website ?? null,
+          whatsapp: fields.whatsapp ?? null,
+          isVerified: fields.isVerified ?? 'false',
+          ...searchKeysOf(fields, categories),
+        });
+        shop.slug = await this.newSlug(manager, fields.name, fields.city);
+        await repository.save(shop);
+        await this.replaceCategories(manager, shop.id, categories);
         await this.bumpVersion(manager);
-        return toShopDto(shop, dto.categories);
+        return toShopDto(await repository.findOneByOrFail({ id: shop.id }), categories);
       }),
     );
   }
@@ -188,64 +199,33 @@ export class ShopsService {
     await this.assertImagesUsable(dto, before);
     const updated = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
-        const shop = await manager.getRepository(Shop).findOneBy({ id });
+        const { categories, ...fields } = dto;
+        const repository = manager.getRepository(Shop);
+        const shop = await repository.findOneBy({ id });
         if (!shop) throw shopNotFound();
-        const names = await this.applyShopUpdate(manager, shop, dto);
+        const previousSlug = shop.slug;
+        repository.merge(shop, fields);
+        // The slug follows the name and city, and stays as it is while it still fits them.
+        shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
+        await retireSlug(manager, id, previousSlug, shop.slug);
+        const names =
+          categories ??
+          (
+            await manager
+              .getRepository(ShopCategory)
+              .find({ where: { shopId: id }, order: { position: 'ASC' } })
+          ).map((row) => row.name);
+        // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
+        // dialects, and the dashboard sorts by it.
+        repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
+        await repository.save(shop);
+        if (categories) await this.replaceCategories(manager, id, categories);
         await this.bumpVersion(manager);
-        return toShopDto(shop, names);
+        return toShopDto(await repository.findOneByOrFail({ id }), names);
       }),
     );
     await this.releaseImages([before.logo, before.mapImageUrl]);
     return updated;
-  }
-
-  /**
-   * Writes a new shop (row, slug, search keys, categories) and answers the row as stored. Call
-   * inside the transaction that bumps the version.
-   */
-  async insertShop(manager: EntityManager, dto: CreateShopDto): Promise<Shop> {
-    const { categories, ...fields } = dto;
-    const repository = manager.getRepository(Shop);
-    const shop = repository.create({
-      ...fields,
-      website: fields.website ?? null,
-      whatsapp: fields.whatsapp ?? null,
-      isVerified: fields.isVerified ?? 'false',
-      ...searchKeysOf(fields, categories),
-    });
-    shop.slug = await this.newSlug(manager, fields.name, fields.city);
-    await repository.save(shop);
-    await this.replaceCategories(manager, shop.id, categories);
-    return repository.findOneByOrFail({ id: shop.id });
-  }
-
-  /**
-   * Applies `dto` to `shop` (a row read in this transaction) and saves it, keeping its slug
-   * while it still fits; answers the shop's categories. Call inside the transaction that bumps
-   * the version.
-   */
-  async applyShopUpdate(manager: EntityManager, shop: Shop, dto: UpdateShopDto): Promise<string[]> {
-    const { categories, ...fields } = dto;
-    const repository = manager.getRepository(Shop);
-    const previousSlug = shop.slug;
-    repository.merge(shop, fields);
-    // The slug follows the name and city, and stays as it is while it still fits them.
-    shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
-    await retireSlug(manager, shop.id, previousSlug, shop.slug);
-    const names =
-      categories ??
-      (
-        await manager
-          .getRepository(ShopCategory)
-          .find({ where: { shopId: shop.id }, order: { position: 'ASC' } })
-      ).map((row) => row.name);
-    // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
-    // dialects, and the dashboard sorts by it.
-    repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
-    await repository.save(shop);
-    if (categories) await this.replaceCategories(manager, shop.id, categories);
-    Object.assign(shop, await repository.findOneByOrFail({ id: shop.id }));
-    return names;
   }
 
   /** Deletes a shop, and marks its uploaded images for the image sweep. */
