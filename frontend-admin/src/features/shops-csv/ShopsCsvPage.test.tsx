@@ -140,6 +140,8 @@ describe('CSV import and export page', () => {
       '5NewNuevaMéridaA new gunsmith',
     ]);
     expect(screen.getByText('1 row will not be imported: see why in the table.')).toBeInTheDocument();
+    // Another file can be chosen instead.
+    expect(screen.getByRole('button', { name: /Choose CSV file/ })).toBeEnabled();
 
     await clickWhenEnabled(() => screen.getByRole('button', { name: 'Import 2 changes' }));
     expect(await screen.findByText('Import complete')).toBeInTheDocument();
