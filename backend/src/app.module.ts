@@ -15,6 +15,7 @@ import { AppMetrics } from './observability/metrics.js';
 import { APP_LOGGER, createAppLogger } from './observability/request-observer.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { ShopsCsvModule } from './shops-csv/shops-csv.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
@@ -40,6 +41,7 @@ export class AppModule {
         AuthModule,
         UploadsModule,
         ShopsModule,
+        ShopsCsvModule,
         BackupModule,
         HealthModule,
         PagesModule,

@@ -384,6 +384,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/shops/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every shop as CSV: UTF-8 with a BOM (so Excel reads accents right), CRLF line ends, one
+     *     column per field, categories joined by `;`. Cells a spreadsheet would run as a formula
+     *     (starting with `=`, `+`, `-`, `@`) are written after an apostrophe; the import removes it.
+     */
+    get: operations['exportShopsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shops/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Creates and updates shops from a CSV as the export writes it (multipart field `file`),
+     *     also as Excel and LibreOffice save it (`;`, BOM, CRLF, Windows-1252). A row with an `id`
+     *     updates that shop; without one it updates the shop with the same name and city (accents
+     *     and case ignored) or creates a shop. Every row is checked by the rules of
+     *     `POST /api/admin/shops`. With `dryRun=true` nothing is written: the answer is the preview.
+     *     Otherwise the valid rows are written in one transaction, or with `allOrNothing=true`
+     *     nothing unless every row is valid (`applied` says which).
+     */
+    post: operations['importShopsCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/backup/stats': {
     parameters: {
       query?: never;
@@ -614,7 +660,13 @@ export interface components {
       | 'BACKUP_REJECTED'
       | 'RESTORE_IN_PROGRESS'
       | 'STORED_BACKUP_NOT_FOUND'
-      | 'INSUFFICIENT_STORAGE';
+      | 'INSUFFICIENT_STORAGE'
+      | 'CSV_FILE_MISSING'
+      | 'CSV_INVALID_FILE'
+      | 'CSV_FILE_TOO_LARGE'
+      | 'CSV_HEADER_INVALID'
+      | 'CSV_NO_ROWS'
+      | 'CSV_TOO_MANY_ROWS';
     /**
      * @description Why the field was refused: stable, for the screens to translate.
      * @enum {string}
@@ -639,7 +691,11 @@ export interface components {
       | 'UNKNOWN_FIELD'
       | 'PASSWORDS_DONT_MATCH'
       | 'CURRENT_PASSWORD_INCORRECT'
-      | 'USERNAME_TAKEN';
+      | 'USERNAME_TAKEN'
+      | 'UNKNOWN_SHOP'
+      | 'AMBIGUOUS_MATCH'
+      | 'DUPLICATE_ROW'
+      | 'WRONG_CELL_COUNT';
     FieldErrorDto: {
       /** @description Why the field was refused: stable, for the screens to translate. */
       code: components['schemas']['FieldErrorCode'];
@@ -883,6 +939,46 @@ export interface components {
        */
       isVerified?: 'true' | 'false';
     };
+    ImportCountsDto: {
+      created: number;
+      updated: number;
+      unchanged: number;
+      refused: number;
+    };
+    ImportRowDto: {
+      /** @enum {string} */
+      status: 'created' | 'updated' | 'unchanged' | 'refused';
+      /** @description The shop the row updates, or the new shop's id once created; null otherwise. */
+      id: string | null;
+      /**
+       * @description How the row found its shop: by `id`, or by name and city (accents and case ignored).
+       * @enum {string|null}
+       */
+      matchedBy: 'id' | 'nameAndCity' | null;
+      /** @description The row's number as a spreadsheet shows it (the header is row 1). */
+      row: number;
+      /** @description The row's name and city as written, to recognise it in a preview. */
+      name: string;
+      city: string;
+      /** @description For `updated`: the columns whose value changes. */
+      changes: string[];
+      /** @description For `refused`: why, one entry per failing column (`field` is the column's name). */
+      errors: components['schemas']['FieldErrorDto'][];
+    };
+    ImportShopsResultDto: {
+      /**
+       * @description The separator the file uses.
+       * @enum {string}
+       */
+      delimiter: ',' | ';';
+      dryRun: boolean;
+      allOrNothing: boolean;
+      /** @description True when the rows were written: not a dry run, and not refused as a whole. */
+      applied: boolean;
+      counts: components['schemas']['ImportCountsDto'];
+      /** @description Every shop row of the file, in file order. */
+      rows: components['schemas']['ImportRowDto'][];
+    };
     RestoreResultDto: {
       /** @example Backup restored: 3 shop(s) created, 23 replaced, 0 unchanged, 12 image(s). */
       message: string;
@@ -1038,6 +1134,9 @@ export type BulkShopsDto = components['schemas']['BulkShopsDto'];
 export type BulkShopsResultDto = components['schemas']['BulkShopsResultDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
+export type ImportCountsDto = components['schemas']['ImportCountsDto'];
+export type ImportRowDto = components['schemas']['ImportRowDto'];
+export type ImportShopsResultDto = components['schemas']['ImportShopsResultDto'];
 export type RestoreResultDto = components['schemas']['RestoreResultDto'];
 export type RestoreProblemDto = components['schemas']['RestoreProblemDto'];
 export type RestorePreviewDto = components['schemas']['RestorePreviewDto'];
@@ -2636,6 +2735,150 @@ export interface operations {
       };
       /** @description Shop not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  exportShopsCsv: {
+    parameters: {
+      query?: {
+        /** @description `semicolon` for spreadsheets whose list separator is `;` (a decimal-comma locale). */
+        delimiter?: 'comma' | 'semicolon';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description atm-directory-shops-YYYY-MM-DD.csv */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description The delimiter is invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  importShopsCsv: {
+    parameters: {
+      query?: {
+        /** @description `true`: answer what the import would do, and change nothing. */
+        dryRun?: 'true' | 'false';
+        /** @description `true`: change nothing unless every row is valid; `false`: apply the valid rows. */
+        allOrNothing?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportShopsResultDto'];
+        };
+      };
+      /** @description No file (CSV_FILE_MISSING), not a CSV text file (CSV_INVALID_FILE), a header without the shop columns (CSV_HEADER_INVALID), no rows (CSV_NO_ROWS), more than 20000 rows (CSV_TOO_MANY_ROWS), or an invalid query parameter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over 20 MB (CSV_FILE_TOO_LARGE) */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -124,6 +124,12 @@ export const ERROR_CODES: readonly [
   'RESTORE_IN_PROGRESS',
   'STORED_BACKUP_NOT_FOUND',
   'INSUFFICIENT_STORAGE',
+  'CSV_FILE_MISSING',
+  'CSV_INVALID_FILE',
+  'CSV_FILE_TOO_LARGE',
+  'CSV_HEADER_INVALID',
+  'CSV_NO_ROWS',
+  'CSV_TOO_MANY_ROWS',
 ];
 /**
  * Every `code` of an entry of `errors` (one failing field): why the field was refused. Some
@@ -150,10 +156,69 @@ export const FIELD_ERROR_CODES: readonly [
   'PASSWORDS_DONT_MATCH',
   'CURRENT_PASSWORD_INCORRECT',
   'USERNAME_TAKEN',
+  'UNKNOWN_SHOP',
+  'AMBIGUOUS_MATCH',
+  'DUPLICATE_ROW',
+  'WRONG_CELL_COUNT',
 ];
+/**
+ * The columns of the shops CSV (export and import), in the order the export writes them. On
+ * import the header names them in any order; `id` matches a shop, and `slug`, `createdAt` and
+ * `updatedAt` are written by the server (read-only: ignored on import).
+ */
+export const SHOP_CSV_COLUMNS: readonly [
+  'id',
+  'name',
+  'city',
+  'state',
+  'address',
+  'phone',
+  'whatsapp',
+  'email',
+  'website',
+  'description',
+  'categories',
+  'isVerified',
+  'latitude',
+  'longitude',
+  'logo',
+  'mapImageUrl',
+  'googleMapsUrl',
+  'slug',
+  'createdAt',
+  'updatedAt',
+];
+/** Columns a shops CSV must have: the shop's required fields (spec section 5). */
+export const SHOP_CSV_REQUIRED_COLUMNS: readonly [
+  'name',
+  'city',
+  'state',
+  'address',
+  'phone',
+  'email',
+  'description',
+  'categories',
+  'logo',
+  'mapImageUrl',
+  'googleMapsUrl',
+];
+/** A shop's categories share one CSV cell, joined by this. */
+export const SHOP_CSV_CATEGORY_SEPARATOR: ';';
+/** The largest shops CSV an import accepts (a 10,000-shop export is about 6 MB)... */
+export const CSV_IMPORT_MAX_BYTES: number;
+/** ...and the most shop rows in it. */
+export const CSV_IMPORT_MAX_ROWS: 20000;
 /**
  * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.
  */
-export const ADMIN_PAGE_PATHS: readonly ['', 'login', 'shops/new', 'shops/edit/:id', 'users', 'backup'];
+export const ADMIN_PAGE_PATHS: readonly [
+  '',
+  'login',
+  'shops/new',
+  'shops/edit/:id',
+  'shops/import',
+  'users',
+  'backup',
+];

@@ -13,6 +13,7 @@ import { LoginPage } from './features/auth/LoginPage';
 import { BackupPage } from './features/backup/BackupPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { ShopFormPage } from './features/shops/ShopFormPage';
+import { ShopsCsvPage } from './features/shops-csv/ShopsCsvPage';
 import { UsersPage } from './features/users/UsersPage';
 import { MAIN_CONTENT_ID } from 'frontend-common';
 import { registerAdminTranslations, useAdminTranslation } from './i18n';
@@ -78,6 +79,7 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
               <Route index element={<DashboardPage />} />
               <Route path="shops/new" element={<ShopFormPage />} />
               <Route path="shops/edit/:id" element={<ShopFormPage />} />
+              <Route path="shops/import" element={<ShopsCsvPage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="backup" element={<BackupPage />} />
             </Route>

@@ -2,8 +2,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { RequestLimitsConfig } from '../config/app.config.js';
 import type { ErrorCode } from './api-error.js';
 
-/** Bodies that may take long on a slow link: an image (5 MB) and a backup (100 MB or more). */
-const LONG_BODY_ROUTES = [/^\/api\/uploads\/[^/?]+(?:\?|$)/, /^\/api\/admin\/backup\/restore(?:\?|$)/];
+/** Bodies that may take long on a slow link: an image (5 MB), a backup (100 MB or more), a CSV (20 MB). */
+const LONG_BODY_ROUTES = [
+  /^\/api\/uploads\/[^/?]+(?:\?|$)/,
+  /^\/api\/admin\/backup\/restore(?:\?|$)/,
+  /^\/api\/admin\/shops\/import(?:\?|$)/,
+];
 
 const TIMED_OUT = JSON.stringify({
   statusCode: 408,

@@ -62,7 +62,7 @@ export function resolveSlugIn(catalog: ShopCatalog, slug: string): SlugResolutio
  * Two writes that pick the same free slug at the same moment: the unique index refuses the
  * second, which then runs again and sees the first one's slug as taken.
  */
-async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
+export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();

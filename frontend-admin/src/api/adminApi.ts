@@ -168,6 +168,28 @@ export const adminApi = taggedApi
           return { data: { fileName: name } };
         },
       }),
+      /** Downloads every shop as CSV and saves it under the server's dated file name. */
+      downloadShopsCsv: build.mutation<{ fileName: string }, 'comma' | 'semicolon'>({
+        queryFn: async (delimiter, _api, _extra, query) => {
+          let blob: Blob | undefined;
+          const result = await query({
+            url: '/api/admin/shops/export.csv' satisfies keyof paths,
+            params: { delimiter },
+            responseHandler: async (response) => {
+              if (!response.ok) return errorBody(response);
+              blob = await response.blob();
+              return null;
+            },
+          });
+          if (result.error) return { error: result.error as FetchBaseQueryError };
+          const fileName =
+            fileNameFromDisposition(
+              (result.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition'),
+            ) ?? `atm-directory-shops-${new Date().toISOString().slice(0, 10)}.csv`;
+          saveBlob(blob ?? new Blob([]), fileName);
+          return { data: { fileName } };
+        },
+      }),
     }),
   });
 
@@ -203,4 +225,5 @@ export const {
   useListStoredBackupsQuery,
   useRestoreStoredBackupMutation,
   useDownloadStoredBackupMutation,
+  useDownloadShopsCsvMutation,
 } = adminApi;

@@ -102,7 +102,13 @@ export type ErrorCode =
   | 'BACKUP_REJECTED'
   | 'RESTORE_IN_PROGRESS'
   | 'STORED_BACKUP_NOT_FOUND'
-  | 'INSUFFICIENT_STORAGE';
+  | 'INSUFFICIENT_STORAGE'
+  | 'CSV_FILE_MISSING'
+  | 'CSV_INVALID_FILE'
+  | 'CSV_FILE_TOO_LARGE'
+  | 'CSV_HEADER_INVALID'
+  | 'CSV_NO_ROWS'
+  | 'CSV_TOO_MANY_ROWS';
 export type FieldErrorCode =
   | 'REQUIRED'
   | 'NOT_TEXT'
@@ -123,7 +129,11 @@ export type FieldErrorCode =
   | 'UNKNOWN_FIELD'
   | 'PASSWORDS_DONT_MATCH'
   | 'CURRENT_PASSWORD_INCORRECT'
-  | 'USERNAME_TAKEN';
+  | 'USERNAME_TAKEN'
+  | 'UNKNOWN_SHOP'
+  | 'AMBIGUOUS_MATCH'
+  | 'DUPLICATE_ROW'
+  | 'WRONG_CELL_COUNT';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;

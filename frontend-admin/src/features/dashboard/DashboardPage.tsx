@@ -1,5 +1,11 @@
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
-import { LogoutOutlined, PlusOutlined, TeamOutlined, DatabaseOutlined } from '@ant-design/icons';
+import {
+  DatabaseOutlined,
+  FileExcelOutlined,
+  LogoutOutlined,
+  PlusOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import {
   reportUnauthorized,
@@ -131,6 +137,9 @@ export function DashboardPage() {
         </Button>
         <Button icon={<TeamOutlined />} onClick={() => navigate(adminPath('/users'))}>
           {t('dashboard.actions.users')}
+        </Button>
+        <Button icon={<FileExcelOutlined />} onClick={() => navigate(adminPath('/shops/import'))}>
+          {t('dashboard.actions.csv')}
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
           {t('dashboard.actions.add')}

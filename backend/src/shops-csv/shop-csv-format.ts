@@ -1,0 +1,232 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import {
+  CSV_IMPORT_MAX_ROWS,
+  SHOP_CSV_CATEGORY_SEPARATOR,
+  SHOP_CSV_COLUMNS,
+  SHOP_CSV_REQUIRED_COLUMNS,
+} from 'contract';
+import { ApiError } from '../common/api-error.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+
+/** A column of the shops CSV (contract SHOP_CSV_COLUMNS). */
+export type ShopCsvColumn = (typeof SHOP_CSV_COLUMNS)[number];
+
+/** Columns the server writes: exported, ignored on import. */
+export const READ_ONLY_COLUMNS: ReadonlySet<ShopCsvColumn> = new Set(['slug', 'createdAt', 'updatedAt']);
+
+export type CsvDelimiter = ',' | ';';
+
+/**
+ * OWASP "CSV Injection": a cell a spreadsheet would read as a formula starts with one of these.
+ * Such cells are written with a leading apostrophe, which spreadsheets show as text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number (a coordinate): left as it is, so spreadsheets keep it a number. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** The cell as the export writes it: formula-looking text neutralised (see FORMULA_START). */
+export function neutralizeCell(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** Undoes neutralizeCell, so a file exported and imported again keeps `+52 ...` phones as they were. */
+export function restoreCell(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** One shop as a CSV record, in SHOP_CSV_COLUMNS order. */
+export function shopToCsvRecord(shop: ShopDto): string[] {
+  const cells: Record<ShopCsvColumn, string> = {
+    id: shop.id,
+    name: shop.name,
+    city: shop.city,
+    state: shop.state,
+    address: shop.address,
+    phone: shop.phone,
+    whatsapp: shop.whatsapp ?? '',
+    email: shop.email,
+    website: shop.website ?? '',
+    description: shop.description,
+    categories: shop.categories.join(SHOP_CSV_CATEGORY_SEPARATOR),
+    isVerified: shop.isVerified,
+    latitude: shop.latitude === null ? '' : String(shop.latitude),
+    longitude: shop.longitude === null ? '' : String(shop.longitude),
+    logo: shop.logo,
+    mapImageUrl: shop.mapImageUrl,
+    googleMapsUrl: shop.googleMapsUrl,
+    slug: shop.slug,
+    createdAt: new Date(shop.createdAt).toISOString(),
+    updatedAt: new Date(shop.updatedAt).toISOString(),
+  };
+  return SHOP_CSV_COLUMNS.map((column) => neutralizeCell(cells[column]));
+}
+
+/**
+ * The file's text: UTF-8 (with or without BOM) or, when the bytes are not UTF-8, Windows-1252,
+ * which Excel's plain "CSV" writes on Spanish Windows. A NUL byte means it is not a text file
+ * at all (a spreadsheet, an image, UTF-16 "Unicode text").
+ */
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes.includes(0)) throw invalidFile('The file is not a CSV text file');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/**
+ * `;` when the header line has more semicolons than commas (Excel and LibreOffice in Spanish
+ * locales), else `,`. Column names contain neither, so the header tells without doubt.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  const count = (char: string) => firstLine.split(char).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** One data row of the file: its spreadsheet row number (the header is row 1) and its cells. */
+export interface CsvRow {
+  row: number;
+  /** Cells by column; undefined for a column the file does not have. */
+  cells: Partial<Record<ShopCsvColumn, string>>;
+  /** Set when the row has another number of cells than the header. */
+  cellCount?: { expected: number; found: number };
+}
+
+export interface ParsedShopsCsv {
+  delimiter: CsvDelimiter;
+  columns: ShopCsvColumn[];
+  rows: CsvRow[];
+}
+
+function invalidFile(message: string, params?: Record<string, string | number>): ApiError {
+  return new ApiError(400, 'CSV_INVALID_FILE', message, params ? { params } : {});
+}
+
+/**
+ * Reads a shops CSV: BOM, CRLF or LF, `,` or `;`, quoted cells with quotes, separators and
+ * line breaks inside. The header must name every required column, each column once, and no
+ * unknown column (case and surrounding spaces ignored). Rows whose cells are all blank are
+ * skipped (spreadsheets write them), but keep their place in the row numbers.
+ */
+export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
+  const text = decodeCsv(bytes);
+  const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      // A quote inside an unquoted cell (`5" barrel`) is taken as a character.
+      relax_quotes: true,
+      skip_empty_lines: false,
+    }) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = Number(error.lines) || 0;
+      throw invalidFile(`The file is not valid CSV (line ${line}): ${error.message}`, { line });
+    }
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header) throw new ApiError(400, 'CSV_NO_ROWS', 'The file is empty');
+  const columns = readHeader(header);
+  const rows: CsvRow[] = [];
+  data.forEach((record, index) => {
+    if (record.every((cell) => cell.trim() === '')) return;
+    const cells: CsvRow['cells'] = {};
+    columns.forEach((column, i) => {
+      if (i < record.length) cells[column] = record[i];
+    });
+    rows.push({
+      row: index + 2,
+      cells,
+      ...(record.length !== columns.length
+        ? { cellCount: { expected: columns.length, found: record.length } }
+        : {}),
+    });
+  });
+  if (!rows.length) throw new ApiError(400, 'CSV_NO_ROWS', 'The file has a header but no shop rows');
+  if (rows.length > CSV_IMPORT_MAX_ROWS) {
+    throw new ApiError(
+      400,
+      'CSV_TOO_MANY_ROWS',
+      `The file has ${rows.length} shop rows; an import takes at most ${CSV_IMPORT_MAX_ROWS}`,
+      { params: { max: CSV_IMPORT_MAX_ROWS, found: rows.length } },
+    );
+  }
+  return { delimiter, columns, rows };
+}
+
+const KNOWN_COLUMNS = new Map<string, ShopCsvColumn>(
+  SHOP_CSV_COLUMNS.map((column) => [column.toLowerCase(), column]),
+);
+
+function readHeader(header: string[]): ShopCsvColumn[] {
+  const columns: ShopCsvColumn[] = [];
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  for (const cell of header) {
+    const name = cell.trim();
+    const column = KNOWN_COLUMNS.get(name.toLowerCase());
+    if (!column) unknown.push(name || '(empty)');
+    else if (columns.includes(column)) repeated.push(column);
+    else columns.push(column);
+  }
+  const missing = SHOP_CSV_REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
+  if (unknown.length || repeated.length || missing.length) {
+    const problems = [
+      missing.length && `missing columns: ${missing.join(', ')}`,
+      unknown.length && `unknown columns: ${unknown.join(', ')}`,
+      repeated.length && `repeated columns: ${repeated.join(', ')}`,
+    ].filter(Boolean);
+    throw new ApiError(
+      400,
+      'CSV_HEADER_INVALID',
+      `The header row is not a shops CSV header: ${problems.join('; ')}`,
+      {
+        params: { missing: missing.join(', '), unknown: unknown.join(', '), repeated: repeated.join(', ') },
+      },
+    );
+  }
+  return columns;
+}
+
+/** Spreadsheet spellings of true and false (Excel in Spanish writes VERDADERO / FALSO). */
+const TRUE_WORDS = new Set(['true', 'verdadero', 'sí', 'si', 'yes', '1']);
+const FALSE_WORDS = new Set(['false', 'falso', 'no', '0', '']);
+
+/** `19,0414` (a decimal comma, as Spanish-locale spreadsheets write it) reads as 19.0414. */
+function coordinate(cell: string): string | null {
+  const value = cell.trim();
+  if (!value) return null;
+  return /^[-+]?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
+}
+
+/**
+ * The shop fields a row gives, as the API's JSON body would carry them (validated afterwards by
+ * the create DTO): only the columns the file has, never the read-only ones or `id`.
+ */
+export function rowToShopFields(cells: CsvRow['cells']): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [column, raw] of Object.entries(cells) as [ShopCsvColumn, string][]) {
+    if (column === 'id' || READ_ONLY_COLUMNS.has(column)) continue;
+    const cell = restoreCell(raw);
+    if (column === 'categories') {
+      fields.categories = cell
+        .split(SHOP_CSV_CATEGORY_SEPARATOR)
+        .map((name) => name.trim())
+        .filter(Boolean);
+    } else if (column === 'latitude' || column === 'longitude') {
+      fields[column] = coordinate(cell);
+    } else if (column === 'isVerified') {
+      const word = cell.trim().toLowerCase();
+      fields.isVerified = TRUE_WORDS.has(word) ? 'true' : FALSE_WORDS.has(word) ? 'false' : cell;
+    } else {
+      fields[column] = cell;
+    }
+  }
+  return fields;
+}

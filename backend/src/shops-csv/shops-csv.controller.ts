@@ -1,0 +1,95 @@
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { Controller, Get, HttpCode, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
+import type {} from 'multer';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { binaryContent } from '../common/binary-content.js';
+import { CSV_FILE_FIELD, CsvUploadInterceptor, csvFileMissing } from './csv-upload.interceptor.js';
+import { ExportShopsQueryDto, ImportShopsQueryDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
+import { ShopsCsvService } from './shops-csv.service.js';
+
+@ApiTags('shops')
+@AdminOnly()
+@ApiErrors(503)
+@Controller('admin/shops')
+export class ShopsCsvController {
+  constructor(private readonly csv: ShopsCsvService) {}
+
+  /**
+   * Every shop as CSV: UTF-8 with a BOM (so Excel reads accents right), CRLF line ends, one
+   * column per field, categories joined by `;`. Cells a spreadsheet would run as a formula
+   * (starting with `=`, `+`, `-`, `@`) are written after an apostrophe; the import removes it.
+   */
+  @Get('export.csv')
+  @ApiOkResponse({
+    description: 'atm-directory-shops-YYYY-MM-DD.csv',
+    content: binaryContent('text/csv'),
+  })
+  @ApiErrors({ 400: 'The delimiter is invalid' })
+  async exportShopsCsv(
+    @Query() { delimiter }: ExportShopsQueryDto,
+    @Res() response: Response,
+  ): Promise<void> {
+    const records = await this.csv.exportRecords();
+    const fileName = `atm-directory-shops-${new Date().toISOString().slice(0, 10)}.csv`;
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    const csv = stringify({
+      bom: true,
+      delimiter: delimiter === 'semicolon' ? ';' : ',',
+      record_delimiter: 'windows',
+    });
+    try {
+      await pipeline(Readable.from(records), csv, response);
+    } catch (error) {
+      // Once the file has begun, a failure (or a client gone away) can only cut it short.
+      if (response.headersSent) return void response.destroy();
+      response.removeHeader('Content-Disposition');
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      throw error;
+    }
+  }
+
+  /**
+   * Creates and updates shops from a CSV as the export writes it (multipart field `file`),
+   * also as Excel and LibreOffice save it (`;`, BOM, CRLF, Windows-1252). A row with an `id`
+   * updates that shop; without one it updates the shop with the same name and city (accents
+   * and case ignored) or creates a shop. Every row is checked by the rules of
+   * `POST /api/admin/shops`. With `dryRun=true` nothing is written: the answer is the preview.
+   * Otherwise the valid rows are written in one transaction, or with `allOrNothing=true`
+   * nothing unless every row is valid (`applied` says which).
+   */
+  @Post('import')
+  @HttpCode(200)
+  @UseInterceptors(CsvUploadInterceptor, FileInterceptor(CSV_FILE_FIELD))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: [CSV_FILE_FIELD],
+      properties: { [CSV_FILE_FIELD]: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiOkResponse({ type: ImportShopsResultDto })
+  @ApiErrors({
+    400: `No file (CSV_FILE_MISSING), not a CSV text file (CSV_INVALID_FILE), a header without the shop columns (CSV_HEADER_INVALID), no rows (CSV_NO_ROWS), more than ${CSV_IMPORT_MAX_ROWS} rows (CSV_TOO_MANY_ROWS), or an invalid query parameter`,
+    413: `Over ${CSV_IMPORT_MAX_BYTES / (1024 * 1024)} MB (CSV_FILE_TOO_LARGE)`,
+  })
+  async importShopsCsv(
+    @Query() { dryRun, allOrNothing }: ImportShopsQueryDto,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<ImportShopsResultDto> {
+    if (!file) throw csvFileMissing();
+    return this.csv.importShops(file.buffer, {
+      dryRun: dryRun === 'true',
+      allOrNothing: allOrNothing === 'true',
+    });
+  }
+}

@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CSV_IMPORT_MAX_BYTES, SHOP_CSV_COLUMNS } from 'contract';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { pngImage, shopBody } from './support/fixtures.js';
+import { loggedInAdmin } from './support/http.js';
+import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
+
+type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+type Row = Record<string, string>;
+
+interface ImportResult {
+  dryRun: boolean;
+  allOrNothing: boolean;
+  applied: boolean;
+  delimiter: string;
+  counts: { created: number; updated: number; unchanged: number; refused: number };
+  rows: {
+    row: number;
+    status: string;
+    id: string | null;
+    name: string;
+    matchedBy: string | null;
+    changes: string[];
+    errors: { field: string; code: string; params?: Record<string, unknown> }[];
+  }[];
+}
+
+const BOM = '\uFEFF';
+const EDITABLE = SHOP_CSV_COLUMNS.filter((c) => !['slug', 'createdAt', 'updatedAt'].includes(c));
+
+/** The export's rows as objects by column (the BOM, quoting and CRLF undone by a CSV reader). */
+function readCsv(text: string, delimiter = ','): Row[] {
+  return parse(text, { bom: true, columns: true, delimiter }) as Row[];
+}
+
+/** A file as Excel or LibreOffice in a Spanish locale saves it: `;`, BOM, CRLF, quotes where needed. */
+function spreadsheetFile(rows: Row[], columns: readonly string[] = SHOP_CSV_COLUMNS): Buffer {
+  const body = stringify(
+    rows.map((row) => columns.map((column) => row[column] ?? '')),
+    { delimiter: ';', record_delimiter: 'windows', header: false },
+  );
+  return Buffer.from(BOM + columns.join(';') + '\r\n' + body, 'utf8');
+}
+
+describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
+  let server: Started;
+  let admin: TestAgent;
+  const ids = new Map<string, string>();
+
+  const exportCsv = async (query = '') => {
+    const response = await admin
+      .get(`/api/admin/shops/export.csv${query}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    return { response, bytes: response.body as Buffer, text: (response.body as Buffer).toString('utf8') };
+  };
+  const importCsv = (file: Buffer, query: Record<string, string> = {}, name = 'shops.csv') =>
+    admin.post('/api/admin/shops/import').query(query).attach('file', file, name);
+  const snapshot = async () => ({
+    shops: await server.dataSource.query('SELECT * FROM shop ORDER BY id'),
+    categories: await server.dataSource.query('SELECT * FROM shop_category ORDER BY shop_id, position'),
+    version: await server.dataSource.query("SELECT version FROM data_version WHERE name = 'shops'"),
+  });
+
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect);
+    admin = await loggedInAdmin(server.url);
+    const shops = [
+      shopBody({
+        name: 'Armería "El Güero"',
+        city: 'León',
+        state: 'Guanajuato',
+        description: 'Reparación, pavonado; y "ajustes".\nSegunda línea.',
+        categories: ['Armería', 'Reparación'],
+        phone: '+52 477 123 4567',
+        isVerified: 'true',
+      }),
+      shopBody({
+        name: 'Cañones del Bajío',
+        city: 'Querétaro',
+        state: 'Querétaro',
+        email: 'canones@bajio.example',
+        website: null,
+        categories: ['Caza'],
+        latitude: null,
+        longitude: null,
+      }),
+      shopBody({ name: '=HYPERLINK("http://evil.example")', city: 'Puebla', categories: ['Seguridad'] }),
+    ];
+    for (const body of shops) {
+      const created = await admin.post('/api/admin/shops').send(body).expect(201);
+      ids.set(created.body.name, created.body.id);
+    }
+  });
+  afterAll(() => server.close());
+
+  it('is for admins only, and refuses an import sent by another site', async () => {
+    await request(server.url).get('/api/admin/shops/export.csv').expect(401);
+    const anonymous = await request(server.url)
+      .post('/api/admin/shops/import')
+      .attach('file', Buffer.from('name\n'), 'x.csv')
+      .expect(401);
+    expect(anonymous.body.code).toBe('UNAUTHENTICATED');
+    const crossSite = await admin
+      .post('/api/admin/shops/import')
+      .set('Origin', 'https://evil.example')
+      .attach('file', Buffer.from('name\n'), 'x.csv')
+      .expect(403);
+    expect(crossSite.body.code).toBe('CROSS_SITE_REQUEST');
+  });
+
+  it('exports every shop: UTF-8 with BOM, CRLF, a header, categories joined by ;, formulas neutralised', async () => {
+    const { response, bytes, text } = await exportCsv();
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="atm-directory-shops-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.slice(1).split('\r\n')[0]).toBe(SHOP_CSV_COLUMNS.join(','));
+    const rows = readCsv(text);
+    expect(rows).toHaveLength(3);
+    const guero = rows.find((row) => row.id === ids.get('Armería "El Güero"'))!;
+    expect(guero).toMatchObject({
+      name: 'Armería "El Güero"',
+      city: 'León',
+      categories: 'Armería;Reparación',
+      description: 'Reparación, pavonado; y "ajustes".\nSegunda línea.',
+      phone: "'+52 477 123 4567",
+      isVerified: 'true',
+      latitude: '19.0414',
+      longitude: '-98.2063',
+    });
+    expect(rows.find((row) => row.city === 'Puebla')!.name).toBe(`'=HYPERLINK("http://evil.example")`);
+    const canones = rows.find((row) => row.city === 'Querétaro')!;
+    expect(canones).toMatchObject({ website: '', latitude: '', longitude: '', whatsapp: '' });
+    // With semicolons, for spreadsheets whose list separator is `;`.
+    const semicolons = await exportCsv('?delimiter=semicolon');
+    expect(semicolons.text.slice(1).split('\r\n')[0]).toBe(SHOP_CSV_COLUMNS.join(';'));
+    expect(readCsv(semicolons.text, ';')).toEqual(rows);
+    const bad = await admin.get('/api/admin/shops/export.csv?delimiter=tab').expect(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('round trip: export, edit as a spreadsheet would, dry run (nothing changes), import; the directory matches', async () => {
+    const exported = readCsv((await exportCsv()).text);
+    const edited = exported.map((row) => ({ ...row }));
+    const guero = edited.find((row) => row.id === ids.get('Armería "El Güero"'))!;
+    guero.categories = 'Armería; Reparación ;Táctico;';
+    guero.phone = '+52 477 765 4321'; // typed in the spreadsheet, without the export's apostrophe
+    guero.isVerified = 'FALSO'; // as Excel in Spanish writes false
+    const canones = edited.find((row) => row.city === 'Querétaro')!;
+    // Matched by name and city, accents and case ignored, when the id column is blank.
+    canones.id = '';
+    canones.name = 'CAÑONES DEL BAJIO';
+    canones.latitude = '20,5888'; // a decimal comma
+    canones.longitude = '-100,3899';
+    edited.push({
+      name: 'Tiro "Los Ángeles"',
+      city: 'Mérida',
+      state: 'Yucatán',
+      address: 'Calle 60 #500',
+      phone: '999 123 4567',
+      whatsapp: '+52 1 999 123 4567',
+      email: 'tiro@angeles.example',
+      website: 'https://angeles.example',
+      description: 'Campo de tiro; cursos.',
+      categories: 'Capacitación;Deportivo',
+      isVerified: 'VERDADERO',
+      latitude: '20.9674',
+      longitude: '-89.5926',
+      logo: 'bullseye',
+      mapImageUrl: 'https://maps.example/merida.png',
+      googleMapsUrl: 'https://www.google.com/maps/search/?api=1&query=20.96,-89.59',
+    });
+    const file = spreadsheetFile(edited);
+    expect(file.includes(Buffer.from('\r\n'))).toBe(true);
+
+    const before = await snapshot();
+    const preview = (await importCsv(file, { dryRun: 'true' }).expect(200)).body as ImportResult;
+    expect(await snapshot()).toEqual(before);
+    expect(preview).toMatchObject({ dryRun: true, applied: false, delimiter: ';' });
+    expect(preview.counts).toEqual({ created: 1, updated: 2, unchanged: 1, refused: 0 });
+    expect(preview.rows.map((row) => [row.row, row.status, row.matchedBy])).toEqual(
+      exported
+        .map((row, i): (string | number | null)[] => [
+          i + 2,
+          row.city === 'Puebla' ? 'unchanged' : 'updated',
+          row.city === 'Querétaro' ? 'nameAndCity' : 'id',
+        ])
+        .concat([[5, 'created', null]]),
+    );
+    expect(preview.rows.find((row) => row.id === ids.get('Armería "El Güero"'))!.changes).toEqual([
+      'phone',
+      'categories',
+      'isVerified',
+    ]);
+    expect(preview.rows.find((row) => row.matchedBy === 'nameAndCity')!.changes).toEqual([
+      'name',
+      'latitude',
+      'longitude',
+    ]);
+    expect(preview.rows[3].id).toBeNull();
+
+    const done = (await importCsv(file).expect(200)).body as ImportResult;
+    expect(done).toMatchObject({ dryRun: false, applied: true });
+    expect(done.counts).toEqual(preview.counts);
+    const newId = done.rows[3].id;
+    expect(newId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The directory now is the edited file, read the way the import reads it.
+    const after = readCsv((await exportCsv()).text);
+    expect(after).toHaveLength(4);
+    const byId = new Map(after.map((row) => [row.id, row]));
+    const pick = (row: Row) => Object.fromEntries(EDITABLE.filter((c) => c !== 'id').map((c) => [c, row[c]]));
+    expect(pick(byId.get(ids.get('Armería "El Güero"')!)!)).toEqual(
+      pick({
+        ...guero,
+        categories: 'Armería;Reparación;Táctico',
+        phone: "'+52 477 765 4321",
+        isVerified: 'false',
+      }),
+    );
+    expect(pick(byId.get(ids.get('Cañones del Bajío')!)!)).toEqual(
+      pick({ ...canones, latitude: '20.5888', longitude: '-100.3899' }),
+    );
+    expect(pick(byId.get(newId!)!)).toEqual(
+      pick({ ...edited[3], whatsapp: "'+52 1 999 123 4567", isVerified: 'true' }),
+    );
+    // The public directory sees it too (the version was bumped in the same transaction).
+    const shop = (await request(server.url).get(`/api/shops/${newId}`).expect(200)).body;
+    expect(shop).toMatchObject({ name: 'Tiro "Los Ángeles"', categories: ['Capacitación', 'Deportivo'] });
+
+    // Importing the same export again changes nothing.
+    const again = (await importCsv(Buffer.from((await exportCsv()).bytes)).expect(200)).body as ImportResult;
+    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 4, refused: 0 });
+  });
+
+  it('a shop renamed by an import gets a new slug, and its old page redirects to it', async () => {
+    const rows = readCsv((await exportCsv()).text);
+    const index = rows.findIndex((row) => row.id === ids.get('Cañones del Bajío'));
+    const oldSlug = rows[index].slug;
+    rows[index] = { ...rows[index], name: 'Cañones de la Sierra' };
+    const result = (await importCsv(spreadsheetFile(rows)).expect(200)).body as ImportResult;
+    expect(result.rows[index]).toMatchObject({ status: 'updated', changes: ['name'] });
+    const shop = (
+      await request(server.url)
+        .get(`/api/shops/${ids.get('Cañones del Bajío')}`)
+        .expect(200)
+    ).body;
+    expect(shop.slug).toBe('canones-de-la-sierra-queretaro');
+    const redirect = await request(server.url).get(`/api/shops/by-slug/${oldSlug}`).expect(301);
+    expect(redirect.body).toEqual({ slug: 'canones-de-la-sierra-queretaro' });
+    // Its name and city are what a row without an id is matched by from now on.
+    rows[index] = { ...rows[index], id: '', name: 'CAÑONES DE LA SIERRA', city: 'queretaro' };
+    const again = (await importCsv(spreadsheetFile(rows), { dryRun: 'true' }).expect(200))
+      .body as ImportResult;
+    expect(again.rows[index]).toMatchObject({ status: 'updated', matchedBy: 'nameAndCity' });
+  });
+
+  describe('a file with one bad row', () => {
+    const rowsWithOneBad = async () => {
+      const rows = readCsv((await exportCsv()).text);
+      rows[0] = { ...rows[0], description: 'Cambiada por la importación' };
+      rows[1] = { ...rows[1], email: 'no-es-correo', phone: '', categories: ' ; ' };
+      return spreadsheetFile(rows);
+    };
+
+    it('all or nothing: refused with that row’s errors, and nothing changes', async () => {
+      const file = await rowsWithOneBad();
+      const before = await snapshot();
+      const result = (await importCsv(file, { allOrNothing: 'true' }).expect(200)).body as ImportResult;
+      expect(result).toMatchObject({ applied: false, allOrNothing: true });
+      expect(result.counts).toMatchObject({ updated: 1, refused: 1 });
+      expect(result.rows[1]).toMatchObject({ row: 3, status: 'refused' });
+      expect(result.rows[1].errors.map((e) => [e.field, e.code])).toEqual([
+        ['phone', 'REQUIRED'],
+        ['email', 'INVALID_EMAIL'],
+        ['categories', 'REQUIRED'],
+      ]);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('otherwise: the valid rows are applied and the bad one is refused', async () => {
+      const file = await rowsWithOneBad();
+      const result = (await importCsv(file).expect(200)).body as ImportResult;
+      expect(result).toMatchObject({ applied: true, allOrNothing: false });
+      expect(result.counts).toMatchObject({ updated: 1, refused: 1 });
+      const updated = (await request(server.url).get(`/api/shops/${result.rows[0].id}`).expect(200)).body;
+      expect(updated.description).toBe('Cambiada por la importación');
+    });
+  });
+
+  it('refuses rows that name an unknown id, match two shops, repeat a shop, or have the wrong cell count', async () => {
+    // A second shop with the same name and city makes a name-and-city match ambiguous.
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Gemelos', city: 'Tlaxcala', email: 'uno@gemelos.example' }))
+      .expect(201);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'gemelos', city: 'TLAXCALA', email: 'dos@gemelos.example' }))
+      .expect(201);
+    const [first] = readCsv((await exportCsv()).text);
+    const base = { ...first };
+    const rows: Row[] = [
+      { ...base, id: '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f' },
+      { ...base, id: 'not-a-uuid' },
+      { ...base, id: '', name: 'Gemelos', city: 'Tlaxcala' },
+      { ...base },
+      { ...base },
+    ];
+    const file = Buffer.concat([spreadsheetFile(rows), Buffer.from('solo;tres;celdas\r\n')]);
+    const before = await snapshot();
+    const result = (await importCsv(file, { dryRun: 'true' }).expect(200)).body as ImportResult;
+    expect(
+      result.rows.map((row) => [row.row, row.status, row.errors.map((e) => `${e.field} ${e.code}`)]),
+    ).toEqual([
+      [2, 'refused', ['id UNKNOWN_SHOP']],
+      [3, 'refused', ['id INVALID_VALUE']],
+      [4, 'refused', ['name AMBIGUOUS_MATCH']],
+      [5, 'unchanged', []],
+      [6, 'refused', ['id DUPLICATE_ROW']],
+      [7, 'refused', ['row WRONG_CELL_COUNT']],
+    ]);
+    expect(result.rows[4].errors[0].params).toEqual({ row: 5 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reads a file saved as Windows-1252 (Excel’s plain CSV on Spanish Windows)', async () => {
+    const [first] = readCsv((await exportCsv()).text);
+    const edited = { ...first, description: 'Descripción con acentos: ñandú' };
+    const text = spreadsheetFile([edited]).toString('utf8').slice(BOM.length);
+    const latin1 = Buffer.from(text, 'latin1');
+    const result = (await importCsv(latin1, { dryRun: 'true' }).expect(200)).body as ImportResult;
+    expect(result.rows[0].status).toBe('updated');
+    expect(result.rows[0].changes).toContain('description');
+    expect(result.rows[0].errors).toEqual([]);
+  });
+
+  describe('bad files get clear error codes and change nothing', () => {
+    const header = SHOP_CSV_COLUMNS.join(',');
+    const cases: [string, () => ReturnType<typeof importCsv>, number, string][] = [
+      ['no file', () => admin.post('/api/admin/shops/import').field('x', 'y'), 400, 'CSV_FILE_MISSING'],
+      [
+        'a file under another field name',
+        () => admin.post('/api/admin/shops/import').attach('backupFile', Buffer.from(header), 'a.csv'),
+        400,
+        'CSV_FILE_MISSING',
+      ],
+      ['an image', () => importCsv(pngImage(), {}, 'photo.csv'), 400, 'CSV_INVALID_FILE'],
+      ['an unclosed quote', () => importCsv(Buffer.from(`${header}\n,"open\n`)), 400, 'CSV_INVALID_FILE'],
+      ['a wrong header', () => importCsv(Buffer.from('nombre,ciudad\nA,B\n')), 400, 'CSV_HEADER_INVALID'],
+      ['a header and no rows', () => importCsv(Buffer.from(`${BOM}${header}\r\n`)), 400, 'CSV_NO_ROWS'],
+      [
+        'a file over the size limit',
+        () => importCsv(Buffer.alloc(CSV_IMPORT_MAX_BYTES + 1, 'a')),
+        413,
+        'CSV_FILE_TOO_LARGE',
+      ],
+      [
+        'an invalid option',
+        () => importCsv(Buffer.from(`${header}\n`), { dryRun: 'maybe' }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, send, status, code) => {
+      const before = await snapshot();
+      const response = await send();
+      expect(response.status).toBe(status);
+      expect(response.body.code).toBe(code);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('the header error names the missing and unknown columns', async () => {
+      const response = await importCsv(Buffer.from('name;city;color\nA;B;C\n')).expect(400);
+      expect(response.body.params).toMatchObject({
+        missing: 'state, address, phone, email, description, categories, logo, mapImageUrl, googleMapsUrl',
+        unknown: 'color',
+      });
+    });
+  });
+});
