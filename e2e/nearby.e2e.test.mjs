@@ -4,6 +4,7 @@
 /* global document, window -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { createServer } from 'node:http';
+import { expectAccessible } from './support/axe.mjs';
 import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
 import { makePng } from './support/images.mjs';
 import { startProduct } from './support/servers.mjs';
@@ -183,6 +184,10 @@ journey(
     await eventually(() => shopsOnMap(page), within10);
     const [nearest] = byDistance();
     const pin = page.locator(`.atm-map-pin[title="${nearest.shop.name}"]`);
+    await pin.waitFor();
+    // The map with its clusters and pins: no WCAG 2.2 A/AA violation (issue 20). It checks at
+    // 390 and 1280 px, so it runs before a popup is opened (a resize may close it).
+    await expectAccessible(page, 'the map');
     await pin.focus();
     await page.keyboard.press('Enter');
     const popup = page.locator('.atm-map-popup');

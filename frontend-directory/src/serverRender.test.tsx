@@ -95,7 +95,7 @@ it('hydrates a server-rendered shop page without a difference', async () => {
   };
   const { html, errors } = await serverThenHydrate(`/en/shops/${shop.slug}`, snapshot);
   expect(errors).toEqual([]);
-  expect(html).toContain(`<h1>${shop.name}</h1>`);
+  expect(html).toContain(`<h1 tabindex="-1">${shop.name}</h1>`); // it takes focus after a navigation
   expect(html).toContain('href="tel:+523312345678"');
   expect(html).toContain(encodeURIComponent(`https://atm.example/en/shops/${shop.slug}`));
 });
