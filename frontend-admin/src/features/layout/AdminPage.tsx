@@ -22,18 +22,21 @@ interface AdminPageProps {
  * The frame of every admin screen: a skip link, a header (banner) with the page's h1, its actions
  * and the language switch, and the page's one `main` landmark. The page's own document title.
  *
- * After a route change inside the admin (not on the first load, whose location key is
- * 'default'), focus moves to the new page's heading, so a screen reader announces the new page
+ * After a route change to another admin page (not on the first load, whose location key is
+ * 'default'; not when only the query changes), focus moves to the new page's heading, so a screen reader announces the new page
  * and Tab continues from its top instead of from the button that no longer exists.
  */
 export function AdminPage({ title, subtitle, onBack, actions, children }: AdminPageProps) {
   const { t } = useAdminTranslation();
   useAdminDocumentTitle(title);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
   useEffect(() => {
     if (key !== 'default') heading.current?.focus();
-  }, [key]);
+    // A new page only: a page that keeps its state in the query (the dashboard's search, sort
+    // and paging) must not pull focus from the search box as the typist's query reaches the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
   return (
     <div className="atm-admin">
       <a href={`#${MAIN_CONTENT_ID}`} className="atm-skip-link">
