@@ -34,6 +34,7 @@ export const REMOTE_ENDPOINTS = [
       'deleteShop',
       'createUpload',
       'getBackupStats',
+      'getActivity',
     ],
   },
 ];

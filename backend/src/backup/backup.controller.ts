@@ -3,6 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -32,7 +33,10 @@ export class BackupController {
     return this.backups.stats();
   }
 
-  /** The complete backup: a ZIP of shops.json, the images and a manifest with checksums. */
+  /**
+   * The complete backup: a ZIP of shops.json, the activity log (activity.json), the images and
+   * a manifest with checksums.
+   */
   @Post('full')
   @HttpCode(200)
   // A ZIP for 200 only (not @ApiProduces): its errors are JSON like every other.
@@ -40,16 +44,16 @@ export class BackupController {
     description: 'atm-directory-backup-YYYY-MM-DD.zip',
     content: binaryContent('application/zip'),
   })
-  createFullBackup(@Res() response: Response): Promise<void> {
-    return this.backups.writeFullBackup(response);
+  createFullBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
+    return this.backups.writeFullBackup(response, actor);
   }
 
   /** The data-only backup: the shops as JSON (images not included). */
   @Post('data')
   @HttpCode(200)
   @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
-  async createDataBackup(@Res() response: Response): Promise<void> {
-    const { fileName, body } = await this.backups.dataBackup();
+  async createDataBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
+    const { fileName, body } = await this.backups.dataBackup(actor);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     response.setHeader('Cache-Control', 'no-store');
@@ -58,7 +62,8 @@ export class BackupController {
 
   /**
    * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
-   * fails any check changes nothing. Shops with an id that exists are replaced in place.
+   * fails any check changes nothing. Shops with an id that exists are replaced in place. The
+   * activity log stays as it is (a backup's own log is not restored) and records the restore.
    */
   @Post('restore')
   @HttpCode(200)
@@ -78,13 +83,16 @@ export class BackupController {
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
     507: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
   })
-  async restoreBackup(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestoreResultDto> {
+  async restoreBackup(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Actor() actor: ActivityActor,
+  ): Promise<RestoreResultDto> {
     if (!file)
       throw new ApiError(400, 'BACKUP_FILE_MISSING', 'Please select a ZIP file (form field "backupFile")');
     // RestoreUploadInterceptor removes the file afterwards, whatever happens here.
     if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
     if (!(await looksLikeZip(file.path)))
       throw new ApiError(400, 'BACKUP_INVALID_FILE', 'Invalid File Type: please select a ZIP file');
-    return this.restores.restore({ path: file.path, size: file.size });
+    return this.restores.restore({ path: file.path, size: file.size }, actor);
   }
 }

@@ -4,11 +4,14 @@ import { ZipArchive } from 'archiver';
 import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { DataSource } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { AppMetrics } from '../observability/metrics.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX } from 'contract';
@@ -16,6 +19,7 @@ import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import {
+  ACTIVITY_NAME,
   backupFileName,
   FORMAT_VERSION,
   humanSize,
@@ -79,6 +83,8 @@ export class BackupService {
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
+    private readonly activity: ActivityService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async stats(): Promise<BackupStatsDto> {
@@ -116,19 +122,19 @@ export class BackupService {
    * at a time (hashed as it passes), then the manifest with all checksums. Nothing is held in
    * memory beyond one image's buffers, however many images there are.
    */
-  async writeFullBackup(response: Response): Promise<void> {
+  async writeFullBackup(response: Response, actor: ActivityActor): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
     // The name is unique, so `busy` cannot happen.
     await this.metrics.observeJob('backup', () =>
       this.locks.run(
         `${FULL_BACKUP_LOCK_PREFIX}${randomUUID()}`,
         () => new Error('unreachable'),
-        () => this.streamFullBackup(response),
+        () => this.streamFullBackup(response, actor),
       ),
     );
   }
 
-  private async streamFullBackup(response: Response): Promise<void> {
+  private async streamFullBackup(response: Response, actor: ActivityActor): Promise<void> {
     const shops = await this.shops.listShops();
     const shopsJson = Buffer.from(JSON.stringify(shops, null, 2));
     const files: Record<string, ManifestFile> = {
@@ -151,6 +157,14 @@ export class BackupService {
     archive.pipe(response);
     try {
       archive.append(shopsJson, { name: SHOPS_NAME });
+      const activity = { entries: 0 };
+      const activityJson = new HashingStream();
+      const entries = Readable.from(this.activityJson(activity), { objectMode: false });
+      entries.on('error', (error) => activityJson.destroy(error));
+      entries.pipe(activityJson);
+      archive.append(activityJson, { name: ACTIVITY_NAME });
+      await Promise.race([once(activityJson, 'end'), archiveFailed]);
+      files[ACTIVITY_NAME] = { sha256: activityJson.sha256, size: activityJson.size };
       let images = 0;
       for (const key of referencedKeys(shops)) {
         const object = await this.storage.get(key);
@@ -179,16 +193,20 @@ export class BackupService {
         product: PRODUCT,
         formatVersion: FORMAT_VERSION,
         createdAt: new Date().toISOString(),
-        counts: { shops: shops.length, images },
+        counts: { shops: shops.length, images, activity: activity.entries },
         files,
         missingImages,
       };
       archive.append(Buffer.from(JSON.stringify(manifest, null, 2)), { name: MANIFEST_NAME });
       await archive.finalize();
       await new Promise((resolve) => response.once('finish', resolve));
-      await this.dataSource
-        .getRepository(BackupRecord)
-        .insert({ kind: 'full', shops: shops.length, images, bytes: archive.pointer() });
+      await this.recordDownload(actor, {
+        kind: 'full',
+        shops: shops.length,
+        images,
+        bytes: archive.pointer(),
+        activity: activity.entries,
+      });
     } catch (error) {
       this.logger.error(`Full backup failed: ${(error as Error).message}`);
       archive.abort();
@@ -196,12 +214,42 @@ export class BackupService {
     }
   }
 
-  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
-  dataBackup(): Promise<{ fileName: string; body: Buffer }> {
-    return this.metrics.observeJob('data-backup', () => this.buildDataBackup());
+  /**
+   * The activity log as a JSON array, a chunk of entries at a time, so a log of any length
+   * costs the memory of one chunk; `count` holds the entries written once it has ended.
+   */
+  private async *activityJson(count: { entries: number }): AsyncGenerator<Buffer> {
+    yield Buffer.from('[');
+    for await (const chunk of this.activity.allEntries()) {
+      const lines = chunk.map((entry) => JSON.stringify(entry)).join(',\n');
+      yield Buffer.from(`${count.entries ? ',' : ''}\n${lines}`);
+      count.entries += chunk.length;
+    }
+    yield Buffer.from(count.entries ? '\n]\n' : ']\n');
   }
 
-  private async buildDataBackup(): Promise<{ fileName: string; body: Buffer }> {
+  /** A completed download: the dashboard's record of it and its log entry, together. */
+  private async recordDownload(
+    actor: ActivityActor,
+    backup: { kind: 'full' | 'data'; shops: number; images: number; bytes: number; activity?: number },
+  ): Promise<void> {
+    const { activity, ...record } = backup;
+    await this.transactions.run(async (manager) => {
+      await manager.insert(BackupRecord, record);
+      await this.activity.record(manager, {
+        kind: 'backup.downloaded',
+        actor,
+        details: { ...record, ...(activity === undefined ? {} : { activity }) },
+      });
+    });
+  }
+
+  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
+  dataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
+    return this.metrics.observeJob('data-backup', () => this.buildDataBackup(actor));
+  }
+
+  private async buildDataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
     const shops = await this.shops.listShops();
     const body = Buffer.from(
       JSON.stringify(
@@ -210,9 +258,7 @@ export class BackupService {
         2,
       ),
     );
-    await this.dataSource
-      .getRepository(BackupRecord)
-      .insert({ kind: 'data', shops: shops.length, images: 0, bytes: body.length });
+    await this.recordDownload(actor, { kind: 'data', shops: shops.length, images: 0, bytes: body.length });
     return { fileName: backupFileName('data'), body };
   }
 }

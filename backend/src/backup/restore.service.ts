@@ -5,6 +5,8 @@ import { validate } from 'class-validator';
 import { OBJECTS_PATH_PREFIX } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -95,6 +97,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
+    private readonly activity: ActivityService,
   ) {}
 
   /**
@@ -124,13 +127,17 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.warn(`Deleted ${pending.length} image(s) left by an interrupted restore`);
   }
 
-  restore(file: { path: string; size: number }): Promise<RestoreResultDto> {
+  /** Restores a backup file; `actor` is who asked (the restore is logged with its counts). */
+  restore(file: { path: string; size: number }, actor: ActivityActor): Promise<RestoreResultDto> {
     return this.metrics.observeJob('restore', () =>
-      this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file)),
+      this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file, actor)),
     );
   }
 
-  private async restoreLocked(file: { path: string; size: number }): Promise<RestoreResultDto> {
+  private async restoreLocked(
+    file: { path: string; size: number },
+    actor: ActivityActor,
+  ): Promise<RestoreResultDto> {
     const zip = await BackupZip.open(file.path, file.size);
     const manifest = this.checkManifest(await zip.readJson(MANIFEST_NAME));
     const shopsBytes = await zip.read(SHOPS_NAME);
@@ -175,7 +182,11 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
         newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
       }
-      const { created, updated, replacedImages } = await this.writeShops(shops, newPaths, stored);
+      const { created, updated, replacedImages } = await this.writeShops(shops, newPaths, stored, {
+        actor,
+        formatVersion: manifest.formatVersion,
+        backupCreatedAt: typeof manifest.createdAt === 'string' ? manifest.createdAt : null,
+      });
       await this.shops.releaseImages(replacedImages);
       const message = `Backup restored: ${created} shop(s) created, ${updated} updated, ${stored.length} image(s).`;
       return { message, created, updated, images: stored.length };
@@ -256,12 +267,14 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
    * same backup restored twice creates no duplicates), and the pending-image journal is
    * cleared with it. Each shop keeps the slug it had (in the backup, else here) while that
    * fits its name and city and is free, else gets a new one; a replaced shop's previous slug
-   * keeps redirecting. Returns the counts and the image references the replaced shops had.
+   * keeps redirecting. The restore's log entry is written in the same transaction. Returns the
+   * counts and the image references the replaced shops had.
    */
   private async writeShops(
     shops: RestoredShop[],
     newPaths: Map<string, string>,
     storedKeys: string[],
+    log: { actor: ActivityActor; formatVersion: number; backupCreatedAt: string | null },
   ): Promise<{ created: number; updated: number; replacedImages: string[] }> {
     return this.transactions.run(async (manager) => {
       const repository = manager.getRepository(Shop);
@@ -303,7 +316,19 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
       await this.shops.bumpVersion(manager);
-      return { created: shops.length - existing.size, updated: existing.size, replacedImages };
+      const created = shops.length - existing.size;
+      await this.activity.record(manager, {
+        kind: 'backup.restored',
+        actor: log.actor,
+        details: {
+          created,
+          updated: existing.size,
+          images: storedKeys.length,
+          formatVersion: log.formatVersion,
+          backupCreatedAt: log.backupCreatedAt,
+        },
+      });
+      return { created, updated: existing.size, replacedImages };
     });
   }
 

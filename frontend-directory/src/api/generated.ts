@@ -122,7 +122,8 @@ export type FieldErrorCode =
   | 'UNKNOWN_FIELD'
   | 'PASSWORDS_DONT_MATCH'
   | 'CURRENT_PASSWORD_INCORRECT'
-  | 'USERNAME_TAKEN';
+  | 'USERNAME_TAKEN'
+  | 'INVALID_DATE';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;
