@@ -22,10 +22,10 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup'],
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -41,17 +41,34 @@ const taggedApi = generatedApi.enhanceEndpoints<
       invalidatesTags: (_r, error, { ids }) =>
         error
           ? []
-          : [{ type: 'Shop', id: 'LIST' }, ...ids.map((id) => ({ type: 'Shop' as const, id })), 'Backup'],
+          : [
+              { type: 'Shop', id: 'LIST' },
+              ...ids.map((id) => ({ type: 'Shop' as const, id })),
+              'Backup',
+              'Activity',
+            ],
     },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
-    createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
+    createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup', 'Activity'] },
     updateShop: {
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Shop', id: 'LIST' }, { type: 'Shop', id }, 'Backup'],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Shop', id: 'LIST' },
+        { type: 'Shop', id },
+        'Backup',
+        'Activity',
+      ],
     },
     deleteShop: {
-      invalidatesTags: (_r, _e, id) => [{ type: 'Shop', id: 'LIST' }, { type: 'Shop', id }, 'Backup'],
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Shop', id: 'LIST' },
+        { type: 'Shop', id },
+        'Backup',
+        'Activity',
+      ],
     },
     getBackupStats: { providesTags: ['Backup'] },
+    // Every change writes an entry: the pages that show the log ask again when they open.
+    getActivity: { providesTags: ['Activity'] },
   },
 });
 
@@ -177,4 +194,5 @@ export const {
   useCreateUploadMutation,
   useGetBackupStatsQuery,
   useDownloadBackupMutation,
+  useGetActivityQuery,
 } = adminApi;

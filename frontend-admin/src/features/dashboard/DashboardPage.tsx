@@ -1,5 +1,11 @@
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
-import { LogoutOutlined, PlusOutlined, TeamOutlined, DatabaseOutlined } from '@ant-design/icons';
+import {
+  DatabaseOutlined,
+  HistoryOutlined,
+  LogoutOutlined,
+  PlusOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import {
   reportUnauthorized,
@@ -115,6 +121,9 @@ export function DashboardPage() {
         </Button>
         <Button icon={<TeamOutlined />} onClick={() => navigate(adminPath('/users'))}>
           {t('dashboard.actions.users')}
+        </Button>
+        <Button icon={<HistoryOutlined />} onClick={() => navigate(adminPath('/activity'))}>
+          {t('dashboard.actions.activity')}
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
           {t('dashboard.actions.add')}
