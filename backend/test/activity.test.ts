@@ -28,11 +28,11 @@ interface Page {
 }
 
 const DAY_MS = 86_400_000;
-const binary = (response: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
+const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parameters<request.Test['parse']>[0];
 
 describe.each(DIALECTS)('activity log on %s', (dialect) => {
   let server: Started;
@@ -319,7 +319,7 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
     expect(downloaded).toMatchObject({ kind: 'backup.downloaded', details: { kind: 'data', images: 0 } });
 
     const logBefore = (await page({ pageSize: 100 })).items;
-    let zipBytes = Buffer.alloc(0);
+    let zipBytes: Buffer = Buffer.alloc(0);
     const [full] = await entriesAfterDownload(async () => {
       zipBytes = (await admin.post('/api/admin/backup/full').buffer(true).parse(binary).expect(200))
         .body as Buffer;
