@@ -36,6 +36,7 @@ export const REMOTE_ENDPOINTS = [
       'getBackupStats',
       'listStoredBackups',
       'restoreStoredBackup',
+      'getActivity',
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { ActivityModule } from './activity/activity.module.js';
 import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BackupModule } from './backup/backup.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         DatabaseModule.forRoot(config.database),
         SessionsModule,
+        ActivityModule,
         AdminUsersModule,
         AuthModule,
         UploadsModule,

@@ -54,7 +54,17 @@ async function snapshot(app: TestApp) {
     objects: files(app.config.storage.localDir),
     backups: files(join(app.config.dataDir, 'backups')),
     tmp: files(join(app.config.dataDir, 'tmp')),
+    // A preview records nothing in the activity log either.
+    activity: await app.dataSource.query('SELECT * FROM activity_entry ORDER BY id'),
   };
+}
+
+interface LoggedEntry {
+  kind: string;
+  actorId: string | null;
+  actorName: string | null;
+  client: string | null;
+  details: Record<string, unknown> | null;
 }
 
 describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
@@ -67,6 +77,9 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     (await admin.get('/api/admin/backup/stored').expect(200)).body;
   const run = (app: TestApp, slot = nextSlot()) => app.app.get(BackupScheduleService).runScheduled(slot);
   const backupsFolder = () => join(one.config.dataDir, 'backups');
+  /** The activity log's entries of one kind, newest first. */
+  const logged = async (kind: string): Promise<LoggedEntry[]> =>
+    (await admin.get('/api/admin/activity').query({ kind, pageSize: 100 }).expect(200)).body.items;
 
   async function uploadImage(bytes: Buffer, type: string): Promise<string> {
     const { uploadURL } = (await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201)).body;
@@ -138,6 +151,16 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     expect(recordedAfter).toBeLessThan(60_000);
     expect(stats.lastAutomaticBackupAt).toBe(stats.lastFullBackupAt);
     expect(readdirSync(join(one.config.dataDir, 'tmp'))).toEqual([]);
+    // One log entry, by the server itself (no admin, no address), naming the stored file.
+    expect(await logged('backup.stored')).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorName: null,
+        client: null,
+        details: expect.objectContaining({ name, shops: 2, images: 1, bytes: file.length }),
+      }),
+    ]);
+    expect(await logged('backup.downloaded')).toEqual([]);
   });
 
   it('keeps the newest BACKUP_KEEP backups and deletes the older ones', async () => {
@@ -157,6 +180,7 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
   it('runs each scheduled time once, however many replicas fire for it and whenever', async () => {
     const before = await stored();
     const slot = nextSlot();
+    const storedLogged = (await logged('backup.stored')).length;
     const outcomes = await Promise.all([run(one, slot), run(two, slot)]);
     expect(outcomes.filter((outcome) => 'stored' in outcome)).toHaveLength(1);
     expect(outcomes.filter((outcome) => 'skipped' in outcome)).toHaveLength(1);
@@ -166,6 +190,8 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     const after = await stored();
     expect(after[0].name).not.toBe(before[0].name);
     expect(after[1].name).toBe(before[0].name);
+    // Logged once, by the replica that ran it.
+    expect(await logged('backup.stored')).toHaveLength(storedLogged + 1);
   });
 
   it('records a failed automatic backup for the dashboard until one succeeds', async () => {
@@ -174,8 +200,16 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     rmSync(backupsFolder(), { recursive: true });
     writeFileSync(backupsFolder(), 'not a folder');
     try {
-      const outcome = await run(one);
+      const slot = nextSlot();
+      const outcome = await run(one, slot);
       expect(outcome).toEqual({ failed: expect.any(String) });
+      const [failure, ...older] = await logged('backup.failed');
+      expect(older).toEqual([]);
+      expect(failure).toMatchObject({
+        actorName: null,
+        client: null,
+        details: { slot: slot.toISOString(), reason: (outcome as { failed: string }).failed },
+      });
       const stats = (await admin.get('/api/admin/backup/stats').expect(200)).body;
       expect(stats.automaticBackupFailedAt).not.toBeNull();
       expect(Date.parse(stats.automaticBackupFailedAt)).toBeGreaterThanOrEqual(
@@ -216,7 +250,7 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     expect(preview).toMatchObject({
       restorable: true,
       problems: [],
-      formatVersion: 3,
+      formatVersion: 4, // with the activity log (activity.json), which a restore never reads
       shops: 3,
       created: 1, // Armería Norte, deleted since, with its logo
       replaced: 0,
@@ -238,8 +272,23 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     expect(older).toMatchObject({ shops: 2, created: 2, replaced: 0, unchanged: 0, images: 1 });
     expect(await snapshot(one)).toEqual(before);
 
+    expect(await logged('backup.restored')).toEqual([]);
     const result = (await admin.post(`/api/admin/backup/stored/${newer}/restore`).expect(200)).body;
     expect(result).toMatchObject({ created: 1, updated: 0, unchanged: 2, images: 1 });
+    // The restore itself is logged once, as the admin's, naming the stored backup.
+    expect(await logged('backup.restored')).toEqual([
+      expect.objectContaining({
+        actorName: 'admin',
+        details: expect.objectContaining({
+          storedBackup: newer,
+          created: 1,
+          updated: 0,
+          unchanged: 2,
+          images: 1,
+          formatVersion: 4,
+        }),
+      }),
+    ]);
     expect((await request(one.url).get('/api/shops').expect(200)).body).toHaveLength(3);
     expect(readdirSync(join(one.config.dataDir, 'tmp'))).toEqual([]);
   });

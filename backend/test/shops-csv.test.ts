@@ -68,7 +68,12 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     shops: await server.dataSource.query('SELECT * FROM shop ORDER BY id'),
     categories: await server.dataSource.query('SELECT * FROM shop_category ORDER BY shop_id, position'),
     version: await server.dataSource.query("SELECT version FROM data_version WHERE name = 'shops'"),
+    // A dry run, or an all-or-nothing import that applies nothing, logs nothing either.
+    activity: await server.dataSource.query('SELECT * FROM activity_entry ORDER BY id'),
   });
+  const importsLogged = async () =>
+    (await admin.get('/api/admin/activity').query({ kind: 'shops.imported', pageSize: 100 }).expect(200))
+      .body as { total: number; items: { actorName: string | null; details: Record<string, unknown> }[] };
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
@@ -210,9 +215,17 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     ]);
     expect(preview.rows[3].id).toBeNull();
 
-    const done = (await importCsv(file).expect(200)).body as ImportResult;
+    const loggedBefore = (await importsLogged()).total;
+    const done = (await importCsv(file, {}, 'gunsmiths.csv').expect(200)).body as ImportResult;
     expect(done).toMatchObject({ dryRun: false, applied: true });
     expect(done.counts).toEqual(preview.counts);
+    // One entry for the whole import (not one per shop), in its transaction, with its counts.
+    const logged = await importsLogged();
+    expect(logged.total).toBe(loggedBefore + 1);
+    expect(logged.items[0]).toMatchObject({
+      actorName: 'admin',
+      details: { ...done.counts, allOrNothing: false, file: 'gunsmiths.csv' },
+    });
     const newId = done.rows[3].id;
     expect(newId).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -160,6 +160,7 @@ export const FIELD_ERROR_CODES: readonly [
   'AMBIGUOUS_MATCH',
   'DUPLICATE_ROW',
   'WRONG_CELL_COUNT',
+  'INVALID_DATE',
 ];
 /**
  * The columns of the shops CSV (export and import), in the order the export writes them. On
@@ -209,6 +210,30 @@ export const CSV_IMPORT_MAX_BYTES: number;
 /** ...and the most shop rows in it. */
 export const CSV_IMPORT_MAX_ROWS: 20000;
 /**
+ * What an entry of the activity log records (GET /api/admin/activity, `kind`): one entry per
+ * change, written in the change's own transaction. The admin translates each kind.
+ */
+export const ACTIVITY_KINDS: readonly [
+  'shop.created',
+  'shop.updated',
+  'shop.verified',
+  'shop.unverified',
+  'shop.deleted',
+  'shops.imported',
+  'admin.created',
+  'admin.password_reset',
+  'admin.deleted',
+  'account.password_changed',
+  'login.succeeded',
+  'login.failed',
+  'backup.downloaded',
+  'backup.stored',
+  'backup.failed',
+  'backup.restored',
+];
+/** Entries per page of the activity log at most. */
+export const ACTIVITY_MAX_PAGE_SIZE: 100;
+/**
  * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.
@@ -221,4 +246,5 @@ export const ADMIN_PAGE_PATHS: readonly [
   'shops/import',
   'users',
   'backup',
+  'activity',
 ];

@@ -198,6 +198,7 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'AMBIGUOUS_MATCH',
     'DUPLICATE_ROW',
     'WRONG_CELL_COUNT',
+    'INVALID_DATE',
   ]),
 );
 
@@ -257,10 +258,47 @@ export const CSV_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const CSV_IMPORT_MAX_ROWS = 20_000;
 
 /**
+ * What an entry of the activity log records (GET /api/admin/activity, `kind`): one entry per
+ * change, written in the change's own transaction. The admin translates each kind.
+ */
+export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ([
+    'shop.created',
+    'shop.updated',
+    'shop.verified',
+    'shop.unverified',
+    'shop.deleted',
+    'shops.imported',
+    'admin.created',
+    'admin.password_reset',
+    'admin.deleted',
+    'account.password_changed',
+    'login.succeeded',
+    'login.failed',
+    'backup.downloaded',
+    'backup.stored',
+    'backup.failed',
+    'backup.restored',
+  ]),
+);
+
+/** Entries per page of the activity log at most. */
+export const ACTIVITY_MAX_PAGE_SIZE = 100;
+
+/**
  * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.
  */
 export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
-  /** @type {const} */ (['', 'login', 'shops/new', 'shops/edit/:id', 'shops/import', 'users', 'backup']),
+  /** @type {const} */ ([
+    '',
+    'login',
+    'shops/new',
+    'shops/edit/:id',
+    'shops/import',
+    'users',
+    'backup',
+    'activity',
+  ]),
 );

@@ -1,9 +1,10 @@
 // Issue 6's promise, proven in the browser in one language on a fresh data folder: from an empty
 // database to a first admin, login (and the route guard), a shop created with an uploaded logo
-// and map image, seen in the public directory, verified, backed up (both downloads), deleted,
-// restored from the downloaded ZIP (with upload progress), a non-ZIP refused, a second admin
-// added, reset and deleted (the last-admin rule), my password changed, logout. Each language is
-// its own test file (admin-es, admin-en), so Jest can run the two journeys side by side.
+// and map image, seen in the public directory, verified (and the activity log says by whom),
+// backed up (both downloads), deleted, restored from the downloaded ZIP (with upload progress),
+// a non-ZIP refused, a second admin added, reset and deleted (the last-admin rule), my password
+// changed, logout. Each language is its own test file (admin-es, admin-en), so Jest can run the
+// two journeys side by side.
 /* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -229,6 +230,19 @@ export function describeAdminJourney(lang) {
       await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();
     });
 
+    step('activity: the log shows who verified it, and so does the shop’s own history', async () => {
+      await page.getByRole('button', { name: A.activity }).click();
+      await page.waitForURL(`${product.url}/admin/activity`);
+      await page.getByRole('heading', { level: 1, name: A.activity }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: A.activityVerified }).filter({ hasText: shopName });
+      await row.getByRole('cell', { name: ADMIN_USER, exact: true }).waitFor();
+      await row.getByRole('link', { name: shopName }).click();
+      await page.waitForURL(`${product.url}/admin/shops/edit/${state.shopId}`);
+      await page.getByTestId('shop-history').getByText(A.lastChangedBy(ADMIN_USER)).waitFor();
+      await page.getByRole('button', { name: A.backToDashboard }).click();
+      await page.waitForURL(`${product.url}/admin`);
+    });
+
     step('backup: the complete ZIP and the JSON data are downloaded to disk', async () => {
       await page.getByRole('button', { name: A.backup }).click();
       await page.waitForURL(`${product.url}/admin/backup`);
@@ -243,7 +257,7 @@ export function describeAdminJourney(lang) {
       await zip.saveAs(state.zipPath);
       await toast(A.fullCreated);
       const names = zipEntryNames(readFileSync(state.zipPath));
-      expect(names).toEqual(expect.arrayContaining(['manifest.json', 'shops.json']));
+      expect(names).toEqual(expect.arrayContaining(['manifest.json', 'shops.json', 'activity.json']));
       // The demo map plus this shop's logo and map at least.
       expect(names.filter((name) => name.startsWith('images/')).length).toBeGreaterThanOrEqual(3);
 

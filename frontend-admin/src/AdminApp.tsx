@@ -8,6 +8,7 @@ import { BasePathContext, useAdminPath } from './app/basePath';
 import { getPageStore, type AppStore } from './app/store';
 import { forgetSession, useGetMeQuery } from './api/adminApi';
 import { useAppDispatch } from './app/hooks';
+import { ActivityPage } from './features/activity/ActivityPage';
 import { AuthGuard } from './features/auth/AuthGuard';
 import { LoginPage } from './features/auth/LoginPage';
 import { BackupPage } from './features/backup/BackupPage';
@@ -82,6 +83,7 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
               <Route path="shops/import" element={<ShopsCsvPage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="backup" element={<BackupPage />} />
+              <Route path="activity" element={<ActivityPage />} />
             </Route>
             <Route path="*" element={<AdminNotFound />} />
           </Routes>

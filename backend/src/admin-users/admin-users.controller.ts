@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
-import type { AdminUser } from './admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
@@ -26,19 +25,19 @@ export class AdminUsersController {
   /** Adds an administrator. */
   @Post()
   @ApiErrors(400, { 409: 'Username already exists' })
-  createAdminUser(@Body() dto: CreateAdminUserDto): Promise<AdminUserDto> {
-    return this.users.create(dto);
+  createAdminUser(@Body() dto: CreateAdminUserDto, @Actor() actor: ActivityActor): Promise<AdminUserDto> {
+    return this.users.create(dto, actor);
   }
 
   /** Sets another administrator's password and ends their sessions (not for oneself). */
   @Put(':id/reset-password')
   @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
-    @CurrentUser() actor: AdminUser,
+    @Actor() actor: ActivityActor,
     @Param('id', idParam(adminNotFound)) id: string,
     @Body() dto: ResetPasswordDto,
   ): Promise<AdminUserDto> {
-    return this.users.resetPassword(actor.id, id, dto);
+    return this.users.resetPassword(actor, id, dto);
   }
 
   /** Deletes an administrator and ends their sessions; the last one cannot be deleted. */
@@ -46,7 +45,10 @@ export class AdminUsersController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })
-  deleteAdminUser(@Param('id', idParam(adminNotFound)) id: string): Promise<void> {
-    return this.users.delete(id);
+  deleteAdminUser(
+    @Param('id', idParam(adminNotFound)) id: string,
+    @Actor() actor: ActivityActor,
+  ): Promise<void> {
+    return this.users.delete(id, actor);
   }
 }

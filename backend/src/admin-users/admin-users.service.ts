@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -30,6 +32,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   async list(): Promise<AdminUserDto[]> {
@@ -67,18 +70,34 @@ export class AdminUsersService {
     }
   }
 
-  /** Creates an admin; `manager` lets the first-admin claim share its transaction. */
-  async create(dto: CreateAdminUserDto, manager?: EntityManager): Promise<AdminUserDto> {
+  /**
+   * Creates an admin and logs it; `manager` lets the first-admin claim share its transaction,
+   * else the insert and its log entry get one of their own (the hash is made before it).
+   */
+  async create(
+    dto: CreateAdminUserDto,
+    actor: ActivityActor,
+    manager?: EntityManager,
+  ): Promise<AdminUserDto> {
     this.assertConfirmed(dto.password, dto.confirmPassword);
-    const repository = manager?.getRepository(AdminUser) ?? this.users;
-    const taken = await repository
+    const taken = await (manager?.getRepository(AdminUser) ?? this.users)
       .createQueryBuilder('user')
       .where('LOWER(user.username) = LOWER(:username)', { username: dto.username })
       .getExists();
     if (taken) throw usernameTaken();
     const passwordHash = await this.hasher.hash(dto.password);
-    try {
+    const insert = async (transaction: EntityManager) => {
+      const repository = transaction.getRepository(AdminUser);
       const saved = await repository.save(repository.create({ username: dto.username, passwordHash }));
+      await this.activity.record(transaction, {
+        kind: 'admin.created',
+        actor,
+        details: { adminId: saved.id, username: saved.username },
+      });
+      return saved;
+    };
+    try {
+      const saved = manager ? await insert(manager) : await this.transactions.run(insert);
       return toAdminUserDto(saved);
     } catch (error) {
       if (isUniqueViolation(error)) throw usernameTaken();
@@ -87,8 +106,8 @@ export class AdminUsersService {
   }
 
   /** Sets another admin's password and ends their sessions. Not for one's own account. */
-  async resetPassword(actorId: string, id: string, dto: ResetPasswordDto): Promise<AdminUserDto> {
-    if (actorId === id) {
+  async resetPassword(actor: ActivityActor, id: string, dto: ResetPasswordDto): Promise<AdminUserDto> {
+    if (actor.adminId === id) {
       throw new ApiError(403, 'OWN_PASSWORD_RESET', 'Use "Change My Password" to change your own password');
     }
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
@@ -98,15 +117,26 @@ export class AdminUsersService {
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
       await this.sessions.endSessionsOf(id, undefined, manager);
+      await this.activity.record(manager, {
+        kind: 'admin.password_reset',
+        actor,
+        details: { adminId: id, username: user.username },
+      });
     });
     return toAdminUserDto(user);
   }
 
-  async setOwnPassword(id: string, newPassword: string, keepSid: string): Promise<void> {
+  async setOwnPassword(
+    id: string,
+    newPassword: string,
+    keepSid: string,
+    actor: ActivityActor,
+  ): Promise<void> {
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
       await this.sessions.endSessionsOf(id, keepSid, manager);
+      await this.activity.record(manager, { kind: 'account.password_changed', actor });
     });
   }
 
@@ -114,15 +144,24 @@ export class AdminUsersService {
    * Deletes an admin and ends their sessions, refusing to delete the last one. On MySQL the
    * admin rows are locked first, so two admins deleting each other at once leave one behind.
    */
-  async delete(id: string): Promise<void> {
+  async delete(id: string, actor: ActivityActor): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const query = manager.getRepository(AdminUser).createQueryBuilder('user').select('user.id');
+      const query = manager
+        .getRepository(AdminUser)
+        .createQueryBuilder('user')
+        .select(['user.id', 'user.username']);
       if (this.transactions.supportsRowLocks) query.setLock('pessimistic_write');
-      const ids = (await query.getMany()).map((user) => user.id);
-      if (!ids.includes(id)) throw adminNotFound();
-      if (ids.length <= 1) throw new ApiError(409, 'LAST_ADMIN', 'Cannot delete the last admin user');
+      const users = await query.getMany();
+      const target = users.find((user) => user.id === id);
+      if (!target) throw adminNotFound();
+      if (users.length <= 1) throw new ApiError(409, 'LAST_ADMIN', 'Cannot delete the last admin user');
       await manager.delete(AdminUser, { id });
       await this.sessions.endSessionsOf(id, undefined, manager);
+      await this.activity.record(manager, {
+        kind: 'admin.deleted',
+        actor,
+        details: { adminId: id, username: target.username },
+      });
     });
   }
 }

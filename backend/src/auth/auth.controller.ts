@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { actorOf } from '../activity/activity-actor.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
@@ -54,12 +55,13 @@ export class AuthController {
     401: 'Invalid credentials',
     429: 'Too many failed attempts; Retry-After says when to try again',
   })
-  login(
+  async login(
     @Body() _credentials: LoginDto,
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
-  ): AdminUserDto {
+  ): Promise<AdminUserDto> {
     (request.session as unknown as SessionData).absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    await this.auth.recordLogin(actorOf(request));
     return toAdminUserDto(user);
   }
 
@@ -88,8 +90,7 @@ export class AuthController {
   @ApiCookieAuth(SESSION_COOKIE)
   @ApiErrors(400, { 403: 'An admin exists and there is no session', 409: 'Username already exists' })
   createAdmin(@Body() dto: CreateAdminUserDto, @Req() request: Request): Promise<AdminUserDto> {
-    const actor = request.isAuthenticated() ? (request.user as AdminUser) : undefined;
-    return this.auth.createAdmin(dto, actor);
+    return this.auth.createAdmin(dto, actorOf(request));
   }
 
   /** Changes the caller's own password; their other sessions end. */
@@ -102,7 +103,7 @@ export class AuthController {
     @Body() dto: ChangePasswordDto,
     @Req() request: Request,
   ): Promise<MessageDto> {
-    await this.auth.changePassword(user, dto, request.sessionID);
+    await this.auth.changePassword(user, dto, request.sessionID, actorOf(request));
     return { message: 'Password updated successfully' };
   }
 }

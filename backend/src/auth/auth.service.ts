@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../admin-users/admin-users.service.js';
 import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
@@ -30,11 +32,14 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
     private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
   ) {}
 
   /**
    * Checks credentials under the rate limit. An unknown user and a wrong password take the
-   * same path (a hash is always verified) and give the same answer.
+   * same path (a hash is always verified) and give the same answer. A checked failure is
+   * logged with the username tried; refusals by the rate limit are not (a flood would fill
+   * the log), nor is the password ever.
    */
   async validateLogin(client: string, username: string, password: string): Promise<AdminUser | null> {
     await this.throttle.assertAllowed(client, username);
@@ -42,10 +47,24 @@ export class AuthService {
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) {
       await this.throttle.recordFailure(client, username);
+      await this.transactions.run((manager) =>
+        this.activity.record(manager, {
+          kind: 'login.failed',
+          actor: { adminId: null, username: null, client },
+          details: { username: username.trim().slice(0, 100) },
+        }),
+      );
       return null;
     }
     await this.throttle.recordSuccess(client, username);
     return user;
+  }
+
+  /** Logs a login that succeeded (once the session exists). */
+  async recordLogin(actor: ActivityActor): Promise<void> {
+    await this.transactions.run((manager) =>
+      this.activity.record(manager, { kind: 'login.succeeded', actor }),
+    );
   }
 
   async adminExists(): Promise<boolean> {
@@ -57,15 +76,15 @@ export class AuthService {
    * the 'first-admin' flag and the insert share one transaction, so of many racing calls on
    * an empty database exactly one succeeds.
    */
-  async createAdmin(dto: CreateAdminUserDto, actor: AdminUser | undefined): Promise<AdminUserDto> {
-    if (actor) return this.users.create(dto);
+  async createAdmin(dto: CreateAdminUserDto, actor: ActivityActor): Promise<AdminUserDto> {
+    if (actor.adminId) return this.users.create(dto, actor);
     this.users.assertConfirmed(dto.password, dto.confirmPassword);
     if ((await this.users.count()) > 0) throw adminExists();
     try {
       return await this.transactions.run(async (manager) => {
         if ((await this.users.count(manager)) > 0) throw adminExists();
         await manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG });
-        return this.users.create(dto, manager);
+        return this.users.create(dto, actor, manager);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw adminExists();
@@ -74,7 +93,12 @@ export class AuthService {
   }
 
   /** Changes the caller's password and ends their other sessions (this one stays). */
-  async changePassword(user: AdminUser, dto: ChangePasswordDto, sid: string): Promise<void> {
+  async changePassword(
+    user: AdminUser,
+    dto: ChangePasswordDto,
+    sid: string,
+    actor: ActivityActor,
+  ): Promise<void> {
     const current = await this.users.findWithHash({ id: user.id });
     if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
       throw fieldError(
@@ -85,6 +109,6 @@ export class AuthService {
       );
     }
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
-    await this.users.setOwnPassword(user.id, dto.newPassword, sid);
+    await this.users.setOwnPassword(user.id, dto.newPassword, sid, actor);
   }
 }

@@ -1,17 +1,21 @@
 /**
- * The backup file format. Version 3 (current): as version 2, and each shop has its `slug` and
+ * The backup file format. Version 4 (current): as version 3, plus `activity.json`, the whole
+ * activity log oldest first (listed in the manifest with its checksum, counted in
+ * `counts.activity`). A restore never reads it: the log of the directory being restored into
+ * stays as it is. Version 3: as version 2, and each shop has its `slug` and
  * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
  * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
  * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
- * reads all three: shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
+ * reads all four: shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
  * do (or keep the one they have here).
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 3;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3];
+export const FORMAT_VERSION = 4;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';
+export const ACTIVITY_NAME = 'activity.json';
 export const IMAGE_NAME =
   /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.(png|jpg|gif|webp))?$/;
 
@@ -27,7 +31,7 @@ export interface Manifest {
   product: string;
   formatVersion: number;
   createdAt: string;
-  counts?: { shops: number; images: number };
+  counts?: { shops: number; images: number; activity?: number };
   files?: Record<string, ManifestFile>;
   /** Image paths the shops referenced but the store no longer had when the backup was made. */
   missingImages?: string[];

@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Cron } from 'croner';
 import { DataSource, LessThan, Like } from 'typeorm';
+import { SERVER_ACTOR } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -108,18 +109,30 @@ export class BackupScheduleService implements OnApplicationBootstrap, OnApplicat
     });
     try {
       const backup = await this.metrics.observeJob('scheduled-backup', () => this.stored.store(true));
-      await this.backups.record('auto', backup);
+      await this.backups.record('auto', backup, {
+        kind: 'backup.stored',
+        actor: SERVER_ACTOR,
+        details: {
+          name: backup.name,
+          shops: backup.shops,
+          images: backup.images,
+          bytes: backup.bytes,
+          activity: backup.activity,
+        },
+      });
       this.logger.log(
         `Automatic backup stored: ${backup.name} (${backup.shops} shops, ${backup.images} images)`,
       );
-      // activity log: record the automatic backup here (backup.name, backup.shops, backup.images, backup.bytes; by the system)
       const pruned = await this.stored.prune();
       return { stored: backup.name, pruned };
     } catch (error) {
       const reason = (error as Error).message;
       this.logger.error(`Automatic backup failed: ${reason}`);
-      await this.backups.record('auto-error', { shops: 0, images: 0, bytes: 0, missingImages: 0 });
-      // activity log: record the failed automatic backup here (slot, reason; by the system)
+      await this.backups.record(
+        'auto-error',
+        { shops: 0, images: 0, bytes: 0 },
+        { kind: 'backup.failed', actor: SERVER_ACTOR, details: { slot: slot.toISOString(), reason } },
+      );
       return { failed: reason };
     }
   }

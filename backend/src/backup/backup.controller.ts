@@ -22,6 +22,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -36,7 +37,7 @@ import {
 } from './dto/backup.dto.js';
 import { BackupScheduleService } from './backup-schedule.service.js';
 import { removeRestoreUpload } from './restore-upload-folder.js';
-import { RestoreService, type BackupFile } from './restore.service.js';
+import { RestoreService, type BackupFile, type RestoreSource } from './restore.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
 import type { AppConfig } from '../config/app.config.js';
@@ -114,23 +115,30 @@ export class BackupController {
   async restoreStoredBackup(
     @Param('name') name: string,
     @Query() query: RestoreQueryDto,
+    @Actor() actor: ActivityActor,
   ): Promise<RestoreResultDto | RestorePreviewDto> {
     const file = await this.stored.copyToTemporaryFile(name);
     try {
-      return await this.restoreOrPreview(file, query);
+      return await this.restoreOrPreview(file, query, actor, { storedBackup: name });
     } finally {
       await removeRestoreUpload(file.path);
     }
   }
 
+  /** A dry run previews and records nothing; a restore is logged as `actor`'s, naming `source`. */
   private restoreOrPreview(
     file: BackupFile,
     query: RestoreQueryDto,
+    actor: ActivityActor,
+    source: RestoreSource,
   ): Promise<RestoreResultDto | RestorePreviewDto> {
-    return query.dryRun === 'true' ? this.restores.preview(file) : this.restores.restore(file);
+    return query.dryRun === 'true' ? this.restores.preview(file) : this.restores.restore(file, actor, source);
   }
 
-  /** The complete backup: a ZIP of shops.json, the images and a manifest with checksums. */
+  /**
+   * The complete backup: a ZIP of shops.json, the activity log (activity.json), the images and
+   * a manifest with checksums.
+   */
   @Post('full')
   @HttpCode(200)
   // A ZIP for 200 only (not @ApiProduces): its errors are JSON like every other.
@@ -138,16 +146,16 @@ export class BackupController {
     description: 'atm-directory-backup-YYYY-MM-DD.zip',
     content: binaryContent('application/zip'),
   })
-  createFullBackup(@Res() response: Response): Promise<void> {
-    return this.backups.writeFullBackup(response);
+  createFullBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
+    return this.backups.writeFullBackup(response, actor);
   }
 
   /** The data-only backup: the shops as JSON (images not included). */
   @Post('data')
   @HttpCode(200)
   @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
-  async createDataBackup(@Res() response: Response): Promise<void> {
-    const { fileName, body } = await this.backups.dataBackup();
+  async createDataBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
+    const { fileName, body } = await this.backups.dataBackup(actor);
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     response.setHeader('Cache-Control', 'no-store');
@@ -157,9 +165,10 @@ export class BackupController {
   /**
    * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
    * fails any check changes nothing. Shops with an id that exists are replaced in place, but
-   * those this directory has exactly so are left alone. With `dryRun=true`: what the restore
-   * would do (shops created, replaced and unchanged, images added, the backup's date and
-   * format version, problems), changing nothing.
+   * those this directory has exactly so are left alone. The activity log stays as it is (a
+   * backup's own log is not restored) and records the restore. With `dryRun=true`: what the
+   * restore would do (shops created, replaced and unchanged, images added, the backup's date
+   * and format version, problems), changing nothing and recording nothing.
    */
   @Post('restore')
   @HttpCode(200)
@@ -182,6 +191,7 @@ export class BackupController {
   async restoreBackup(
     @UploadedFile() file: Express.Multer.File | undefined,
     @Query() query: RestoreQueryDto,
+    @Actor() actor: ActivityActor,
   ): Promise<RestoreResultDto | RestorePreviewDto> {
     if (!file)
       throw new ApiError(400, 'BACKUP_FILE_MISSING', 'Please select a ZIP file (form field "backupFile")');
@@ -189,6 +199,8 @@ export class BackupController {
     if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
     if (!(await looksLikeZip(file.path)))
       throw new ApiError(400, 'BACKUP_INVALID_FILE', 'Invalid File Type: please select a ZIP file');
-    return this.restoreOrPreview({ path: file.path, size: file.size }, query);
+    return this.restoreOrPreview({ path: file.path, size: file.size }, query, actor, {
+      upload: file.originalname.slice(0, 200),
+    });
   }
 }

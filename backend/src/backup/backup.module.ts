@@ -3,7 +3,6 @@ import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
-import { JobLockService } from '../database/job-lock.service.js';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { BackupRecord } from './backup-record.entity.js';
@@ -42,7 +41,6 @@ import { ObjectStorage } from '../uploads/object-storage.js';
   providers: [
     BackupService,
     RestoreService,
-    JobLockService,
     RestoreUploadInterceptor,
     ImageSweepService,
     StoredBackupsService,

@@ -5,12 +5,15 @@ import type { Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { Transform, type TransformCallback, type Writable } from 'node:stream';
+import { Readable, Transform, type TransformCallback, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { DataSource, In } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { AppMetrics } from '../observability/metrics.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { LOGO_ICON_KEYS, OBJECTS_PATH_PREFIX } from 'contract';
@@ -18,6 +21,7 @@ import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import {
+  ACTIVITY_NAME,
   backupFileName,
   FORMAT_VERSION,
   humanSize,
@@ -64,6 +68,8 @@ export interface FullBackupWritten {
   bytes: number;
   /** Images the shops referenced that the store no longer had. */
   missingImages: number;
+  /** Entries of the activity log in activity.json. */
+  activity: number;
 }
 
 /** The distinct uploaded-image keys the shops reference, in a stable order. */
@@ -90,6 +96,8 @@ export class BackupService {
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
+    private readonly activity: ActivityService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** The statistics but the schedule (the controller adds it). */
@@ -140,7 +148,7 @@ export class BackupService {
    * at a time (hashed as it passes), then the manifest with all checksums. Nothing is held in
    * memory beyond one image's buffers, however many images there are.
    */
-  async writeFullBackup(response: Response): Promise<void> {
+  async writeFullBackup(response: Response, actor: ActivityActor): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
     // The name is unique, so `busy` cannot happen.
     await this.metrics.observeJob('backup', () =>
@@ -150,7 +158,7 @@ export class BackupService {
         response.setHeader('Cache-Control', 'no-store');
         try {
           const written = await this.writeArchive(response);
-          await this.record('full', written);
+          await this.recordDownload(actor, { kind: 'full', ...written });
         } catch (error) {
           this.logger.error(`Full backup failed: ${(error as Error).message}`);
           response.destroy(error as Error);
@@ -176,19 +184,28 @@ export class BackupService {
     });
   }
 
-  /** Counts a finished backup (the dashboard's reminder reads them). */
-  async record(kind: BackupRecord['kind'], written: FullBackupWritten): Promise<void> {
-    await this.dataSource
-      .getRepository(BackupRecord)
+  /**
+   * Counts a finished (or, `auto-error`, failed) backup for the dashboard's reminder, and
+   * writes its activity log entry (if any) in the same transaction: an entry that cannot be
+   * written undoes the count, and the other way round.
+   */
+  async record(
+    kind: BackupRecord['kind'],
+    written: Pick<FullBackupWritten, 'shops' | 'images' | 'bytes'>,
+    entry?: ActivityRecord,
+  ): Promise<void> {
+    await this.transactions.run(async (manager) => {
       // The time to the millisecond (SQLite's default has whole seconds): a failure and the
       // success right after it must be told apart.
-      .insert({
+      await manager.insert(BackupRecord, {
         kind,
         shops: written.shops,
         images: written.images,
         bytes: written.bytes,
         createdAt: new Date(),
       });
+      if (entry) await this.activity.record(manager, entry);
+    });
   }
 
   private underBackupLock<T>(work: () => Promise<T>): Promise<T> {
@@ -217,6 +234,14 @@ export class BackupService {
     archive.pipe(output);
     try {
       archive.append(shopsJson, { name: SHOPS_NAME });
+      const activity = { entries: 0 };
+      const activityJson = new HashingStream();
+      const entries = Readable.from(this.activityJson(activity), { objectMode: false });
+      entries.on('error', (error) => activityJson.destroy(error));
+      entries.pipe(activityJson);
+      archive.append(activityJson, { name: ACTIVITY_NAME });
+      await Promise.race([once(activityJson, 'end'), archiveFailed]);
+      files[ACTIVITY_NAME] = { sha256: activityJson.sha256, size: activityJson.size };
       let images = 0;
       for (const key of referencedKeys(shops)) {
         const object = await this.storage.get(key);
@@ -245,26 +270,63 @@ export class BackupService {
         product: PRODUCT,
         formatVersion: FORMAT_VERSION,
         createdAt: new Date().toISOString(),
-        counts: { shops: shops.length, images },
+        counts: { shops: shops.length, images, activity: activity.entries },
         files,
         missingImages,
       };
       archive.append(Buffer.from(JSON.stringify(manifest, null, 2)), { name: MANIFEST_NAME });
       await Promise.race([archive.finalize(), archiveFailed]);
       if (!output.writableFinished) await Promise.race([once(output, 'finish'), archiveFailed]);
-      return { shops: shops.length, images, bytes: archive.pointer(), missingImages: missingImages.length };
+      return {
+        shops: shops.length,
+        images,
+        bytes: archive.pointer(),
+        missingImages: missingImages.length,
+        activity: activity.entries,
+      };
     } catch (error) {
       archive.abort();
       throw error;
     }
   }
 
-  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
-  dataBackup(): Promise<{ fileName: string; body: Buffer }> {
-    return this.metrics.observeJob('data-backup', () => this.buildDataBackup());
+  /**
+   * The activity log as a JSON array, a chunk of entries at a time, so a log of any length
+   * costs the memory of one chunk; `count` holds the entries written once it has ended.
+   */
+  private async *activityJson(count: { entries: number }): AsyncGenerator<Buffer> {
+    yield Buffer.from('[');
+    for await (const chunk of this.activity.allEntries()) {
+      const lines = chunk.map((entry) => JSON.stringify(entry)).join(',\n');
+      yield Buffer.from(`${count.entries ? ',' : ''}\n${lines}`);
+      count.entries += chunk.length;
+    }
+    yield Buffer.from(count.entries ? '\n]\n' : ']\n');
   }
 
-  private async buildDataBackup(): Promise<{ fileName: string; body: Buffer }> {
+  /** A completed download: the dashboard's record of it and its log entry, together. */
+  private async recordDownload(
+    actor: ActivityActor,
+    backup: { kind: 'full' | 'data'; shops: number; images: number; bytes: number; activity?: number },
+  ): Promise<void> {
+    const { kind, shops, images, bytes, activity } = backup;
+    await this.record(
+      kind,
+      { shops, images, bytes },
+      {
+        kind: 'backup.downloaded',
+        actor,
+        details: { kind, shops, images, bytes, ...(activity === undefined ? {} : { activity }) },
+      },
+    );
+  }
+
+  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
+  dataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
+    return this.metrics.observeJob('data-backup', () => this.buildDataBackup(actor));
+  }
+
+  private async buildDataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
     const shops = await this.shops.listShops();
     const body = Buffer.from(
       JSON.stringify(
@@ -273,9 +335,7 @@ export class BackupService {
         2,
       ),
     );
-    await this.dataSource
-      .getRepository(BackupRecord)
-      .insert({ kind: 'data', shops: shops.length, images: 0, bytes: body.length });
+    await this.recordDownload(actor, { kind: 'data', shops: shops.length, images: 0, bytes: body.length });
     return { fileName: backupFileName('data'), body };
   }
 }

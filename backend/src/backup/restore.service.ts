@@ -5,6 +5,8 @@ import { validate } from 'class-validator';
 import { OBJECTS_PATH_PREFIX } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -76,6 +78,9 @@ export interface BackupFile {
   size: number;
 }
 
+/** Which file a restore read, as its log entry names it: an uploaded file's name or a stored backup's. */
+export type RestoreSource = { upload: string } | { storedBackup: string };
+
 /** A backup that passed every check but the images' own (those are read when stored). */
 interface ReadBackup {
   zip: BackupZip;
@@ -139,6 +144,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
+    private readonly activity: ActivityService,
   ) {}
 
   /**
@@ -168,9 +174,13 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.warn(`Deleted ${pending.length} image(s) left by an interrupted restore`);
   }
 
-  restore(file: BackupFile): Promise<RestoreResultDto> {
+  /**
+   * Restores a backup file; `actor` is who asked and `source` which file (an upload's name or a
+   * stored backup's): the restore is logged with both and its counts, in its own transaction.
+   */
+  restore(file: BackupFile, actor: ActivityActor, source: RestoreSource): Promise<RestoreResultDto> {
     return this.metrics.observeJob('restore', () =>
-      this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file)),
+      this.locks.run(RESTORE_LOCK, restoreInProgress, () => this.restoreLocked(file, actor, source)),
     );
   }
 
@@ -302,7 +312,11 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     return bytes;
   }
 
-  private async restoreLocked(file: BackupFile): Promise<RestoreResultDto> {
+  private async restoreLocked(
+    file: BackupFile,
+    actor: ActivityActor,
+    source: RestoreSource,
+  ): Promise<RestoreResultDto> {
     const backup = await this.readBackup(file);
     const plan = await this.plan(backup);
     const stored: string[] = [];
@@ -318,15 +332,21 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
         newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
       }
+      const { unchanged } = plan;
       const { created, updated, replacedImages } = await this.writeShops(
         [...plan.created, ...plan.replaced],
         newPaths,
         stored,
+        {
+          actor,
+          source,
+          unchanged,
+          formatVersion: backup.manifest.formatVersion,
+          backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
+        },
       );
       await this.shops.releaseImages(replacedImages);
-      const { unchanged } = plan;
       const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${stored.length} image(s).`;
-      // activity log: record the restore here (created, updated, unchanged, stored.length; its file or stored backup name is the caller's)
       return { message, created, updated, unchanged, images: stored.length };
     } catch (error) {
       await this.discard(stored);
@@ -405,12 +425,20 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
    * same backup restored twice creates no duplicates), and the pending-image journal is
    * cleared with it. Each shop keeps the slug it had (in the backup, else here) while that
    * fits its name and city and is free, else gets a new one; a replaced shop's previous slug
-   * keeps redirecting. Returns the counts and the image references the replaced shops had.
+   * keeps redirecting. The restore's log entry is written in the same transaction. Returns the
+   * counts and the image references the replaced shops had.
    */
   private async writeShops(
     shops: RestoredShop[],
     newPaths: Map<string, string>,
     storedKeys: string[],
+    log: {
+      actor: ActivityActor;
+      source: RestoreSource;
+      unchanged: number;
+      formatVersion: number;
+      backupCreatedAt: string | null;
+    },
   ): Promise<{ created: number; updated: number; replacedImages: string[] }> {
     return this.transactions.run(async (manager) => {
       const repository = manager.getRepository(Shop);
@@ -452,7 +480,21 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
       await this.shops.bumpVersion(manager);
-      return { created: shops.length - existing.size, updated: existing.size, replacedImages };
+      const created = shops.length - existing.size;
+      await this.activity.record(manager, {
+        kind: 'backup.restored',
+        actor: log.actor,
+        details: {
+          ...log.source,
+          created,
+          updated: existing.size,
+          unchanged: log.unchanged,
+          images: storedKeys.length,
+          formatVersion: log.formatVersion,
+          backupCreatedAt: log.backupCreatedAt,
+        },
+      });
+      return { created, updated: existing.size, replacedImages };
     });
   }
 

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import unzipper from 'unzipper';
 import { ApiError } from '../common/api-error.js';
-import { IMAGE_NAME, MANIFEST_NAME, SHOPS_NAME } from './backup-format.js';
+import { ACTIVITY_NAME, IMAGE_NAME, MANIFEST_NAME, SHOPS_NAME } from './backup-format.js';
 
 /** Limits that keep a hostile archive from costing time, memory or disk. */
 export const ZIP_LIMITS = {
@@ -10,6 +10,8 @@ export const ZIP_LIMITS = {
   manifestBytes: 5 * 1024 * 1024,
   shopsBytes: 100 * 1024 * 1024,
   imageBytes: 5 * 1024 * 1024,
+  /** The activity log (format 4), never read by a restore; years of entries of a busy directory. */
+  activityBytes: 1024 * 1024 * 1024,
   /** Declared uncompressed total may exceed the file size by this factor (plus 10 MB of slack). */
   maxExpansion: 20,
 };
@@ -70,7 +72,7 @@ export class BackupZip {
         if (name !== 'images/') throw refuse(`unexpected folder "${clip(name)}"`);
         continue;
       }
-      if (name !== MANIFEST_NAME && name !== SHOPS_NAME && !IMAGE_NAME.test(name)) {
+      if (name !== MANIFEST_NAME && name !== SHOPS_NAME && name !== ACTIVITY_NAME && !IMAGE_NAME.test(name)) {
         throw refuse(`unexpected entry "${clip(name)}"`);
       }
       if (entries.has(name)) throw refuse(`"${clip(name)}" appears twice`);
@@ -124,6 +126,7 @@ export class BackupZip {
 function limitFor(name: string): number {
   if (name === MANIFEST_NAME) return ZIP_LIMITS.manifestBytes;
   if (name === SHOPS_NAME) return ZIP_LIMITS.shopsBytes;
+  if (name === ACTIVITY_NAME) return ZIP_LIMITS.activityBytes;
   return ZIP_LIMITS.imageBytes;
 }
 

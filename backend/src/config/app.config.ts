@@ -66,6 +66,8 @@ export interface AppConfig {
   requestLimits: RequestLimitsConfig;
   storageQuotas: StorageQuotasConfig;
   observability: ObservabilityConfig;
+  /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays: number;
 }
 
 /** What an operator sees: request logs, metrics, and how long a stopping replica drains. */
@@ -435,5 +437,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     requestLimits: parseRequestLimits(env),
     storageQuotas: parseStorageQuotas(env),
     observability: parseObservability(env, nodeEnv, port),
+    activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 730, 1, 36_500),
   };
 }

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import type { DataSourceOptions } from 'typeorm';
+import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
 import { Session } from '../sessions/session.entity.js';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   PendingObject,
   UnattachedObject,
   UploadQuota,
+  ActivityEntry,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/app.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
+import { JobLockService } from './job-lock.service.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -45,8 +46,10 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [TransactionRunner],
-      exports: [TransactionRunner],
+      // One JobLockService for the whole app: it knows which locks this process holds, and a
+      // stopping replica waits for its jobs (main.ts).
+      providers: [TransactionRunner, JobLockService],
+      exports: [TransactionRunner, JobLockService],
     };
   }
 }

@@ -7,6 +7,7 @@ import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import type {} from 'multer';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
@@ -85,11 +86,14 @@ export class ShopsCsvController {
   async importShopsCsv(
     @Query() { dryRun, allOrNothing }: ImportShopsQueryDto,
     @UploadedFile() file: Express.Multer.File | undefined,
+    @Actor() actor: ActivityActor,
   ): Promise<ImportShopsResultDto> {
     if (!file) throw csvFileMissing();
     return this.csv.importShops(file.buffer, {
       dryRun: dryRun === 'true',
       allOrNothing: allOrNothing === 'true',
+      actor,
+      fileName: file.originalname,
     });
   }
 }

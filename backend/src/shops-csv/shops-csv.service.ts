@@ -5,6 +5,8 @@ import { plainToInstance } from 'class-transformer';
 import { isUUID, validate } from 'class-validator';
 import { normalizeText, SHOP_CSV_COLUMNS } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import type { FieldError } from '../common/api-error.js';
 import { flattenValidationErrors } from '../common/validation.pipe.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -74,6 +76,10 @@ interface Existing {
 export interface ImportOptions {
   dryRun: boolean;
   allOrNothing: boolean;
+  /** Who imports (an applied import is logged as theirs; a dry run is not logged). */
+  actor: ActivityActor;
+  /** The uploaded file's name, for the log entry. */
+  fileName?: string;
 }
 
 /**
@@ -88,6 +94,7 @@ export class ShopsCsvService {
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
     private readonly uploads: UploadsService,
+    private readonly activity: ActivityService,
   ) {}
 
   /**
@@ -117,7 +124,15 @@ export class ShopsCsvService {
         const replacedImages = await this.apply(manager, plan);
         const counts = this.counts(plan);
         if (counts.created || counts.updated) await this.shops.bumpVersion(manager);
-        // activity log: record the import here (`counts`: created, updated, unchanged, refused)
+        await this.activity.record(manager, {
+          kind: 'shops.imported',
+          actor: options.actor,
+          details: {
+            ...counts,
+            allOrNothing: options.allOrNothing,
+            ...(options.fileName ? { file: options.fileName.slice(0, 200) } : {}),
+          },
+        });
         return { planned: plan, applied: true, released: replacedImages };
       }),
     );

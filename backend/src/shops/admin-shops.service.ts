@@ -2,6 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchWords } from 'contract';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { AdminShopListDto, AdminShopListQueryDto, AdminShopSort } from './dto/admin-shop-list.dto.js';
 import type { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
@@ -41,6 +43,7 @@ export class AdminShopsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
+    private readonly activity: ActivityService,
   ) {}
 
   async listShops(query: AdminShopListQueryDto): Promise<AdminShopListDto> {
@@ -73,17 +76,20 @@ export class AdminShopsService {
     };
   }
 
-  /** Applies one action to every named shop in one transaction: all of them, or none. */
-  async bulkShops({ action, ids }: BulkShopsDto): Promise<BulkShopsResultDto> {
+  /**
+   * Applies one action to every named shop in one transaction: all of them, or none. The log
+   * gets one entry per shop the action changed (verifying a verified shop changes nothing).
+   */
+  async bulkShops({ action, ids }: BulkShopsDto, actor: ActivityActor): Promise<BulkShopsResultDto> {
     // Rows are locked in id order by every bulk request, so two of them cannot deadlock each other.
     const sorted = [...ids].sort();
     const deleted = await this.transactions.run(async (manager) => {
       const repository = manager.getRepository(Shop);
-      const found: Pick<Shop, 'id' | 'logo' | 'mapImageUrl'>[] = [];
+      const found: Pick<Shop, 'id' | 'name' | 'isVerified' | 'logo' | 'mapImageUrl'>[] = [];
       for (const chunk of chunks(sorted)) {
         const lookup = repository
           .createQueryBuilder('shop')
-          .select(['shop.id', 'shop.logo', 'shop.mapImageUrl'])
+          .select(['shop.id', 'shop.name', 'shop.isVerified', 'shop.logo', 'shop.mapImageUrl'])
           .where({ id: In(chunk) })
           .orderBy('shop.id');
         if (this.transactions.supportsRowLocks) lookup.setLock('pessimistic_write');
@@ -118,6 +124,22 @@ export class AdminShopsService {
         }
       }
       await this.shops.bumpVersion(manager);
+      const verified = action === 'verify' ? 'true' : 'false';
+      const changed = action === 'delete' ? found : found.filter((shop) => shop.isVerified !== verified);
+      const kind =
+        action === 'delete' ? 'shop.deleted' : action === 'verify' ? 'shop.verified' : 'shop.unverified';
+      await this.activity.recordAll(
+        manager,
+        changed.map((shop) => ({
+          kind,
+          actor,
+          shop,
+          details:
+            action === 'delete'
+              ? { bulk: true }
+              : { bulk: true, changes: { isVerified: { from: shop.isVerified, to: verified } } },
+        })),
+      );
       return action === 'delete' ? found : [];
     });
     await this.shops.releaseImages(deleted.flatMap((shop) => [shop.logo, shop.mapImageUrl]));

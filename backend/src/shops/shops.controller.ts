@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
@@ -119,22 +120,26 @@ export class AdminShopsController {
     { 400: 'The action or the list of ids is invalid (see `errors`)' },
     { 404: `\`${BULK_SHOPS_NOT_FOUND}\`: a shop of \`ids\` does not exist; nothing was changed` },
   )
-  bulkShops(@Body() dto: BulkShopsDto): Promise<BulkShopsResultDto> {
-    return this.adminShops.bulkShops(dto);
+  bulkShops(@Body() dto: BulkShopsDto, @Actor() actor: ActivityActor): Promise<BulkShopsResultDto> {
+    return this.adminShops.bulkShops(dto, actor);
   }
 
   /** Adds a shop. */
   @Post()
   @ApiErrors({ 400: 'A field is missing or invalid (see `errors`)' })
-  createShop(@Body() dto: CreateShopDto): Promise<ShopDto> {
-    return this.shops.createShop(dto);
+  createShop(@Body() dto: CreateShopDto, @Actor() actor: ActivityActor): Promise<ShopDto> {
+    return this.shops.createShop(dto, actor);
   }
 
   /** Changes any of a shop's fields, e.g. `{ "isVerified": "true" }` to verify it. */
   @Put(':id')
   @ApiErrors({ 400: 'A field is invalid (see `errors`)', 404: SHOP_NOT_FOUND })
-  updateShop(@Param('id', idParam(shopNotFound)) id: string, @Body() dto: UpdateShopDto): Promise<ShopDto> {
-    return this.shops.updateShop(id, dto);
+  updateShop(
+    @Param('id', idParam(shopNotFound)) id: string,
+    @Body() dto: UpdateShopDto,
+    @Actor() actor: ActivityActor,
+  ): Promise<ShopDto> {
+    return this.shops.updateShop(id, dto, actor);
   }
 
   /** Deletes a shop and the uploaded images no other shop uses. */
@@ -142,7 +147,7 @@ export class AdminShopsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  deleteShop(@Param('id', idParam(shopNotFound)) id: string): Promise<void> {
-    return this.shops.deleteShop(id);
+  deleteShop(@Param('id', idParam(shopNotFound)) id: string, @Actor() actor: ActivityActor): Promise<void> {
+    return this.shops.deleteShop(id, actor);
   }
 }

@@ -3,6 +3,9 @@ import { ApiError, fieldError } from '../common/api-error.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { changedFields } from '../activity/activity-changes.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { DataVersion } from '../database/data-version.entity.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
@@ -97,6 +100,7 @@ export class ShopsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly uploads: UploadsService,
+    private readonly activity: ActivityService,
   ) {
     this.version = new DataVersionReader(dataSource, VERSION_NAME);
   }
@@ -169,7 +173,7 @@ export class ShopsService {
     };
   }
 
-  async createShop(dto: CreateShopDto): Promise<ShopDto> {
+  async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
     await this.assertImagesUsable(dto, {});
     // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
     // the next public read (one rebuild however many writes came before it).
@@ -188,12 +192,17 @@ export class ShopsService {
         await repository.save(shop);
         await this.replaceCategories(manager, shop.id, categories);
         await this.bumpVersion(manager);
+        await this.activity.record(manager, { kind: 'shop.created', actor, shop });
         return toShopDto(await repository.findOneByOrFail({ id: shop.id }), categories);
       }),
     );
   }
 
-  async updateShop(id: string, dto: UpdateShopDto): Promise<ShopDto> {
+  /**
+   * Changes a shop and logs what changed (old and new values): as a verification when
+   * `isVerified` changed, else as an update; a save that changes nothing is not logged.
+   */
+  async updateShop(id: string, dto: UpdateShopDto, actor: ActivityActor): Promise<ShopDto> {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw shopNotFound();
     await this.assertImagesUsable(dto, before);
@@ -204,23 +213,32 @@ export class ShopsService {
         const shop = await repository.findOneBy({ id });
         if (!shop) throw shopNotFound();
         const previousSlug = shop.slug;
+        const previousCategories = (
+          await manager
+            .getRepository(ShopCategory)
+            .find({ where: { shopId: id }, order: { position: 'ASC' } })
+        ).map((row) => row.name);
+        const before: Record<string, unknown> = { ...shop, categories: previousCategories };
         repository.merge(shop, fields);
         // The slug follows the name and city, and stays as it is while it still fits them.
         shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
         await retireSlug(manager, id, previousSlug, shop.slug);
-        const names =
-          categories ??
-          (
-            await manager
-              .getRepository(ShopCategory)
-              .find({ where: { shopId: id }, order: { position: 'ASC' } })
-          ).map((row) => row.name);
+        const names = categories ?? previousCategories;
         // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
         // dialects, and the dashboard sorts by it.
         repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
         await repository.save(shop);
         if (categories) await this.replaceCategories(manager, id, categories);
         await this.bumpVersion(manager);
+        const changes = changedFields(before, { ...shop, categories: names }, Object.keys(dto));
+        if (Object.keys(changes).length) {
+          const kind = !changes.isVerified
+            ? 'shop.updated'
+            : shop.isVerified === 'true'
+              ? 'shop.verified'
+              : 'shop.unverified';
+          await this.activity.record(manager, { kind, actor, shop, details: { changes } });
+        }
         return toShopDto(await repository.findOneByOrFail({ id }), names);
       }),
     );
@@ -229,7 +247,7 @@ export class ShopsService {
   }
 
   /** Deletes a shop, and marks its uploaded images for the image sweep. */
-  async deleteShop(id: string): Promise<void> {
+  async deleteShop(id: string, actor: ActivityActor): Promise<void> {
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!shop) throw shopNotFound();
     await this.transactions.run(async (manager) => {
@@ -238,6 +256,7 @@ export class ShopsService {
       const { affected } = await manager.delete(Shop, { id });
       if (!affected) throw shopNotFound();
       await this.bumpVersion(manager);
+      await this.activity.record(manager, { kind: 'shop.deleted', actor, shop });
     });
     await this.releaseImages([shop.logo, shop.mapImageUrl]);
   }

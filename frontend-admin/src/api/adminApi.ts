@@ -22,10 +22,10 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup'],
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -41,23 +41,40 @@ const taggedApi = generatedApi.enhanceEndpoints<
       invalidatesTags: (_r, error, { ids }) =>
         error
           ? []
-          : [{ type: 'Shop', id: 'LIST' }, ...ids.map((id) => ({ type: 'Shop' as const, id })), 'Backup'],
+          : [
+              { type: 'Shop', id: 'LIST' },
+              ...ids.map((id) => ({ type: 'Shop' as const, id })),
+              'Backup',
+              'Activity',
+            ],
     },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
-    createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup'] },
+    createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup', 'Activity'] },
     updateShop: {
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Shop', id: 'LIST' }, { type: 'Shop', id }, 'Backup'],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Shop', id: 'LIST' },
+        { type: 'Shop', id },
+        'Backup',
+        'Activity',
+      ],
     },
     deleteShop: {
-      invalidatesTags: (_r, _e, id) => [{ type: 'Shop', id: 'LIST' }, { type: 'Shop', id }, 'Backup'],
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Shop', id: 'LIST' },
+        { type: 'Shop', id },
+        'Backup',
+        'Activity',
+      ],
     },
     getBackupStats: { providesTags: ['Backup'] },
     listStoredBackups: { providesTags: ['Backup'] },
-    // A dry run changes nothing; a restore changes the shops and the statistics.
+    // A dry run changes nothing; a restore changes the shops, the statistics and the log.
     restoreStoredBackup: {
       invalidatesTags: (_r, error, { dryRun }) =>
-        error || dryRun === 'true' ? [] : [{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup'],
+        error || dryRun === 'true' ? [] : [{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup', 'Activity'],
     },
+    // Every change writes an entry: the pages that show the log ask again when they open.
+    getActivity: { providesTags: ['Activity'] },
   },
 });
 
@@ -226,4 +243,5 @@ export const {
   useRestoreStoredBackupMutation,
   useDownloadStoredBackupMutation,
   useDownloadShopsCsvMutation,
+  useGetActivityQuery,
 } = adminApi;

@@ -3,6 +3,21 @@
 import { baseApi as api } from './baseApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getActivity: build.query<GetActivityApiResponse, GetActivityApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/activity`,
+        params: {
+          pageSize: queryArg.pageSize,
+          kind: queryArg.kind,
+          shopId: queryArg.shopId,
+          page: queryArg.page,
+          actor: queryArg.actor,
+          shop: queryArg.shop,
+          from: queryArg['from'],
+          to: queryArg.to,
+        },
+      }),
+    }),
     getAdminUsers: build.query<GetAdminUsersApiResponse, GetAdminUsersApiArg>({
       query: () => ({ url: `/api/admin/users` }),
     }),
@@ -129,6 +144,39 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type GetActivityApiResponse = /** status 200  */ ActivityListDto;
+export type GetActivityApiArg = {
+  pageSize?: number;
+  kind?:
+    | 'shop.created'
+    | 'shop.updated'
+    | 'shop.verified'
+    | 'shop.unverified'
+    | 'shop.deleted'
+    | 'shops.imported'
+    | 'admin.created'
+    | 'admin.password_reset'
+    | 'admin.deleted'
+    | 'account.password_changed'
+    | 'login.succeeded'
+    | 'login.failed'
+    | 'backup.downloaded'
+    | 'backup.stored'
+    | 'backup.failed'
+    | 'backup.restored';
+  /** Entries about this shop (its history, also after it was deleted). */
+  shopId?: string;
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
+  /** Entries by this admin (the username they had then; case-insensitive). */
+  actor?: string;
+  /** Entries about shops whose name (as it was then) contains this text. */
+  shop?: string;
+  /** Entries at or after this instant (a date alone is its midnight UTC). */
+  from?: string;
+  /** Entries before this instant, which must be later than `from`. */
+  to?: string;
+};
 export type GetAdminUsersApiResponse = /** status 200  */ AdminUserDto[];
 export type GetAdminUsersApiArg = void;
 export type CreateAdminUserApiResponse = /** status 201  */ AdminUserDto;
@@ -196,11 +244,50 @@ export type RestoreStoredBackupApiArg = {
   name: string;
   dryRun?: 'true' | 'false';
 };
-export type AdminUserDto = {
-  id: string;
-  username: string;
-  /** When the account was created. */
-  createdAt: string;
+export type ActivityEntryDto = {
+  /** When the change was made. */
+  at: string;
+  kind:
+    | 'shop.created'
+    | 'shop.updated'
+    | 'shop.verified'
+    | 'shop.unverified'
+    | 'shop.deleted'
+    | 'shops.imported'
+    | 'admin.created'
+    | 'admin.password_reset'
+    | 'admin.deleted'
+    | 'account.password_changed'
+    | 'login.succeeded'
+    | 'login.failed'
+    | 'backup.downloaded'
+    | 'backup.stored'
+    | 'backup.failed'
+    | 'backup.restored';
+  /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
+  actorId: string | null;
+  /** Their username at the time. */
+  actorName: string | null;
+  /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
+  client: string | null;
+  shopId: string | null;
+  /** The shop's name at the time. */
+  shopName: string | null;
+  /** More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
+    characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
+    `images` and `bytes` for backups; `created`, `updated` and `images` for restores. */
+  details: {
+    [key: string]: unknown;
+  } | null;
+  /** Increasing with every entry written. */
+  id: number;
+};
+export type ActivityListDto = {
+  items: ActivityEntryDto[];
+  /** Entries matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
 };
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -273,7 +360,8 @@ export type FieldErrorCode =
   | 'UNKNOWN_SHOP'
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
-  | 'WRONG_CELL_COUNT';
+  | 'WRONG_CELL_COUNT'
+  | 'INVALID_DATE';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;
@@ -301,6 +389,12 @@ export type ErrorResponseDto = {
   error: string;
   /** Present on validation errors: one entry per failing field. */
   errors?: FieldErrorDto[];
+};
+export type AdminUserDto = {
+  id: string;
+  username: string;
+  /** When the account was created. */
+  createdAt: string;
 };
 export type CreateAdminUserDto = {
   /** 3 to 50 characters, unique regardless of case; surrounding spaces are removed. */

@@ -133,7 +133,8 @@ export type FieldErrorCode =
   | 'UNKNOWN_SHOP'
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
-  | 'WRONG_CELL_COUNT';
+  | 'WRONG_CELL_COUNT'
+  | 'INVALID_DATE';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;

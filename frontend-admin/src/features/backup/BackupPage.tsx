@@ -114,7 +114,7 @@ export function BackupPage() {
 
   const restored = (result: RestoreResultDto) => {
     toast.success(t('backup.restore.success'), restoredCounts(result));
-    dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
+    dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup', 'Activity']));
     announceCatalogChange();
   };
 

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typogr
 import {
   DatabaseOutlined,
   FileExcelOutlined,
+  HistoryOutlined,
   LogoutOutlined,
   PlusOutlined,
   TeamOutlined,
@@ -140,6 +141,9 @@ export function DashboardPage() {
         </Button>
         <Button icon={<FileExcelOutlined />} onClick={() => navigate(adminPath('/shops/import'))}>
           {t('dashboard.actions.csv')}
+        </Button>
+        <Button icon={<HistoryOutlined />} onClick={() => navigate(adminPath('/activity'))}>
+          {t('dashboard.actions.activity')}
         </Button>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
           {t('dashboard.actions.add')}

@@ -116,7 +116,7 @@ export function ShopsCsvPage() {
     setPhase('done');
     if (result.applied) {
       toast.success(t('shopsCsv.import.done'), countsText(result));
-      dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup']));
+      dispatch(adminApi.util.invalidateTags([{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup', 'Activity']));
       announceCatalogChange();
     } else {
       toast.error(t('shopsCsv.import.notApplied'), t('shopsCsv.import.notAppliedDescription'));

@@ -9,6 +9,7 @@ import { useCreateShopMutation, useGetShopQuery, useUpdateShopMutation } from '.
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
+import { ShopHistory } from '../activity/ShopHistory';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
 import {
@@ -285,6 +286,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
           </Button>
         </Flex>
       </Form>
+      {shop && <ShopHistory shopId={shop.id} />}
     </AdminPage>
   );
 }

@@ -5,6 +5,7 @@ import { AddImageSweepAndUploadQuota1795400000001 } from './1795400000001-AddIma
 import { DropLoginBlockedUntil1795430569603 } from './1795430569603-DropLoginBlockedUntil.js';
 import { AddShopSlugsAndWhatsapp1795438276593 } from './1795438276593-AddShopSlugsAndWhatsapp.js';
 import { AddAdminShopListKeys1795438300001 } from './1795438300001-AddAdminShopListKeys.js';
+import { AddActivityLog1795449670916 } from './1795449670916-AddActivityLog.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [
@@ -15,4 +16,5 @@ export const mysqlMigrations = [
   DropLoginBlockedUntil1795430569603,
   AddShopSlugsAndWhatsapp1795438276593,
   AddAdminShopListKeys1795438300001,
+  AddActivityLog1795449670916,
 ];

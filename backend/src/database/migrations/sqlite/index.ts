@@ -5,6 +5,7 @@ import { AddImageSweepAndUploadQuota1795400000000 } from './1795400000000-AddIma
 import { DropLoginBlockedUntil1795430561817 } from './1795430561817-DropLoginBlockedUntil.js';
 import { AddShopSlugsAndWhatsapp1795438272090 } from './1795438272090-AddShopSlugsAndWhatsapp.js';
 import { AddAdminShopListKeys1795438300000 } from './1795438300000-AddAdminShopListKeys.js';
+import { AddActivityLog1795449670915 } from './1795449670915-AddActivityLog.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -15,4 +16,5 @@ export const sqliteMigrations = [
   DropLoginBlockedUntil1795430561817,
   AddShopSlugsAndWhatsapp1795438272090,
   AddAdminShopListKeys1795438300000,
+  AddActivityLog1795449670915,
 ];

@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
+import type { ActivityActor } from './activity-actor.js';
+import { ActivityEntry } from './activity-entry.entity.js';
+import type { ActivityKind } from './activity-kinds.js';
+import type { ActivityEntryDto, ActivityListDto, ActivityQueryDto } from './dto/activity.dto.js';
+
+/** What a change tells the log; `record` adds the time. */
+export interface ActivityRecord {
+  kind: ActivityKind;
+  actor: ActivityActor;
+  /** The shop the change is about, when it is about one shop. */
+  shop?: { id: string; name: string } | null;
+  /** Anything else worth keeping: changed fields, counts, the username tried. Never a secret. */
+  details?: Record<string, unknown> | null;
+}
+
+/** Rows per INSERT, below every dialect's limit on bound parameters (9 columns a row). */
+const INSERT_CHUNK = 500;
+/** Rows read at a time when the whole log is streamed into a backup. */
+const READ_CHUNK = 1000;
+
+/** Epoch ms of a filter's ISO 8601 value; a date-time without an offset is UTC (not the server's zone). */
+function instantOf(value: string): number {
+  return Date.parse(/T[^Z+-]*$/i.test(value) ? `${value}Z` : value);
+}
+
+/** LIKE's wildcards and its escape character, escaped with '!' (as admin-shops.service.ts does). */
+const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+
+export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
+  return {
+    id: entry.id,
+    at: new Date(entry.at).toISOString(),
+    kind: entry.kind,
+    actorId: entry.actorId,
+    actorName: entry.actorName,
+    client: entry.client,
+    shopId: entry.shopId,
+    shopName: entry.shopName,
+    details: entry.details,
+  };
+}
+
+/**
+ * The activity log. Entries are only ever added (`record`, inside the caller's transaction, so
+ * a change that rolls back leaves no entry and an entry that cannot be written undoes the
+ * change) and deleted by age (`deleteOlderThan`); nothing edits one.
+ */
+@Injectable()
+export class ActivityService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Writes one entry in the transaction `manager` belongs to. Call it from inside
+   * `TransactionRunner.run(async (manager) => ...)`, with the same manager as the change.
+   */
+  async record(manager: EntityManager, entry: ActivityRecord): Promise<void> {
+    await this.recordAll(manager, [entry]);
+  }
+
+  /** Writes several entries (one per shop of a bulk action) in the caller's transaction. */
+  async recordAll(manager: EntityManager, entries: ActivityRecord[]): Promise<void> {
+    const at = Date.now();
+    const rows = entries.map((entry): Omit<ActivityEntry, 'id'> => ({
+      at,
+      kind: entry.kind,
+      actorId: entry.actor.adminId,
+      actorName: entry.actor.username,
+      client: entry.actor.client?.slice(0, 64) ?? null,
+      shopId: entry.shop?.id ?? null,
+      shopName: entry.shop?.name ?? null,
+      details: entry.details && Object.keys(entry.details).length ? entry.details : null,
+    }));
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      // The JSON column's object type is wider than TypeORM's deep-partial type allows.
+      const chunk = rows.slice(start, start + INSERT_CHUNK) as QueryDeepPartialEntity<ActivityEntry>[];
+      await manager.insert(ActivityEntry, chunk);
+    }
+  }
+
+  /** One page of the log, newest first, filtered. */
+  async list(query: ActivityQueryDto): Promise<ActivityListDto> {
+    const { page = 1, pageSize = 20 } = query;
+    const from = query.from ? instantOf(query.from) : undefined;
+    const to = query.to ? instantOf(query.to) : undefined;
+    for (const [field, value] of [
+      ['from', from],
+      ['to', to],
+    ] as const) {
+      // ISO 8601 forms JavaScript cannot place in time (week dates, ordinal dates).
+      if (value !== undefined && Number.isNaN(value)) {
+        const message = `${field} must be a calendar date or date-time, e.g. 2026-11-23 or 2026-11-23T06:00:00Z`;
+        throw new ApiError(400, 'VALIDATION_FAILED', message, {
+          errors: [{ field, code: 'INVALID_DATE', message }],
+        });
+      }
+    }
+    if (from !== undefined && to !== undefined && from >= to) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'to must be later than from', {
+        errors: [{ field: 'to', code: 'OUT_OF_RANGE', message: 'to must be later than from' }],
+      });
+    }
+    const builder = this.dataSource.getRepository(ActivityEntry).createQueryBuilder('entry');
+    if (query.kind) builder.andWhere('entry.kind = :kind', { kind: query.kind });
+    if (query.shopId) builder.andWhere('entry.shop_id = :shopId', { shopId: query.shopId });
+    if (query.actor) {
+      // The username as it was then; usernames are unique regardless of case.
+      builder.andWhere('LOWER(entry.actor_name) = LOWER(:actor)', { actor: query.actor });
+    }
+    if (query.shop) {
+      builder.andWhere(
+        new Brackets((where) =>
+          where.where("LOWER(entry.shop_name) LIKE LOWER(:shop) ESCAPE '!'", {
+            shop: `%${likeEscaped(query.shop!)}%`,
+          }),
+        ),
+      );
+    }
+    if (from !== undefined) builder.andWhere('entry.at >= :from', { from });
+    if (to !== undefined) builder.andWhere('entry.at < :to', { to });
+    const [rows, total] = await builder
+      .orderBy('entry.at', 'DESC')
+      .addOrderBy('entry.id', 'DESC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getManyAndCount();
+    return { items: rows.map(toActivityEntryDto), total, page, pageSize };
+  }
+
+  /** Deletes the entries written before `cutoff` (epoch ms); returns how many. */
+  async deleteOlderThan(cutoff: number): Promise<number> {
+    const { affected } = await this.dataSource.getRepository(ActivityEntry).delete({ at: LessThan(cutoff) });
+    return affected ?? 0;
+  }
+
+  /** The whole log, oldest first, a chunk at a time (full backups stream it into the ZIP). */
+  async *allEntries(): AsyncGenerator<ActivityEntryDto[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.dataSource
+        .getRepository(ActivityEntry)
+        .createQueryBuilder('entry')
+        .where('entry.id > :after', { after })
+        .orderBy('entry.id', 'ASC')
+        .limit(READ_CHUNK)
+        .getMany();
+      if (!rows.length) return;
+      yield rows.map(toActivityEntryDto);
+      after = rows[rows.length - 1].id;
+    }
+  }
+}

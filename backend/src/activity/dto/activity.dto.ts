@@ -1,0 +1,110 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
+import type { ActivityKind } from '../activity-kinds.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const STRICT_DATE = { strict: true, strictSeparator: true };
+const dateRule = (field: string) => ({
+  message: `${field} must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T06:00:00Z`,
+  context: { code: 'INVALID_DATE' },
+});
+
+/** One page of the activity log, and which entries. */
+export class ActivityQueryDto {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  @Max(1_000_000, { message: 'page must be at most 1000000' })
+  page?: number = 1;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: ACTIVITY_MAX_PAGE_SIZE, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @Max(ACTIVITY_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ACTIVITY_MAX_PAGE_SIZE}` })
+  pageSize?: number = 20;
+
+  /** Entries by this admin (the username they had then; case-insensitive). @example "admin" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'actor must be text' })
+  @MaxLength(MAX_USERNAME_LENGTH, { message: `actor must be at most ${MAX_USERNAME_LENGTH} characters` })
+  actor?: string;
+
+  @ApiPropertyOptional({ enum: ACTIVITY_KINDS })
+  @IsOptional()
+  @IsIn(ACTIVITY_KINDS, { message: `kind must be one of: ${ACTIVITY_KINDS.join(', ')}` })
+  kind?: ActivityKind;
+
+  /** Entries about this shop (its history, also after it was deleted). */
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'shopId must be a shop id (a UUID)' })
+  shopId?: string;
+
+  /** Entries about shops whose name (as it was then) contains this text. @example "Bajío" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'shop must be text' })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.name, {
+    message: `shop must be at most ${SHOP_TEXT_MAX_LENGTH.name} characters`,
+  })
+  shop?: string;
+
+  /** Entries at or after this instant (a date alone is its midnight UTC). @example "2026-11-01T06:00:00.000Z" */
+  @IsOptional()
+  @IsISO8601(STRICT_DATE, dateRule('from'))
+  from?: string;
+
+  /** Entries before this instant, which must be later than `from`. @example "2026-11-24T06:00:00.000Z" */
+  @IsOptional()
+  @IsISO8601(STRICT_DATE, dateRule('to'))
+  to?: string;
+}
+
+/** One entry of the activity log. */
+export class ActivityEntryDto {
+  /** Increasing with every entry written. */
+  id: number;
+  /** When the change was made. */
+  @ApiProperty({ format: 'date-time' })
+  at: string;
+  @ApiProperty({ enum: ACTIVITY_KINDS })
+  kind: ActivityKind;
+  /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
+  @ApiProperty({ type: String, nullable: true })
+  actorId: string | null;
+  /** Their username at the time. */
+  @ApiProperty({ type: String, nullable: true })
+  actorName: string | null;
+  /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
+  @ApiProperty({ type: String, nullable: true })
+  client: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  shopId: string | null;
+  /** The shop's name at the time. */
+  @ApiProperty({ type: String, nullable: true })
+  shopName: string | null;
+  /**
+   * More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
+   * characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
+   * `images` and `bytes` for backups; `created`, `updated` and `images` for restores.
+   */
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  details: Record<string, unknown> | null;
+}
+
+/** One page of the activity log, newest first. */
+export class ActivityListDto {
+  @ApiProperty({ type: [ActivityEntryDto] })
+  items: ActivityEntryDto[];
+  /** Entries matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,94 @@
+import type { TFunction } from 'i18next';
+import type { ActivityEntryDto } from '../../api/generated';
+
+type Details = Record<string, unknown>;
+
+const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The kinds whose details name a file (`name`, `storedBackup`, `upload` or `file`). */
+const FILE_KINDS = new Set<string>(['backup.stored', 'backup.restored', 'shops.imported']);
+
+/** Who acted, as the page names them: the admin, "not logged in" or the server itself. */
+export function actorText(t: TFunction, entry: ActivityEntryDto): string {
+  if (entry.actorName) return entry.actorName;
+  return entry.client ? t('activity.nobody') : t('activity.server');
+}
+
+/** A field of a shop as the form labels it (its key when the form has no such field). */
+function fieldLabel(t: TFunction, field: string): string {
+  const label = t(`shopForm.fields.${field}`);
+  return label === `shopForm.fields.${field}` ? field : label;
+}
+
+function valueText(t: TFunction, value: unknown): string {
+  if (value === null || value === undefined || value === '') return t('activity.details.empty');
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
+
+/** One line per thing the entry says beyond its kind: changed fields, usernames, counts. */
+export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
+  const details = (entry.details ?? {}) as Details;
+  const lines: string[] = [];
+  const changes = details.changes as Record<string, { from: unknown; to: unknown }> | undefined;
+  if (changes && typeof changes === 'object') {
+    for (const [field, change] of Object.entries(changes)) {
+      lines.push(
+        t('activity.details.changed', {
+          field: fieldLabel(t, field),
+          from: valueText(t, change?.from),
+          to: valueText(t, change?.to),
+        }),
+      );
+    }
+  }
+  if (details.bulk) lines.push(t('activity.details.bulk'));
+  switch (entry.kind) {
+    case 'login.failed':
+      lines.push(t('activity.details.usernameTried', { username: text(details.username) }));
+      break;
+    case 'admin.created':
+    case 'admin.password_reset':
+    case 'admin.deleted':
+      lines.push(t('activity.details.username', { username: text(details.username) }));
+      break;
+    case 'backup.downloaded':
+    case 'backup.stored':
+      lines.push(
+        t(details.kind === 'data' ? 'activity.details.backupData' : 'activity.details.backupFull', {
+          shops: number(details.shops),
+          images: number(details.images),
+        }),
+      );
+      break;
+    case 'backup.restored':
+      lines.push(
+        t('activity.details.restored', {
+          created: number(details.created),
+          updated: number(details.updated),
+          images: number(details.images),
+        }),
+      );
+      break;
+    case 'shops.imported':
+      lines.push(
+        t('activity.details.imported', {
+          created: number(details.created),
+          updated: number(details.updated),
+        }),
+      );
+      break;
+    case 'backup.failed':
+      if (details.reason) lines.push(t('activity.details.failed', { reason: text(details.reason) }));
+      break;
+    default:
+      break;
+  }
+  // Which file: an automatic backup's stored name, a restored upload or stored backup, a CSV.
+  const file = text(details.name) || text(details.storedBackup) || text(details.upload) || text(details.file);
+  if (file && FILE_KINDS.has(entry.kind)) {
+    lines.push(t('activity.details.file', { name: file }));
+  }
+  return lines;
+}
