@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,11 +108,17 @@ export interface PrivateMariaDb {
 export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
   const folder = mkdtempSync(join(tmpdir(), 'atm-mariadb-'));
   const data = join(folder, 'data');
+  // Its own temporary folder: the backend's two passes (Node 20 and Node 24) bootstrap private
+  // servers at the same time, and in the shared /tmp one's temporary tables collided with the
+  // other's ("Could not remove temporary table … Unknown table 'mysql.tmp_proxies_priv'").
+  const temporary = join(folder, 'tmp');
+  mkdirSync(temporary);
   const installed = spawnSync(
     'mariadb-install-db',
     [
       '--no-defaults',
       `--datadir=${data}`,
+      `--tmpdir=${temporary}`,
       '--user=root',
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
@@ -130,6 +136,7 @@ export async function createPrivateMariaDb(): Promise<PrivateMariaDb> {
         [
           '--no-defaults',
           `--datadir=${data}`,
+          `--tmpdir=${temporary}`,
           `--socket=${join(folder, 'sock')}`,
           `--port=${port}`,
           '--bind-address=127.0.0.1',
