@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHOP_CSV_COLUMNS } from 'contract';
+import { expectAccessible } from './support/axe.mjs';
 import { launchChromium, openPage, unexpectedErrors, withArtifacts } from './support/browser.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { makePng } from './support/images.mjs';
@@ -135,6 +136,7 @@ describe('shops CSV: export, spreadsheet edit, preview, import (es, then en)', (
     await updated.getByText('Actualizado', { exact: true }).waitFor();
     await updated.getByText('Cambios: phone').waitFor();
     await page.getByText('1 fila no se importará: el motivo está en la tabla.').waitFor();
+    await expectAccessible(page, 'the CSV import page with its preview');
     // Every other shop comes back from its spreadsheet round trip unchanged.
     expect(await page.getByTestId('csv-counts').textContent()).toBe(
       `Nuevo1Actualizado1Sin cambios${count - 1}Rechazado1`,

@@ -236,6 +236,7 @@ export function describeAdminJourney(lang) {
       await page.getByRole('heading', { level: 1, name: A.activity }).waitFor();
       const row = page.getByRole('row').filter({ hasText: A.activityVerified }).filter({ hasText: shopName });
       await row.getByRole('cell', { name: ADMIN_USER, exact: true }).waitFor();
+      await expectAccessible(page, `the ${lang} activity page`);
       await row.getByRole('link', { name: shopName }).click();
       await page.waitForURL(`${product.url}/admin/shops/edit/${state.shopId}`);
       await page.getByTestId('shop-history').getByText(A.lastChangedBy(ADMIN_USER)).waitFor();

@@ -30,11 +30,13 @@ import { AdminPage } from '../layout/AdminPage';
 type Delimiter = 'comma' | 'semicolon';
 type Phase = 'choose' | 'previewing' | 'preview' | 'importing' | 'done';
 
+// antd's preset status colours: 'success' and 'error' reach 4.5:1 with the house theme; its
+// palette 'green' (3.37:1) and 'red' do not (WCAG 1.4.3, found by axe).
 const STATUS_COLORS: Record<ImportRowDto['status'], string> = {
-  created: 'green',
-  updated: 'blue',
+  created: 'success',
+  updated: 'processing',
   unchanged: 'default',
-  refused: 'red',
+  refused: 'error',
 };
 
 const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
@@ -284,14 +286,22 @@ export function ShopsCsvPage() {
                 title={t('shopsCsv.preview.refused', { count: refused })}
               />
             )}
-            <Table<ImportRowDto>
-              size="small"
-              rowKey="row"
-              columns={columns}
-              dataSource={preview.rows}
-              pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-              scroll={{ x: true }}
-            />
+            {/* On a phone the table scrolls sideways in its own box, which the keyboard can reach
+                (a scrollable region without a focusable control inside must be focusable). */}
+            <div
+              className="atm-admin__scroll-region"
+              role="region"
+              aria-label={t('shopsCsv.preview.tableLabel')}
+              tabIndex={0}
+            >
+              <Table<ImportRowDto>
+                size="small"
+                rowKey="row"
+                columns={columns}
+                dataSource={preview.rows}
+                pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+              />
+            </div>
             {phase !== 'done' ? (
               <Space orientation="vertical" style={{ marginTop: 12 }}>
                 <Checkbox checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)}>
