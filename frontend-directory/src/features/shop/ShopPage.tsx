@@ -77,6 +77,10 @@ function useEscapeBack() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // Escape in an open dialog (the side menu) closes that dialog only; a closed one stays in
+      // the page, hidden, so only a dialog that is drawn counts.
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      if ([...dialogs].some((dialog) => dialog.getClientRects().length > 0)) return;
       event.preventDefault();
       back();
     };
