@@ -9,7 +9,14 @@ export const REMOTE_ENDPOINTS = [
     outputFile: 'frontend-directory/src/api/generated.ts',
     apiFile: './baseApi',
     apiImport: 'baseApi',
-    operations: ['getShops', 'getShopCategories', 'getShopCities', 'getShopStates', 'getShopBySlug'],
+    operations: [
+      'getShops',
+      'getShopListing',
+      'getShopCategories',
+      'getShopCities',
+      'getShopStates',
+      'getShopBySlug',
+    ],
   },
   {
     outputFile: 'frontend-admin/src/api/generated.ts',

@@ -256,6 +256,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shops/listing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One page of the public listing, filtered as the directory's pages are (`/shops?q=&category=
+     *     &city=&state=&page=`): what a phone loads instead of every shop.
+     */
+    get: operations['getShopListing'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/shops/categories': {
     parameters: {
       query?: never;
@@ -922,6 +942,25 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    ShopListingDto: {
+      /** @description At most 12 shops */
+      items: components['schemas']['ShopDto'][];
+      /**
+       * @description The page these items are (the last page when a later one was asked for).
+       * @example 1
+       */
+      page: number;
+      /**
+       * @description How many pages the filtered listing has (at least 1).
+       * @example 3
+       */
+      pageCount: number;
+      /**
+       * @description How many shops match the filters, over every page.
+       * @example 29
+       */
+      total: number;
+    };
     ShopSlugRedirectDto: {
       /** @example armeria-el-centinela-zapopan */
       slug: string;
@@ -1205,6 +1244,7 @@ export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
 export type ShopDto = components['schemas']['ShopDto'];
+export type ShopListingDto = components['schemas']['ShopListingDto'];
 export type ShopSlugRedirectDto = components['schemas']['ShopSlugRedirectDto'];
 export type AdminShopStatsDto = components['schemas']['AdminShopStatsDto'];
 export type AdminShopListDto = components['schemas']['AdminShopListDto'];
@@ -2271,6 +2311,66 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getShopListing: {
+    parameters: {
+      query?: {
+        /** @description 1-based; a page past the last answers the last page (as the pages do). */
+        page?: number;
+        /**
+         * @description Words that must all appear in the name, description, city or a category; accents and case
+         *     are ignored.
+         */
+        q?: string;
+        /** @description Shops that have this category (case-insensitive); `all` or nothing: any. */
+        category?: string;
+        /** @description Shops in this city (case-insensitive); `all` or nothing: any. */
+        city?: string;
+        /** @description Shops in this state (case-insensitive); `all` or nothing: any. */
+        state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopListingDto'];
+        };
+      };
+      /** @description A query parameter is invalid (see `errors`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
       };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */
       500: {

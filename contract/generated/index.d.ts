@@ -2,3 +2,4 @@
 
 export * from './constants.js';
 export * from './search.js';
+export * from './listing.js';

@@ -1,3 +1,4 @@
 // @ts-check
 export * from './constants.js';
 export * from './search.js';
+export * from './listing.js';

@@ -10,8 +10,10 @@ import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.d
 import { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
+import { ShopListingDto, ShopListingQueryDto } from './dto/shop-listing.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
+import { PublicListing } from './public-listing.js';
 import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
@@ -23,6 +25,7 @@ export class ShopsController {
   constructor(
     private readonly shops: ShopsService,
     private readonly catalog: PublicCatalog,
+    private readonly listing: PublicListing,
   ) {}
 
   /** Every shop: verified first, then by name. Supports If-None-Match (304) and gzip/brotli. */
@@ -31,6 +34,17 @@ export class ShopsController {
   @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
   async getShops(@Req() request: Request, @Res() response: Response): Promise<void> {
     sendDocument(request, response, (await this.catalog.now()).shops);
+  }
+
+  /**
+   * One page of the public listing, filtered as the directory's pages are (`/shops?q=&category=
+   * &city=&state=&page=`): what a phone loads instead of every shop.
+   */
+  @Get('listing')
+  @ApiOkResponse({ type: ShopListingDto })
+  @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
+  getShopListing(@Query() query: ShopListingQueryDto): Promise<ShopListingDto> {
+    return this.listing.page(query);
   }
 
   /** Distinct categories, in Spanish alphabetical order. */

@@ -7,13 +7,14 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.handler.js';
+import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
   imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
-  providers: [ShopsService, AdminShopsService, PublicCatalog, DemoSeeder],
+  providers: [ShopsService, AdminShopsService, PublicCatalog, PublicListing, DemoSeeder],
   exports: [ShopsService, PublicCatalog],
 })
 export class ShopsModule {}

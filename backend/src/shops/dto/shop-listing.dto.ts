@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ALL, LISTING_PAGE_SIZE, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
+import { ShopDto } from './shop.dto.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`. */
+export class ShopListingQueryDto {
+  /**
+   * Words that must all appear in the name, description, city or a category; accents and case
+   * are ignored. @example "armeria leon"
+   */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'q must be text' })
+  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  q?: string;
+
+  /** Shops that have this category (case-insensitive); `all` or nothing: any. @example "Caza" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'category must be text' })
+  @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
+  category?: string;
+
+  /** Shops in this city (case-insensitive); `all` or nothing: any. @example "León" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'city must be text' })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.city, { message: `city must be at most ${SHOP_TEXT_MAX_LENGTH.city} characters` })
+  city?: string;
+
+  /** Shops in this state (case-insensitive); `all` or nothing: any. @example "Guanajuato" */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'state must be text' })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
+    message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,
+  })
+  state?: string;
+
+  /** 1-based; a page past the last answers the last page (as the pages do). */
+  @ApiPropertyOptional({ minimum: 1, maximum: 1_000_000, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  @Max(1_000_000, { message: 'page must be at most 1000000' })
+  page?: number = 1;
+}
+
+/** The filters as the listing applies them (absent ones switched off). */
+export const listingFilters = (query: ShopListingQueryDto) => ({
+  q: query.q ?? '',
+  category: query.category || ALL,
+  city: query.city || ALL,
+  state: query.state || ALL,
+});
+
+/** One page of the public listing, in its order (verified first, then by name). */
+export class ShopListingDto {
+  @ApiProperty({ type: [ShopDto], description: `At most ${LISTING_PAGE_SIZE} shops` })
+  items: ShopDto[];
+
+  /** The page these items are (the last page when a later one was asked for). @example 1 */
+  page: number;
+
+  /** How many pages the filtered listing has (at least 1). @example 3 */
+  pageCount: number;
+
+  /** How many shops match the filters, over every page. @example 29 */
+  total: number;
+}

@@ -1,0 +1,115 @@
+// @ts-check
+/*
+ * The public listing's filters and paging, once for every reader: the backend answers
+ * `GET /api/shops/listing` with them, the directory renders its server-side pages with them,
+ * and the browser filters with them when it holds the whole list ("near me" and the map). One
+ * definition, so a page of the server and the same page in the browser never differ.
+ */
+import { LISTING_PAGE_SIZE } from './constants.js';
+import { normalizeText, searchWords } from './search.js';
+
+/**
+ * What the filters read of a shop.
+ * @typedef {{ name: string, description: string, city: string, state: string, categories: string[] }} ListingShop
+ */
+
+/**
+ * The listing's filters as its URL carries them (`?q=&category=&city=&state=`).
+ * @typedef {{ q: string, category: string, city: string, state: string }} ShopFilters
+ */
+
+/** The value that switches a dropdown filter off (also what an absent URL parameter means). */
+export const ALL = 'all';
+
+/** @type {Readonly<ShopFilters>} */
+export const NO_FILTERS = /* @__PURE__ */ Object.freeze({ q: '', category: ALL, city: ALL, state: ALL });
+
+/**
+ * Do two option values name the same thing (case-insensitively, as the dropdowns compare)?
+ * @param {string} a
+ * @param {string} b
+ */
+export const sameValue = (a, b) =>
+  a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
+
+/**
+ * Is a dropdown filter on? (`all` or nothing switches it off.)
+ * @param {string} value
+ */
+export const isActive = (value) => value !== '' && value.toLowerCase() !== ALL;
+
+// The searchable text of each shop, normalized once per shop object (the backend's catalogue
+// and RTK Query both keep the same objects between requests), so a search at 10,000 shops only
+// compares strings. The fields are joined by U+0000, which normalizing keeps and a query word
+// never contains (words are split on spaces), so a word matches the joined text exactly when
+// it matches one field.
+const FIELD_SEPARATOR = '\u0000';
+/** @type {WeakMap<ListingShop, string>} */
+const haystacks = new WeakMap();
+
+/**
+ * The shop's searchable text (name, description, city, categories), normalized; computed once.
+ * @param {ListingShop} shop
+ * @returns {string}
+ */
+export function searchTextOf(shop) {
+  let text = haystacks.get(shop);
+  if (text === undefined) {
+    text = normalizeText([shop.name, shop.description, shop.city, ...shop.categories].join(FIELD_SEPARATOR));
+    haystacks.set(shop, text);
+  }
+  return text;
+}
+
+/**
+ * @param {ListingShop} shop
+ * @param {string[]} words
+ */
+const matchesWords = (shop, words) =>
+  words.length === 0 || words.every((word) => !word.includes(FIELD_SEPARATOR) && searchTextOf(shop).includes(word));
+
+/**
+ * Does the free-text query match the shop? Every word of the query must appear (accent- and
+ * case-insensitively) in the name, description, city or one of the categories.
+ * @param {ListingShop} shop
+ * @param {string} query
+ */
+export function matchesQuery(shop, query) {
+  return matchesWords(shop, searchWords(query));
+}
+
+/**
+ * Spec section 5: the public filters. Keeps the shops' order.
+ * @template {ListingShop} T
+ * @param {readonly T[]} shops
+ * @param {ShopFilters} filters
+ * @returns {T[]}
+ */
+export function filterShops(shops, filters) {
+  const { q, category, city, state } = filters;
+  const words = searchWords(q);
+  return shops.filter(
+    (shop) =>
+      (!isActive(category) || shop.categories.some((c) => sameValue(c, category))) &&
+      (!isActive(city) || sameValue(shop.city, city)) &&
+      (!isActive(state) || sameValue(shop.state, state)) &&
+      matchesWords(shop, words),
+  );
+}
+
+/**
+ * One page of `results` (LISTING_PAGE_SIZE a page): a page beyond the last shows the last.
+ * @template T
+ * @param {readonly T[]} results
+ * @param {number} page 1-based
+ * @returns {{ items: T[], page: number, pageCount: number }}
+ */
+export function pageOf(results, page) {
+  const pageCount = Math.max(1, Math.ceil(results.length / LISTING_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  return {
+    items: results.slice((current - 1) * LISTING_PAGE_SIZE, current * LISTING_PAGE_SIZE),
+    page: current,
+    pageCount,
+  };
+}
