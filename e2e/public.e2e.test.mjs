@@ -98,8 +98,15 @@ for (const lang of ['es', 'en']) {
 
     journey(`${lang} filters: accents and case, category, city, state, empty result, clear`, async (open) => {
       const page = await open(options);
+      // The listing asks the server for one page at a time: the whole list is never downloaded.
+      const listRequests = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/shops' || pathname === '/api/shops/listing') listRequests.push(pathname);
+      });
       await openListing(page, `${product.url}/`);
       await cardNames(page, shops.length);
+      expect(listRequests).toEqual([]); // the page the server rendered needs no request
 
       // 'ARMERIA' (no accent, capitals) finds 'Armería' in names, descriptions or categories.
       const search = page.getByRole('searchbox', { name: T.search }).or(page.getByLabel(T.search));
@@ -144,6 +151,8 @@ for (const lang of ['es', 'en']) {
       await cardNames(page, 0);
       await page.getByRole('button', { name: T.clear }).click();
       expect(await cardNames(page, shops.length)).toHaveLength(Math.min(shops.length, PAGE_SIZE));
+      expect(listRequests.length).toBeGreaterThan(0);
+      expect(listRequests.filter((path) => path === '/api/shops')).toEqual([]);
       expect(unexpectedErrors(page)).toEqual([]);
     });
 

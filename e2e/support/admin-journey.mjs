@@ -11,7 +11,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectAccessible } from './axe.mjs';
-import { eventually, launchChromium, openPage, unexpectedErrors, withArtifacts } from './browser.mjs';
+import {
+  eventually,
+  launchChromium,
+  openPage,
+  unexpectedErrors,
+  waitForDirectory,
+  withArtifacts,
+} from './browser.mjs';
 import { expectFocusRing, tabTo } from './keyboard.mjs';
 import { ADMIN, LOCALES } from './admin-texts.mjs';
 import { restoreShops } from '../../bench/lib/web-seed.mjs';
@@ -491,12 +498,11 @@ export function describeAdminJourney(lang) {
       await page.getByRole('heading', { name: TEXTS.es.notFound }).waitFor();
       await expectAccessible(page, `the ${lang} admin 404 page`);
       // An unknown category in a public link is named, with a way out (defect 10).
-      // The page is rendered on the server: press its button once it is hydrated (the whole list
-      // is asked for then), and an English visitor is on the English twin URL.
-      const hydrated = pub.waitForResponse((response) => new URL(response.url()).pathname === '/api/shops');
+      // The page is rendered on the server: press its button once it is hydrated, and an English
+      // visitor is on the English twin URL.
       await pub.goto(`${product.url}/?category=Pesca`);
       await pub.getByText(L.directory.unknownFilter.category.replace('{{value}}', 'Pesca')).waitFor();
-      await hydrated;
+      await waitForDirectory(pub);
       await pub.getByRole('button', { name: L.directory.unknownFilter.clear.category }).click();
       await pub.waitForURL(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
       await page.goto(`${product.url}/admin/users`);

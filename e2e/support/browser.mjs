@@ -45,15 +45,18 @@ export function trackConsole(page) {
 }
 
 /**
- * Opens a listing page and waits until the browser has asked for and received the whole list. The
- * server-rendered page is hydrated by then (the list is asked for only after hydration), so what a
- * journey types or presses next is not lost to a page that is still only the server's HTML.
+ * Opens a listing page and waits until it is hydrated, so what a journey types or presses next
+ * is not lost to a page that is still only the server's HTML.
  */
 export async function openListing(page, url) {
-  const listLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/shops');
   const response = await page.goto(url);
-  await listLoaded;
+  await waitForDirectory(page);
   return response;
+}
+
+/** Until the directory's markup is live (DirectoryApp marks `<html>` once hydration committed). */
+export async function waitForDirectory(page) {
+  await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** Errors the product logs that no working page should have (401 on /api/auth/me is expected). */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { getPageStore, type AppStore } from './app/store';
 import type { DirectorySnapshot } from './app/snapshot';
@@ -26,6 +26,13 @@ export interface DirectoryAppProps {
  */
 export default function DirectoryApp({ view = 'listing', snapshot, store }: DirectoryAppProps) {
   const [ownStore] = useState(() => store ?? getPageStore());
+  // `<html data-directory-hydrated>` says the directory's markup is live (effects run only once
+  // hydration has committed): what the end-to-end journeys wait for before they type or press,
+  // now that a server-rendered page makes no request that could tell them.
+  useEffect(() => {
+    document.documentElement.dataset.directoryHydrated = 'true';
+    return () => void delete document.documentElement.dataset.directoryHydrated;
+  }, []);
   return (
     <Provider store={ownStore}>
       {view === 'shop' ? <ShopPage snapshot={snapshot} /> : <ListingPage snapshot={snapshot} />}

@@ -60,9 +60,11 @@ async function serverThenHydrate(
 }
 
 beforeEach(() => {
-  // The whole list arrives after hydration; here it never does, so the first render stays.
+  // The page the server rendered needs no request; any answer would come after hydration, and
+  // here none ever does, so the first render stays.
   stubApi({
     'GET /api/shops': () => new Promise(() => {}),
+    'GET /api/shops/listing': () => new Promise(() => {}),
     'GET /api/shops/categories': () => new Promise(() => {}),
     'GET /api/shops/cities': () => new Promise(() => {}),
     'GET /api/shops/states': () => new Promise(() => {}),

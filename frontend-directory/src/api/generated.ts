@@ -6,6 +6,18 @@ const injectedRtkApi = api.injectEndpoints({
     getShops: build.query<GetShopsApiResponse, GetShopsApiArg>({
       query: () => ({ url: `/api/shops` }),
     }),
+    getShopListing: build.query<GetShopListingApiResponse, GetShopListingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/shops/listing`,
+        params: {
+          page: queryArg.page,
+          q: queryArg.q,
+          category: queryArg.category,
+          city: queryArg.city,
+          state: queryArg.state,
+        },
+      }),
+    }),
     getShopCategories: build.query<GetShopCategoriesApiResponse, GetShopCategoriesApiArg>({
       query: () => ({ url: `/api/shops/categories` }),
     }),
@@ -26,6 +38,20 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as generatedApi };
 export type GetShopsApiResponse = /** status 200  */ ShopDto[];
 export type GetShopsApiArg = void;
+export type GetShopListingApiResponse = /** status 200  */ ShopListingDto;
+export type GetShopListingApiArg = {
+  /** 1-based; a page past the last answers the last page (as the pages do). */
+  page?: number;
+  /** Words that must all appear in the name, description, city or a category; accents and case
+    are ignored. */
+  q?: string;
+  /** Shops that have this category (case-insensitive); `all` or nothing: any. */
+  category?: string;
+  /** Shops in this city (case-insensitive); `all` or nothing: any. */
+  city?: string;
+  /** Shops in this state (case-insensitive); `all` or nothing: any. */
+  state?: string;
+};
 export type GetShopCategoriesApiResponse = /** status 200 e.g. ["Accesorios", "Armería", "Caza"] */ string[];
 export type GetShopCategoriesApiArg = void;
 export type GetShopCitiesApiResponse = /** status 200  */ string[];
@@ -162,6 +188,16 @@ export type ErrorResponseDto = {
   error: string;
   /** Present on validation errors: one entry per failing field. */
   errors?: FieldErrorDto[];
+};
+export type ShopListingDto = {
+  /** At most 12 shops */
+  items: ShopDto[];
+  /** The page these items are (the last page when a later one was asked for). */
+  page: number;
+  /** How many pages the filtered listing has (at least 1). */
+  pageCount: number;
+  /** How many shops match the filters, over every page. */
+  total: number;
 };
 export type ShopSlugRedirectDto = {
   slug: string;

@@ -5,11 +5,19 @@ export const shopsApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['Shop'],
   endpoints: {
     getShops: { providesTags: ['Shop'] },
+    getShopListing: { providesTags: ['Shop'] },
     getShopCategories: { providesTags: ['Shop'] },
     getShopCities: { providesTags: ['Shop'] },
     getShopStates: { providesTags: ['Shop'] },
+    getShopBySlug: { providesTags: ['Shop'] },
   },
 });
 
-export const { useGetShopsQuery, useGetShopCategoriesQuery, useGetShopCitiesQuery, useGetShopStatesQuery } =
-  shopsApi;
+export const {
+  useGetShopsQuery,
+  useGetShopListingQuery,
+  useGetShopCategoriesQuery,
+  useGetShopCitiesQuery,
+  useGetShopStatesQuery,
+  useGetShopBySlugQuery,
+} = shopsApi;

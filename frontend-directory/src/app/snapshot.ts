@@ -1,6 +1,5 @@
-import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
+import { ALL, filterShops, pageOf, type ShopFilters } from 'contract';
 import type { DirectorySnapshot, ListingSnapshot, Shop } from 'frontend-common';
-import { ALL, filterShops, type ShopFilters } from '../features/listing/filterShops';
 
 // The types are the shell's too (it reads them for the page's head): frontend-common/src/snapshot.ts.
 export type { DirectorySnapshot, ListingSnapshot, ShopSnapshot } from 'frontend-common';
@@ -18,12 +17,7 @@ export function listingQuery(params: URLSearchParams): { filters: ShopFilters; p
   };
 }
 
-/** One page of `results`: a page beyond the last shows the last. */
-export function pageOf<T>(results: readonly T[], page: number) {
-  const pageCount = Math.max(1, Math.ceil(results.length / PAGE_SIZE));
-  const current = Math.min(page, pageCount);
-  return { items: results.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), page: current, pageCount };
-}
+export { pageOf };
 
 /** The listing page the URL asks for, computed with the very filter the client uses. */
 export function listingSnapshot(

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { announceCatalogChange } from 'frontend-common';
-import { json, stubApi } from 'frontend-common/jest/msw';
+import { stubApi } from 'frontend-common/jest/msw';
 import { followCatalogChanges, makeStore } from '../../app/store';
 import { i18n, renderDirectory } from '../../test/renderDirectory';
+import { bySlugRoute, listingRoute } from '../../test/listingRoute';
 import { makeShop } from '../../test/shops';
 
 const norte = makeShop({
@@ -37,7 +38,8 @@ const centro = makeShop({
 });
 const shops = [norte, sur, centro];
 const routes = {
-  'GET /api/shops': shops,
+  'GET /api/shops/listing': listingRoute(() => shops),
+  'GET /api/shops/by-slug/:slug': bySlugRoute(() => shops),
   'GET /api/shops/categories': [
     'Accesorios',
     'Armería',
@@ -59,7 +61,7 @@ const location = () => screen.getByTestId('location').textContent;
 describe('public listing', () => {
   it('shows what the admin saved in this page, even while the listing was not shown (defect 11)', async () => {
     let list = shops;
-    const api = stubApi({ ...routes, 'GET /api/shops': () => json(list) });
+    const api = stubApi({ ...routes, 'GET /api/shops/listing': listingRoute(() => list) });
     const store = makeStore();
     const stop = followCatalogChanges(store);
     const first = await renderDirectory('/', { store });
@@ -69,7 +71,7 @@ describe('public listing', () => {
     act(() => announceCatalogChange()); // the admin saved a shop
     await renderDirectory('/', { store });
     expect(await screen.findByRole('link', { name: 'Armería del Norte Renovada' })).toBeVisible();
-    expect(api.callsTo('GET /api/shops')).toHaveLength(2);
+    expect(api.callsTo('GET /api/shops/listing')).toHaveLength(2);
     stop();
   });
 
@@ -113,11 +115,11 @@ describe('public listing', () => {
   it('calls the API with cookies and no retry after a failure', async () => {
     const { calls, callsTo } = stubApi({
       ...routes,
-      'GET /api/shops': () => new Response('boom', { status: 500 }),
+      'GET /api/shops/listing': () => new Response('boom', { status: 500 }),
     });
     await renderDirectory('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el directorio');
-    const shopCalls = callsTo('GET /api/shops');
+    const shopCalls = callsTo('GET /api/shops/listing');
     expect(shopCalls).toHaveLength(1);
     expect(shopCalls[0].credentials).toBe('include');
     expect(calls).toHaveLength(4);
@@ -149,7 +151,7 @@ describe('public listing', () => {
   });
 
   it('writes search and dropdown filters to the URL and shows the empty state', async () => {
-    stubApi(routes);
+    const api = stubApi(routes);
     const user = userEvent.setup();
     await renderDirectory('/');
     await waitFor(() => expect(cards()).toHaveLength(3));
@@ -167,6 +169,11 @@ describe('public listing', () => {
     await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(location()).toBe('/');
+    // The server filters: one page at a time, never the whole directory.
+    expect(api.callsTo('GET /api/shops')).toHaveLength(0);
+    expect(api.callsTo('GET /api/shops/listing').map((call) => new URL(call.url).search)).toEqual(
+      expect.arrayContaining(['?page=1&q=tiro', '?page=1&q=tiro&state=Yucat%C3%A1n']),
+    );
   });
 
   it('clears the search text with its own button and keeps the focus in the box', async () => {

@@ -4,11 +4,12 @@ import { useDocumentTitle } from 'frontend-common';
 import {
   useGetShopCategoriesQuery,
   useGetShopCitiesQuery,
+  useGetShopListingQuery,
   useGetShopsQuery,
   useGetShopStatesQuery,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
-import { ALL, filterShops, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
+import { ALL, filterShops, isActive, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useReturnToCard } from './returnToCard';
@@ -16,40 +17,75 @@ import { useListingParams } from './useListingParams';
 import { pageOf, snapshotFor, type DirectorySnapshot } from '../../app/snapshot';
 import { NearbyControls } from '../nearby/NearbyControls';
 import { useNearby } from '../nearby/useNearby';
+import { useNearbyParams } from '../nearby/useNearbyParams';
 import { MapView } from '../map/MapView';
 import './listing.css';
 
 const SKELETON_CARDS = 6;
+const NO_SHOPS: never[] = [];
+/** A dropdown filter as the listing endpoint takes it: absent when off. */
+const param = (value: string) => (isActive(value) ? value : undefined);
 
+/**
+ * The public listing. Its data comes one page at a time from the server
+ * (`GET /api/shops/listing`, the same filters as the server-rendered pages), so a phone never
+ * downloads the whole directory just to show twelve cards; the page the server rendered needs
+ * no request at all. Only "near me" (distance order over every shop) and the map, which show
+ * every match, load the whole list, when the visitor asks for them.
+ */
 export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const { t } = useTranslation('directory');
   const { filters, page, setFilter, clearFilters, pageSearch } = useListingParams();
-  const shops = useGetShopsQuery();
-  const categories = useGetShopCategoriesQuery();
-  const cities = useGetShopCitiesQuery();
-  const states = useGetShopStatesQuery();
+  const { byDistance, view } = useNearbyParams();
+  const wantsEveryShop = byDistance || view === 'map';
 
-  // Typing stays responsive on slow phones: filtering the list may lag a frame behind the input.
+  // Typing stays responsive on slow phones: the results may lag a frame behind the input.
   const deferredFilters = useDeferredValue(filters);
-  // The cards of a newly arrived list render in a transition too: in slices that yield to the
-  // phone, not in the one long task a store update would otherwise get.
-  const all = useDeferredValue(shops.data);
+  // The page the server rendered, while the URL still asks for it (hydration finds its markup).
+  const server = snapshotFor(snapshot, deferredFilters, page);
+  const listing = useGetShopListingQuery(
+    {
+      q: deferredFilters.q.trim() || undefined,
+      category: param(deferredFilters.category),
+      city: param(deferredFilters.city),
+      state: param(deferredFilters.state),
+      page,
+    },
+    { skip: wantsEveryShop || Boolean(server) },
+  );
+  // The option lists are in any listing page the server rendered; asked for otherwise.
+  const serverOptions = snapshot?.kind === 'listing' ? snapshot : undefined;
+  const categories = useGetShopCategoriesQuery(undefined, { skip: Boolean(serverOptions) });
+  const cities = useGetShopCitiesQuery(undefined, { skip: Boolean(serverOptions) });
+  const states = useGetShopStatesQuery(undefined, { skip: Boolean(serverOptions) });
+
+  // Every shop, for "near me" and the map only. Its cards render in a transition: in slices
+  // that yield to the phone, not in the one long task a store update would otherwise get.
+  const shops = useGetShopsQuery(undefined, { skip: !wantsEveryShop });
+  const all = useDeferredValue(wantsEveryShop ? shops.data : undefined);
   useEffect(() => (all ? prepareSearch(all) : undefined), [all]);
-  const filtered = useMemo(() => (all ? filterShops(all, deferredFilters) : []), [all, deferredFilters]);
+  const filtered = useMemo(
+    () => (all ? filterShops(all, deferredFilters) : NO_SHOPS),
+    [all, deferredFilters],
+  );
   // "Near me": distance order and radius once a position is known; the map view (features/nearby, map).
   const nearby = useNearby(filtered);
   const results = nearby.results;
-  // Until the whole list is here, the page the server rendered (if it is this URL's) is shown:
-  // hydration finds the same markup, and the page works without waiting for every shop.
-  const server = all ? undefined : snapshotFor(snapshot, filters, page);
-  const shown = server ?? { ...pageOf(results, page), total: results.length };
+
+  const everyShopPage = useMemo(
+    () => (all ? { ...pageOf(results, page), total: results.length } : undefined),
+    [all, results, page],
+  );
+  const shown = wantsEveryShop ? everyShopPage : (server ?? listing.data);
+  const source = wantsEveryShop ? shops : listing;
   const grid = useRef<HTMLUListElement>(null);
-  useReturnToCard(grid, nearby.view === 'map' ? 0 : shown.items.length);
+  useReturnToCard(grid, nearby.view === 'map' || !shown ? 0 : shown.items.length);
   // The server's title for this page (frontend-shell/src/server/headTags.ts), again after a
   // navigation in the browser.
+  const shownPage = shown?.page ?? page;
   useDocumentTitle(
-    shown.page > 1
-      ? `${t('pageTitle.listing')} · ${t('pageTitle.page', { page: shown.page })}`
+    shownPage > 1
+      ? `${t('pageTitle.listing')} · ${t('pageTitle.page', { page: shownPage })}`
       : t('pageTitle.listing'),
   );
 
@@ -57,18 +93,22 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const options = useMemo(
     () => ({
       categories:
-        categories.data ?? server?.categories ?? uniqueSorted((all ?? []).flatMap((s) => s.categories)),
-      cities: cities.data ?? server?.cities ?? uniqueSorted((all ?? []).map((s) => s.city)),
-      states: states.data ?? server?.states ?? uniqueSorted((all ?? []).map((s) => s.state)),
+        serverOptions?.categories ??
+        categories.data ??
+        uniqueSorted((all ?? shown?.items ?? []).flatMap((s) => s.categories)),
+      cities:
+        serverOptions?.cities ?? cities.data ?? uniqueSorted((all ?? shown?.items ?? []).map((s) => s.city)),
+      states:
+        serverOptions?.states ?? states.data ?? uniqueSorted((all ?? shown?.items ?? []).map((s) => s.state)),
     }),
-    [all, server, categories.data, cities.data, states.data],
+    [all, shown, serverOptions, categories.data, cities.data, states.data],
   );
 
   const scrollToResults = () =>
     document.getElementById('atm-dir-results')?.scrollIntoView({ block: 'start' });
 
   let body;
-  if (!server && (shops.isLoading || (shops.data && !all))) {
+  if (!shown && !source.isError) {
     body = (
       <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -81,12 +121,12 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
         ))}
       </div>
     );
-  } else if (!server && shops.isError) {
+  } else if (!shown) {
     body = (
       <div className="atm-dir-message" role="alert">
         <h2>{t('error.title')}</h2>
         <p>{t('error.description')}</p>
-        <button type="button" className="atm-dir-button" onClick={() => void shops.refetch()}>
+        <button type="button" className="atm-dir-button" onClick={() => void source.refetch()}>
           {t('error.retry')}
         </button>
       </div>
@@ -150,7 +190,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
           categories={options.categories}
           cities={options.cities}
           states={options.states}
-          resultCount={server || all ? shown.total : null}
+          resultCount={shown ? shown.total : null}
           onChange={setFilter}
           onClear={clearFilters}
           resultNote={nearby.resultNote}

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
 import { renderDirectory } from '../../test/renderDirectory';
+import { listingRoute } from '../../test/listingRoute';
 import { makeShop } from '../../test/shops';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { pageList } from './Pager';
@@ -22,7 +23,7 @@ it('shows 12 cards per page and keeps the page in the URL', async () => {
     makeShop({ name: `Taller ${String(i + 1).padStart(2, '0')}` }),
   );
   stubApi({
-    'GET /api/shops': shops,
+    'GET /api/shops/listing': listingRoute(() => shops),
     'GET /api/shops/categories': [],
     'GET /api/shops/cities': [],
     'GET /api/shops/states': [],

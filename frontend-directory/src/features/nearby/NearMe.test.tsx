@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
 import { i18n, renderDirectory } from '../../test/renderDirectory';
+import { listingRoute } from '../../test/listingRoute';
 import { makeShop } from '../../test/shops';
 
 // jsdom has no Geolocation API: each test installs the answer a browser would give.
@@ -33,8 +34,10 @@ const lejos = makeShop({
 const sinUbicacion = makeShop({ name: 'Sin ubicación', latitude: null, longitude: null });
 const cerca = makeShop({ name: 'Cerca', latitude: 20.6767, longitude: -103.3475 }); // ~1.9 km
 const zapopan = makeShop({ name: 'Zapopan', latitude: 20.7236, longitude: -103.3848 }); // ~8 km
+const everyShop = [lejos, sinUbicacion, cerca, zapopan];
 const routes = {
-  'GET /api/shops': [lejos, sinUbicacion, cerca, zapopan],
+  'GET /api/shops': everyShop,
+  'GET /api/shops/listing': listingRoute(() => everyShop),
   'GET /api/shops/categories': ['Armería'],
   'GET /api/shops/cities': ['Guadalajara', 'Monterrey'],
   'GET /api/shops/states': ['Jalisco', 'Nuevo León'],

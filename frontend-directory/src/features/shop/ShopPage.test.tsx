@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from 'frontend-common/jest/msw';
 import { renderDirectory } from '../../test/renderDirectory';
+import { bySlugRoute, listingRoute } from '../../test/listingRoute';
 import { makeShop } from '../../test/shops';
 
 const norte = makeShop({
@@ -25,7 +26,8 @@ const norte = makeShop({
 });
 const sur = makeShop({ name: 'Taller Sureño', slug: 'taller-sureno-merida', website: null, logo: 'armeria' });
 const routes = {
-  'GET /api/shops': [norte, sur],
+  'GET /api/shops/listing': listingRoute(() => [norte, sur]),
+  'GET /api/shops/by-slug/:slug': bySlugRoute(() => [norte, sur]),
   'GET /api/shops/categories': [],
   'GET /api/shops/cities': [],
   'GET /api/shops/states': [],
@@ -109,12 +111,24 @@ describe('shop page', () => {
       mapImageUrl: '//evil.example.com/map.png',
       logo: 'http:javascript:alert(1)',
     });
-    stubApi({ ...routes, 'GET /api/shops': [evil] });
+    stubApi({ ...routes, 'GET /api/shops/by-slug/:slug': bySlugRoute(() => [evil]) });
     await renderDirectory('/shops/evil');
     const main = await screen.findByRole('main');
     expect((await within(main).findByText('javascript:alert(1)')).closest('a')).toBeNull();
     expect(within(main).queryByRole('link', { name: /Google Maps/ })).not.toBeInTheDocument();
     expect(main.querySelector('img')).toBeNull();
     expect(main.querySelector('[href^="javascript"], [href^="data"], [src^="//"]')).toBeNull();
+  });
+
+  it('says an unknown shop is not in the directory, and a failed request that it failed', async () => {
+    stubApi(routes);
+    await renderDirectory('/shops/ninguna');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No encontramos este armero' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    stubApi({ 'GET /api/shops/by-slug/:slug': () => new Response('boom', { status: 500 }) });
+    await renderDirectory('/shops/otra');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el directorio');
   });
 });

@@ -10,7 +10,7 @@ import {
   useDocumentTitle,
   type Shop,
 } from 'frontend-common';
-import { useGetShopsQuery } from '../../api/shopsApi';
+import { useGetShopBySlugQuery } from '../../api/shopsApi';
 import type { DirectorySnapshot } from '../../app/snapshot';
 import { cameFromListing } from '../listing/returnToCard';
 import { VerifiedMark } from '../listing/VerifiedMark';
@@ -27,13 +27,16 @@ import './shop.css';
 /**
  * A shop's own page (`/shops/<slug>`, `/en/shops/<slug>`): everything the listing's detail view
  * showed, plus sharing and directions. Opened directly, it shows the shop the server rendered;
- * reached from the listing, the shop comes from the list already loaded.
+ * reached from the listing, it asks for that one shop (`GET /api/shops/by-slug/<slug>`, which
+ * follows a renamed shop's old slug to its current one).
  */
 export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const { slug = '' } = useParams();
   const fromServer = snapshot?.kind === 'shop' && snapshot.shop.slug === slug ? snapshot : undefined;
-  const shops = useGetShopsQuery(undefined, { skip: Boolean(fromServer) });
-  const shop = fromServer?.shop ?? shops.data?.find((candidate) => candidate.slug === slug);
+  const found = useGetShopBySlugQuery(slug, { skip: Boolean(fromServer) });
+  const shop = fromServer?.shop ?? found.data;
+  // An unknown slug is the "no such shop" message; any other failure is the error one.
+  const failed = found.isError && !(found.error && 'status' in found.error && found.error.status === 404);
   const { t } = useTranslation('directory');
   // The title the server gave this page (frontend-shell/src/server/headTags.ts), kept when the
   // page is reached by a navigation in the browser; the shell's page `main` holds this one.
@@ -46,10 +49,10 @@ export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
       <BackLink />
       {shop ? (
         <ShopArticle shop={shop} url={fromServer?.url} />
-      ) : shops.isLoading ? (
+      ) : found.isFetching ? (
         <ShopLoading />
       ) : (
-        <ShopMissing failed={shops.isError} />
+        <ShopMissing failed={failed} />
       )}
     </div>
   );
