@@ -33,8 +33,13 @@ if (server) {
   // Hydration keeps the server's markup: the shell's parts at once, the directory's when its
   // remote has arrived (it sits in a Suspense boundary). A difference between the two renders
   // is a bug (e2e/seo.e2e.test.mjs fails on this message), not something to repair silently.
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.error(SERVER_RENDER_ERROR, error),
+  // In a transition, like the first render below: hydration runs in slices that yield to the
+  // phone (the page is already on screen) instead of one long task; a click or key press on a
+  // part not yet hydrated makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error(SERVER_RENDER_ERROR, error),
+    });
   });
 } else {
   // A transition: React renders the first page in slices of a few milliseconds, yielding between
