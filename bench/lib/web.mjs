@@ -178,10 +178,10 @@ function saveWebRun(dir, run) {
     '',
     `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
     `- Shops restored through POST /api/admin/backup/restore in ${run.seedSeconds.toFixed(1)} s; the built backend serves the built frontends and renders the public pages as \`npm start\` does`,
-    `- Lighthouse ${lh.lighthouseVersion}, mobile preset, ${lh.userAgent}; ${run.lighthouse[0].runs.length} runs per page, each figure the median of its runs`,
+    `- Lighthouse ${lh.lighthouseVersion}, mobile preset (slow 4G; CPU slowdown calibrated to this machine's benchmark index by Lighthouse's calculator, lib/web-lighthouse.mjs), ${lh.userAgent}; ${run.lighthouse[0].runs.length} runs per page after a calibration run, each figure the median of its runs`,
     ...run.lighthouse.map(
       ({ data, path, runs }) =>
-        `  - ${path}, ${data}: performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
+        `  - ${path}, ${data} (benchmark index ${runs[0].benchmarkIndex}, CPU slowdown ${runs[0].cpuSlowdown}×): performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
           .map((r) => r.tbtMs.toFixed(0))
           .join(' / ')} ms` +
         (runs[0].lcpElement ? `; LCP element \`${runs[0].lcpElement.slice(0, 80)}\`` : '') +
