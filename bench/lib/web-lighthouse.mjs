@@ -104,6 +104,21 @@ async function oneRun(url, cpuSlowdownMultiplier) {
   }
 }
 
+/**
+ * Lighthouse's own "please run Lighthouse again" errors (a trace without its navigation start,
+ * seen on this machine under load) get up to two more tries; any other error is thrown.
+ */
+async function retried(run) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`lighthouse: ${String(error).slice(0, 120)}; running again`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -114,14 +129,14 @@ const median = (values) => {
 export async function lighthouseReport(url, runs = 5, label = '') {
   const suffix = label ? `, ${label}` : '';
   // A first run measures the machine (and warms the server's caches); its figures are not kept.
-  const calibration = await oneRun(url);
+  const calibration = await retried(() => oneRun(url));
   const cpuSlowdown = Number(cpuSlowdownFor(calibration.benchmarkIndex).toFixed(2));
   console.log(
     `lighthouse calibration${suffix}: benchmark index ${calibration.benchmarkIndex}, CPU slowdown ${cpuSlowdown}×`,
   );
   const all = [];
   for (let i = 0; i < runs; i++) {
-    all.push(await oneRun(url, cpuSlowdown));
+    all.push(await retried(() => oneRun(url, cpuSlowdown)));
     const r = all.at(-1);
     console.log(
       `lighthouse run ${i + 1}/${runs}${suffix}: ${Object.entries(r.scores)

@@ -5,7 +5,12 @@ import { languageOfPath, MAIN_CONTENT_ID, rememberedLanguage, twinPath } from 'f
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
-const SideMenu = lazy(() => import(/* webpackPrefetch: true */ './SideMenu'));
+// The side menu is the public pages' only antd part (~100 KB compressed): loaded when the menu
+// button is pointed at or focused, not prefetched on every visit (a phone's data and bandwidth
+// during the page's load). Webpack keeps the module, so lazy() finds it loaded.
+const loadSideMenu = () => import('./SideMenu');
+const SideMenu = lazy(loadSideMenu);
+const preloadSideMenu = () => void loadSideMenu().catch(() => undefined);
 
 /**
  * A public page's language is its URL's (`/en/...` English, the rest Spanish), except that a
@@ -46,7 +51,7 @@ export function PublicLayout({ siteDomain }: { siteDomain?: string }) {
       <a href={`#${MAIN_CONTENT_ID}`} className="atm-skip-link">
         {t('skipLink')}
       </a>
-      <TopBar menuOpen={menuOpen} onOpenMenu={openMenu} />
+      <TopBar menuOpen={menuOpen} onOpenMenu={openMenu} onMenuIntent={preloadSideMenu} />
       {menuUsed && (
         <Suspense fallback={null}>
           <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} siteDomain={siteDomain} />

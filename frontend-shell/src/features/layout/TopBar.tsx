@@ -5,7 +5,16 @@ import { LanguageSelector } from './LanguageSelector';
 
 const icon = { width: 20, height: 20, 'aria-hidden': true, focusable: false } as const;
 
-export function TopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu: () => void }) {
+export function TopBar({
+  menuOpen,
+  onOpenMenu,
+  onMenuIntent,
+}: {
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  /** The pointer or focus reached the menu button: a press is likely, start loading the menu. */
+  onMenuIntent?: () => void;
+}) {
   const { t, i18n } = useTranslation('shell');
   const home = listingPath(isLanguage(i18n.language) ? i18n.language : 'es');
   return (
@@ -17,6 +26,8 @@ export function TopBar({ menuOpen, onOpenMenu }: { menuOpen: boolean; onOpenMenu
         aria-expanded={menuOpen}
         aria-haspopup="dialog"
         onClick={onOpenMenu}
+        onPointerEnter={onMenuIntent}
+        onFocus={onMenuIntent}
       >
         <svg viewBox="0 0 24 24" {...icon}>
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
