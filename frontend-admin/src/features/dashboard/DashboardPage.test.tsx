@@ -154,6 +154,8 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(api.callsTo('GET /api/admin/shops')).toHaveLength(2);
+    // The deleted row's button is gone: focus is on the list's heading, not on nothing.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Gunsmiths' })).toHaveFocus());
   });
 
   // Issue 15, defect 3: Delete and then a reflexive Enter deleted the shop at once.

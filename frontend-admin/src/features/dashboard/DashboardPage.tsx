@@ -22,7 +22,7 @@ import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { isBackupDue } from './dashboardRules';
 import { shopListQuery } from './shopListParams';
-import { ShopTable } from './ShopTable';
+import { SHOP_LIST_HEADING_ID, ShopTable } from './ShopTable';
 import { useShopListParams } from './useShopListParams';
 
 /**
@@ -150,7 +150,9 @@ export function DashboardPage() {
         </Button>
       </Flex>
 
-      <Typography.Title level={2} style={{ fontSize: 20 }}>
+      {/* Focus lands here after a shop is deleted (ShopTable): its row, and the button that had
+          focus, are gone. */}
+      <Typography.Title level={2} style={{ fontSize: 20 }} id={SHOP_LIST_HEADING_ID} tabIndex={-1}>
         {t('dashboard.list.title')}
       </Typography.Title>
       {isLoading ? (

@@ -57,6 +57,9 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
 }
 
 /** The dashboard's shops: one page from the server, sorted, filtered, with actions on many at once. */
+/** The dashboard's "Armeros" heading, where focus goes when a deleted shop's row is gone. */
+export const SHOP_LIST_HEADING_ID = 'atm-admin-shop-list-heading';
+
 export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
@@ -73,6 +76,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
   });
 
   const confirmDelete = (shop: Shop) => {
+    let deleted = false;
     modal.confirm({
       title: t('dashboard.delete.title'),
       content: t('dashboard.delete.confirm', { name: shop.name }),
@@ -82,6 +86,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       onOk: async () => {
         try {
           await deleteShop(shop.id).unwrap();
+          deleted = true;
           setSelected((keys) => keys.filter((id) => id !== shop.id));
           toast.success(t('dashboard.delete.success.title'), t('dashboard.delete.success.description'));
         } catch (failure) {
@@ -90,6 +95,11 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
             errorText(failure, t('dashboard.delete.failed.fallback')),
           );
         }
+      },
+      // The dialog gives focus back to the row's delete button, which the refreshed list no
+      // longer has: a keyboard user would be left on nothing. The list's heading takes it.
+      afterClose: () => {
+        if (deleted) document.getElementById(SHOP_LIST_HEADING_ID)?.focus();
       },
     });
   };
