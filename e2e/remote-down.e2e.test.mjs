@@ -91,7 +91,7 @@ for (const lang of ['es', 'en']) {
 
           // The way home from the message works, and the directory still does.
           await alert.getByRole('link', { name: T.notFoundHome, exact: true }).click();
-          await page.waitForURL(`${product.url}/`);
+          await page.waitForURL(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
           await page.getByText(T.results(shops.length)).waitFor();
 
           // A direct visit to /admin shows the same message.

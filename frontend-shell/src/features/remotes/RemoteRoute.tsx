@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { isLanguage, listingPath } from 'frontend-common';
 import type { RemoteAppProps, RemoteLoader } from '../../app/remotes';
 import type { RemoteName } from '../../app/runtimeConfig';
 
@@ -37,8 +38,10 @@ export function RemoteLoading() {
 }
 
 function RemoteFailed({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const key = name === 'admin' ? 'remote.admin' : 'remote.error';
+  // The listing in the visitor's language (`/en/` in English), not `/` and a redirect from there.
+  const home = listingPath(isLanguage(i18n.language) ? i18n.language : 'es');
   return (
     <div className="atm-remote-failed" role="alert">
       <h1>{t(`${key}.title`)}</h1>
@@ -47,7 +50,7 @@ function RemoteFailed({ name, onRetry }: { name: RemoteName; onRetry: () => void
         <button type="button" className="atm-button" onClick={onRetry}>
           {t(`${key}.retry`)}
         </button>
-        {name === 'admin' && <Link to="/">{t('remote.admin.home')}</Link>}
+        {name === 'admin' && <Link to={home}>{t('remote.admin.home')}</Link>}
       </div>
     </div>
   );
