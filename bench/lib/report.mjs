@@ -178,6 +178,14 @@ export function saveBackupRun({ dir, run }) {
     '',
     machineLine(run.machine),
     `- Data: ${run.shops} shops with ${run.images} distinct images (random-pixel PNGs stored with zlib level 0, ${fmt(run.imageBytes / 2 ** 20, 0)} MB), uploaded through the signed-URL flow and POST /api/admin/shops in ${fmt(run.seed.seconds, 1)} s, ${run.seed.parallel} shops in parallel`,
+    ...(run.history
+      ? [
+          `- Activity log: ${run.history.entries} entries (each shop created, then edited through PUT /api/admin/shops/{id}; bulk verifications, logins, data backups), written through the API in ${fmt(run.history.seconds, 1)} s` +
+            (run.backup.activity
+              ? `; the backup's activity.json holds ${run.backup.activity.entries} entries, ${fmt(run.backup.activity.bytes / 2 ** 20, 1)} MB`
+              : ''),
+        ]
+      : []),
     `- Backup streamed to a file in the bench's temporary directory; \`zip -r\` and \`zip -0 -r\` of the same image files (no .meta.json) into the same directory, right after it`,
     `- Restore into a second fresh backend (new ${run.dialect === 'mysql' ? 'database' : 'SQLite file'} and DATA_DIR), multipart streamed from disk`,
     `- Peak RSS: backup ${run.backup.memory ? mem(run.backup.memory) : '—'}; restore ${run.restore ? mem(run.restore.memory) : '—'}`,
