@@ -8,6 +8,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendImageStage, imagesOf, pinProblems, requiredPackages, serverRenderFiles } from './images.mjs';
+import { dockerfileNodeVersion, productionNodeVersion } from '../../bench/lib/node24.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIGEST = `@sha256:${'a'.repeat(64)}`;
@@ -29,6 +30,34 @@ describe('container images', () => {
       .map(({ file, image }) => ({ file, image, problems: pinProblems(image) }))
       .filter(({ problems }) => problems.length);
     assert.deepEqual(unpinned, []);
+  });
+
+  // CI's and the bench's Node 24 (bench/lib/node24.mjs) is read from the backend's Dockerfile:
+  // every Node image must be that same release, or CI would test another Node than production's.
+  it('run one Node release, the one CI and the bench install', () => {
+    const nodeImages = imagesOf(ROOT).filter(({ image }) => /^(docker\.io\/)?(library\/)?node:/.test(image));
+    assert.ok(nodeImages.length >= 2, JSON.stringify(nodeImages));
+    const versions = nodeImages.map(
+      ({ file, image }) => `${file} ${dockerfileNodeVersion(`FROM ${image}`, file)}`,
+    );
+    const wanted = productionNodeVersion();
+    assert.match(wanted, /^24\.\d+\.\d+$/);
+    assert.deepEqual(
+      versions,
+      nodeImages.map(({ file }) => `${file} ${wanted}`),
+    );
+  });
+
+  it('the Node version reader takes one exact version and refuses none or several', () => {
+    const image = `node:24.12.0-bookworm-slim${DIGEST}`;
+    assert.equal(dockerfileNodeVersion(`FROM ${image} AS build\nRUN x\nFROM ${image}\n`), '24.12.0');
+    assert.equal(dockerfileNodeVersion(`FROM --platform=linux/amd64 docker.io/library/${image}`), '24.12.0');
+    assert.throws(() => dockerfileNodeVersion(`FROM debian:bookworm-20251229-slim${DIGEST}`), /found none/);
+    assert.throws(() => dockerfileNodeVersion(`FROM node:24-bookworm-slim${DIGEST}`), /found none/);
+    assert.throws(
+      () => dockerfileNodeVersion(`FROM ${image} AS build\nFROM node:24.13.0-bookworm-slim${DIGEST}`),
+      /found 24\.12\.0, 24\.13\.0/,
+    );
   });
 
   it('the check refuses floating tags, missing digests and MinIO', () => {
