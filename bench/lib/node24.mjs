@@ -46,6 +46,25 @@ export function productionNodeVersion() {
   return dockerfileNodeVersion(readFileSync(BACKEND_DOCKERFILE, 'utf8'), 'deploy/backend/Dockerfile');
 }
 
+/**
+ * Node 24.19.0 made node::ObjectWrap (an inline class in node_object_wrap.h) register an
+ * environment cleanup hook, and its destructor remove it, which asserts a current Environment:
+ * an addon compiled against those headers aborts when the GC finalizes one of its objects with
+ * no JS context entered (idle GC, teardown). better-sqlite3 before 13 wraps every Statement in
+ * node::ObjectWrap, so the backend on SQLite dies in Statement::~Statement (nodejs/node#65446,
+ * open). Refuse such a pair with that explanation instead of letting the suites crash at random.
+ */
+export function refuseObjectWrapAbort(nodeDir, betterSqlite3Version) {
+  const header = readFileSync(`${nodeDir}/include/node/node_object_wrap.h`, 'utf8');
+  if (/RemoveEnvironmentCleanupHook/.test(header) && Number(betterSqlite3Version.split('.')[0]) < 13)
+    throw new Error(
+      `Node ${readJson(`${nodeDir}/package.json`)?.version}'s node::ObjectWrap removes a cleanup hook in its destructor ` +
+        `(Node 24.19.0 and later, nodejs/node#65446): better-sqlite3@${betterSqlite3Version} built against it aborts ` +
+        `in Statement::~Statement. Keep deploy/backend/Dockerfile on Node 24.18 or earlier until Node fixes it ` +
+        'or the product moves to better-sqlite3 13 (node-addon-api, no ObjectWrap).',
+    );
+}
+
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 export function ensureNode24() {
@@ -100,6 +119,7 @@ export function ensureNode24() {
     });
     writeFileSync(STAMP, `${JSON.stringify(wanted)}\n`);
   }
+  refuseObjectWrapAbort(NODE_DIR, wanted.betterSqlite3);
   const version = execFileSync(nodeBin, ['-v']).toString().trim();
   if (version !== `v${wanted.node}`) throw new Error(`${nodeBin} is ${version}, expected v${wanted.node}`);
   return {

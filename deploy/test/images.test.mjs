@@ -3,12 +3,25 @@
 // what the server render reads. Fast: reads files only (the frontends' builds for the last).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendImageStage, imagesOf, pinProblems, requiredPackages, serverRenderFiles } from './images.mjs';
-import { dockerfileNodeVersion, productionNodeVersion } from '../../bench/lib/node24.mjs';
+import {
+  dockerfileNodeVersion,
+  productionNodeVersion,
+  refuseObjectWrapAbort,
+} from '../../bench/lib/node24.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIGEST = `@sha256:${'a'.repeat(64)}`;
@@ -58,6 +71,33 @@ describe('container images', () => {
       () => dockerfileNodeVersion(`FROM ${image} AS build\nFROM node:24.13.0-bookworm-slim${DIGEST}`),
       /found 24\.12\.0, 24\.13\.0/,
     );
+  });
+
+  it('CI refuses a Node whose ObjectWrap aborts better-sqlite3 before 13 (24.19 and later)', () => {
+    const nodeDir = mkdtempSync(join(tmpdir(), 'atm-objectwrap-'));
+    try {
+      mkdirSync(join(nodeDir, 'include', 'node'), { recursive: true });
+      writeFileSync(join(nodeDir, 'package.json'), '{"version":"24.21.0"}');
+      const header = (destructor) =>
+        writeFileSync(
+          join(nodeDir, 'include', 'node', 'node_object_wrap.h'),
+          `class ObjectWrap {\n public:\n  virtual ~ObjectWrap() {\n${destructor}\n  }\n};\n`,
+        );
+      // As in 24.12.0: the destructor only resets the handle.
+      header('    if (persistent().IsEmpty()) return;\n    persistent().ClearWeak();');
+      refuseObjectWrapAbort(nodeDir, '12.11.1');
+      // As in 24.19.0 and later.
+      header(
+        '    RemoveCleanupHook();\n  }\n  void RemoveCleanupHook() {\n    RemoveEnvironmentCleanupHook(i, CleanupHook, this);',
+      );
+      assert.throws(
+        () => refuseObjectWrapAbort(nodeDir, '12.11.1'),
+        /Node 24\.21\.0's node::ObjectWrap.*nodejs\/node#65446/,
+      );
+      refuseObjectWrapAbort(nodeDir, '13.0.3');
+    } finally {
+      rmSync(nodeDir, { recursive: true, force: true });
+    }
   });
 
   it('the check refuses floating tags, missing digests and MinIO', () => {
