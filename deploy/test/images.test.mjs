@@ -3,11 +3,25 @@
 // what the server render reads. Fast: reads files only (the frontends' builds for the last).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendImageStage, imagesOf, pinProblems, requiredPackages, serverRenderFiles } from './images.mjs';
+import {
+  dockerfileNodeVersion,
+  productionNodeVersion,
+  refuseObjectWrapAbort,
+} from '../../bench/lib/node24.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIGEST = `@sha256:${'a'.repeat(64)}`;
@@ -29,6 +43,61 @@ describe('container images', () => {
       .map(({ file, image }) => ({ file, image, problems: pinProblems(image) }))
       .filter(({ problems }) => problems.length);
     assert.deepEqual(unpinned, []);
+  });
+
+  // CI's and the bench's Node 24 (bench/lib/node24.mjs) is read from the backend's Dockerfile:
+  // every Node image must be that same release, or CI would test another Node than production's.
+  it('run one Node release, the one CI and the bench install', () => {
+    const nodeImages = imagesOf(ROOT).filter(({ image }) => /^(docker\.io\/)?(library\/)?node:/.test(image));
+    assert.ok(nodeImages.length >= 2, JSON.stringify(nodeImages));
+    const versions = nodeImages.map(
+      ({ file, image }) => `${file} ${dockerfileNodeVersion(`FROM ${image}`, file)}`,
+    );
+    const wanted = productionNodeVersion();
+    assert.match(wanted, /^24\.\d+\.\d+$/);
+    assert.deepEqual(
+      versions,
+      nodeImages.map(({ file }) => `${file} ${wanted}`),
+    );
+  });
+
+  it('the Node version reader takes one exact version and refuses none or several', () => {
+    const image = `node:24.12.0-bookworm-slim${DIGEST}`;
+    assert.equal(dockerfileNodeVersion(`FROM ${image} AS build\nRUN x\nFROM ${image}\n`), '24.12.0');
+    assert.equal(dockerfileNodeVersion(`FROM --platform=linux/amd64 docker.io/library/${image}`), '24.12.0');
+    assert.throws(() => dockerfileNodeVersion(`FROM debian:bookworm-20251229-slim${DIGEST}`), /found none/);
+    assert.throws(() => dockerfileNodeVersion(`FROM node:24-bookworm-slim${DIGEST}`), /found none/);
+    assert.throws(
+      () => dockerfileNodeVersion(`FROM ${image} AS build\nFROM node:24.13.0-bookworm-slim${DIGEST}`),
+      /found 24\.12\.0, 24\.13\.0/,
+    );
+  });
+
+  it('CI refuses a Node whose ObjectWrap aborts better-sqlite3 before 13 (24.19 and later)', () => {
+    const nodeDir = mkdtempSync(join(tmpdir(), 'atm-objectwrap-'));
+    try {
+      mkdirSync(join(nodeDir, 'include', 'node'), { recursive: true });
+      writeFileSync(join(nodeDir, 'package.json'), '{"version":"24.21.0"}');
+      const header = (destructor) =>
+        writeFileSync(
+          join(nodeDir, 'include', 'node', 'node_object_wrap.h'),
+          `class ObjectWrap {\n public:\n  virtual ~ObjectWrap() {\n${destructor}\n  }\n};\n`,
+        );
+      // As in 24.12.0: the destructor only resets the handle.
+      header('    if (persistent().IsEmpty()) return;\n    persistent().ClearWeak();');
+      refuseObjectWrapAbort(nodeDir, '12.11.1');
+      // As in 24.19.0 and later.
+      header(
+        '    RemoveCleanupHook();\n  }\n  void RemoveCleanupHook() {\n    RemoveEnvironmentCleanupHook(i, CleanupHook, this);',
+      );
+      assert.throws(
+        () => refuseObjectWrapAbort(nodeDir, '12.11.1'),
+        /Node 24\.21\.0's node::ObjectWrap.*nodejs\/node#65446/,
+      );
+      refuseObjectWrapAbort(nodeDir, '13.0.3');
+    } finally {
+      rmSync(nodeDir, { recursive: true, force: true });
+    }
   });
 
   it('the check refuses floating tags, missing digests and MinIO', () => {
