@@ -66,7 +66,8 @@ export function searchTextOf(shop) {
  * @param {string[]} words
  */
 const matchesWords = (shop, words) =>
-  words.length === 0 || words.every((word) => !word.includes(FIELD_SEPARATOR) && searchTextOf(shop).includes(word));
+  words.length === 0 ||
+  words.every((word) => !word.includes(FIELD_SEPARATOR) && searchTextOf(shop).includes(word));
 
 /**
  * Does the free-text query match the shop? Every word of the query must appear (accent- and

@@ -29,7 +29,9 @@ export class ShopListingQueryDto {
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'city must be text' })
-  @MaxLength(SHOP_TEXT_MAX_LENGTH.city, { message: `city must be at most ${SHOP_TEXT_MAX_LENGTH.city} characters` })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.city, {
+    message: `city must be at most ${SHOP_TEXT_MAX_LENGTH.city} characters`,
+  })
   city?: string;
 
   /** Shops in this state (case-insensitive); `all` or nothing: any. @example "Guanajuato" */
