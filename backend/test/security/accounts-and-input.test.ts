@@ -14,6 +14,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/shops/categories',
   'get /api/shops/cities',
   'get /api/shops/states',
+  'get /api/shops/listing', // one page of the public listing
   'get /api/shops/{id}',
   'get /api/shops/by-slug/{slug}', // the shop pages' address, public like the shop itself
   'post /api/auth/login',
