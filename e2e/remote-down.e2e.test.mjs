@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventually, journeys, launchChromium } from './support/browser.mjs';
+import { eventually, journeys, launchChromium, openListing } from './support/browser.mjs';
 import { ADMIN } from './support/admin-texts.mjs';
 import { ROOT, startProduct } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
@@ -62,7 +62,7 @@ for (const lang of ['es', 'en']) {
               manifestRequests.push(request.url());
           });
 
-          await page.goto(`${product.url}/`);
+          await openListing(page, `${product.url}/`);
           await page.getByText(T.heroDescription).waitFor();
           await page.getByText(T.results(shops.length)).waitFor();
           // A shop's page and back: the directory works while the admin is down.

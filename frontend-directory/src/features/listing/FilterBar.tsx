@@ -45,6 +45,14 @@ export function FilterBar({
   // keystroke, and a box controlled by the URL reset itself in between and dropped the letters of
   // a fast typist (found by the keyboard-only journey). It follows the URL when the URL changes
   // while nobody types in it (Back, Forward); the clear buttons empty it themselves.
+  // Letters typed into the server's box before the page was hydrated are in it, but no change
+  // event reached React: once the box is live, they filter like any other (before the effect
+  // below could put the URL's text back).
+  useEffect(() => {
+    const typed = search.current?.value ?? filters.q;
+    if (typed !== filters.q) onChange('q', typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the box becomes live
+  }, []);
   useEffect(() => {
     const box = search.current;
     if (box && box !== document.activeElement && box.value !== filters.q) box.value = filters.q;
