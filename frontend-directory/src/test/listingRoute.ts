@@ -1,6 +1,7 @@
-import { ALL, filterShops, pageOf } from 'contract';
+import { filterShops, pageOf } from 'contract';
 import type { Shop } from 'frontend-common';
 import { apiError, json } from 'frontend-common/jest/msw';
+import { listingQuery } from '../app/snapshot';
 
 /**
  * `GET /api/shops/listing` over `shops()` as the backend answers it: the contract's own filters
@@ -8,14 +9,10 @@ import { apiError, json } from 'frontend-common/jest/msw';
  */
 export function listingRoute(shops: () => readonly Shop[]) {
   return (request: Request) => {
-    const params = new URL(request.url).searchParams;
-    const results = filterShops(shops(), {
-      q: params.get('q') ?? '',
-      category: params.get('category') ?? ALL,
-      city: params.get('city') ?? ALL,
-      state: params.get('state') ?? ALL,
-    });
-    return json({ ...pageOf(results, Number(params.get('page') ?? 1)), total: results.length });
+    // The URL parameters as the listing itself reads them (app/snapshot.ts).
+    const { filters, page } = listingQuery(new URL(request.url).searchParams);
+    const results = filterShops(shops(), filters);
+    return json({ ...pageOf(results, page), total: results.length });
   };
 }
 
