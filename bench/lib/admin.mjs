@@ -103,6 +103,7 @@ export async function benchAdmin({
     const page = await dashboardFigures(browser, backend.url, cookie);
     console.log(
       `usable ${page.usableMs.toFixed(0)} ms, ${page.domElements} elements, key presses ${page.keyMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+      `(request sent / response ended / table: ${keyStepsText(page.keySteps, '/', ', ')})`,
     );
     const keySorted = [...page.keyMs].sort((a, b) => a - b);
     const keyMedian = keySorted[Math.floor(keySorted.length / 2)];
@@ -177,6 +178,7 @@ export async function benchAdmin({
         `- Shops restored through POST /api/admin/backup/restore in ${seed.seconds.toFixed(1)} s; autocannon ${warmup} s warm-up, then ${duration} s`,
         `- Updates (ms, sorted): ${updates.map((ms) => ms.toFixed(0)).join(', ')}`,
         `- Key presses (ms): ${page.keyMs.map((ms) => ms.toFixed(0)).join(', ')}`,
+        `- Each key press: request sent / response ended / table updated, ms after the key: ${keyStepsText(page.keySteps, ' / ', '; ')}`,
         '',
         figuresMarkdown(rows),
         '',
@@ -195,6 +197,14 @@ export async function benchAdmin({
     await backend?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Where each key press's time went: "request sent / response ended / table updated" in ms. */
+function keyStepsText(steps, within, between) {
+  const ms = (value) => (value == null ? '—' : value.toFixed(0));
+  return steps
+    .map((step) => [step.requestStart, step.responseEnd, step.ms].map(ms).join(within))
+    .join(between);
 }
 
 async function call(url, cookie, method, path, body) {
@@ -250,7 +260,19 @@ export async function dashboardFigures(browser, base, cookie) {
               performance.mark('atm-key', { startTime: window.__atmKeyAt });
               performance.mark('atm-table');
               const m = performance.measure('atm-key-to-table', 'atm-key', 'atm-table');
-              resolve({ ms: m.duration, nodes: document.getElementsByTagName('*').length });
+              // Where the time went: the request for the new page, relative to the key press.
+              const request = performance
+                .getEntriesByType('resource')
+                .filter(
+                  (entry) => entry.name.includes('/api/admin/shops') && entry.startTime >= window.__atmKeyAt,
+                )
+                .pop();
+              resolve({
+                ms: m.duration,
+                nodes: document.getElementsByTagName('*').length,
+                requestStart: request ? request.startTime - window.__atmKeyAt : null,
+                responseEnd: request ? request.responseEnd - window.__atmKeyAt : null,
+              });
             });
           });
           observer.observe(wrapper, { childList: true, subtree: true, characterData: true });
@@ -258,6 +280,7 @@ export async function dashboardFigures(browser, base, cookie) {
     });
     let domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
     const keyMs = [];
+    const keySteps = [];
     const box = page.locator(SEARCH_BOX).first();
     for (const key of KEYS) {
       await box.fill('');
@@ -268,9 +291,10 @@ export async function dashboardFigures(browser, base, cookie) {
       await page.keyboard.press(key);
       const result = await next;
       keyMs.push(result.ms);
+      keySteps.push(result);
       domElements = Math.max(domElements, result.nodes);
     }
-    return { usableMs, domElements, keyMs };
+    return { usableMs, domElements, keyMs, keySteps };
   } finally {
     await context.close();
   }

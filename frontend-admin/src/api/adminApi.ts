@@ -244,4 +244,5 @@ export const {
   useDownloadStoredBackupMutation,
   useDownloadShopsCsvMutation,
   useGetActivityQuery,
+  usePrefetch,
 } = adminApi;

@@ -73,6 +73,45 @@ describe('dashboard', () => {
     expect(await screen.findByText('No gunsmiths match this search.')).toBeInTheDocument();
   });
 
+  it('asks for a new query once, though its request starts before the page renders for it', async () => {
+    const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
+    await renderAdmin('/admin?page=2&pageSize=10');
+    await waitFor(() => expect(api.callsTo('GET /api/admin/shops')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'merida' } });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(location()).toBe('/admin?pageSize=10&q=merida');
+    // The early request (back to page 1) and the page's own one are the same request.
+    const asked = api.callsTo('GET /api/admin/shops').map((call) => new URL(call.url).search);
+    expect(asked).toEqual([
+      '?pageSize=10&sort=name&order=asc&page=2',
+      '?pageSize=10&sort=name&order=asc&page=1&q=merida',
+    ]);
+  });
+
+  it('shows the spinner over the rows only when an answer is slow', async () => {
+    let answer: (() => void) | undefined;
+    const list = adminList([norte, sur]);
+    stubApi({
+      ...base,
+      'GET /api/admin/shops': async (request) => {
+        if (new URL(request.url).searchParams.get('verified'))
+          await new Promise<void>((resolve) => (answer = resolve));
+        return list(request);
+      },
+    });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const spinner = () => document.querySelector('.atm-admin__shop-table .ant-spin-spinning');
+    await user().click(screen.getByText('Verified', { selector: '.ant-segmented-item-label' }));
+    // The old rows stay, without a spinner, for the first 300 ms; then the spinner shows.
+    expect(spinner()).toBeNull();
+    await waitFor(() => expect(spinner()).not.toBeNull(), { timeout: 2000 });
+    expect(cards()).toHaveLength(2);
+    act(() => answer?.());
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(spinner()).toBeNull();
+  });
+
   it('filters verified shops', async () => {
     stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
     await renderAdmin('/admin');

@@ -1,3 +1,4 @@
+import { memo, useCallback } from 'react';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import {
   DatabaseOutlined,
@@ -14,6 +15,7 @@ import {
   useGetBackupStatsQuery,
   useGetMeQuery,
   useLogoutMutation,
+  usePrefetch,
 } from '../../api/adminApi';
 import { useAdminPath } from '../../app/basePath';
 import { useAppDispatch } from '../../app/hooks';
@@ -35,7 +37,9 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const adminPath = useAdminPath();
-  const [params, update] = useShopListParams();
+  const prefetchShops = usePrefetch('getAdminShops');
+  // The next page of the list is asked for as soon as it is chosen, while React renders.
+  const [params, update] = useShopListParams((next) => prefetchShops(shopListQuery(next)));
   const { data: user } = useGetMeQuery();
   // Skipped while logged out, so nothing is asked for (and answered 401) behind the login screen.
   const {
@@ -47,7 +51,7 @@ export function DashboardPage() {
   } = useGetAdminShopsQuery(shopListQuery(params), { skip: !user });
   const { data: stats } = useGetBackupStatsQuery(undefined, { skip: !user });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
-  const categories = list?.categories ?? [];
+  const go = useCallback((path: string) => navigate(adminPath(path)), [navigate, adminPath]);
 
   const onLogout = async () => {
     try {
@@ -111,44 +115,13 @@ export function DashboardPage() {
           }
         />
       )}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('dashboard.stats.total')} value={list ? list.stats.total : '—'} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('dashboard.stats.verified')} value={list ? list.stats.verified : '—'} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('dashboard.stats.categories')} value={list ? categories.length : '—'} />
-            <Typography.Text type="secondary" data-testid="first-categories">
-              {categories.length ? categories.slice(0, 3).join(', ') : t('dashboard.stats.noCategories')}
-            </Typography.Text>
-          </Card>
-        </Col>
-      </Row>
+      <DashboardStats
+        total={list?.stats.total}
+        verified={list?.stats.verified}
+        categories={list?.categories}
+      />
 
-      <Flex gap={8} wrap style={{ margin: '16px 0' }}>
-        <Button icon={<DatabaseOutlined />} onClick={() => navigate(adminPath('/backup'))}>
-          {t('dashboard.actions.backup')}
-        </Button>
-        <Button icon={<TeamOutlined />} onClick={() => navigate(adminPath('/users'))}>
-          {t('dashboard.actions.users')}
-        </Button>
-        <Button icon={<FileExcelOutlined />} onClick={() => navigate(adminPath('/shops/import'))}>
-          {t('dashboard.actions.csv')}
-        </Button>
-        <Button icon={<HistoryOutlined />} onClick={() => navigate(adminPath('/activity'))}>
-          {t('dashboard.actions.activity')}
-        </Button>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
-          {t('dashboard.actions.add')}
-        </Button>
-      </Flex>
+      <DashboardActions go={go} />
 
       {/* Focus lands here after a shop is deleted (ShopTable): its row, and the button that had
           focus, are gone. */}
@@ -185,3 +158,63 @@ export function DashboardPage() {
     </AdminPage>
   );
 }
+
+/*
+ * The parts of the dashboard that do not change with the list's query: memoized, so that a key
+ * typed in the search box (which changes the URL, then the rows) does not render them again.
+ */
+
+interface DashboardStatsProps {
+  total: number | undefined;
+  verified: number | undefined;
+  categories: string[] | undefined;
+}
+
+const DashboardStats = memo(function DashboardStats({ total, verified, categories }: DashboardStatsProps) {
+  const { t } = useAdminTranslation();
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} md={8}>
+        <Card>
+          <Statistic title={t('dashboard.stats.total')} value={total ?? '—'} />
+        </Card>
+      </Col>
+      <Col xs={24} md={8}>
+        <Card>
+          <Statistic title={t('dashboard.stats.verified')} value={verified ?? '—'} />
+        </Card>
+      </Col>
+      <Col xs={24} md={8}>
+        <Card>
+          <Statistic title={t('dashboard.stats.categories')} value={categories ? categories.length : '—'} />
+          <Typography.Text type="secondary" data-testid="first-categories">
+            {categories?.length ? categories.slice(0, 3).join(', ') : t('dashboard.stats.noCategories')}
+          </Typography.Text>
+        </Card>
+      </Col>
+    </Row>
+  );
+});
+
+const DashboardActions = memo(function DashboardActions({ go }: { go: (path: string) => void }) {
+  const { t } = useAdminTranslation();
+  return (
+    <Flex gap={8} wrap style={{ margin: '16px 0' }}>
+      <Button icon={<DatabaseOutlined />} onClick={() => go('/backup')}>
+        {t('dashboard.actions.backup')}
+      </Button>
+      <Button icon={<TeamOutlined />} onClick={() => go('/users')}>
+        {t('dashboard.actions.users')}
+      </Button>
+      <Button icon={<FileExcelOutlined />} onClick={() => go('/shops/import')}>
+        {t('dashboard.actions.csv')}
+      </Button>
+      <Button icon={<HistoryOutlined />} onClick={() => go('/activity')}>
+        {t('dashboard.actions.activity')}
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => go('/shops/new')}>
+        {t('dashboard.actions.add')}
+      </Button>
+    </Flex>
+  );
+});

@@ -50,6 +50,16 @@ export function parseShopListParams(search: URLSearchParams): ShopListParams {
   };
 }
 
+/** The state after `changes`: a change of filter or order goes back to the first page. */
+export function nextShopListParams(before: ShopListParams, changes: Partial<ShopListParams>): ShopListParams {
+  const next = { ...before, ...changes };
+  const filterChanged = (Object.keys(changes) as (keyof ShopListParams)[]).some(
+    (key) => key !== 'page' && changes[key] !== before[key],
+  );
+  if (filterChanged && changes.page === undefined) next.page = 1;
+  return next;
+}
+
 /** The URL's query for a state: only what differs from the defaults, so /admin stays /admin. */
 export function shopListSearch(params: ShopListParams): URLSearchParams {
   const search = new URLSearchParams();
