@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { safeUrl, whatsappUrl, type Shop } from 'frontend-common';
 import { mailHref, telHref } from './contactLinks';
 
+/**
+ * The map picture. Its size is the demo's and the usual static map's (16:9): the page keeps that
+ * room while the picture loads, and CSS (`height: auto`) then follows the picture's own shape.
+ */
 function MapImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
@@ -11,6 +15,8 @@ function MapImage({ src, alt }: { src: string; alt: string }) {
       className="atm-dir-detail__map"
       src={src}
       alt={alt}
+      width={640}
+      height={360}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
