@@ -20,4 +20,5 @@ export const {
   useGetShopCitiesQuery,
   useGetShopStatesQuery,
   useGetShopBySlugQuery,
+  usePrefetch,
 } = shopsApi;

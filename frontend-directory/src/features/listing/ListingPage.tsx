@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from 'frontend-common';
 import {
@@ -7,6 +7,7 @@ import {
   useGetShopListingQuery,
   useGetShopsQuery,
   useGetShopStatesQuery,
+  usePrefetch,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
 import { ALL, filterShops, isActive, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
@@ -69,7 +70,12 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
     [all, deferredFilters],
   );
   // "Near me": distance order and radius once a position is known; the map view (features/nearby, map).
-  const nearby = useNearby(filtered);
+  // The whole list starts to load when "near me" asks for the position, not once it is known:
+  // the download overlaps the visitor's answer to the browser's permission question.
+  const prefetchShops = usePrefetch('getShops');
+  const nearby = useNearby(filtered, {
+    onLocate: useCallback(() => prefetchShops(undefined), [prefetchShops]),
+  });
   const results = nearby.results;
 
   const everyShopPage = useMemo(

@@ -106,6 +106,29 @@ describe('near me', () => {
     expect(url()).toBe('/');
   });
 
+  it('starts loading every shop while the visitor is still answering the position question', async () => {
+    const api = stubApi(routes);
+    let answer: (() => void) | undefined;
+    Object.defineProperty(navigator, 'geolocation', {
+      value: {
+        getCurrentPosition: (success: PositionCallback) => {
+          answer = () => success({ coords: here, timestamp: Date.now() } as unknown as GeolocationPosition);
+        },
+      },
+      configurable: true,
+    });
+    const user = userEvent.setup();
+    await renderDirectory('/');
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    expect(api.callsTo('GET /api/shops')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cerca de mí' }));
+    await waitFor(() => expect(api.callsTo('GET /api/shops')).toHaveLength(1));
+    expect(url()).toBe('/'); // no position yet, so no order either
+    act(() => answer?.());
+    await waitFor(() => expect(cardNames()).toEqual(['Cerca', 'Zapopan', 'Lejos', 'Sin ubicación']));
+    expect(api.callsTo('GET /api/shops')).toHaveLength(1);
+  });
+
   it('works with the other filters and in English', async () => {
     stubApi(routes);
     answerGeolocation(here);

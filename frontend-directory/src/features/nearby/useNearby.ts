@@ -12,19 +12,25 @@ import type { PositionSource } from './geolocation';
  * filtered shops in distance order (and within the radius) once a position is known, each shop's
  * distance as text, the sentence the results count adds, and the controls' props.
  */
-export function useNearby(filtered: Shop[], source?: PositionSource) {
+export function useNearby(
+  filtered: Shop[],
+  { source, onLocate }: { source?: PositionSource; onLocate?: () => void } = {},
+) {
   const { t, i18n } = useTranslation('directory');
   const { byDistance, radius, view, setByDistance, setRadius, setView } = useNearbyParams();
   const { state, position, locate } = useVisitorPosition(source);
 
   // The order goes into the URL only once there is a position to sort by; a failure leaves the
   // list as it was (and takes the order out of a link that asked for it).
+  // `onLocate` hears the request for a position as it is made: the caller starts loading what the
+  // order needs while the visitor answers the browser's question.
   const locateThenSort = useCallback(() => {
+    onLocate?.();
     void locate().then((found) => {
       if (found && !byDistance) setByDistance(true);
       else if (!found && byDistance) setByDistance(false, { replace: true });
     });
-  }, [byDistance, locate, setByDistance]);
+  }, [byDistance, locate, setByDistance, onLocate]);
 
   // A page opened from a `?sort=distance` link (or reached with Back) asks for the position again.
   const needsPosition = byDistance && !position && state.status !== 'locating';
