@@ -196,25 +196,29 @@ const DashboardStats = memo(function DashboardStats({ total, verified, categorie
   );
 });
 
+/** The dashboard's buttons to the other screens, in order; the last one is the primary action. */
+const ACTIONS = [
+  { path: '/backup', icon: <DatabaseOutlined />, label: 'dashboard.actions.backup' },
+  { path: '/users', icon: <TeamOutlined />, label: 'dashboard.actions.users' },
+  { path: '/shops/import', icon: <FileExcelOutlined />, label: 'dashboard.actions.csv' },
+  { path: '/activity', icon: <HistoryOutlined />, label: 'dashboard.actions.activity' },
+  { path: '/shops/new', icon: <PlusOutlined />, label: 'dashboard.actions.add', primary: true },
+] as const;
+
 const DashboardActions = memo(function DashboardActions({ go }: { go: (path: string) => void }) {
   const { t } = useAdminTranslation();
   return (
     <Flex gap={8} wrap style={{ margin: '16px 0' }}>
-      <Button icon={<DatabaseOutlined />} onClick={() => go('/backup')}>
-        {t('dashboard.actions.backup')}
-      </Button>
-      <Button icon={<TeamOutlined />} onClick={() => go('/users')}>
-        {t('dashboard.actions.users')}
-      </Button>
-      <Button icon={<FileExcelOutlined />} onClick={() => go('/shops/import')}>
-        {t('dashboard.actions.csv')}
-      </Button>
-      <Button icon={<HistoryOutlined />} onClick={() => go('/activity')}>
-        {t('dashboard.actions.activity')}
-      </Button>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => go('/shops/new')}>
-        {t('dashboard.actions.add')}
-      </Button>
+      {ACTIONS.map((action) => (
+        <Button
+          key={action.path}
+          type={'primary' in action ? 'primary' : 'default'}
+          icon={action.icon}
+          onClick={() => go(action.path)}
+        >
+          {t(action.label)}
+        </Button>
+      ))}
     </Flex>
   );
 });
