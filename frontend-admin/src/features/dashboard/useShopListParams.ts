@@ -1,6 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { nextShopListParams, parseShopListParams, shopListSearch, type ShopListParams } from './shopListParams';
+import {
+  nextShopListParams,
+  parseShopListParams,
+  shopListSearch,
+  type ShopListParams,
+} from './shopListParams';
 
 /**
  * The dashboard list's state, kept in the URL. A change of filter or order goes back to the
