@@ -126,6 +126,25 @@ describe.each(DIALECTS)('admin shop list and bulk actions on %s', (dialect) => {
     expect(verified.states).toEqual(['Guanajuato', 'Jalisco', 'Puebla', 'San Luis Potosí', 'Yucatán']);
   });
 
+  it('shows a new state and category in the filters and the counts on the very next page', async () => {
+    const before = await list(); // the facets are kept per data version: this one is now kept
+    expect(before.states).not.toContain('Sonora');
+    await admin
+      .put(`/api/admin/shops/${ids.get('Fénix Ano')}`)
+      .send({ state: 'Sonora', categories: ['Ballestas'] })
+      .expect(200);
+    const after = await list();
+    expect(after.states).toContain('Sonora');
+    expect(after.categories).toContain('Ballestas');
+    expect(after.stats).toEqual(before.stats);
+    const previous = SHOPS.find((shop) => shop.name === 'Fénix Ano')!;
+    await admin
+      .put(`/api/admin/shops/${ids.get('Fénix Ano')}`)
+      .send({ state: previous.state, categories: previous.categories })
+      .expect(200);
+    expect((await list()).states).toEqual(before.states);
+  });
+
   it('finds a shop by its new name after an update', async () => {
     await admin
       .put(`/api/admin/shops/${ids.get('Fénix Ano')}`)
