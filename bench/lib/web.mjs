@@ -36,7 +36,7 @@ async function lighthousePages(url, paths, runs, data) {
   const pages = [];
   for (const path of paths) {
     const report = await lighthouseReport(`${url}${path}`, runs, `${path}, ${data}`);
-    pages.push({ data, path, runs: report.runs, rows: report.rows });
+    pages.push({ data, path, runs: report.runs, rows: report.rows, calibration: report.calibration });
   }
   return { pages, rows: pages.flatMap((page) => page.rows) };
 }
@@ -117,7 +117,12 @@ export async function benchWeb({
       machine: machineInfo(),
       shops,
       seedSeconds: seed.seconds,
-      lighthouse: [...demo.pages, ...lighthouse.pages].map(({ data, path, runs }) => ({ data, path, runs })),
+      lighthouse: [...demo.pages, ...lighthouse.pages].map(({ data, path, runs, calibration }) => ({
+        data,
+        path,
+        runs,
+        calibration,
+      })),
       htmlSizes: sizes.sizes,
       firstRenderMs: sizes.firstMs,
       pageCost: { runs: cost.runs },
@@ -178,10 +183,10 @@ function saveWebRun(dir, run) {
     '',
     `- Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; load average at start ${m.loadAverage.join(' / ')}`,
     `- Shops restored through POST /api/admin/backup/restore in ${run.seedSeconds.toFixed(1)} s; the built backend serves the built frontends and renders the public pages as \`npm start\` does`,
-    `- Lighthouse ${lh.lighthouseVersion}, mobile preset (slow 4G; CPU slowdown calibrated to this machine's benchmark index by Lighthouse's calculator, lib/web-lighthouse.mjs), ${lh.userAgent}; ${run.lighthouse[0].runs.length} runs per page after a calibration run, each figure the median of its runs`,
+    `- Lighthouse ${lh.lighthouseVersion}, mobile preset (slow 4G; CPU slowdown calibrated once by Lighthouse's calculator to this machine's benchmark index, the median of Lighthouse's own in ${run.lighthouse[0].calibration?.samples.length} runs of the first page, lib/web-lighthouse.mjs), ${lh.userAgent}; ${run.lighthouse[0].runs.length} runs per page, each figure the median of its runs`,
     ...run.lighthouse.map(
-      ({ data, path, runs }) =>
-        `  - ${path}, ${data} (benchmark index ${runs[0].benchmarkIndex}, CPU slowdown ${runs[0].cpuSlowdown}×): performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
+      ({ data, path, runs, calibration }) =>
+        `  - ${path}, ${data} (CPU slowdown ${runs[0].cpuSlowdown}× for a benchmark index of ${calibration?.median}, from ${calibration?.samples.join(', ')}; the runs' own ${runs.map((r) => r.benchmarkIndex).join(', ')}): performance ${runs.map((r) => r.scores.performance).join(' / ')}, TBT ${runs
           .map((r) => r.tbtMs.toFixed(0))
           .join(' / ')} ms` +
         (runs[0].lcpElement ? `; LCP element \`${runs[0].lcpElement.slice(0, 80)}\`` : '') +
