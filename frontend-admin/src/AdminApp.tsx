@@ -40,7 +40,9 @@ function LoginRoute() {
     // After a logout, and only once the admin pages have unmounted (so none asks again).
     if (loggedOut) forgetSession(dispatch);
   }, [loggedOut, dispatch]);
-  return user ? <Navigate to={adminPath()} replace /> : <LoginPage />;
+  // Right after a logout the cached user is still there until the effect above drops it: that
+  // admin has just logged out, so this is the login form, not a way back to the dashboard.
+  return user && !loggedOut ? <Navigate to={adminPath()} replace /> : <LoginPage />;
 }
 
 function AdminNotFound() {

@@ -6,9 +6,6 @@ export function makeStore() {
   return configureStore({
     reducer: { [adminApi.reducerPath]: adminApi.reducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(adminApi.middleware),
-    // RTK Query's batched updates reach the screen at the end of the current task, not at the
-    // next animation frame (the default): an answer's rows render up to a frame sooner.
-    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
   });
 }
 

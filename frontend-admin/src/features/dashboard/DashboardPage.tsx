@@ -10,7 +10,6 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import {
-  reportUnauthorized,
   useGetAdminShopsQuery,
   useGetBackupStatsQuery,
   useGetMeQuery,
@@ -18,7 +17,6 @@ import {
   usePrefetch,
 } from '../../api/adminApi';
 import { useAdminPath } from '../../app/basePath';
-import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
@@ -35,7 +33,6 @@ export function DashboardPage() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const adminPath = useAdminPath();
   const prefetchShops = usePrefetch('getAdminShops');
   // The next page of the list is asked for as soon as it is chosen, while React renders.
@@ -57,8 +54,9 @@ export function DashboardPage() {
     try {
       await logout().unwrap();
       toast.success(t('dashboard.loggedOut.title'), t('dashboard.loggedOut.description'));
-      reportUnauthorized(dispatch); // so /admin/login does not send a logged-in admin back here
-      // The login route drops the cached data once this page has gone (see AdminApp).
+      // The login route drops the session's cached data once this page has gone (see AdminApp).
+      // Not before: this page's guard would show its own login form first, and the route's form
+      // would then replace it, losing what the admin had started to type there.
       navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
     } catch (failure) {
       toast.error(t('common.error'), errorText(failure, t('dashboard.logoutFailed')));

@@ -35,12 +35,10 @@ import {
   useGetMeQuery,
   useGetAdminUsersQuery,
   useResetAdminUserPasswordMutation,
-  reportUnauthorized,
 } from '../../api/adminApi';
 import { apiErrorBody } from '../../api/apiError';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
-import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../../app/useToast';
 import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
 import { useAdminTranslation } from '../../i18n';
@@ -52,7 +50,6 @@ export function UsersPage() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
   const { modal } = App.useApp();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const { data: me } = useGetMeQuery();
@@ -82,8 +79,7 @@ export function UsersPage() {
           await deleteUser(user.id).unwrap();
           if (own) {
             toast.success(t('users.delete.ownDone.title'), t('users.delete.ownDone.description'));
-            // As after a logout: the login page, with nothing of this session kept (AdminApp).
-            reportUnauthorized(dispatch);
+            // As after a logout: the login page, which drops this session's data (AdminApp).
             navigate(adminPath('/login'), { replace: true, state: { loggedOut: true } });
           } else toast.success(t('users.delete.success'));
         } catch (failure) {
