@@ -88,7 +88,7 @@ const rowProps = () => ({ 'data-testid': 'shop-row' }) as React.HTMLAttributes<H
 
 /**
  * The dashboard's shops: one page from the server, sorted, filtered, with actions on many at once.
- * The table (50 rows of antd components) is the costly part of every render: it is memoized so
+ * The table (a page of 10 to 100 rows) is the costly part of every render: it is memoized so
  * that a key typed in the search box, or the URL changing before the answer comes, does not
  * render it again (issue 15's budget: a key press to new results in under 200 ms).
  */
