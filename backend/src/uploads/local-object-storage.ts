@@ -23,6 +23,9 @@ import {
   type UploadKind,
 } from './object-storage.js';
 
+/** The largest buffer one read of a stored object takes (images are at most 5 MB). */
+const READ_CHUNK_MAX = 1024 * 1024;
+
 interface Metadata {
   contentType: string;
   size: number;
@@ -176,7 +179,17 @@ export class LocalObjectStorage extends ObjectStorage {
 
   async get(key: string): Promise<StoredObject | null> {
     const info = await this.stat(key);
-    return info ? { ...info, body: createReadStream(this.path(key)) } : null;
+    if (!info) return null;
+    // One buffer per image up to 1 MiB, not 64 KiB reads plus an empty one at the end: a full
+    // backup reads every image, and each read's buffer is garbage until the next GC.
+    const body =
+      info.size > 0
+        ? createReadStream(this.path(key), {
+            highWaterMark: Math.min(info.size, READ_CHUNK_MAX),
+            end: info.size - 1,
+          })
+        : createReadStream(this.path(key));
+    return { ...info, body };
   }
 
   async delete(key: string): Promise<void> {
