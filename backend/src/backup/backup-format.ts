@@ -58,6 +58,54 @@ export function backupFileName(kind: 'full' | 'data', now = new Date()): string 
   return kind === 'full' ? `atm-directory-backup-${date}.zip` : `atm-directory-data-${date}.json`;
 }
 
+/**
+ * The text of `JSON.stringify(value, null, 2)`, the same bytes, in chunks of about `perChunk`
+ * pieces: the members of `value`, and of its members, are written one at a time, so a list of
+ * 10,000 shops or a manifest naming 20,000 files is never one string.
+ */
+export function* prettyJsonChunks(value: unknown, perChunk = 2000): Generator<Buffer> {
+  let pending: string[] = [];
+  for (const piece of prettyPieces(value, '', 2)) {
+    pending.push(piece);
+    if (pending.length >= perChunk) {
+      yield Buffer.from(pending.join(''));
+      pending = [];
+    }
+  }
+  if (pending.length) yield Buffer.from(pending.join(''));
+}
+
+/** What JSON.stringify leaves out of an object (and writes as null in an array). */
+const omitted = (value: unknown) =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+/** The text of `value` at `indent`, containers `depth` levels down written member by member. */
+function* prettyPieces(value: unknown, indent: string, depth: number): Generator<string> {
+  const container =
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+  if (depth === 0 || !container) {
+    yield JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+    return;
+  }
+  const inner = `${indent}  `;
+  const isArray = Array.isArray(value);
+  const members: [string | null, unknown][] = isArray
+    ? value.map((item) => [null, omitted(item) ? null : item])
+    : Object.entries(value).filter(([, item]) => !omitted(item));
+  if (!members.length) {
+    yield isArray ? '[]' : '{}';
+    return;
+  }
+  yield isArray ? '[' : '{';
+  for (const [index, [key, item]] of members.entries()) {
+    yield `${index ? ',' : ''}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`;
+    yield* prettyPieces(item, inner, depth - 1);
+  }
+  yield `\n${indent}${isArray ? ']' : '}'}`;
+}
+
 /** '12.4 MB', '850 KB', '0 B'. */
 export function humanSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

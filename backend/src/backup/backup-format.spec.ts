@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { prettyJsonChunks } from './backup-format.js';
+
+const text = (value: unknown, perChunk?: number) =>
+  Buffer.concat([...prettyJsonChunks(value, perChunk)]).toString('utf8');
+
+const shop = (i: number) => ({
+  id: `shop-${i}`,
+  name: `Armería "${i}" \u2028 ñ`,
+  description: 'Primera línea\nsegunda línea',
+  categories: i % 2 ? ['Reparación', 'Pavonado'] : [],
+  latitude: 20.67 + i,
+  website: null,
+  dropped: undefined,
+  createdAt: new Date(Date.UTC(2026, 10, 24, 12, 0, i)),
+  nested: { list: [{ a: 1 }, [], undefined], empty: {} },
+});
+
+describe('prettyJsonChunks', () => {
+  it.each([0, 1, 2, 199, 200, 201, 1000])(
+    'writes the bytes of JSON.stringify(shops, null, 2) for %i shops',
+    (n) => {
+      const shops = Array.from({ length: n }, (_, i) => shop(i));
+      expect(text(shops)).toBe(JSON.stringify(shops, null, 2));
+      expect(text(shops, 7)).toBe(JSON.stringify(shops, null, 2));
+    },
+  );
+
+  it('writes a manifest as JSON.stringify does', () => {
+    const files: Record<string, object> = {};
+    for (let i = 0; i < 500; i++) {
+      files[`images/${i}.png`] = {
+        sha256: 'ab'.repeat(32),
+        size: i,
+        path: `/objects/uploads/${i}`,
+        contentType: 'image/png',
+      };
+    }
+    const manifest = {
+      product: 'atm-gunsmith-directory',
+      formatVersion: 4,
+      createdAt: '2026-11-24T00:00:00.000Z',
+      counts: { shops: 250, images: 500, activity: 0 },
+      files,
+      missingImages: [],
+    };
+    expect(text(manifest)).toBe(JSON.stringify(manifest, null, 2));
+    for (const value of [{}, [], 'text', 3, null, { a: [] }, [[1, [2]], {}]]) {
+      expect(text(value)).toBe(JSON.stringify(value, null, 2));
+    }
+  });
+
+  it('yields many chunks for a long list, never the whole text at once', () => {
+    const shops = Array.from({ length: 1000 }, (_, i) => shop(i));
+    const chunks = [...prettyJsonChunks(shops)];
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(text(shops).length / 5);
+  });
+});
