@@ -16,7 +16,7 @@ const browser = (env, argv) =>
       process.env.DIRECTORY_PUBLIC_PATH ??
       (argv.mode === 'production' ? '/remotes/directory/' : 'http://localhost:3002/'),
     port: 3002,
-    exposes: { './App': './src/exposedApp.tsx' },
+    exposes: { './App': './src/DirectoryApp.tsx' },
   })(env, argv);
 // `webpack serve` (npm run dev) builds only the browser part.
 export default (env, argv) =>

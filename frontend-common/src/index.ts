@@ -8,4 +8,3 @@ export * from './ShopLogo';
 export * from './routes';
 export * from './snapshot';
 export * from './catalogChanges';
-export * from './yieldToMain';

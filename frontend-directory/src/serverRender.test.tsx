@@ -1,12 +1,11 @@
 import { act } from '@testing-library/react';
-import { Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { stubApi } from 'frontend-common/jest/msw';
 import { initI18n, type DirectorySnapshot } from 'frontend-common';
 import DirectoryApp from './DirectoryApp';
-import ExposedDirectoryApp from './exposedApp';
 import { listingSnapshot, ServerDirectoryApp } from './server';
 import { makeShop } from './test/shops';
 
@@ -24,7 +23,7 @@ const catalog = { shops, categories: ['Armería'], cities: ['Guadalajara'], stat
 function page(
   url: string,
   snapshot: DirectorySnapshot,
-  App: typeof DirectoryApp | typeof ServerDirectoryApp | typeof ExposedDirectoryApp,
+  App: typeof DirectoryApp | typeof ServerDirectoryApp,
 ): ReactElement {
   return (
     <MemoryRouter initialEntries={[url]}>
@@ -45,17 +44,15 @@ async function serverThenHydrate(
   url: string,
   snapshot: DirectorySnapshot,
   inThePage: DirectorySnapshot = snapshot,
-  InThePage: typeof DirectoryApp | typeof ExposedDirectoryApp = DirectoryApp,
 ) {
-  // Both inside a Suspense boundary, as the shell mounts a remote (RemoteRoute).
-  const html = renderToString(<Suspense fallback={null}>{page(url, snapshot, ServerDirectoryApp)}</Suspense>);
+  const html = renderToString(page(url, snapshot, ServerDirectoryApp));
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
   const errors: unknown[] = [];
   const before = container.innerHTML;
   await act(async () => {
-    hydrateRoot(container, <Suspense fallback={null}>{page(url, inThePage, InThePage)}</Suspense>, {
+    hydrateRoot(container, page(url, inThePage, DirectoryApp), {
       onRecoverableError: (error) => errors.push(error),
     });
   });
@@ -88,23 +85,6 @@ it('hydrates a server-rendered listing page without a difference, from only its 
   expect(html).toContain('href="/en/"'); // the previous page: the first, without ?page
   expect(html).toContain('15 results found');
   expect(container.innerHTML).toBe(before);
-});
-
-it('hydrates the same markup through what the remote exposes (its modules evaluated in steps)', async () => {
-  await act(() => i18n.changeLanguage('en'));
-  delete document.documentElement.dataset.directoryHydrated;
-  const snapshot = listingSnapshot(catalog, new URLSearchParams());
-  const { container, errors, before } = await serverThenHydrate(
-    '/en/',
-    snapshot,
-    snapshot,
-    ExposedDirectoryApp,
-  );
-  // The steps end in timers: until then the server's markup stays as it is, then it hydrates.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  expect(errors).toEqual([]);
-  expect(container.innerHTML).toBe(before);
-  expect(document.documentElement.dataset.directoryHydrated).toBe('true');
 });
 
 it('hydrates a server-rendered shop page without a difference', async () => {

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { yieldToMain } from 'frontend-common';
 import type { RemoteName, RuntimeConfig } from './runtimeConfig';
 import { sharedVersionGuard } from './sharedVersionGuard';
 
@@ -30,14 +29,7 @@ export const loadRemoteApp: RemoteLoader = async (name, attempt) => {
   if (!registered) throw new Error('registerRuntimeRemotes() was not called');
   // The runtime caches a failed manifest; re-registering with force clears it so Retry really retries.
   if (attempt > 0) registerRemotes([{ name, entry: registered[name] }], { force: true });
-  // The factory, not the module: loading the remote (its entry, its shared modules) and running
-  // its modules are two long pieces of work on a phone, so they run in two tasks.
-  const factory = await loadRemote<() => RemoteModule | Promise<RemoteModule>>(`${name}/App`, {
-    loadFactory: false,
-    from: 'runtime',
-  });
-  await yieldToMain();
-  const module = await factory?.();
+  const module = await loadRemote<RemoteModule>(`${name}/App`);
   if (!module?.default) throw new Error(`Remote ${name} did not expose App`);
   return module;
 };
