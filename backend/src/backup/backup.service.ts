@@ -123,8 +123,9 @@ export class BackupService {
       }
     }
     // The ZIP stores images as they are and deflates the JSON; headers cost ~100 B an entry.
+    // shops.json's exact size, a slice at a time as the backup writes it.
     let dataBytes = 0;
-    for (const shop of shops) dataBytes += Buffer.byteLength(JSON.stringify(shop, null, 2)) + 4;
+    for (const chunk of prettyJsonChunks(shops)) dataBytes += chunk.length;
     const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
     const records = this.dataSource.getRepository(BackupRecord);
     const latest = (kind: BackupRecordKind | BackupRecordKind[]) =>
