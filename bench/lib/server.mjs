@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { productionNodeFlags } from './production-command.mjs';
 import { spawnTracked, stopChild } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,13 +44,17 @@ export function rawRequest(method, url, { headers = {}, body } = {}) {
 export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers });
 
 /**
- * Starts `node [preloads] backend/dist/main.js` with `env` on a free loopback port and waits
- * until the API answers. Returns { url, pid, stop() }; stop() is safe to call twice.
+ * Starts `node [production's flags] [preloads] backend/dist/main.js` with `env` on a free
+ * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe to call twice.
  */
 export async function startBackend({ nodeBin, preloads = [], env }) {
   // (env also passes BENCH_* settings to diagnosis preloads)
   const port = await freePort();
-  const args = [...[LOOPBACK_PRELOAD, ...preloads].flatMap((p) => ['--import', p]), 'backend/dist/main.js'];
+  const args = [
+    ...productionNodeFlags(),
+    ...[LOOPBACK_PRELOAD, ...preloads].flatMap((p) => ['--import', p]),
+    'backend/dist/main.js',
+  ];
   const child = spawnTracked(nodeBin, args, {
     cwd: ROOT,
     env: {

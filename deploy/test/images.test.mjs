@@ -22,6 +22,7 @@ import {
   productionNodeVersion,
   refuseObjectWrapAbort,
 } from '../../bench/lib/node24.mjs';
+import { dockerfileNodeFlags, productionNodeFlags } from '../../bench/lib/production-command.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIGEST = `@sha256:${'a'.repeat(64)}`;
@@ -71,6 +72,27 @@ describe('container images', () => {
       () => dockerfileNodeVersion(`FROM ${image} AS build\nFROM node:24.13.0-bookworm-slim${DIGEST}`),
       /found 24\.12\.0, 24\.13\.0/,
     );
+  });
+
+  // The bench starts the backend with the Dockerfile's flags (bench/lib/production-command.mjs):
+  // the command operators run by hand must be that same one, or the bench measures another.
+  it('start the backend with one Node command: the image, start:prod and the bench', () => {
+    const flags = productionNodeFlags();
+    assert.ok(flags.includes('--optimize-for-size'), JSON.stringify(flags));
+    const backend = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8'));
+    assert.equal(backend.scripts['start:prod'], ['node', ...flags, 'dist/main.js'].join(' '));
+  });
+
+  it('the Node flags reader takes the last top-level CMD and refuses any other command', () => {
+    const healthcheck = 'HEALTHCHECK --interval=15s \\\n  CMD ["node", "-e", "process.exit(0)"]\n';
+    assert.deepEqual(dockerfileNodeFlags(`${healthcheck}CMD ["node", "dist/main.js"]\n`), []);
+    assert.deepEqual(
+      dockerfileNodeFlags(`CMD ["node", "old.js"]\n${healthcheck}CMD ["node", "--a", "--b=1", "dist/main.js"]`),
+      ['--a', '--b=1'],
+    );
+    assert.throws(() => dockerfileNodeFlags(healthcheck), /expected CMD/);
+    assert.throws(() => dockerfileNodeFlags('CMD ["npm", "start"]'), /expected CMD/);
+    assert.throws(() => dockerfileNodeFlags('CMD ["node", "x.js", "dist/main.js"]'), /not a Node flag/);
   });
 
   it('CI refuses a Node whose ObjectWrap aborts better-sqlite3 before 13 (24.19 and later)', () => {
