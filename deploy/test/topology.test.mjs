@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makePng } from '../../e2e/support/images.mjs';
 import { precompress } from '../frontend/precompress.mjs';
+import { productionNodeFlags } from '../../bench/lib/production-command.mjs';
 import { backendImageStage } from './images.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -237,7 +238,8 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     const port = ports[`backend-${name}`];
     const dataDir = join(work, `data-${name}`);
     mkdirSync(dataDir, { recursive: true });
-    const backend = startProcess(process.execPath, [BACKEND_MAIN], {
+    // The image's command: its Node flags (from the Dockerfile's CMD), then the built backend.
+    const backend = startProcess(process.execPath, [...productionNodeFlags(), BACKEND_MAIN], {
       cwd: join(ROOT, 'backend'),
       env: {
         ...process.env,
