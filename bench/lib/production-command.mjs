@@ -17,7 +17,9 @@ export function dockerfileNodeFlags(text, file = 'Dockerfile') {
   const commands = [...text.matchAll(/^CMD\s+(\[.*\])\s*$/gm)];
   const command = commands.length ? JSON.parse(commands.at(-1)[1]) : [];
   if (command[0] !== 'node' || command.at(-1) !== 'dist/main.js' || command.length < 2)
-    throw new Error(`${file}: expected CMD ["node", ...flags, "dist/main.js"], found ${JSON.stringify(command)}`);
+    throw new Error(
+      `${file}: expected CMD ["node", ...flags, "dist/main.js"], found ${JSON.stringify(command)}`,
+    );
   const flags = command.slice(1, -1);
   const notFlag = flags.find((flag) => !flag.startsWith('--'));
   if (notFlag) throw new Error(`${file}: "${notFlag}" in the CMD is not a Node flag`);

@@ -87,7 +87,9 @@ describe('container images', () => {
     const healthcheck = 'HEALTHCHECK --interval=15s \\\n  CMD ["node", "-e", "process.exit(0)"]\n';
     assert.deepEqual(dockerfileNodeFlags(`${healthcheck}CMD ["node", "dist/main.js"]\n`), []);
     assert.deepEqual(
-      dockerfileNodeFlags(`CMD ["node", "old.js"]\n${healthcheck}CMD ["node", "--a", "--b=1", "dist/main.js"]`),
+      dockerfileNodeFlags(
+        `CMD ["node", "old.js"]\n${healthcheck}CMD ["node", "--a", "--b=1", "dist/main.js"]`,
+      ),
       ['--a', '--b=1'],
     );
     assert.throws(() => dockerfileNodeFlags(healthcheck), /expected CMD/);

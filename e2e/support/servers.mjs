@@ -1,5 +1,5 @@
 // The product started the way the README starts it (`node backend/dist/main.js` after
-// `npm run build`; production's `--optimize-for-size` is left out, as it changes only how much
+// `npm run build`; production's V8 heap flags are left out, as they change only how much
 // memory V8 keeps), on a fresh temporary DATA_DIR and a free port, and a small static server
 // that can play a remote served from another origin. Each is stopped by its own process id.
 import { spawn } from 'node:child_process';
