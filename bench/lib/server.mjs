@@ -45,7 +45,8 @@ export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers })
 
 /**
  * Starts `node [production's flags] [preloads] backend/dist/main.js` with `env` on a free
- * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe to call twice.
+ * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe
+ * to call twice.
  */
 export async function startBackend({ nodeBin, preloads = [], env }) {
   // (env also passes BENCH_* settings to diagnosis preloads)

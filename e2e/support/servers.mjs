@@ -1,6 +1,6 @@
 // The product started the way the README starts it (`node backend/dist/main.js` after
-// `npm run build`; production's V8 heap flags are left out, as they change only how much
-// memory V8 keeps), on a fresh temporary DATA_DIR and a free port, and a small static server
+// `npm run build`; production's `--optimize-for-size` is left out: it trades speed for memory,
+// which these tests do not measure), on a fresh temporary DATA_DIR and a free port, and a small static server
 // that can play a remote served from another origin. Each is stopped by its own process id.
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
