@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { BACKEND_DOCKERFILE } from './production-command.mjs';
 
 const DIR = process.env.NODE24_DIR
   ? `${process.env.NODE24_DIR.replace(/\/$/, '')}/`
@@ -20,7 +21,6 @@ const SQLITE_DIR = `${DIR}node_modules/better-sqlite3`;
 /** What the last install built: { node, betterSqlite3 }; written only once the build succeeded. */
 const STAMP = `${DIR}installed.json`;
 export const NODE24_PRELOAD = fileURLToPath(new URL('./preload/node24-native.mjs', import.meta.url));
-const BACKEND_DOCKERFILE = fileURLToPath(new URL('../../deploy/backend/Dockerfile', import.meta.url));
 
 /**
  * The exact Node version of a Dockerfile's `FROM node:<x.y.z>-...` lines (all must agree).

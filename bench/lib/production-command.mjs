@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const BACKEND_DOCKERFILE = fileURLToPath(new URL('../../deploy/backend/Dockerfile', import.meta.url));
+/** Production's backend image: its Node release (node24.mjs) and its command (here) are read from it. */
+export const BACKEND_DOCKERFILE = fileURLToPath(new URL('../../deploy/backend/Dockerfile', import.meta.url));
 
 /**
  * The Node flags of a Dockerfile's last top-level exec-form CMD (a HEALTHCHECK's indented CMD is
