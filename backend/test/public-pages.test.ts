@@ -114,6 +114,17 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     // The data the browser hydrates from is in the page, and so is the directory's stylesheet.
     expect(html).toContain('<script id="atm-server-data" type="application/json">');
     expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/directory\/css\/[^"]+\.css">/);
+    // Its scripts wait for the visitor (the shell's preamble starts them on intent): not run at load.
+    expect(html).toMatch(/<html lang="es" data-atm-hydrate="on-intent">/);
+    expect(html).not.toMatch(/<script (defer )?src=/);
+    expect(html).toMatch(/<script type="atm\/on-intent" src="\/js\/main\.[0-9a-f]+\.js"><\/script>/);
+    // The distance order and the map are the browser's to draw: those URLs run their scripts at load.
+    for (const query of ['?sort=distance&radius=25', '?view=map']) {
+      const drawn = (await request(server.url).get(`/${query}`).expect(200)).text;
+      expect(drawn).not.toMatch(/<html[^>]*data-atm-hydrate/);
+      expect(drawn).toMatch(/<script defer src="?\/js\/main\.[0-9a-f]+\.js"?>/);
+      expect(drawn).toContain('<script id="atm-server-data" type="application/json">');
+    }
   });
 
   it('renders the English listing: the first page of cards, pagination links, English head tags', async () => {
@@ -164,6 +175,9 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
 
   it('gives the admin its own title and noindex', async () => {
     const html = (await request(server.url).get('/admin/login').expect(200)).text;
+    // The admin is no server render: its scripts run at load.
+    expect(html).toMatch(/<script defer src="?\/js\/main\.[0-9a-f]+\.js"?>/);
+    expect(html).not.toMatch(/<html[^>]*data-atm-hydrate/);
     expect(html).toContain('<title>Administración | ATM Armeros</title>');
     expect(meta(html, 'robots')).toBe('noindex');
   });

@@ -54,8 +54,14 @@ export async function openListing(page, url) {
   return response;
 }
 
-/** Until the directory's markup is live (DirectoryApp marks `<html>` once hydration committed). */
+/**
+ * Until the directory's markup is live (DirectoryApp marks `<html>` once hydration committed).
+ * A server-rendered page starts its scripts on the visitor's first sign of use (the shell's
+ * preamble): the pointer moves over the page first, as a person's does.
+ */
 export async function waitForDirectory(page) {
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
   await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
 }
 

@@ -8,6 +8,7 @@ import { makeStore } from './app/store';
 import DirectoryApp, { type DirectoryAppProps } from './DirectoryApp';
 
 export { listingSnapshot } from './app/snapshot';
+export { drawnInBrowser } from './features/nearby/useNearbyParams';
 
 /** The exposed App with a store of its own per render: requests never share state. */
 export function ServerDirectoryApp(props: Omit<DirectoryAppProps, 'store'>) {

@@ -24,4 +24,92 @@
   if (!publicPage && (language === 'en' || language === 'es')) root.lang = language;
   var page = /^\/admin(\/|$)/.test(path) ? 'admin' : publicPage ? 'directory' : 'other';
   root.setAttribute('data-atm-page', page);
+
+  // A page the server rendered works as HTML before any script: its cards, pagination and
+  // contact links, and the search form (Enter submits it). The backend marks it
+  // `data-atm-hydrate="on-intent"` and gives its scripts a type no browser runs
+  // (backend/src/pages/page-template.ts): they are prefetched at low priority once the page has
+  // loaded, and start on the visitor's first sign of use (a touch, a pointer move, a key, a
+  // scroll), so a phone is not held up by JavaScript nobody has asked for yet
+  // (frontend-shell/README.md, "Hydration on intent"). A button pressed or a select changed
+  // before React listens is kept here and replayed once the page is live (src/app/earlyInput.ts).
+  if (root.getAttribute('data-atm-hydrate') !== 'on-intent') return;
+  // Clicks and changes too: a screen reader's activation or a choice can come without a key or
+  // pointer event reaching the page.
+  var INTENT = [
+    'pointerdown',
+    'pointermove',
+    'touchstart',
+    'keydown',
+    'focusin',
+    'wheel',
+    'scroll',
+    'click',
+    'input',
+    'change',
+  ];
+  var early = [];
+  var started = false;
+  var prefetched = false;
+  var scripts = function () {
+    return document.querySelectorAll('script[type="atm/on-intent"]');
+  };
+  var add = function (build) {
+    var found = scripts();
+    for (var i = 0; i < found.length; i++) document.head.appendChild(build(found[i].src));
+  };
+  var runScripts = function () {
+    add(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      script.async = false; // in the page's order: the runtime configuration before main.js
+      return script;
+    });
+  };
+  var start = function () {
+    if (started) return;
+    started = true;
+    INTENT.forEach(function (type) {
+      window.removeEventListener(type, start, true);
+    });
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', runScripts);
+    else runScripts();
+  };
+  var record = function (event) {
+    var target = event.target;
+    if (event.type === 'change' && target.tagName === 'SELECT')
+      early.push({ select: target, value: target.value });
+    var button = event.type === 'click' && target.closest ? target.closest('button') : null;
+    if (button) early.push({ click: button });
+  };
+  INTENT.forEach(function (type) {
+    window.addEventListener(type, start, { capture: true, passive: true });
+  });
+  // Downloaded ahead, once the page is loaded and the browser idle, so the first touch waits for
+  // the scripts to run, not to arrive.
+  window.addEventListener('load', function () {
+    var idle = function (then) {
+      if (window.requestIdleCallback) window.requestIdleCallback(then);
+      else window.setTimeout(then, 1);
+    };
+    idle(function () {
+      if (started || prefetched) return;
+      prefetched = true;
+      add(function (src) {
+        var link = document.createElement('link');
+        link.rel = 'prefetch';
+        link.as = 'script';
+        link.href = src;
+        return link;
+      });
+    });
+  });
+  document.addEventListener('click', record, true);
+  document.addEventListener('change', record, true);
+  // Called by the shell right before React starts listening: what happened until then.
+  window.__atmEarlyInput = function () {
+    document.removeEventListener('click', record, true);
+    document.removeEventListener('change', record, true);
+    return early;
+  };
 })();

@@ -1,8 +1,9 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initI18n, languageOfPath } from 'frontend-common';
 import { App } from './App';
+import { replayEarlyInput, takeEarlyInput, whenLive } from './app/earlyInput';
 import { loadRemoteApp, registerRuntimeRemotes } from './app/remotes';
 import { readRuntimeConfig } from './app/runtimeConfig';
 import { readServerPage, SERVER_RENDER_ERROR } from './app/serverPage';
@@ -36,8 +37,16 @@ if (server) {
   // In a transition, like the first render below: hydration runs in slices that yield to the
   // phone (the page is already on screen) instead of one long task; a click or key press on a
   // part not yet hydrated makes React hydrate that part first.
+  // Presses and choices made before this point (the scripts start on the visitor's first touch,
+  // public/preamble.js) are replayed once the page is live: the 404 page when the root has
+  // committed, a directory page once the directory has hydrated too.
+  const early = takeEarlyInput();
+  const isLive = () =>
+    Boolean(server.notFoundPath) || document.documentElement.dataset.directoryHydrated === 'true';
+  // Taken out of the list as replayed: each press happens once, however often this is called.
+  const onCommit = () => whenLive(isLive, () => replayEarlyInput(early.splice(0)));
   startTransition(() => {
-    hydrateRoot(container, app, {
+    hydrateRoot(container, <Committed onCommit={onCommit}>{app}</Committed>, {
       onRecoverableError: (error) => console.error(SERVER_RENDER_ERROR, error),
     });
   });
@@ -47,4 +56,11 @@ if (server) {
   // The static frame of index.html stays on screen until the result commits.
   const root = createRoot(container);
   startTransition(() => root.render(app));
+}
+
+/** Calls `onCommit` once, when the root's first render has committed (no markup of its own). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after the first commit
+  useEffect(onCommit, []);
+  return children;
 }

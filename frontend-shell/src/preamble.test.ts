@@ -11,6 +11,7 @@ function runPreamble(path: string, remembered: string | null) {
   const root = {
     lang: 'as served',
     setAttribute: (name: string, value: string) => (attributes[name] = value),
+    getAttribute: (name: string) => attributes[name] ?? null,
   };
   const replace = jest.fn();
   const window = {
@@ -58,5 +59,75 @@ describe('public/preamble.js agrees with frontend-common/src/routes.ts', () => {
     } else expect(english.replacedBy).toBeUndefined();
     // Public pages keep the language the server rendered them in; the rest show the remembered one.
     if (!english.replacedBy) expect(english.lang).toBe(page ? 'as served' : 'en');
+  });
+});
+
+describe('public/preamble.js on a page the server rendered (scripts on intent)', () => {
+  afterEach(() => {
+    // Each test's preamble listens on the one jsdom window: started, it stops listening.
+    window.dispatchEvent(new Event('pointerdown'));
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    document.documentElement.removeAttribute('data-atm-hydrate');
+    delete window.__atmEarlyInput;
+  });
+
+  /** The backend's page: its scripts of a type no browser runs (backend/src/pages/page-template.ts). */
+  function serverPage() {
+    document.documentElement.setAttribute('data-atm-hydrate', 'on-intent');
+    document.head.innerHTML =
+      '<script type="atm/on-intent" src="/runtime-config.js"></script>' +
+      '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+    document.body.innerHTML =
+      '<button type="button" id="menu">Menú</button><select id="state"><option>Todos</option><option>Jalisco</option></select>';
+    new Function('document', 'window', source)(document, window);
+  }
+  const added = (selector: string) =>
+    [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(selector)].map(
+      (element) => new URL('src' in element ? element.src : element.href).pathname,
+    );
+  const scripts = () => added('script:not([type])');
+
+  it('runs no script until the visitor does something, then both, in order', () => {
+    serverPage();
+    expect(scripts()).toEqual([]);
+    window.dispatchEvent(new Event('scroll'));
+    expect(scripts()).toEqual(['/runtime-config.js', '/js/main.abc.js']);
+    expect(
+      [...document.head.querySelectorAll('script:not([type])')].every((s) => !(s as HTMLScriptElement).async),
+    ).toBe(true);
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(scripts()).toHaveLength(2); // once
+  });
+
+  it('prefetches the scripts once the page has loaded and the browser is idle', async () => {
+    serverPage();
+    expect(added('link[rel=prefetch]')).toEqual([]);
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(added('link[rel=prefetch]')).toEqual(['/runtime-config.js', '/js/main.abc.js']);
+    expect(scripts()).toEqual([]); // fetched, not run
+  });
+
+  it('keeps the presses and choices made before React listens, and stops keeping them then', () => {
+    serverPage();
+    document.getElementById('menu')!.click();
+    const select = document.getElementById('state') as HTMLSelectElement;
+    select.value = 'Jalisco';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(scripts()).toHaveLength(2); // a click alone wakes the page (a screen reader's activation)
+    const early = window.__atmEarlyInput!();
+    expect(early).toEqual([{ click: document.getElementById('menu') }, { select, value: 'Jalisco' }]);
+    document.getElementById('menu')!.click();
+    expect(early).toHaveLength(2);
+  });
+
+  it('leaves a page without the mark alone (the admin, the static page): its scripts are deferred tags', () => {
+    document.head.innerHTML = '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+    new Function('document', 'window', source)(document, window);
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('load'));
+    expect(scripts()).toEqual([]);
+    expect(window.__atmEarlyInput).toBeUndefined();
   });
 });

@@ -11,23 +11,22 @@ export interface PageParts {
   /** New markup of #root, and what follows it (the embedded data); none keeps the static frame. */
   body?: string;
   afterRoot?: string;
-}
-
-/** #root's start tag, quoted or not (the built page is minified). */
-export interface PageParts {
-  language: 'es' | 'en';
-  title: string;
-  /** Tags after the title (already escaped by whoever made them). */
-  headTags: string;
-  /** Stylesheets to link in the head. */
-  styles?: string[];
-  /** New markup of #root, and what follows it (the embedded data); none keeps the static frame. */
-  body?: string;
-  afterRoot?: string;
+  /**
+   * The page works as HTML before any script (a server-rendered public page): its scripts get a
+   * type no browser runs, and the shell's preamble runs them on the visitor's first touch, key or
+   * scroll (frontend-shell/public/preamble.js, README "Hydration on intent").
+   */
+  scriptsOnIntent?: boolean;
 }
 
 /** #root's start tag, quoted or not (the built page is minified). */
 const ROOT_START = /<div id="?root"?>/;
+
+/** A script the built page runs after parsing (`<script defer src=...>`, quoted or not). */
+const DEFERRED_SCRIPT = /<script defer src="?([^"\s>]+)"?><\/script>/g;
+
+/** The type of a script that waits for the visitor (frontend-shell/public/preamble.js). */
+const ON_INTENT = 'atm/on-intent';
 
 /**
  * The shell's built index.html with one page's parts: its language, title, head tags, and the
@@ -37,13 +36,23 @@ const ROOT_START = /<div id="?root"?>/;
 export function fillTemplate(template: string, parts: PageParts): string {
   const styles = (parts.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   // Replacement functions, not strings: a `$&` or `$'` in a shop's name must stay text.
+  const onIntent = parts.scriptsOnIntent ? ' data-atm-hydrate="on-intent"' : '';
   let html = template
-    .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"`)
+    .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"${onIntent}`)
     .replace(/<meta name="?description"?[^>]*>/, () => '')
     .replace(
       /<title>[^<]*<\/title>/,
       () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${styles.join('')}`,
     );
+  if (parts.scriptsOnIntent) {
+    // A type no browser runs or fetches: the tag only names the script. Not a prefetch link
+    // either: one in the HTML competed with the page's stylesheet and text on a slow network
+    // (Lighthouse's LCP 1.2 → 1.8 s); the preamble prefetches them once the page has loaded.
+    html = html.replace(
+      DEFERRED_SCRIPT,
+      (_tag, src: string) => `<script type="${ON_INTENT}" src="${src}"></script>`,
+    );
+  }
   if (parts.body !== undefined) {
     const root = ROOT_START.exec(html);
     const end = html.lastIndexOf('</div>', html.lastIndexOf('</body>'));

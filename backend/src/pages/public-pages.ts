@@ -121,6 +121,9 @@ export class PublicPages {
       styles: page ? bundles.directoryStyles : [],
       body: rendered.body,
       afterRoot: rendered.dataElement,
+      // The page works as HTML until the visitor touches it, unless its URL asks for the
+      // distance order or the map, which only the browser can draw.
+      scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
     });
     return {
       status: page ? 200 : 404,

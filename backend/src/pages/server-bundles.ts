@@ -35,6 +35,8 @@ export interface DirectoryServer {
     catalog: { shops: readonly unknown[]; categories: string[]; cities: string[]; states: string[] },
     params: URLSearchParams,
   ): unknown;
+  /** A listing URL in the distance order or on the map: the browser draws it, at load. */
+  drawnInBrowser(params: URLSearchParams): boolean;
 }
 
 /** The built pieces a server render needs, read once at start-up. */
