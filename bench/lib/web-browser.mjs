@@ -12,3 +12,15 @@ export async function mobilePage(browser) {
   });
   return { context, page: await context.newPage() };
 }
+
+/**
+ * Opens a public page and makes it live as a visitor does: a server-rendered page starts its
+ * scripts on the first sign of use (the shell's preamble, frontend-shell/README.md "Hydration on
+ * intent"), here a pointer move, then waits for the directory's hydration.
+ */
+export async function openLive(page, url) {
+  await page.goto(url);
+  await page.mouse.move(2, 2);
+  await page.mouse.move(4, 4);
+  await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached', timeout: 120_000 });
+}

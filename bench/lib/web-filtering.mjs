@@ -14,7 +14,7 @@
  */
 /* global document, window, MutationObserver, requestAnimationFrame -- page.evaluate() code runs in Chromium */
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
-import { mobilePage } from './web-browser.mjs';
+import { mobilePage, openLive } from './web-browser.mjs';
 
 export const KEY_BUDGET_MS = 50;
 const SETTLE_MS = 3000;
@@ -24,7 +24,7 @@ const SEQUENCES = ['731', '482', '159', '2604', '387'];
 export async function filteringAtScale(browser, base, shops) {
   const { context, page } = await mobilePage(browser);
   try {
-    await page.goto(base + '/');
+    await openLive(page, base + '/');
     await page.getByRole('listitem').first().waitFor({ timeout: 120_000 });
     const box = page.getByRole('searchbox').first();
     // The figure is typing on a loaded page: let the load's own work (the search text is

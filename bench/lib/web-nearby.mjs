@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { openLive } from './web-browser.mjs';
 
 export const NEAR_ME_BUDGET_MS = 100;
 export const MAP_OPEN_BUDGET_MS = 1500;
@@ -44,7 +45,7 @@ export async function nearbyAtScale(browser, base, shops) {
   const requested = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   try {
-    await page.goto(base + '/');
+    await openLive(page, base + '/');
     await page.getByRole('listitem').first().waitFor({ timeout: 120_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(SETTLE_MS); // a loaded, idle page, as the key press figure

@@ -26,6 +26,7 @@ import { bundleReport, fileLines } from './web-bundles.mjs';
 import { launchChromium } from './web-browser.mjs';
 import { filteringAtScale } from './web-filtering.mjs';
 import { lighthouseReport } from './web-lighthouse.mjs';
+import { firstTouchToLive } from './web-intent.mjs';
 import { htmlSizes, pageCost, publicPaths } from './web-pages.mjs';
 import { restoreShops } from './web-seed.mjs';
 
@@ -96,10 +97,21 @@ export async function benchWeb({
       browser = undefined;
     }
     const lighthouse = await lighthousePages(backend.url, targets.paths, lighthouseRuns, `${shops} shops`);
+    // After Lighthouse, whose calibration gives the phone's CPU slowdown.
+    browser = await launchChromium();
+    const touch = await firstTouchToLive(
+      browser,
+      backend.url,
+      targets.paths,
+      lighthouse.pages[0].calibration?.cpuSlowdown ?? 4,
+    );
+    await browser.close();
+    browser = undefined;
 
     const rows = [
       ...demo.rows,
       ...lighthouse.rows,
+      ...touch.rows,
       ...sizes.rows,
       ...cost.rows,
       ...bundles.rows,
@@ -129,6 +141,7 @@ export async function benchWeb({
       loadSettings: { connections: 10, duration, warmup },
       bundles: bundles.pages,
       keyPresses: filtering.presses,
+      firstTouchToLive: touch.measured,
       rows,
       budgetsHold,
     };
