@@ -1,7 +1,8 @@
 // Issue 13 in Chromium: server-rendered public pages, hydrated without a difference (any console
 // error fails a journey, and the shell logs one for a hydration mismatch), bilingual twin URLs and
-// the remembered language, sharing a shop, the listing's pagination and search without
-// JavaScript, and a renamed shop's old URL. One fresh product and one browser for the file.
+// the remembered language, sharing a shop, scripts that wait for the visitor's first touch, the
+// listing's pagination and search without JavaScript, and a renamed shop's old URL. One fresh
+// product and one browser for the file.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { eventually, journeys, launchChromium, trackConsole, unexpectedErrors } from './support/browser.mjs';
@@ -118,6 +119,31 @@ journey('share copies the link where there is no Web Share API, and shares on Wh
   // One toast, gone after its 5 seconds.
   await toast.waitFor({ state: 'detached', timeout: 10_000 });
   expect(unexpectedErrors(page)).toEqual([]);
+});
+
+journey('a public page runs no script until touched; the press that wakes it is not lost', async (open) => {
+  const shop = richShop();
+  const page = await open();
+  const scripts = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${product.url}/shops/${shop.slug}`);
+  await page.waitForLoadState('networkidle');
+  // Loaded and idle: the server's page, with its scripts prefetched but none run.
+  expect(scripts).toEqual([]);
+  expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBe('on-intent');
+  expect(await page.locator('html[data-directory-hydrated]').count()).toBe(0);
+  // One press of the language switch, before any script: it starts them, and is replayed once live.
+  await page.getByRole('button', { name: TEXTS.en.languageName }).click();
+  await page.waitForURL(`${product.url}/en/shops/${shop.slug}`);
+  expect(scripts.some((path) => /^\/js\/main\.[0-9a-f]+\.js$/.test(path))).toBe(true);
+  await page.getByRole('heading', { level: 2, name: TEXTS.en.sections[0] }).waitFor();
+  // A listing in the distance order is the browser's to draw: its scripts run at load.
+  const drawn = await open({ permissions: [] });
+  await drawn.goto(`${product.url}/?sort=distance`);
+  await drawn.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
+  expect(await drawn.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
 });
 
 test('the listing pages through its links with JavaScript disabled', async () => {
