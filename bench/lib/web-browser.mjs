@@ -20,7 +20,12 @@ export async function mobilePage(browser) {
  */
 export async function openLive(page, url) {
   await page.goto(url);
+  await makeLive(page, 120_000);
+}
+
+/** On an open public page: the first pointer move starts its scripts; until the directory has hydrated. */
+export async function makeLive(page, timeout) {
   await page.mouse.move(2, 2);
   await page.mouse.move(4, 4);
-  await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached', timeout: 120_000 });
+  await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached', timeout });
 }

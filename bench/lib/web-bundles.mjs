@@ -6,7 +6,7 @@
  * Files fetched by <link rel=prefetch> at idle time are listed but not counted.
  */
 import { gzipSync } from 'node:zlib';
-import { mobilePage } from './web-browser.mjs';
+import { makeLive, mobilePage } from './web-browser.mjs';
 
 export const JS_BUDGET_KB = 300;
 
@@ -58,9 +58,7 @@ export async function bundleReport(browser, base) {
     // means live, once the first pointer move has started the scripts and the directory hydrated.
     files: await filesOf(browser, base, '/', async (page) => {
       await page.getByRole('listitem').first().waitFor({ timeout: 60_000 });
-      await page.mouse.move(2, 2);
-      await page.mouse.move(4, 4);
-      await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+      await makeLive(page, 60_000);
     }),
   });
   pages.push({

@@ -5,7 +5,7 @@
  * by the same factor Lighthouse used. No network throttling: the page's own scripts come from
  * the prefetch cache, the rest (the shell's chunks, the remote) from this machine.
  */
-import { mobilePage } from './web-browser.mjs';
+import { makeLive, mobilePage } from './web-browser.mjs';
 /* global document, window, addEventListener, MutationObserver -- page.evaluate() code runs in Chromium */
 
 const RUNS = 5;
@@ -28,9 +28,7 @@ async function oneTouch(browser, url, cpuSlowdown) {
       }).observe(document.documentElement, { attributes: true });
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await page.mouse.move(2, 2);
-    await page.mouse.move(4, 4);
-    await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    await makeLive(page, 60_000);
     return await page.evaluate(() => window.__atmLiveAt - window.__atmTouchAt);
   } finally {
     await context.close();
