@@ -35,6 +35,24 @@ describe('fillTemplate', () => {
     expect(html).toContain('<div id="root"><main>cards</main></div><script id="atm-server-data"');
   });
 
+  it('links stylesheets after the inline preamble and before the inline style: parsing never waits for them', () => {
+    const template = TEMPLATE.replace(
+      '</script><script defer',
+      '</script><style>.shell{}</style><script defer',
+    );
+    const html = fillTemplate(template, {
+      language: 'es',
+      title: '<style> $&',
+      headTags: '<meta name="description" content="<style>">',
+      styles: ['/remotes/directory/css/app.css'],
+      body: '<main>cards</main>',
+    });
+    expect(html).toContain(
+      '<script>preamble()</script><link rel="stylesheet" href="/remotes/directory/css/app.css"><style>.shell{}</style>',
+    );
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+  });
+
   it('keeps a `$&` in a title as text', () => {
     const html = fillTemplate(TEMPLATE, { language: 'es', title: 'A $& B', headTags: '' });
     expect(html).toContain('<title>A $&amp; B</title>');

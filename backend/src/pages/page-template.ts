@@ -25,6 +25,9 @@ const ROOT_START = /<div id="?root"?>/;
 /** A script the built page runs after parsing (`<script defer src=...>`, quoted or not). */
 const DEFERRED_SCRIPT = /<script defer src="?([^"\s>]+)"?><\/script>/g;
 
+/** The shell's inline stylesheet (public/index.html), after its inline preamble script. */
+const INLINE_STYLE = '<style>';
+
 /** The type of a script that waits for the visitor (frontend-shell/public/preamble.js). */
 const ON_INTENT = 'atm/on-intent';
 
@@ -37,13 +40,11 @@ export function fillTemplate(template: string, parts: PageParts): string {
   const styles = (parts.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   // Replacement functions, not strings: a `$&` or `$'` in a shop's name must stay text.
   const onIntent = parts.scriptsOnIntent ? ' data-atm-hydrate="on-intent"' : '';
-  let html = template
+  // Into the template itself, before any shop's text is in the page.
+  let html = insertStylesheets(template, styles.join(''))
     .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"${onIntent}`)
     .replace(/<meta name="?description"?[^>]*>/, () => '')
-    .replace(
-      /<title>[^<]*<\/title>/,
-      () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}${styles.join('')}`,
-    );
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}`);
   if (parts.scriptsOnIntent) {
     // A type no browser runs or fetches: the tag only names the script. Not a prefetch link
     // either: one in the HTML competed with the page's stylesheet and text on a slow network
@@ -60,4 +61,18 @@ export function fillTemplate(template: string, parts: PageParts): string {
     html = `${html.slice(0, root.index)}<div id="root">${parts.body}</div>${parts.afterRoot ?? ''}${html.slice(end + '</div>'.length)}`;
   }
   return html;
+}
+
+/**
+ * Stylesheet links go after the shell's inline preamble script, right before its inline
+ * stylesheet. Before the script they would hold up parsing: a browser runs no inline script while
+ * a stylesheet above it is still loading, so on a slow network the whole body waited for the CSS
+ * file's round trip before it was parsed; after it, the body is parsed while the CSS loads. Before
+ * the inline stylesheet, the shell's rules still come last in the cascade, as they did.
+ */
+function insertStylesheets(html: string, links: string): string {
+  if (!links) return html;
+  const at = html.indexOf(INLINE_STYLE);
+  const index = at >= 0 ? at : html.indexOf('</head>');
+  return `${html.slice(0, index)}${links}${html.slice(index)}`;
 }
