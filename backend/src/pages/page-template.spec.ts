@@ -40,6 +40,7 @@ describe('fillTemplate', () => {
       '</script><script defer',
       '</script><style>.shell{}</style><script defer',
     );
+    // A "<style>" in a shop's text (title, head tags) is not where the link goes.
     const html = fillTemplate(template, {
       language: 'es',
       title: '<style> $&',
