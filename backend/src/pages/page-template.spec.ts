@@ -54,6 +54,17 @@ describe('fillTemplate', () => {
     expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(1);
   });
 
+  it('says so when the template has no place for the stylesheets, rather than cutting into it', () => {
+    expect(() =>
+      fillTemplate('<html><title>ATM</title><div id=root></div>', {
+        language: 'es',
+        title: 'x',
+        headTags: '',
+        styles: ['/a.css'],
+      }),
+    ).toThrow(/neither an inline <style> nor <\/head>/);
+  });
+
   it('keeps a `$&` in a title as text', () => {
     const html = fillTemplate(TEMPLATE, { language: 'es', title: 'A $& B', headTags: '' });
     expect(html).toContain('<title>A $&amp; B</title>');

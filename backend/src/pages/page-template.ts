@@ -74,5 +74,6 @@ function insertStylesheets(html: string, links: string): string {
   if (!links) return html;
   const at = html.indexOf(INLINE_STYLE);
   const index = at >= 0 ? at : html.indexOf('</head>');
+  if (index < 0) throw new Error('index.html has neither an inline <style> nor </head> for the stylesheets');
   return `${html.slice(0, index)}${links}${html.slice(index)}`;
 }
