@@ -5,7 +5,13 @@
  */
 export default {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  // The contract's own unit tests (plain ES modules, run as they are) run here too.
+  roots: ['<rootDir>', '<rootDir>/../contract/src'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/test/**/*.test.ts',
+    '<rootDir>/../contract/src/**/*.spec.js',
+  ],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -6,7 +6,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
 import { ImageSweepService } from '../src/backup/image-sweep.service.js';
-import { ShopsService } from '../src/shops/shops.service.js';
+import { ShopWrites } from '../src/shops/shop-writer.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
@@ -523,12 +523,15 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       const backup = (await download('full')).body as Buffer;
       await changeEveryShop();
       const before = await snapshot();
-      const shops = server.app.get(ShopsService);
-      const original = shops.insertCategories.bind(shops);
+      // The second shop the restore writes fails, inside its transaction.
+      const original = ShopWrites.prototype.update;
       let calls = 0;
-      jest.spyOn(shops, 'insertCategories').mockImplementation(async (...args) => {
+      jest.spyOn(ShopWrites.prototype, 'update').mockImplementation(async function (
+        this: ShopWrites,
+        ...args
+      ) {
         if (++calls === 2) throw new Error('disk full (injected)');
-        return original(...args);
+        return original.apply(this, args);
       });
       const response = await restore(backup);
       expect(response.status).toBe(500);
@@ -539,16 +542,18 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     it('a second restore while one is running (409)', async () => {
       const backup = (await download('full')).body as Buffer;
       await changeEveryShop();
-      const shops = server.app.get(ShopsService);
-      const original = shops.insertCategories.bind(shops);
+      const original = ShopWrites.prototype.update;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
-      jest.spyOn(shops, 'insertCategories').mockImplementation(async (...args) => {
+      jest.spyOn(ShopWrites.prototype, 'update').mockImplementation(async function (
+        this: ShopWrites,
+        ...args
+      ) {
         entered();
         await gate;
-        return original(...args);
+        return original.apply(this, args);
       });
       const first = restore(backup).then((response) => response);
       await inside;

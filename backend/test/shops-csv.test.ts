@@ -403,4 +403,49 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       });
     });
   });
+
+  it("an import that changes a shop's phone and verification leaves one history entry with old and new values, naming the file", async () => {
+    const created = await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Historial Armería', city: 'Tlaxcala', phone: '+52 246 111 1111' }))
+      .expect(201);
+    const row = readCsv((await exportCsv()).text).find((r) => r.id === created.body.id)!;
+    const file = spreadsheetFile([{ ...row, phone: '+52 246 222 2222', isVerified: 'VERDADERO' }]);
+    const result = (await importCsv(file, {}, 'correcciones.csv').expect(200)).body as ImportResult;
+    expect(result.counts).toMatchObject({ updated: 1, refused: 0 });
+    const history = (
+      await admin.get('/api/admin/activity').query({ shopId: created.body.id, pageSize: 100 }).expect(200)
+    ).body as { items: { kind: string; details: Record<string, unknown> }[] };
+    const [latest, ...older] = history.items;
+    expect(older.map((entry) => entry.kind)).toEqual(['shop.created']);
+    expect(latest).toMatchObject({
+      kind: 'shop.verified',
+      details: {
+        changes: {
+          phone: { from: '+52 246 111 1111', to: '+52 246 222 2222' },
+          isVerified: { from: 'false', to: 'true' },
+        },
+        source: { via: 'import', file: 'correcciones.csv' },
+      },
+    });
+    expect(Object.keys(latest.details.changes as object)).toEqual(['phone', 'isVerified']);
+  });
+
+  it("export and re-import of the whole directory changes nothing, names beginning with ', = or @ included", async () => {
+    for (const name of ["'@Home Armería", '@Armas del Centro', '=Tiro Federal', "'Los Pinos' Taller"]) {
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name, city: 'Cholula' }))
+        .expect(201);
+    }
+    const before = await snapshot();
+    const { bytes } = await exportCsv();
+    const result = (await importCsv(bytes).expect(200)).body as ImportResult;
+    expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: before.shops.length, refused: 0 });
+    expect(await snapshot()).toEqual({ ...before, activity: expect.any(Array) });
+    const names = (await server.dataSource.query('SELECT name FROM shop')).map(
+      (r: { name: string }) => r.name,
+    );
+    expect(names).toEqual(expect.arrayContaining(["'@Home Armería", "'Los Pinos' Taller", '=Tiro Federal']));
+  });
 });

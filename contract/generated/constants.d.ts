@@ -36,29 +36,6 @@ export const MAX_USERNAME_LENGTH: 50;
  * halve, and on a phone 12 cards are already a dozen screens of scrolling.
  */
 export const LISTING_PAGE_SIZE: 12;
-/** The longest value of each text field of a shop, in characters. */
-export const SHOP_TEXT_MAX_LENGTH: Readonly<{
-  name: 150;
-  description: 5000;
-  address: 300;
-  city: 100;
-  state: 100;
-  phone: 40;
-  whatsapp: 40;
-  email: 254;
-  website: 2048;
-  logo: 2048;
-  mapImageUrl: 2048;
-  googleMapsUrl: 2048;
-}>;
-/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
-export const SHOP_PHONE_PATTERN: RegExp;
-/**
- * A shop's optional WhatsApp number: international (a leading + and the country code, as
- * https://wa.me/<digits> needs), 8 to 15 digits (E.164) with optional spaces, dots, dashes and
- * parentheses; no extension.
- */
-export const SHOP_WHATSAPP_PATTERN: RegExp;
 /**
  * A shop's slug, its readable URL segment (`/shops/<slug>`): lower-case ASCII letters and digits
  * in words joined by single dashes, e.g. `armeria-del-bajio-leon` or `armeria-del-bajio-leon-2`.
@@ -66,17 +43,6 @@ export const SHOP_WHATSAPP_PATTERN: RegExp;
 export const SHOP_SLUG_PATTERN: RegExp;
 /** The longest slug: the words of name and city are cut to fit, leaving room for a `-<n>` suffix. */
 export const SHOP_SLUG_MAX_LENGTH: 120;
-/** A shop has at least one category and at most this many... */
-export const MAX_SHOP_CATEGORIES: 20;
-/** ...each at most this long. */
-export const MAX_CATEGORY_LENGTH: 50;
-/** Latitude and longitude lie within plus or minus these degrees... */
-export const COORDINATE_LIMITS: Readonly<{
-  latitude: 90;
-  longitude: 180;
-}>;
-/** ...with at most this many decimals. */
-export const COORDINATE_MAX_DECIMALS: 8;
 /**
  * Every `code` an error response of the API can carry (`{ statusCode, code, message, error }`).
  * Codes are stable: screens translate them and fall back to `message` only for a code they do
@@ -162,49 +128,15 @@ export const FIELD_ERROR_CODES: readonly [
   'WRONG_CELL_COUNT',
   'INVALID_DATE',
 ];
+/** The most entries a backup ZIP may have (shops.json, manifest, activity and images). */
+export const BACKUP_MAX_ENTRIES: 25000;
 /**
- * The columns of the shops CSV (export and import), in the order the export writes them. On
- * import the header names them in any order; `id` matches a shop, and `slug`, `createdAt` and
- * `updatedAt` are written by the server (read-only: ignored on import).
+ * The largest `manifest.json` a backup may have. It names every entry with its checksum, size
+ * and path (about 275 bytes each as written), so the limit grows with the entries allowed:
+ * 10,000 shops with a logo and a map write 5.2 MB. The server refuses a larger one, and the
+ * admin reads up to the same size to show what a file holds before it is sent.
  */
-export const SHOP_CSV_COLUMNS: readonly [
-  'id',
-  'name',
-  'city',
-  'state',
-  'address',
-  'phone',
-  'whatsapp',
-  'email',
-  'website',
-  'description',
-  'categories',
-  'isVerified',
-  'latitude',
-  'longitude',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-  'slug',
-  'createdAt',
-  'updatedAt',
-];
-/** Columns a shops CSV must have: the shop's required fields (spec section 5). */
-export const SHOP_CSV_REQUIRED_COLUMNS: readonly [
-  'name',
-  'city',
-  'state',
-  'address',
-  'phone',
-  'email',
-  'description',
-  'categories',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-];
-/** A shop's categories share one CSV cell, joined by this. */
-export const SHOP_CSV_CATEGORY_SEPARATOR: ';';
+export const BACKUP_MAX_MANIFEST_BYTES: number;
 /** The largest shops CSV an import accepts (a 10,000-shop export is about 6 MB)... */
 export const CSV_IMPORT_MAX_BYTES: number;
 /** ...and the most shop rows in it. */

@@ -61,32 +61,6 @@ export const MAX_USERNAME_LENGTH = 50;
  */
 export const LISTING_PAGE_SIZE = 12;
 
-/** The longest value of each text field of a shop, in characters. */
-export const SHOP_TEXT_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
-  name: 150,
-  description: 5000,
-  address: 300,
-  city: 100,
-  state: 100,
-  phone: 40,
-  whatsapp: 40,
-  email: 254,
-  website: 2048,
-  logo: 2048,
-  mapImageUrl: 2048,
-  googleMapsUrl: 2048,
-});
-
-/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
-export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
-
-/**
- * A shop's optional WhatsApp number: international (a leading + and the country code, as
- * https://wa.me/<digits> needs), 8 to 15 digits (E.164) with optional spaces, dots, dashes and
- * parentheses; no extension.
- */
-export const SHOP_WHATSAPP_PATTERN = /^\+(?=(?:\D*\d){8,15}$)\d[0-9()\-.\s]*$/;
-
 /**
  * A shop's slug, its readable URL segment (`/shops/<slug>`): lower-case ASCII letters and digits
  * in words joined by single dashes, e.g. `armeria-del-bajio-leon` or `armeria-del-bajio-leon-2`.
@@ -94,16 +68,6 @@ export const SHOP_WHATSAPP_PATTERN = /^\+(?=(?:\D*\d){8,15}$)\d[0-9()\-.\s]*$/;
 export const SHOP_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The longest slug: the words of name and city are cut to fit, leaving room for a `-<n>` suffix. */
 export const SHOP_SLUG_MAX_LENGTH = 120;
-
-/** A shop has at least one category and at most this many... */
-export const MAX_SHOP_CATEGORIES = 20;
-/** ...each at most this long. */
-export const MAX_CATEGORY_LENGTH = 50;
-
-/** Latitude and longitude lie within plus or minus these degrees... */
-export const COORDINATE_LIMITS = /* @__PURE__ */ Object.freeze({ latitude: 90, longitude: 180 });
-/** ...with at most this many decimals. */
-export const COORDINATE_MAX_DECIMALS = 8;
 
 /**
  * Every `code` an error response of the API can carry (`{ statusCode, code, message, error }`).
@@ -202,55 +166,15 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
   ]),
 );
 
+/** The most entries a backup ZIP may have (shops.json, manifest, activity and images). */
+export const BACKUP_MAX_ENTRIES = 25_000;
 /**
- * The columns of the shops CSV (export and import), in the order the export writes them. On
- * import the header names them in any order; `id` matches a shop, and `slug`, `createdAt` and
- * `updatedAt` are written by the server (read-only: ignored on import).
+ * The largest `manifest.json` a backup may have. It names every entry with its checksum, size
+ * and path (about 275 bytes each as written), so the limit grows with the entries allowed:
+ * 10,000 shops with a logo and a map write 5.2 MB. The server refuses a larger one, and the
+ * admin reads up to the same size to show what a file holds before it is sent.
  */
-export const SHOP_CSV_COLUMNS = /* @__PURE__ */ Object.freeze(
-  /** @type {const} */ ([
-    'id',
-    'name',
-    'city',
-    'state',
-    'address',
-    'phone',
-    'whatsapp',
-    'email',
-    'website',
-    'description',
-    'categories',
-    'isVerified',
-    'latitude',
-    'longitude',
-    'logo',
-    'mapImageUrl',
-    'googleMapsUrl',
-    'slug',
-    'createdAt',
-    'updatedAt',
-  ]),
-);
-
-/** Columns a shops CSV must have: the shop's required fields (spec section 5). */
-export const SHOP_CSV_REQUIRED_COLUMNS = /* @__PURE__ */ Object.freeze(
-  /** @type {const} */ ([
-    'name',
-    'city',
-    'state',
-    'address',
-    'phone',
-    'email',
-    'description',
-    'categories',
-    'logo',
-    'mapImageUrl',
-    'googleMapsUrl',
-  ]),
-);
-
-/** A shop's categories share one CSV cell, joined by this. */
-export const SHOP_CSV_CATEGORY_SEPARATOR = ';';
+export const BACKUP_MAX_MANIFEST_BYTES = BACKUP_MAX_ENTRIES * 512;
 
 /** The largest shops CSV an import accepts (a 10,000-shop export is about 6 MB)... */
 export const CSV_IMPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -1,4 +1,5 @@
 // @ts-check
 export * from './constants.js';
+export * from './shop-schema.js';
 export * from './search.js';
 export * from './listing.js';

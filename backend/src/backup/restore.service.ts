@@ -1,8 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
-import { OBJECTS_PATH_PREFIX } from 'contract';
+import { checkShop, OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
@@ -12,11 +10,8 @@ import { JobLockService } from '../database/job-lock.service.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
-import { ShopCategory } from '../shops/shop-category.entity.js';
-import { Shop } from '../shops/shop.entity.js';
-import { retireSlug, SlugOwners } from '../shops/shop-slugs.js';
-import { objectKeyOf, searchKeysOf } from '../shops/shop.rules.js';
+import { ShopWriter, type ShopValues } from '../shops/shop-writer.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
 import { imageProblem, sniffImageType } from '../uploads/image-check.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -42,30 +37,10 @@ function restoreInProgress(): ApiError {
   );
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** The fields a backup's shop is validated on (id and dates are handled apart). */
-const SHOP_FIELDS = [
-  'name',
-  'description',
-  'address',
-  'city',
-  'state',
-  'phone',
-  'whatsapp',
-  'email',
-  'website',
-  'categories',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-  'latitude',
-  'longitude',
-  'isVerified',
-];
-
-/** A shop from a backup, validated by the create rules, with the slug and dates it had. */
+/** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
 interface RestoredShop {
   id: string;
-  fields: CreateShopDto;
+  fields: ShopValues;
   /** Kept when it still fits the name and city and no other shop has it (format 3 on). */
   slug?: string;
   createdAt?: Date;
@@ -98,20 +73,6 @@ interface RestorePlan {
   images: Map<string, string>;
 }
 
-/** Compared as they are to tell an unchanged shop (the rest have defaults to compare with). */
-const UNCHANGED_TEXT_FIELDS = [
-  'name',
-  'description',
-  'address',
-  'city',
-  'state',
-  'phone',
-  'email',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-] as const;
-
 /** The image entries the backup's shops use (path → archive entry); the others are ignored. */
 function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
   const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
@@ -141,6 +102,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
+    private readonly writer: ShopWriter,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
@@ -285,15 +247,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
   private async isUnchanged(before: ShopDto, shop: RestoredShop): Promise<boolean> {
     const { fields } = shop;
     const same =
-      UNCHANGED_TEXT_FIELDS.every((field) => before[field] === fields[field]) &&
-      before.website === (fields.website ?? null) &&
-      before.whatsapp === (fields.whatsapp ?? null) &&
-      before.latitude === (fields.latitude ?? null) &&
-      before.longitude === (fields.longitude ?? null) &&
-      before.isVerified === (fields.isVerified ?? 'false') &&
-      (shop.slug === undefined || shop.slug === before.slug) &&
-      before.categories.length === fields.categories.length &&
-      before.categories.every((category, index) => category === fields.categories[index]);
+      sameShopFields({ ...before }, { ...fields }) && (shop.slug === undefined || shop.slug === before.slug);
     if (!same) return false;
     for (const path of [fields.logo, fields.mapImageUrl]) {
       const key = objectKeyOf(path);
@@ -345,7 +299,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
         },
       );
-      await this.shops.releaseImages(replacedImages);
+      await this.writer.releaseImages(replacedImages);
       const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${stored.length} image(s).`;
       return { message, created, updated, unchanged, images: stored.length };
     } catch (error) {
@@ -381,23 +335,15 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       if (typeof record.id !== 'string' || !UUID.test(record.id)) throw refuse(`${label}: id must be a UUID`);
       if (seen.has(record.id)) throw refuse(`${label}: id ${record.id} appears twice`);
       seen.add(record.id);
-      const fields = Object.fromEntries(
-        SHOP_FIELDS.filter((key) => key in record).map((key) => [key, record[key]]),
-      );
-      const dto = plainToInstance(CreateShopDto, fields);
-      const errors = await validate(dto, {
-        whitelist: true,
-        forbidNonWhitelisted: true,
-        stopAtFirstError: true,
-      });
-      if (errors.length) {
-        const [first] = errors;
-        const message = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
-        throw refuse(`${label}, field ${first.property}: ${message}`);
+      // Fields the schema does not have (an older or newer format's) are left out.
+      const { values, problems } = checkShop(record);
+      if (problems.length) {
+        const [first] = problems;
+        throw refuse(`${label}, field ${first.field}: ${first.message}`);
       }
       shops.push({
         id: record.id,
-        fields: dto,
+        fields: values as unknown as ShopValues,
         slug: typeof record.slug === 'string' ? record.slug : undefined,
         createdAt: asDate(record.createdAt),
         updatedAt: asDate(record.updatedAt),
@@ -439,49 +385,37 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       formatVersion: number;
       backupCreatedAt: string | null;
     },
-  ): Promise<{ created: number; updated: number; replacedImages: string[] }> {
+  ): Promise<{ created: number; updated: number; replacedImages: readonly string[] }> {
     return this.transactions.run(async (manager) => {
-      const repository = manager.getRepository(Shop);
-      const existing = new Map<string, Shop>();
-      for (let start = 0; start < shops.length; start += 500) {
-        const ids = shops.slice(start, start + 500).map((shop) => shop.id);
-        for (const shop of await repository.findBy({ id: In(ids) })) existing.set(shop.id, shop);
-      }
-      const slugs = await SlugOwners.load(manager);
-      const replacedImages: string[] = [];
+      const existing = new Map(
+        (
+          await this.writer.read(
+            manager,
+            shops.map((shop) => shop.id),
+          )
+        ).map((stored) => [stored.shop.id, stored]),
+      );
+      const writes = await this.writer.open(
+        manager,
+        log.actor,
+        { via: 'restore', ...log.source },
+        { slugs: 'all' },
+      );
       for (const shop of shops) {
-        const { categories, ...fields } = shop.fields;
-        const before = existing.get(shop.id);
-        const slug = slugs.claim(shop.id, fields.name, fields.city, [shop.slug, before?.slug]);
-        const row = {
-          ...fields,
-          slug,
-          website: fields.website ?? null,
-          whatsapp: fields.whatsapp ?? null,
-          latitude: fields.latitude ?? null,
-          longitude: fields.longitude ?? null,
-          isVerified: fields.isVerified ?? 'false',
-          logo: newPaths.get(fields.logo) ?? fields.logo,
-          mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
-          ...(shop.createdAt ? { createdAt: shop.createdAt } : {}),
-          ...(shop.updatedAt ? { updatedAt: shop.updatedAt } : {}),
-          ...searchKeysOf(fields, categories),
+        const values = {
+          ...shop.fields,
+          logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,
+          mapImageUrl: newPaths.get(shop.fields.mapImageUrl) ?? shop.fields.mapImageUrl,
         };
-        if (before) {
-          // Updated in place, not deleted and inserted: its old slugs (which cascade) stay.
-          replacedImages.push(before.logo, before.mapImageUrl);
-          await manager.delete(ShopCategory, { shopId: shop.id });
-          await repository.update({ id: shop.id }, row);
-          await retireSlug(manager, shop.id, before.slug, slug);
-        } else {
-          await repository.insert({ ...row, id: shop.id });
-        }
-        await this.shops.insertCategories(manager, shop.id, categories);
+        const kept = { id: shop.id, slug: shop.slug, createdAt: shop.createdAt, updatedAt: shop.updatedAt };
+        // Replaced in place, not deleted and inserted: its old slugs stay and keep redirecting.
+        const before = existing.get(shop.id);
+        if (before) await writes.update(before, values, kept);
+        else await writes.create(values, kept);
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
-      await this.shops.bumpVersion(manager);
       const created = shops.length - existing.size;
-      await this.activity.record(manager, {
+      await writes.finish({
         kind: 'backup.restored',
         actor: log.actor,
         details: {
@@ -494,7 +428,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
           backupCreatedAt: log.backupCreatedAt,
         },
       });
-      return { created, updated: existing.size, replacedImages };
+      return { created, updated: existing.size, replacedImages: writes.releasedImages };
     });
   }
 

@@ -1,20 +1,14 @@
 import { open } from 'node:fs/promises';
 import unzipper from 'unzipper';
+import { BACKUP_MAX_ENTRIES, BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
 import { ACTIVITY_NAME, IMAGE_NAME, MANIFEST_NAME, SHOPS_NAME } from './backup-format.js';
 
 /** Limits that keep a hostile archive from costing time, memory or disk. */
-const MAX_ENTRIES = 25_000;
-
 export const ZIP_LIMITS = {
-  maxEntries: MAX_ENTRIES,
+  maxEntries: BACKUP_MAX_ENTRIES,
   maxNameLength: 200,
-  /**
-   * The manifest names every entry with its checksum, size and path (about 275 bytes each as
-   * written), so its limit grows with the entries allowed: 10,000 shops with a logo and a map
-   * write 5.2 MB, which the fixed 5 MB it had refused.
-   */
-  manifestBytes: MAX_ENTRIES * 512,
+  manifestBytes: BACKUP_MAX_MANIFEST_BYTES,
   shopsBytes: 100 * 1024 * 1024,
   imageBytes: 5 * 1024 * 1024,
   /** The activity log (format 4), never read by a restore; years of entries of a busy directory. */

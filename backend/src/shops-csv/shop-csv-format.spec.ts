@@ -30,12 +30,14 @@ describe('formula cells (OWASP CSV injection)', () => {
     ['-1+1', `'-1+1`],
     ['@SUM(A1)', `'@SUM(A1)`],
     ['\tcmd', `'\tcmd`],
+    ["'@Home Armería", `''@Home Armería`],
+    ["'Los Pinos'", `''Los Pinos'`],
   ])('%j is written after an apostrophe and read back as it was', (value, written) => {
     expect(neutralizeCell(value)).toBe(written);
     expect(restoreCell(written)).toBe(value);
   });
 
-  it('leaves plain numbers, ordinary text and a name that starts with an apostrophe alone', () => {
+  it('leaves plain numbers and ordinary text alone, and a typed apostrophe before text on import', () => {
     expect(neutralizeCell('-98.2063')).toBe('-98.2063');
     expect(neutralizeCell('Armería')).toBe('Armería');
     expect(restoreCell("'Pepe's")).toBe("'Pepe's");

@@ -16,22 +16,28 @@ export const READ_ONLY_COLUMNS: ReadonlySet<ShopCsvColumn> = new Set(['slug', 'c
 
 export type CsvDelimiter = ',' | ';';
 
-/**
- * OWASP "CSV Injection": a cell a spreadsheet would read as a formula starts with one of these.
- * Such cells are written with a leading apostrophe, which spreadsheets show as text.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
 /** A plain number (a coordinate): left as it is, so spreadsheets keep it a number. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+/**
+ * What the export escapes with an apostrophe, which spreadsheets show as text: a cell a
+ * spreadsheet would read as a formula (OWASP "CSV Injection": `=`, `+`, `-`, `@`, tab, carriage
+ * return), and text that already starts with an apostrophe (`'@Home Armería`), so that the import, which takes one leading
+ * apostrophe off such cells, gives back exactly what was exported.
+ */
+const ESCAPED_START = /^['=+\-@\t\r]/;
 
-/** The cell as the export writes it: formula-looking text neutralised (see FORMULA_START). */
+/** The cell as the export writes it (see ESCAPED_START). */
 export function neutralizeCell(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+  return ESCAPED_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** Undoes neutralizeCell, so a file exported and imported again keeps `+52 ...` phones as they were. */
+/**
+ * Undoes neutralizeCell, so a file exported and imported again keeps `+52 ...` phones and
+ * `'@Home` names as they were. A cell typed by hand with one apostrophe before ordinary text
+ * (`'Los Pinos'`) is kept as it is.
+ */
 export function restoreCell(value: string): string {
-  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+  return value.startsWith("'") && ESCAPED_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** One shop as a CSV record, in SHOP_CSV_COLUMNS order. */

@@ -1,22 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { plainToInstance } from 'class-transformer';
-import { isUUID, validate } from 'class-validator';
-import { normalizeText, SHOP_CSV_COLUMNS } from 'contract';
+import { isUUID } from 'class-validator';
+import {
+  checkShop,
+  normalizeText,
+  SHOP_CSV_COLUMNS,
+  SHOP_FIELD,
+  SHOP_FIELD_NAMES,
+  sameFieldValue,
+} from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ActivityService } from '../activity/activity.service.js';
-import type { FieldError } from '../common/api-error.js';
-import { flattenValidationErrors } from '../common/validation.pipe.js';
+import type { FieldError, FieldErrorCode } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { CreateShopDto } from '../shops/dto/create-shop.dto.js';
-import { ShopCategory } from '../shops/shop-category.entity.js';
-import { retireSlug, SlugOwners } from '../shops/shop-slugs.js';
-import { objectKeyOf, searchKeysOf } from '../shops/shop.rules.js';
-import { Shop } from '../shops/shop.entity.js';
+import { ShopWriter, type ShopValues, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
-import { UploadsService } from '../uploads/uploads.service.js';
 import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import {
   parseShopsCsv,
@@ -26,52 +24,18 @@ import {
   type CsvRow,
 } from './shop-csv-format.js';
 
-/** The shop fields an import can change, in the order the preview lists changes. */
-const EDITABLE_FIELDS = [
-  'name',
-  'city',
-  'state',
-  'address',
-  'phone',
-  'whatsapp',
-  'email',
-  'website',
-  'description',
-  'categories',
-  'isVerified',
-  'latitude',
-  'longitude',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-] as const satisfies readonly (keyof CreateShopDto & (typeof SHOP_CSV_COLUMNS)[number])[];
-type EditableField = (typeof EDITABLE_FIELDS)[number];
-
-/** The same options as the API's global ValidationPipe (common/validation.pipe.ts). */
-const VALIDATION = {
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  forbidUnknownValues: true,
-  stopAtFirstError: true,
-  validationError: { target: false, value: false },
-} as const;
-
 const matchKey = (name: string, city: string) => `${normalizeText(name)}\n${normalizeText(city)}`;
 
 /** What one row does, decided against the shops as they are in the planning transaction. */
 interface PlannedRow {
   report: ImportRowDto;
-  /** Validated fields, for `created` and `updated`. */
-  dto?: CreateShopDto;
+  /** Validated values, for `created` and `updated`. */
+  values?: ShopValues;
   /** The shop an `updated` row changes (read by the same manager). */
-  shop?: Shop;
+  target?: StoredShop;
 }
 
-/** An existing shop with its categories, as an import row compares against it. */
-interface Existing {
-  shop: Shop;
-  categories: string[];
-}
+type Existing = StoredShop;
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -93,8 +57,7 @@ export class ShopsCsvService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
-    private readonly uploads: UploadsService,
-    private readonly activity: ActivityService,
+    private readonly writer: ShopWriter,
   ) {}
 
   /**
@@ -121,22 +84,31 @@ export class ShopsCsvService {
         const plan = await this.plan(manager, rows);
         const refused = plan.some((row) => row.report.status === 'refused');
         if (options.allOrNothing && refused) return { planned: plan, applied: false, released: [] };
-        const replacedImages = await this.apply(manager, plan);
-        const counts = this.counts(plan);
-        if (counts.created || counts.updated) await this.shops.bumpVersion(manager);
-        await this.activity.record(manager, {
+        const file = options.fileName?.slice(0, 200);
+        const writes = await this.writer.open(
+          manager,
+          options.actor,
+          { via: 'import', ...(file ? { file } : {}) },
+          { slugs: 'all' },
+        );
+        for (const { report, values, target } of plan) {
+          if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;
+          if (target) await writes.update(target, values);
+          else report.id = (await writes.create(values)).id;
+        }
+        await writes.finish({
           kind: 'shops.imported',
           actor: options.actor,
           details: {
-            ...counts,
+            ...this.counts(plan),
             allOrNothing: options.allOrNothing,
-            ...(options.fileName ? { file: options.fileName.slice(0, 200) } : {}),
+            ...(file ? { file } : {}),
           },
         });
-        return { planned: plan, applied: true, released: replacedImages };
+        return { planned: plan, applied: true, released: writes.releasedImages };
       }),
     );
-    await this.shops.releaseImages(released);
+    await this.writer.releaseImages(released);
     return this.result(planned, delimiter, options, applied);
   }
 
@@ -211,12 +183,12 @@ export class ShopsCsvService {
 
     // The row's fields over the shop's current ones (a column the file lacks keeps its value).
     const given = rowToShopFields(cells);
-    const plain = target ? { ...currentFields(target), ...given } : given;
-    const dto = plainToInstance(CreateShopDto, plain);
-    const errors = flattenValidationErrors(await validate(dto, VALIDATION));
-    if (errors.length) return refuse(...errors);
+    const { values: checked, problems } = checkShop(target ? { ...currentFields(target), ...given } : given);
+    if (problems.length)
+      return refuse(...problems.map((problem) => ({ ...problem, code: problem.code as FieldErrorCode })));
+    const values = checked as unknown as ShopValues;
 
-    const claim = target ? target.shop.id : `new\n${matchKey(dto.name, dto.city)}`;
+    const claim = target ? target.shop.id : `new\n${matchKey(values.name, values.city)}`;
     const first = claimedBy.get(claim);
     if (first !== undefined) {
       return refuse({
@@ -228,11 +200,14 @@ export class ShopsCsvService {
     }
     claimedBy.set(claim, row);
 
-    const imageErrors = await this.imageErrors(dto, target?.shop);
+    const imageErrors = await this.writer.imageProblems(values, target?.shop);
     if (imageErrors.length) return refuse(...imageErrors);
 
-    if (!target) return { report: { ...report, status: 'created' }, dto };
-    const changes = EDITABLE_FIELDS.filter((field) => !sameValue(field, dto, target));
+    if (!target) return { report: { ...report, status: 'created' }, values };
+    const current = currentFields(target);
+    const changes = SHOP_FIELD_NAMES.filter(
+      (field) => !sameFieldValue(SHOP_FIELD[field], values[field as keyof ShopValues], current[field]),
+    );
     return {
       report: {
         ...report,
@@ -241,72 +216,13 @@ export class ShopsCsvService {
         matchedBy,
         changes,
       },
-      dto,
-      shop: target.shop,
+      values,
+      target,
     };
   }
 
-  /** Uploaded images a row newly points to must exist (as ShopsService checks for the API). */
-  private async imageErrors(dto: CreateShopDto, before: Shop | undefined): Promise<FieldError[]> {
-    const errors: FieldError[] = [];
-    for (const field of ['logo', 'mapImageUrl'] as const) {
-      const key = objectKeyOf(dto[field]);
-      if (!key || dto[field] === before?.[field]) continue;
-      const problem = await this.uploads.checkStoredImage(key);
-      if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${field}: ${problem}` });
-    }
-    return errors;
-  }
-
-  /**
-   * Writes the created and updated rows, as a restore writes shops: the slugs loaded once, one
-   * statement per shop, categories rewritten only where they changed. Answers the images that
-   * updated shops stopped using.
-   */
-  private async apply(manager: EntityManager, planned: PlannedRow[]): Promise<string[]> {
-    const repository = manager.getRepository(Shop);
-    const slugs = await SlugOwners.load(manager);
-    const replaced: string[] = [];
-    for (const { report, dto, shop } of planned) {
-      if (!dto || (report.status !== 'created' && report.status !== 'updated')) continue;
-      const { categories, ...fields } = dto;
-      const row = {
-        ...fields,
-        website: fields.website ?? null,
-        whatsapp: fields.whatsapp ?? null,
-        latitude: fields.latitude ?? null,
-        longitude: fields.longitude ?? null,
-        isVerified: fields.isVerified ?? 'false',
-        ...searchKeysOf(fields, categories),
-      };
-      if (shop) {
-        // The slug follows the name and city, and stays as it is while it still fits them.
-        const slug = slugs.claim(shop.id, fields.name, fields.city, [shop.slug]);
-        // updated_at to the millisecond, as ShopsService.updateShop sets it.
-        await repository.update({ id: shop.id }, { ...row, slug, updatedAt: new Date() });
-        await retireSlug(manager, shop.id, shop.slug, slug);
-        if (report.changes.includes('categories'))
-          await this.shops.replaceCategories(manager, shop.id, categories);
-        replaced.push(
-          ...[shop.logo, shop.mapImageUrl].filter((image) => image !== row.logo && image !== row.mapImageUrl),
-        );
-      } else {
-        const id = randomUUID();
-        await repository.insert({ ...row, id, slug: slugs.claim(id, fields.name, fields.city) });
-        await this.shops.insertCategories(manager, id, categories);
-        report.id = id;
-      }
-    }
-    return replaced;
-  }
-
-  private async existingShops(manager: EntityManager): Promise<Existing[]> {
-    const shops = await manager.getRepository(Shop).find();
-    const categories = await manager.getRepository(ShopCategory).find({ order: { position: 'ASC' } });
-    const byShop = new Map<string, string[]>();
-    for (const category of categories)
-      byShop.set(category.shopId, [...(byShop.get(category.shopId) ?? []), category.name]);
-    return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
+  private existingShops(manager: EntityManager): Promise<Existing[]> {
+    return this.writer.read(manager);
   }
 
   private counts(planned: PlannedRow[]): ImportShopsResultDto['counts'] {
@@ -332,32 +248,10 @@ export class ShopsCsvService {
   }
 }
 
-/** A shop's editable fields as an import row would give them. */
-function currentFields({ shop, categories }: Existing): Record<EditableField, unknown> {
+/** A shop's values as an import row would give them. */
+function currentFields({ shop, categories }: Existing): Record<string, unknown> {
   return {
-    name: shop.name,
-    city: shop.city,
-    state: shop.state,
-    address: shop.address,
-    phone: shop.phone,
-    whatsapp: shop.whatsapp,
-    email: shop.email,
-    website: shop.website,
-    description: shop.description,
+    ...Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, shop[field as keyof typeof shop]])),
     categories,
-    isVerified: shop.isVerified,
-    latitude: shop.latitude,
-    longitude: shop.longitude,
-    logo: shop.logo,
-    mapImageUrl: shop.mapImageUrl,
-    googleMapsUrl: shop.googleMapsUrl,
   };
-}
-
-function sameValue(field: EditableField, dto: CreateShopDto, existing: Existing): boolean {
-  const next = dto[field] ?? null;
-  const current = currentFields(existing)[field] ?? null;
-  if (Array.isArray(next) && Array.isArray(current))
-    return next.length === current.length && next.every((value, i) => value === current[i]);
-  return next === current;
 }

@@ -3,13 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { searchWords } from 'contract';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ActivityService } from '../activity/activity.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { AdminShopListDto, AdminShopListQueryDto, AdminShopSort } from './dto/admin-shop-list.dto.js';
 import type { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
+import { ShopWriter } from './shop-writer.js';
 import { distinctSorted, ShopsService, toShopDto } from './shops.service.js';
 
 /** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
@@ -56,7 +56,7 @@ export class AdminShopsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
-    private readonly activity: ActivityService,
+    private readonly writer: ShopWriter,
   ) {}
 
   async listShops(query: AdminShopListQueryDto): Promise<AdminShopListDto> {
@@ -92,7 +92,7 @@ export class AdminShopsService {
   async bulkShops({ action, ids }: BulkShopsDto, actor: ActivityActor): Promise<BulkShopsResultDto> {
     // Rows are locked in id order by every bulk request, so two of them cannot deadlock each other.
     const sorted = [...ids].sort();
-    const deleted = await this.transactions.run(async (manager) => {
+    const released = await this.transactions.run(async (manager) => {
       const repository = manager.getRepository(Shop);
       const found: Pick<Shop, 'id' | 'name' | 'isVerified' | 'logo' | 'mapImageUrl'>[] = [];
       for (const chunk of chunks(sorted)) {
@@ -118,40 +118,13 @@ export class AdminShopsService {
           })),
         });
       }
-      for (const chunk of chunks(sorted)) {
-        if (action === 'delete') {
-          await manager.delete(ShopCategory, { shopId: In(chunk) });
-          await manager.delete(Shop, { id: In(chunk) });
-        } else {
-          // updated_at to the millisecond, as ShopsService.updateShop does.
-          await repository
-            .createQueryBuilder()
-            .update()
-            .set({ isVerified: action === 'verify' ? 'true' : 'false', updatedAt: new Date() })
-            .where({ id: In(chunk) })
-            .execute();
-        }
-      }
-      await this.shops.bumpVersion(manager);
-      const verified = action === 'verify' ? 'true' : 'false';
-      const changed = action === 'delete' ? found : found.filter((shop) => shop.isVerified !== verified);
-      const kind =
-        action === 'delete' ? 'shop.deleted' : action === 'verify' ? 'shop.verified' : 'shop.unverified';
-      await this.activity.recordAll(
-        manager,
-        changed.map((shop) => ({
-          kind,
-          actor,
-          shop,
-          details:
-            action === 'delete'
-              ? { bulk: true }
-              : { bulk: true, changes: { isVerified: { from: shop.isVerified, to: verified } } },
-        })),
-      );
-      return action === 'delete' ? found : [];
+      const writes = await this.writer.open(manager, actor, { via: 'bulk' });
+      if (action === 'delete') await writes.remove(found);
+      else await writes.setVerified(found, action === 'verify' ? 'true' : 'false');
+      await writes.finish();
+      return writes.releasedImages;
     });
-    await this.shops.releaseImages(deleted.flatMap((shop) => [shop.logo, shop.mapImageUrl]));
+    await this.writer.releaseImages(released);
     return { action, count: sorted.length };
   }
 

@@ -48,18 +48,3 @@ export class SlugOwners {
     return slug;
   }
 }
-
-/**
- * After shop `shopId` moved from slug `previous` to `current`: the previous one becomes an old
- * slug (its URL redirects), and `current`, if it was an old slug of this shop, is one no more.
- */
-export async function retireSlug(
-  manager: EntityManager,
-  shopId: string,
-  previous: string,
-  current: string,
-): Promise<void> {
-  if (previous === current) return;
-  await manager.delete(ShopOldSlug, { slug: current, shopId });
-  await manager.insert(ShopOldSlug, { slug: previous, shopId });
-}

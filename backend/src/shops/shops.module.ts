@@ -9,12 +9,13 @@ import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.handler.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
+import { ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
   imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
-  providers: [ShopsService, AdminShopsService, PublicCatalog, PublicListing, DemoSeeder],
-  exports: [ShopsService, PublicCatalog],
+  providers: [ShopsService, ShopWriter, AdminShopsService, PublicCatalog, PublicListing, DemoSeeder],
+  exports: [ShopsService, ShopWriter, PublicCatalog],
 })
 export class ShopsModule {}

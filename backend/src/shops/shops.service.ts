@@ -4,31 +4,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { changedFields } from '../activity/activity-changes.js';
-import { ActivityService } from '../activity/activity.service.js';
-import { DataVersion } from '../database/data-version.entity.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
-import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
+import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
-import { baseSlug } from './shop-slug.js';
-import { retireSlug, SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
-import { objectKeyOf, searchKeysOf } from './shop.rules.js';
 
 export const SHOP_NOT_FOUND = 'Shop not found';
 
 export function shopNotFound(): ApiError {
   return new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_FOUND);
 }
-const VERSION_NAME = 'shops';
 const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 /**
@@ -99,10 +91,9 @@ export class ShopsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
-    private readonly uploads: UploadsService,
-    private readonly activity: ActivityService,
+    private readonly writer: ShopWriter,
   ) {
-    this.version = new DataVersionReader(dataSource, VERSION_NAME);
+    this.version = new DataVersionReader(dataSource, SHOPS_VERSION);
   }
 
   /** The shops data version as committed now (every call asks the database). */
@@ -174,26 +165,15 @@ export class ShopsService {
   }
 
   async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
-    await this.assertImagesUsable(dto, {});
+    await this.assertImagesUsable(dto);
     // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
     // the next public read (one rebuild however many writes came before it).
     return retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
-        const { categories, ...fields } = dto;
-        const repository = manager.getRepository(Shop);
-        const shop = repository.create({
-          ...fields,
-          website: fields.website ?? null,
-          whatsapp: fields.whatsapp ?? null,
-          isVerified: fields.isVerified ?? 'false',
-          ...searchKeysOf(fields, categories),
-        });
-        shop.slug = await this.newSlug(manager, fields.name, fields.city);
-        await repository.save(shop);
-        await this.replaceCategories(manager, shop.id, categories);
-        await this.bumpVersion(manager);
-        await this.activity.record(manager, { kind: 'shop.created', actor, shop });
-        return toShopDto(await repository.findOneByOrFail({ id: shop.id }), categories);
+        const writes = await this.writer.open(manager, actor, { via: 'form' });
+        const shop = await writes.create(dto);
+        await writes.finish();
+        return toShopDto(await manager.getRepository(Shop).findOneByOrFail({ id: shop.id }), dto.categories);
       }),
     );
   }
@@ -206,127 +186,38 @@ export class ShopsService {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw shopNotFound();
     await this.assertImagesUsable(dto, before);
-    const updated = await retryOnSlugRace(() =>
+    const { dto: updated, released } = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
-        const { categories, ...fields } = dto;
-        const repository = manager.getRepository(Shop);
-        const shop = await repository.findOneBy({ id });
-        if (!shop) throw shopNotFound();
-        const previousSlug = shop.slug;
-        const previousCategories = (
-          await manager
-            .getRepository(ShopCategory)
-            .find({ where: { shopId: id }, order: { position: 'ASC' } })
-        ).map((row) => row.name);
-        const before: Record<string, unknown> = { ...shop, categories: previousCategories };
-        repository.merge(shop, fields);
-        // The slug follows the name and city, and stays as it is while it still fits them.
-        shop.slug = await this.newSlug(manager, shop.name, shop.city, shop.id, previousSlug);
-        await retireSlug(manager, id, previousSlug, shop.slug);
-        const names = categories ?? previousCategories;
-        // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
-        // dialects, and the dashboard sorts by it.
-        repository.merge(shop, { ...searchKeysOf(shop, names), updatedAt: new Date() });
-        await repository.save(shop);
-        if (categories) await this.replaceCategories(manager, id, categories);
-        await this.bumpVersion(manager);
-        const changes = changedFields(before, { ...shop, categories: names }, Object.keys(dto));
-        if (Object.keys(changes).length) {
-          const kind = !changes.isVerified
-            ? 'shop.updated'
-            : shop.isVerified === 'true'
-              ? 'shop.verified'
-              : 'shop.unverified';
-          await this.activity.record(manager, { kind, actor, shop, details: { changes } });
-        }
-        return toShopDto(await repository.findOneByOrFail({ id }), names);
+        const [current] = await this.writer.read(manager, [id]);
+        if (!current) throw shopNotFound();
+        const writes = await this.writer.open(manager, actor, { via: 'form' });
+        const { categories } = await writes.update(current, dto);
+        await writes.finish();
+        const shop = await manager.getRepository(Shop).findOneByOrFail({ id });
+        return { dto: toShopDto(shop, categories), released: writes.releasedImages };
       }),
     );
-    await this.releaseImages([before.logo, before.mapImageUrl]);
+    await this.writer.releaseImages(released);
     return updated;
   }
 
   /** Deletes a shop, and marks its uploaded images for the image sweep. */
   async deleteShop(id: string, actor: ActivityActor): Promise<void> {
-    const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
-    if (!shop) throw shopNotFound();
-    await this.transactions.run(async (manager) => {
-      await manager.delete(ShopCategory, { shopId: id });
-      await manager.delete(ShopOldSlug, { shopId: id });
-      const { affected } = await manager.delete(Shop, { id });
-      if (!affected) throw shopNotFound();
-      await this.bumpVersion(manager);
-      await this.activity.record(manager, { kind: 'shop.deleted', actor, shop });
+    const released = await this.transactions.run(async (manager) => {
+      const shop = await manager.getRepository(Shop).findOneBy({ id });
+      if (!shop) throw shopNotFound();
+      const writes = await this.writer.open(manager, actor, { via: 'form' });
+      await writes.remove([shop]);
+      await writes.finish();
+      return writes.releasedImages;
     });
-    await this.releaseImages([shop.logo, shop.mapImageUrl]);
-  }
-
-  /**
-   * The slug for a shop named `name` in `city`: `keep` (its current slug) while it fits them,
-   * else the first free one. Call inside the transaction that saves the shop.
-   */
-  async newSlug(
-    manager: EntityManager,
-    name: string,
-    city: string,
-    shopId: string | null = null,
-    keep?: string,
-  ): Promise<string> {
-    const owners = await SlugOwners.load(manager, baseSlug(name, city));
-    return owners.claim(shopId, name, city, [keep]);
-  }
-
-  async replaceCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
-    await manager.delete(ShopCategory, { shopId });
-    await this.insertCategories(manager, shopId, categories);
-  }
-
-  async insertCategories(manager: EntityManager, shopId: string, categories: string[]): Promise<void> {
-    if (categories.length) {
-      await manager.insert(
-        ShopCategory,
-        categories.map((name, position) => ({ shopId, name, position })),
-      );
-    }
-  }
-
-  /** Bumps the shops data version; call inside the transaction that changes shops. */
-  async bumpVersion(manager: EntityManager): Promise<void> {
-    const { affected } = await manager
-      .createQueryBuilder()
-      .update(DataVersion)
-      .set({ version: () => 'version + 1' })
-      .where('name = :name', { name: VERSION_NAME })
-      .execute();
-    if (!affected) await manager.insert(DataVersion, { name: VERSION_NAME, version: 1 });
+    await this.writer.releaseImages(released);
   }
 
   /** Uploaded images a shop newly points to must exist (and, on S3, be real images). */
-  private async assertImagesUsable(dto: Partial<CreateShopDto>, before: Partial<Shop>): Promise<void> {
-    const fields = [
-      ['logo', 'Logo'],
-      ['mapImageUrl', 'Map image'],
-    ] as const;
-    for (const [field, label] of fields) {
-      const key = objectKeyOf(dto[field]);
-      if (!key || dto[field] === before[field]) continue;
-      const problem = await this.uploads.checkStoredImage(key);
-      if (problem) {
-        throw fieldError(400, 'VALIDATION_FAILED', { field, code: 'INVALID_IMAGE' }, `${label}: ${problem}`);
-      }
-    }
-  }
-
-  /**
-   * Marks images a shop stopped using; the image sweep deletes them after the grace period if
-   * no shop uses them by then. Deleting at once would take an image from under a full backup
-   * that is being streamed and already named it in its shops.json.
-   */
-  async releaseImages(references: (string | null | undefined)[]): Promise<void> {
-    const keys = new Set(references.map(objectKeyOf).filter((key): key is string => key !== null));
-    const since = Date.now();
-    for (const key of keys)
-      await this.dataSource.getRepository(UnattachedObject).upsert({ key, since }, ['key']);
+  private async assertImagesUsable(dto: Partial<CreateShopDto>, before?: Partial<Shop>): Promise<void> {
+    const [problem] = await this.writer.imageProblems(dto, before);
+    if (problem) throw fieldError(400, 'VALIDATION_FAILED', problem, problem.message);
   }
 }
 

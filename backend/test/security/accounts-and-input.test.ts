@@ -252,15 +252,35 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
   it('#35 control characters in one-line fields and bytes that are not UTF-8 are 400 with the field named, and nothing is stored', async () => {
     const before = await counts();
     for (const [field, value, expected] of [
-      ['name', 'Armería\u0000 Norte', 'Name must be one line without tabs or control characters'],
-      ['name', 'Armería\tNorte', 'Name must be one line without tabs or control characters'],
-      ['city', 'Puebla\nCentro', 'City must be one line without tabs or control characters'],
-      ['address', 'Av. Reforma\u001b[31m 100', 'Address must be one line without tabs or control characters'],
-      ['phone', '222 123 4567\u0085', 'Phone must be one line without tabs or control characters'],
+      [
+        'name',
+        'Armería\u0000 Norte',
+        'Name must be one line without tabs, control or direction-changing characters',
+      ],
+      [
+        'name',
+        'Armería\tNorte',
+        'Name must be one line without tabs, control or direction-changing characters',
+      ],
+      [
+        'city',
+        'Puebla\nCentro',
+        'City must be one line without tabs, control or direction-changing characters',
+      ],
+      [
+        'address',
+        'Av. Reforma\u001b[31m 100',
+        'Address must be one line without tabs, control or direction-changing characters',
+      ],
+      [
+        'phone',
+        '222 123 4567\u0085',
+        'Phone must be one line without tabs, control or direction-changing characters',
+      ],
       [
         'categories',
         ['Armería', 'Tiro\u007f'],
-        'Each category must be one line without tabs or control characters',
+        'Each category must be one line without tabs, control or direction-changing characters',
       ],
       ['description', 'Taller\u0007 certificado', 'Description must not contain control characters'],
     ] as const) {

@@ -8,10 +8,9 @@ import { APP_CONFIG } from '../../config/config.token.js';
 import { SystemFlag } from '../../database/system-flag.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
+import { SERVER_ACTOR } from '../../activity/activity-actor.js';
 import { Shop } from '../shop.entity.js';
-import { SlugOwners } from '../shop-slugs.js';
-import { searchKeysOf } from '../shop.rules.js';
-import { ShopsService } from '../shops.service.js';
+import { ShopWriter } from '../shop-writer.js';
 import { demoMapPng } from './demo-map-image.js';
 import { DEMO_SHOPS } from './demo-shops.js';
 
@@ -31,7 +30,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
-    private readonly shops: ShopsService,
+    private readonly writer: ShopWriter,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -47,21 +46,15 @@ export class DemoSeeder implements OnApplicationBootstrap {
         });
       await this.transactions.run(async (manager) => {
         await manager.insert(SystemFlag, { name: SEEDED_FLAG });
-        const slugs = await SlugOwners.load(manager);
+        const writes = await this.writer.open(manager, SERVER_ACTOR, { via: 'seed' }, { slugs: 'all' });
         for (const demo of DEMO_SHOPS) {
-          const { categories, ...fields } = demo;
-          const saved = await manager.getRepository(Shop).save(
-            manager.getRepository(Shop).create({
-              ...fields,
-              slug: slugs.claim(null, demo.name, demo.city),
-              mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
-              googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
-              ...searchKeysOf(fields, categories),
-            }),
-          );
-          await this.shops.insertCategories(manager, saved.id, categories);
+          await writes.create({
+            ...demo,
+            mapImageUrl: `${OBJECTS_PATH_PREFIX}${DEMO_MAP_KEY}`,
+            googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
+          });
         }
-        await this.shops.bumpVersion(manager);
+        await writes.finish();
       });
       this.logger.log(`Seeded the demo directory with ${DEMO_SHOPS.length} shops`);
     } catch (error) {

@@ -44,6 +44,14 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     }
   }
   if (details.bulk) lines.push(t('activity.details.bulk'));
+  const source = details.source as
+    { via?: string; file?: string; upload?: string; storedBackup?: string } | undefined;
+  if (source?.via === 'import' || source?.via === 'restore') {
+    // The file the change came from: the CSV's name, or the restored upload or stored backup.
+    const name = text(source.file) || text(source.upload) || text(source.storedBackup);
+    const key = source.via === 'import' ? 'viaImport' : 'viaRestore';
+    lines.push(name ? t(`activity.details.${key}`, { name }) : t(`activity.details.${key}NoFile`));
+  } else if (source?.via === 'seed') lines.push(t('activity.details.viaSeed'));
   switch (entry.kind) {
     case 'login.failed':
       lines.push(t('activity.details.usernameTried', { username: text(details.username) }));

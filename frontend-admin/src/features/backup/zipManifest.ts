@@ -1,4 +1,5 @@
 import { inflateSync } from 'fflate';
+import { BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 
 /** What the restore confirmation shows about a backup file, read from its `manifest.json`. */
 export interface BackupSummary {
@@ -20,7 +21,6 @@ const ZIP64_EOCD = 0x06064b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MANIFEST = 'manifest.json';
-const MAX_MANIFEST_BYTES = 5 * 1024 * 1024; // the server's own limit for manifest.json
 
 async function read(blob: Blob, start: number, end: number): Promise<DataView> {
   const part = blob.slice(start, end);
@@ -106,7 +106,7 @@ export async function readBackupManifest(file: Blob): Promise<BackupSummary | nu
           }
           extra += 4 + length;
         }
-        if (uncompressed > MAX_MANIFEST_BYTES || compressed > MAX_MANIFEST_BYTES) return null;
+        if (uncompressed > BACKUP_MAX_MANIFEST_BYTES || compressed > BACKUP_MAX_MANIFEST_BYTES) return null;
         const local = await read(file, localOffset, localOffset + 30);
         if (local.getUint32(0, true) !== LOCAL) return null;
         const dataStart = localOffset + 30 + local.getUint16(26, true) + local.getUint16(28, true);

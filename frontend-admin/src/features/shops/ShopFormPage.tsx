@@ -8,12 +8,13 @@ import type { ShopDto } from 'contract/api-types';
 import { useCreateShopMutation, useGetShopQuery, useUpdateShopMutation } from '../../api/adminApi';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
-import { useAdminTranslation } from '../../i18n';
+import { ADMIN_NS, fieldErrorText, useAdminTranslation } from '../../i18n';
 import { ShopHistory } from '../activity/ShopHistory';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
 import {
   NEW_SHOP_VALUES,
+  REQUIRED_SHOP_FIELDS,
   SHOP_FIELDS,
   toShopInput,
   validateShopField,
@@ -45,19 +46,21 @@ function valuesOf(shop: ShopDto): ShopFormValues {
   };
 }
 
-/** Marked with the required sign (the rules themselves live in shopValidation.ts). */
-const REQUIRED_FIELDS: ShopField[] = [
-  'name',
-  'email',
-  'phone',
-  'description',
-  'address',
-  'city',
-  'state',
-  'googleMapsUrl',
-  'logo',
-  'mapImageUrl',
-];
+/**
+ * The form's own sentence for a field's refusal (`validation.<field>.<suffix>`, worded for that
+ * field in each language), where it has one; other refusals use the API's sentence for the code.
+ */
+const MESSAGE_SUFFIX: Readonly<Partial<Record<string, string>>> = {
+  REQUIRED: 'required',
+  INVALID_PHONE: 'format',
+  INVALID_EMAIL: 'format',
+  INVALID_IMAGE: 'format',
+  INVALID_URL: 'url',
+  NOT_A_NUMBER: 'number',
+  OUT_OF_RANGE: 'range',
+  TOO_MANY_DECIMALS: 'decimals',
+  TOO_LONG: 'max',
+};
 
 /** /admin/shops/new and /admin/shops/edit/{id}. */
 export function ShopFormPage() {
@@ -96,7 +99,7 @@ function ShopNotFound() {
 }
 
 function ShopForm({ shop }: { shop?: ShopDto }) {
-  const { t, errorText, fieldErrors } = useAdminTranslation();
+  const { t, i18n, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -125,8 +128,14 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
     (field: ShopField): Rule =>
     ({ getFieldsValue }) => ({
       validator: async () => {
-        const error = validateShopField(field, { ...NEW_SHOP_VALUES, ...getFieldsValue(true) });
-        if (error) throw new Error(t(error.key, error.params));
+        const problem = validateShopField(field, { ...NEW_SHOP_VALUES, ...getFieldsValue(true) });
+        if (!problem) return;
+        const own = `validation.${field}.${MESSAGE_SUFFIX[problem.code] ?? problem.code}`;
+        throw new Error(
+          i18n.exists(own, { ns: ADMIN_NS })
+            ? t(own, problem.params)
+            : fieldErrorText(t, { field, ...problem }, t(`shopForm.fields.${field}`)),
+        );
       },
     });
 
@@ -158,7 +167,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
       name={field}
       label={t(`shopForm.fields.${field}`)}
       rules={[rule(field)]}
-      required={REQUIRED_FIELDS.includes(field)}
+      required={REQUIRED_SHOP_FIELDS.has(field)}
     >
       {textarea ? <Input.TextArea rows={4} {...props} /> : <Input {...props} />}
     </Form.Item>

@@ -1,17 +1,16 @@
 import {
-  COORDINATE_LIMITS,
-  COORDINATE_MAX_DECIMALS,
-  LOGO_ICON_KEYS,
-  SHOP_PHONE_PATTERN,
-  SHOP_TEXT_MAX_LENGTH,
-  SHOP_WHATSAPP_PATTERN,
-  UPLOADED_IMAGE_PATH,
+  normalizeShopValue,
+  SHOP_FIELD,
+  SHOP_FIELD_NAMES,
+  SHOP_REQUIRED_FIELDS,
+  shopFieldProblem,
+  type ShopFieldProblem,
 } from 'contract';
 
 /**
- * The server's shop rules (backend/src/shops/dto/create-shop.dto.ts), mirrored so the admin
- * sees the same message beside the field before sending. Each rule answers an i18n key of the
- * `admin` namespace whose English text is the server's message word for word.
+ * The form's values and how they become the API's body. The rules are the contract's shop
+ * schema (contract/src/shop-schema.js), the same the server applies, so a field is refused here
+ * with the code the server would answer, before anything is sent.
  */
 export interface ShopFormValues {
   name: string;
@@ -33,10 +32,6 @@ export interface ShopFormValues {
 }
 
 export type ShopField = keyof ShopFormValues;
-export interface FieldError {
-  key: string;
-  params?: Record<string, string | number>;
-}
 
 /**
  * Starting values of a new shop. The spec has logo and map start with placeholder images
@@ -65,113 +60,18 @@ export const NEW_SHOP_VALUES: ShopFormValues = {
   isVerified: false,
 };
 
-// Close to class-validator's isEmail: a local part, an @, a dotted domain with a 2+ letter end.
-const EMAIL =
-  /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+/** Every field of the form, in the schema's order. */
+export const SHOP_FIELDS = SHOP_FIELD_NAMES as readonly ShopField[];
 
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /[\s<>"'`\\]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** The fields a shop cannot be saved without (the form marks them). */
+export const REQUIRED_SHOP_FIELDS: ReadonlySet<ShopField> = new Set(
+  SHOP_REQUIRED_FIELDS as readonly ShopField[],
+);
 
-export const isIconKey = (value: string) => (LOGO_ICON_KEYS as readonly string[]).includes(value);
-
-function isImageReference(value: string, allowIconKeys: boolean): boolean {
-  return UPLOADED_IMAGE_PATH.test(value) || isHttpUrl(value) || (allowIconKeys && isIconKey(value));
-}
-
-/** The required text fields (every one of SHOP_TEXT_MAX_LENGTH but the optional website and WhatsApp). */
-const REQUIRED_TEXT = new Set<ShopField>([
-  'name',
-  'description',
-  'address',
-  'city',
-  'state',
-  'phone',
-  'email',
-  'logo',
-  'mapImageUrl',
-  'googleMapsUrl',
-]);
-
-function coordinate(value: string, field: 'latitude' | 'longitude', limit: number): FieldError | null {
-  const text = value.trim();
-  if (text === '') return null; // optional
-  const number = Number(text);
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) || !Number.isFinite(number))
-    return { key: `validation.${field}.number` };
-  if (number < -limit || number > limit) return { key: `validation.${field}.range` };
-  const decimals = text.split('.')[1] ?? '';
-  if (decimals.length > COORDINATE_MAX_DECIMALS) return { key: `validation.${field}.decimals` };
-  return null;
-}
-
-/** The first failing rule of one field, as the server would report it, or null. */
-export function validateShopField(field: ShopField, values: ShopFormValues): FieldError | null {
-  const raw = values[field];
-  if (field === 'categories')
-    return values.categories.length === 0 ? { key: 'validation.categories.required' } : null;
-  if (field === 'latitude') return coordinate(values.latitude, 'latitude', COORDINATE_LIMITS.latitude);
-  if (field === 'longitude') return coordinate(values.longitude, 'longitude', COORDINATE_LIMITS.longitude);
-  if (field === 'isVerified') return null;
-  const value = typeof raw === 'string' ? raw.trim() : '';
-  if (field === 'website') {
-    if (value === '') return null;
-    if (value.length > SHOP_TEXT_MAX_LENGTH.website)
-      return { key: 'validation.website.max', params: { max: SHOP_TEXT_MAX_LENGTH.website } };
-    return isHttpUrl(value) ? null : { key: 'validation.website.url' };
-  }
-  if (field === 'whatsapp') {
-    if (value === '') return null;
-    if (value.length > SHOP_TEXT_MAX_LENGTH.whatsapp)
-      return { key: 'validation.maxLength', params: { max: SHOP_TEXT_MAX_LENGTH.whatsapp } };
-    return SHOP_WHATSAPP_PATTERN.test(value) ? null : { key: 'validation.whatsapp.format' };
-  }
-  if (!REQUIRED_TEXT.has(field)) return null;
-  const max = SHOP_TEXT_MAX_LENGTH[field as keyof typeof SHOP_TEXT_MAX_LENGTH];
-  if (value === '') return { key: `validation.${field}.required` };
-  if (value.length > max) return { key: 'validation.maxLength', params: { max } };
-  if (field === 'phone' && !SHOP_PHONE_PATTERN.test(value)) return { key: 'validation.phone.format' };
-  if (field === 'email' && !EMAIL.test(value)) return { key: 'validation.email.format' };
-  if (field === 'googleMapsUrl' && !isHttpUrl(value)) return { key: 'validation.googleMapsUrl.url' };
-  if (field === 'logo' && !isImageReference(value, true)) return { key: 'validation.logo.format' };
-  if (field === 'mapImageUrl' && !isImageReference(value, false))
-    return { key: 'validation.mapImageUrl.format' };
-  return null;
-}
-
-export const SHOP_FIELDS: ShopField[] = [
-  'name',
-  'email',
-  'phone',
-  'whatsapp',
-  'website',
-  'description',
-  'address',
-  'city',
-  'state',
-  'googleMapsUrl',
-  'latitude',
-  'longitude',
-  'categories',
-  'logo',
-  'mapImageUrl',
-  'isVerified',
-];
-
-/** Every failing field at once. */
-export function validateShop(values: ShopFormValues): Partial<Record<ShopField, FieldError>> {
-  const errors: Partial<Record<ShopField, FieldError>> = {};
-  for (const field of SHOP_FIELDS) {
-    const error = validateShopField(field, values);
-    if (error) errors[field] = error;
-  }
-  return errors;
+/** The first rule the field's value breaks, as the server would answer it, or null. */
+export function validateShopField(field: ShopField, values: ShopFormValues): ShopFieldProblem | null {
+  const definition = SHOP_FIELD[field];
+  return shopFieldProblem(definition, normalizeShopValue(definition, toShopInput(values)[field]));
 }
 
 const trimmed = (value: string) => value.trim();

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { SHOP_FIELD_NAMES, SHOP_SCHEMA } from 'contract';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { changedFields } from '../activity/activity-changes.js';
+import type { ActivityKind } from '../activity/activity-kinds.js';
+import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
+import type { FieldError } from '../common/api-error.js';
+import { DataVersion } from '../database/data-version.entity.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+import { ShopCategory } from './shop-category.entity.js';
+import { ShopOldSlug } from './shop-old-slug.entity.js';
+import { baseSlug } from './shop-slug.js';
+import { SlugOwners } from './shop-slugs.js';
+import { Shop } from './shop.entity.js';
+import { objectKeyOf, searchKeysOf } from './shop.rules.js';
+
+/** The shops data version's row (DataVersionReader reads it on every public request). */
+export const SHOPS_VERSION = 'shops';
+
+/** The values of the contract's shop schema, as a validated request or file row gives them. */
+export interface ShopValues {
+  name: string;
+  description: string;
+  address: string;
+  city: string;
+  state: string;
+  phone: string;
+  whatsapp?: string | null;
+  email: string;
+  website?: string | null;
+  categories: string[];
+  logo: string;
+  mapImageUrl: string;
+  googleMapsUrl: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  isVerified?: 'true' | 'false';
+}
+
+/** A shop row as read, with its categories in order: what an update compares against. */
+export interface StoredShop {
+  shop: Shop;
+  categories: string[];
+}
+
+/**
+ * Where a change came from, as the shop's history shows it: the form (nothing to add), a bulk
+ * action, a CSV import (its file name), a restore (its file), or the demo data of a new install.
+ */
+export type ShopChangeSource =
+  | { via: 'form' }
+  | { via: 'bulk' }
+  | { via: 'import'; file?: string }
+  | { via: 'restore'; upload?: string; storedBackup?: string }
+  | { via: 'seed' };
+
+/** Options of one write that only a restore uses: the id, slug and dates a backup had. */
+export interface KeptIdentity {
+  id?: string;
+  slug?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+const ID_CHUNK = 500;
+const chunks = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / ID_CHUNK) }, (_, i) =>
+    items.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK),
+  );
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** The schema's values as the shop row stores them: absent optional values null. */
+function storedValues(values: ShopValues): Omit<ShopValues, 'categories'> & Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const definition of SHOP_SCHEMA) {
+    if (definition.kind === 'categories') continue;
+    const value = values[definition.name as keyof ShopValues];
+    row[definition.name] = value ?? (definition.kind === 'flag' ? definition.defaultValue : null);
+  }
+  return row as Omit<ShopValues, 'categories'>;
+}
+
+/** A shop's values, categories included, as the history compares them. */
+function historyValues({ shop, categories }: StoredShop): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, shop[name as keyof Shop]])),
+    categories,
+  };
+}
+
+/**
+ * The one writer of shop rows. Every change to a shop, from the form, a bulk action, a CSV
+ * import, a restore or the demo seed, goes through a `ShopWrites` opened on the caller's
+ * transaction, which keeps what the directory relies on in step with the row: the slug (and
+ * the old slug that keeps redirecting), the search and sort keys, the categories, the data
+ * version every instance reads, and one history entry per shop with the old and new values and
+ * where the change came from. Images a shop stops using are released after the commit.
+ */
+@Injectable()
+export class ShopWriter {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly activity: ActivityService,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  /**
+   * Starts writing shops in the transaction `manager` belongs to. `slugs: 'all'` loads every
+   * slug once (imports, restores and the seed write many shops); otherwise each write loads
+   * only the slugs its own name and city could take.
+   */
+  async open(
+    manager: EntityManager,
+    actor: ActivityActor,
+    source: ShopChangeSource,
+    options: { slugs?: 'all' | 'each' } = {},
+  ): Promise<ShopWrites> {
+    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
+    return new ShopWrites(manager, this.activity, actor, source, slugs);
+  }
+
+  /** The shop rows and categories of `ids` (every shop when omitted), read by `manager`. */
+  async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
+    const shops: Shop[] = [];
+    const rows: ShopCategory[] = [];
+    if (ids) {
+      for (const chunk of chunks(ids)) {
+        shops.push(...(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
+        rows.push(...(await manager.getRepository(ShopCategory).find({ where: { shopId: In(chunk) } })));
+      }
+    } else {
+      shops.push(...(await manager.getRepository(Shop).find()));
+      rows.push(...(await manager.getRepository(ShopCategory).find()));
+    }
+    rows.sort((a, b) => a.position - b.position);
+    const byShop = new Map<string, string[]>();
+    for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+    return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
+  }
+
+  /**
+   * Uploaded images the values newly point to must be stored (and, on S3, be real images); a
+   * problem is the field's error. Call before the transaction: it reads the object store.
+   */
+  async imageProblems(values: Partial<ShopValues>, before?: Partial<Shop>): Promise<FieldError[]> {
+    const errors: FieldError[] = [];
+    for (const [field, label] of [
+      ['logo', 'Logo'],
+      ['mapImageUrl', 'Map image'],
+    ] as const) {
+      const key = objectKeyOf(values[field]);
+      if (!key || values[field] === before?.[field]) continue;
+      const problem = await this.uploads.checkStoredImage(key);
+      if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${label}: ${problem}` });
+    }
+    return errors;
+  }
+
+  /**
+   * Marks images no shop may use any more; the image sweep deletes them after its grace period
+   * unless a shop uses them again by then. Deleting at once would take an image from under a
+   * full backup that is being streamed and already named it. Call after the commit.
+   */
+  async releaseImages(references: Iterable<string | null | undefined>): Promise<void> {
+    const keys = new Set([...references].map(objectKeyOf).filter((key): key is string => key !== null));
+    const since = Date.now();
+    for (const key of keys)
+      await this.dataSource.getRepository(UnattachedObject).upsert({ key, since }, ['key']);
+  }
+}
+
+/** The writes of one transaction; `finish` bumps the data version and writes the history. */
+export class ShopWrites {
+  private readonly history: ActivityRecord[] = [];
+  private readonly released: string[] = [];
+  private changed = false;
+
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly activity: ActivityService,
+    private readonly actor: ActivityActor,
+    private readonly source: ShopChangeSource,
+    private readonly allSlugs: SlugOwners | null,
+  ) {}
+
+  /** The images the written shops stopped using (release them after the commit). */
+  get releasedImages(): readonly string[] {
+    return this.released;
+  }
+
+  /** Inserts a shop; a restore passes the id, slug and dates its backup had. */
+  async create(values: ShopValues, kept: KeptIdentity = {}): Promise<Shop> {
+    const repository = this.manager.getRepository(Shop);
+    const fields = storedValues(values);
+    const shop = repository.create({
+      ...fields,
+      ...searchKeysOf(fields, values.categories),
+      id: kept.id ?? randomUUID(),
+      ...(kept.createdAt ? { createdAt: kept.createdAt } : {}),
+      ...(kept.updatedAt ? { updatedAt: kept.updatedAt } : {}),
+    });
+    shop.slug = await this.slugFor(shop.id, values.name, values.city, [kept.slug]);
+    await repository.insert(shop);
+    await this.insertCategories(shop.id, values.categories);
+    this.changed = true;
+    this.log('shop.created', shop, this.sourceDetails());
+    return shop;
+  }
+
+  /**
+   * Changes `current` to `values` (the fields given; the rest stay), keeping its slug while it
+   * still fits the name and city. Returns the row as saved and the history's changes (empty
+   * when nothing changed, and then nothing is logged).
+   */
+  async update(
+    current: StoredShop,
+    values: Partial<ShopValues>,
+    kept: KeptIdentity = {},
+  ): Promise<{ shop: Shop; categories: string[]; changes: Record<string, unknown> }> {
+    const before = historyValues(current);
+    const previousSlug = current.shop.slug;
+    const categories = values.categories ?? current.categories;
+    const given = Object.fromEntries(
+      Object.entries(values).filter(([key, value]) => key !== 'categories' && value !== undefined),
+    );
+    const merged = { ...storedValues({ ...current.shop, categories, ...given } as ShopValues) };
+    const shop = this.manager
+      .getRepository(Shop)
+      .merge(current.shop, merged, searchKeysOf(merged, categories));
+    shop.slug = await this.slugFor(shop.id, shop.name, shop.city, [kept.slug, previousSlug]);
+    // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
+    // dialects, and the dashboard sorts by it.
+    shop.updatedAt = kept.updatedAt ?? new Date();
+    if (kept.createdAt) shop.createdAt = kept.createdAt;
+    const { categoryRows: _categoryRows, ...row } = shop;
+    await this.manager.getRepository(Shop).update({ id: shop.id }, row);
+    await this.retireSlug(shop.id, previousSlug, shop.slug);
+    if (!sameList(categories, current.categories)) {
+      await this.manager.delete(ShopCategory, { shopId: shop.id });
+      await this.insertCategories(shop.id, categories);
+    }
+    this.changed = true;
+    const changes = changedFields(before, historyValues({ shop, categories }), SHOP_FIELD_NAMES);
+    if (Object.keys(changes).length) {
+      const kind: ActivityKind = !changes.isVerified
+        ? 'shop.updated'
+        : shop.isVerified === 'true'
+          ? 'shop.verified'
+          : 'shop.unverified';
+      this.log(kind, shop, { changes, ...this.sourceDetails() });
+    }
+    for (const image of [before.logo, before.mapImageUrl])
+      if (image !== shop.logo && image !== shop.mapImageUrl) this.released.push(image as string);
+    return { shop, categories, changes };
+  }
+
+  /**
+   * Verifies or unverifies many shops in a few statements (a bulk action); a shop already so
+   * changes nothing and is not logged.
+   */
+  async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
+    const repository = this.manager.getRepository(Shop);
+    for (const chunk of chunks(shops.map((shop) => shop.id))) {
+      await repository
+        .createQueryBuilder()
+        .update()
+        .set({ isVerified: verified, updatedAt: new Date() })
+        .where({ id: In(chunk) })
+        .execute();
+    }
+    this.changed = true;
+    for (const shop of shops) {
+      if (shop.isVerified === verified) continue;
+      const changes = { isVerified: { from: shop.isVerified, to: verified } };
+      this.log(verified === 'true' ? 'shop.verified' : 'shop.unverified', shop, {
+        changes,
+        ...this.sourceDetails(),
+      });
+    }
+  }
+
+  /** Deletes shops with their categories and old slugs; their images are released. */
+  async remove(shops: readonly Pick<Shop, 'id' | 'name' | 'logo' | 'mapImageUrl'>[]): Promise<void> {
+    for (const chunk of chunks(shops.map((shop) => shop.id))) {
+      await this.manager.delete(ShopCategory, { shopId: In(chunk) });
+      await this.manager.delete(ShopOldSlug, { shopId: In(chunk) });
+      await this.manager.delete(Shop, { id: In(chunk) });
+    }
+    this.changed = true;
+    for (const shop of shops) {
+      this.released.push(shop.logo, shop.mapImageUrl);
+      this.log('shop.deleted', shop, this.sourceDetails());
+    }
+  }
+
+  /**
+   * Bumps the shops data version (every instance rebuilds its catalogue on its next read) and
+   * writes the history, with `summary` (an import's or a restore's own entry) after it.
+   */
+  async finish(summary?: ActivityRecord): Promise<void> {
+    if (this.changed) {
+      const { affected } = await this.manager
+        .createQueryBuilder()
+        .update(DataVersion)
+        .set({ version: () => 'version + 1' })
+        .where('name = :name', { name: SHOPS_VERSION })
+        .execute();
+      if (!affected) await this.manager.insert(DataVersion, { name: SHOPS_VERSION, version: 1 });
+    }
+    await this.activity.recordAll(this.manager, summary ? [...this.history, summary] : this.history);
+  }
+
+  private log(kind: ActivityKind, shop: { id: string; name: string }, details: Record<string, unknown>) {
+    this.history.push({ kind, actor: this.actor, shop: { id: shop.id, name: shop.name }, details });
+  }
+
+  /** What the history adds to say where a change came from (nothing for the form). */
+  private sourceDetails(): Record<string, unknown> {
+    switch (this.source.via) {
+      case 'form':
+        return {};
+      case 'bulk':
+        return { bulk: true };
+      default:
+        return { source: this.source };
+    }
+  }
+
+  private async slugFor(
+    shopId: string | null,
+    name: string,
+    city: string,
+    keep: (string | null | undefined)[],
+  ): Promise<string> {
+    const owners = this.allSlugs ?? (await SlugOwners.load(this.manager, baseSlug(name, city)));
+    return owners.claim(shopId, name, city, keep);
+  }
+
+  /**
+   * After a shop moved from slug `previous` to `current`: the previous one becomes an old slug
+   * (its URL redirects), and `current`, if it was an old slug of this shop, is one no more.
+   */
+  private async retireSlug(shopId: string, previous: string, current: string): Promise<void> {
+    if (previous === current) return;
+    await this.manager.delete(ShopOldSlug, { slug: current, shopId });
+    await this.manager.insert(ShopOldSlug, { slug: previous, shopId });
+  }
+
+  private async insertCategories(shopId: string, categories: readonly string[]): Promise<void> {
+    if (categories.length)
+      await this.manager.insert(
+        ShopCategory,
+        categories.map((name, position) => ({ shopId, name, position })),
+      );
+  }
+}
