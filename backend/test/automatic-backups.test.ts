@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
+import { JobScheduler } from '../src/database/job-scheduler.js';
 import { JobLockService } from '../src/database/job-lock.service.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from './support/http.js';
@@ -355,7 +356,7 @@ describe.each(ANY_DIALECT)('the backup schedule on %s', (dialect) => {
       }
       expect(names.length).toBeGreaterThanOrEqual(3);
       // Both schedules stopped and their jobs ended: every scheduled second claimed ran once.
-      for (const app of [one, two]) app.app.get(BackupScheduleService).onApplicationShutdown();
+      for (const app of [one, two]) app.app.get(JobScheduler).onApplicationShutdown();
       for (const app of [one, two]) await app.app.get(JobLockService).whenIdle();
       const [{ claims }] = await one.dataSource.query(
         "SELECT COUNT(*) AS claims FROM system_flag WHERE name LIKE 'automatic-backup:%'",

@@ -45,6 +45,31 @@ describe.each(ANY_DIALECT)('request logs, request ids, metrics and readiness on 
     expect(typeof line!.durationMs).toBe('number');
   });
 
+  it('logs and counts the public catalogue answered before Express like any other request', async () => {
+    // The first answer teaches the fast path helmet's headers; the ones after it skip Express
+    // (public-catalog.handler.ts) and must still be logged, counted and given their own id.
+    const ids = ['catalogue-1', 'catalogue-2', 'catalogue-3'];
+    const before = await server.app.get(AppMetrics).registry.getSingleMetricAsString('http_requests_total');
+    const counted = (text: string) =>
+      Number(
+        /http_requests_total\{method="GET",route="\/api\/shops\/states",status="200"\} (\d+)/.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    for (const id of ids) {
+      const response = await request(server.url).get('/api/shops/states').set('X-Request-Id', id).expect(200);
+      expect(response.headers['x-request-id']).toBe(id);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    for (const id of ids) {
+      expect(log.requests().filter((entry) => entry.requestId === id)).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/api/shops/states', status: 200 }),
+      ]);
+    }
+    const after = await server.app.get(AppMetrics).registry.getSingleMetricAsString('http_requests_total');
+    expect(counted(after) - counted(before)).toBe(ids.length);
+  });
+
   it('makes up an id when none (or an unsafe one) is sent', async () => {
     const first = await request(server.url).get('/api/health/live').expect(200);
     const second = await request(server.url)

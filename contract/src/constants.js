@@ -31,9 +31,19 @@ export const LOGO_ICON_KEYS = /* @__PURE__ */ Object.freeze(
 /** Stored images are served under this path (outside `/api`): `/objects/uploads/<uuid>`. */
 export const OBJECTS_PATH_PREFIX = '/objects/';
 
+/** A UUID as the server writes them (shop ids, upload keys): lower-case, without braces. */
+const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Exactly a UUID as the server writes them. */
+export const UUID_PATTERN = /* @__PURE__ */ new RegExp(`^${UUID_SOURCE}$`);
+
 /** The path a shop stores for an uploaded image: `/objects/uploads/<uuid>` (lower-case uuid). */
 export const UPLOADED_IMAGE_PATH = /* @__PURE__ */ new RegExp(
-  `^${OBJECTS_PATH_PREFIX}uploads/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+  `^${OBJECTS_PATH_PREFIX}uploads/${UUID_SOURCE}$`,
+);
+
+/** A backup's image entry, `images/<uuid>` with an optional extension; the uuid is group 1. */
+export const BACKUP_IMAGE_ENTRY = /* @__PURE__ */ new RegExp(
+  `^images/(${UUID_SOURCE})(\\.(png|jpg|gif|webp))?$`,
 );
 
 /** Image types an upload may be (the server checks the bytes); never SVG. */

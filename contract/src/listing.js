@@ -6,7 +6,7 @@
  * definition, so a page of the server and the same page in the browser never differ.
  */
 import { LISTING_PAGE_SIZE } from './constants.js';
-import { normalizeText, searchWords } from './search.js';
+import { PUBLIC_SEARCH_FIELDS, searchWords, shopSearchText } from './search.js';
 
 /**
  * What the filters read of a shop.
@@ -38,24 +38,21 @@ export const sameValue = (a, b) =>
  */
 export const isActive = (value) => value !== '' && value.toLowerCase() !== ALL;
 
-// The searchable text of each shop, normalized once per shop object (the backend's catalogue
-// and RTK Query both keep the same objects between requests), so a search at 10,000 shops only
-// compares strings. The fields are joined by U+0000, which normalizing keeps and a query word
-// never contains (words are split on spaces), so a word matches the joined text exactly when
-// it matches one field.
-const FIELD_SEPARATOR = '\u0000';
+// The searchable text of each shop (shopSearchText), computed once per shop object (the
+// backend's catalogue and RTK Query both keep the same objects between requests), so a search
+// at 10,000 shops only compares strings.
 /** @type {WeakMap<ListingShop, string>} */
 const haystacks = new WeakMap();
 
 /**
- * The shop's searchable text (name, description, city, categories), normalized; computed once.
+ * The shop's searchable text for visitors (PUBLIC_SEARCH_FIELDS), normalized; computed once.
  * @param {ListingShop} shop
  * @returns {string}
  */
 export function searchTextOf(shop) {
   let text = haystacks.get(shop);
   if (text === undefined) {
-    text = normalizeText([shop.name, shop.description, shop.city, ...shop.categories].join(FIELD_SEPARATOR));
+    text = shopSearchText(shop, PUBLIC_SEARCH_FIELDS);
     haystacks.set(shop, text);
   }
   return text;
@@ -66,8 +63,7 @@ export function searchTextOf(shop) {
  * @param {string[]} words
  */
 const matchesWords = (shop, words) =>
-  words.length === 0 ||
-  words.every((word) => !word.includes(FIELD_SEPARATOR) && searchTextOf(shop).includes(word));
+  words.length === 0 || words.every((word) => searchTextOf(shop).includes(word));
 
 /**
  * Does the free-text query match the shop? Every word of the query must appear (accent- and

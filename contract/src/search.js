@@ -38,3 +38,31 @@ export function normalizeText(text) {
 export function searchWords(query) {
   return normalizeText(query).split(' ').filter(Boolean);
 }
+
+/** The shop fields a visitor's search reads: name, description, city and categories. */
+export const PUBLIC_SEARCH_FIELDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['name', 'city', 'description', 'categories']),
+);
+/** The back office's search reads the state and the e-mail address too. */
+export const ADMIN_SEARCH_FIELDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['name', 'city', 'description', 'state', 'email', 'categories']),
+);
+
+/**
+ * A shop's searchable text: each field (each category) normalised on its own and joined by a
+ * line break. Normalising turns a line break inside a field into a space, and a query word never
+ * contains one, so a word matches the text exactly when it matches one field. The backend stores
+ * the back office's (Shop.searchText) and the public listing computes the visitors' from it.
+ * @param {Record<string, unknown>} shop
+ * @param {readonly string[]} fields
+ * @returns {string}
+ */
+export function shopSearchText(shop, fields) {
+  return fields
+    .flatMap((field) => {
+      const value = shop[field];
+      return Array.isArray(value) ? value : [value ?? ''];
+    })
+    .map((value) => normalizeText(String(value)))
+    .join('\n');
+}

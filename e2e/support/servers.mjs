@@ -1,10 +1,9 @@
 // The product started the way the README starts it (`node backend/dist/main.js` after
 // `npm run build`; production's `--optimize-for-size` is left out: it trades speed for memory,
-// which these tests do not measure), on a fresh temporary DATA_DIR and a free port, and a small static server
-// that can play a remote served from another origin. Each is stopped by its own process id.
+// which these tests do not measure), on a fresh temporary DATA_DIR and a free port. Each is
+// stopped by its own process id.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,44 +104,3 @@ export async function startProduct(env = {}) {
   return { url, port, dataDir, pid: child.pid, stop, output: () => output };
 }
 
-const TYPES = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.map': 'application/json',
-};
-
-/**
- * Serves a built remote's dist folder on 127.0.0.1:`port` (0 = any free port), with the CORS
- * header a remote on another origin needs (the shell fetches its mf-manifest.json). Runs in this
- * process; close() stops listening and drops open connections, so the origin refuses connections.
- */
-export async function serveStatic(dir, port = 0) {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const file = path.join(dir, path.normalize(pathname));
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Access-Control-Allow-Origin': '*',
-      'Cache-Control': 'no-cache',
-    });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    port: server.address().port,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}

@@ -1,3 +1,4 @@
+import { BACKUP_IMAGE_ENTRY } from 'contract';
 /**
  * The backup file format. Version 4 (current): as version 3, plus `activity.json`, the whole
  * activity log oldest first (listed in the manifest with its checksum, counted in
@@ -16,8 +17,7 @@ export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4];
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';
 export const ACTIVITY_NAME = 'activity.json';
-export const IMAGE_NAME =
-  /^images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.(png|jpg|gif|webp))?$/;
+export const IMAGE_NAME = BACKUP_IMAGE_ENTRY;
 
 export interface ManifestFile {
   sha256: string;

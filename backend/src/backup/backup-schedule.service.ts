@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Cron } from 'croner';
 import { DataSource, LessThan, Like } from 'typeorm';
@@ -13,6 +7,7 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { JobScheduler } from '../database/job-scheduler.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { BackupService } from './backup.service.js';
@@ -24,8 +19,6 @@ export const AUTOMATIC_BACKUP_LOCK = 'automatic-backup';
 const CLAIM_PREFIX = 'automatic-backup:';
 /** Claims are kept this long (far beyond any clock skew between replicas), then deleted. */
 const CLAIM_RETENTION_MS = 31 * 24 * 3_600_000;
-
-class AutomaticBackupBusy extends Error {}
 
 export type AutomaticBackupOutcome =
   | { stored: string; pruned: string[] }
@@ -39,7 +32,7 @@ export type AutomaticBackupOutcome =
  * the next one never overlap. A failure is recorded for the dashboard.
  */
 @Injectable()
-export class BackupScheduleService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BackupScheduleService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AutomaticBackups');
   private job?: Cron;
 
@@ -50,20 +43,18 @@ export class BackupScheduleService implements OnApplicationBootstrap, OnApplicat
     private readonly stored: StoredBackupsService,
     private readonly backups: BackupService,
     private readonly metrics: AppMetrics,
+    private readonly jobs: JobScheduler,
   ) {}
 
   onApplicationBootstrap(): void {
     const { schedule, timeZone } = this.config.automaticBackups;
     if (!schedule) return;
-    this.job = new Cron(schedule, { timezone: timeZone, unref: true, protect: true }, async () => {
-      await this.runScheduled(this.currentSlot()).catch((error: Error) =>
-        this.logger.error(`Automatic backup could not run: ${error.message}`),
-      );
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.job?.stop();
+    this.job = this.jobs.schedule(
+      'automatic-backup',
+      schedule,
+      () => this.runScheduled(this.currentSlot()),
+      timeZone,
+    );
   }
 
   /** When the next automatic backup is due, or null when BACKUP_SCHEDULE=off. */
@@ -83,16 +74,8 @@ export class BackupScheduleService implements OnApplicationBootstrap, OnApplicat
 
   /** The automatic backup of the scheduled time `slot`, unless a replica already ran or runs it. */
   async runScheduled(slot: Date): Promise<AutomaticBackupOutcome> {
-    try {
-      return await this.locks.run(
-        AUTOMATIC_BACKUP_LOCK,
-        () => new AutomaticBackupBusy(),
-        () => this.runClaimed(slot),
-      );
-    } catch (error) {
-      if (error instanceof AutomaticBackupBusy) return { skipped: 'another automatic backup is running' };
-      throw error;
-    }
+    const run = await this.locks.tryRun(AUTOMATIC_BACKUP_LOCK, () => this.runClaimed(slot));
+    return run.ran ? run.value : { skipped: 'another automatic backup is running' };
   }
 
   private async runClaimed(slot: Date): Promise<AutomaticBackupOutcome> {

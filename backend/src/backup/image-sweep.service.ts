@@ -1,15 +1,10 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, LessThanOrEqual } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -17,10 +12,6 @@ import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 
 const SWEEP_LOCK = 'image-sweep';
-
-/** Another instance holds the sweep's lock: this run skips. */
-class SweepBusy extends Error {}
-const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** What one sweep did; `skipped` says why it deleted nothing. */
 export type SweepResult =
@@ -38,40 +29,25 @@ export type SweepResult =
  * conditional delete below leaves it alone.
  */
 @Injectable()
-export class ImageSweepService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ImageSweepService implements OnApplicationBootstrap {
   private readonly logger = new Logger('ImageSweep');
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: JobLockService,
     private readonly storage: ObjectStorage,
+    private readonly jobs: JobScheduler,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: Error) => this.logger.error(`Image sweep failed: ${error.message}`));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.jobs.schedule('image-sweep', EVERY_HOUR, () => this.sweep());
   }
 
   /** One sweep; `now` lets a test stand after the grace period without waiting for it. */
   async sweep(now = Date.now()): Promise<SweepResult> {
-    try {
-      return await this.locks.run(
-        SWEEP_LOCK,
-        () => new SweepBusy(),
-        () => this.sweepUnderLock(now),
-      );
-    } catch (error) {
-      if (error instanceof SweepBusy) return { skipped: 'another instance is sweeping' };
-      throw error;
-    }
+    const run = await this.locks.tryRun(SWEEP_LOCK, () => this.sweepUnderLock(now));
+    return run.ran ? run.value : { skipped: 'another instance is sweeping' };
   }
 
   private async sweepUnderLock(now: number): Promise<SweepResult> {

@@ -1,31 +1,37 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { checkShop, OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
-import { createHash, randomUUID } from 'node:crypto';
+import { OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
+import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
 import { JobLockService } from '../database/job-lock.service.js';
+import { EVERY_MINUTE, JobScheduler } from '../database/job-scheduler.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { ShopWriter, type ShopValues } from '../shops/shop-writer.js';
+import { ShopWriter } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { ShopsService } from '../shops/shops.service.js';
-import { imageProblem, sniffImageType } from '../uploads/image-check.js';
+import { sniffImageType } from '../uploads/image-check.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
-import {
-  IMAGE_NAME,
-  MANIFEST_NAME,
-  PRODUCT,
-  SHOPS_NAME,
-  SUPPORTED_FORMAT_VERSIONS,
-  type Manifest,
-} from './backup-format.js';
+import type { Manifest } from './backup-format.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
-import { BackupZip, refuse } from './zip-reader.js';
+import {
+  asDate,
+  checkedImage,
+  readBackup,
+  usedImages,
+  type BackupFile,
+  type ReadBackup,
+  type RestorePlan,
+  type RestoredShop,
+  type RestoreSource,
+} from './backup-reader.js';
+
+export type { BackupFile, RestoreSource } from './backup-reader.js';
 
 export const RESTORE_LOCK = 'restore';
 
@@ -36,56 +42,6 @@ function restoreInProgress(): ApiError {
     'Another restore is running. Please wait for it to finish.',
   );
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
-interface RestoredShop {
-  id: string;
-  fields: ShopValues;
-  /** Kept when it still fits the name and city and no other shop has it (format 3 on). */
-  slug?: string;
-  createdAt?: Date;
-  updatedAt?: Date;
-}
-
-/** A backup ZIP on disk (an upload, or a stored backup's temporary copy). */
-export interface BackupFile {
-  path: string;
-  size: number;
-}
-
-/** Which file a restore read, as its log entry names it: an uploaded file's name or a stored backup's. */
-export type RestoreSource = { upload: string } | { storedBackup: string };
-
-/** A backup that passed every check but the images' own (those are read when stored). */
-interface ReadBackup {
-  zip: BackupZip;
-  manifest: Manifest;
-  shops: RestoredShop[];
-  /** Image path used by the backup's shops → the archive entry holding its bytes. */
-  imagesByPath: Map<string, string>;
-}
-
-interface RestorePlan {
-  created: RestoredShop[];
-  replaced: RestoredShop[];
-  unchanged: number;
-  /** The images to store (path in the backup → archive entry): those the written shops use. */
-  images: Map<string, string>;
-}
-
-/** The image entries the backup's shops use (path → archive entry); the others are ignored. */
-function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
-  const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
-  return new Map([...imagesByPath].filter(([path]) => used.has(path)));
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-function asDate(value: unknown): Date | undefined {
-  const date = typeof value === 'string' ? new Date(value) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
-}
-
 /**
  * Restores a backup ZIP so that it either all happens or nothing does: the archive and every
  * shop are checked first; images are stored under new keys, journalled as pending; then one
@@ -94,9 +50,8 @@ function asDate(value: unknown): Date | undefined {
  * still lists.
  */
 @Injectable()
-export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
+export class RestoreService implements OnApplicationBootstrap {
   private readonly logger = new Logger('RestoreService');
-  private sweeper?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -107,6 +62,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
     private readonly activity: ActivityService,
+    private readonly jobs: JobScheduler,
   ) {}
 
   /**
@@ -115,16 +71,7 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.removeOrphans();
-    this.sweeper = setInterval(() => {
-      this.removeOrphans().catch((error: Error) =>
-        this.logger.warn(`Orphan clean-up failed: ${error.message}`),
-      );
-    }, 60_000);
-    this.sweeper.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.sweeper);
+    this.jobs.schedule('restore-orphans', EVERY_MINUTE, () => this.removeOrphans());
   }
 
   /** Deletes images journalled by a restore that is no longer running. */
@@ -159,9 +106,9 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       missingImages: seen.manifest?.missingImages?.length ?? 0,
     });
     try {
-      const backup = await this.readBackup(file, seen);
+      const backup = await readBackup(file, seen);
       const plan = await this.plan(backup);
-      for (const entryName of usedImages(backup).values()) await this.checkedImage(backup, entryName);
+      for (const entryName of usedImages(backup).values()) await checkedImage(backup, entryName);
       return {
         restorable: true,
         problems: [],
@@ -185,39 +132,6 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
         images: 0,
       };
     }
-  }
-
-  /** Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once read. */
-  private async readBackup(file: BackupFile, seen: { manifest?: Manifest } = {}): Promise<ReadBackup> {
-    const zip = await BackupZip.open(file.path, file.size);
-    const manifest = this.checkManifest(await zip.readJson(MANIFEST_NAME));
-    seen.manifest = manifest;
-    const shopsBytes = await zip.read(SHOPS_NAME);
-    const expected = manifest.files?.[SHOPS_NAME]?.sha256;
-    if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
-    let rawShops: unknown;
-    try {
-      rawShops = JSON.parse(shopsBytes.toString('utf8'));
-    } catch {
-      throw refuse('shops.json is not valid JSON');
-    }
-    const shops = await this.checkShops(rawShops);
-    const imagesByPath = this.imageEntries(zip, manifest);
-    const missing = new Set(manifest.missingImages ?? []);
-    for (const [index, shop] of shops.entries()) {
-      for (const [field, label] of [
-        ['logo', 'logo'],
-        ['mapImageUrl', 'map image'],
-      ] as const) {
-        const path = shop.fields[field];
-        if (objectKeyOf(path) && !imagesByPath.has(path) && !missing.has(path)) {
-          throw refuse(
-            `shop ${index + 1} ("${shop.fields.name}"): its ${label} ${path} is not in the backup`,
-          );
-        }
-      }
-    }
-    return { zip, manifest, shops, imagesByPath };
   }
 
   /**
@@ -256,29 +170,19 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
     return true;
   }
 
-  /** An image entry's bytes once they match their checksum and are an acceptable image. */
-  private async checkedImage({ zip, manifest }: ReadBackup, entryName: string): Promise<Buffer> {
-    const bytes = await zip.read(entryName);
-    const checksum = manifest.files?.[entryName]?.sha256;
-    if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
-    const problem = imageProblem(bytes);
-    if (problem) throw refuse(`${entryName}: ${problem}`);
-    return bytes;
-  }
-
   private async restoreLocked(
     file: BackupFile,
     actor: ActivityActor,
     source: RestoreSource,
   ): Promise<RestoreResultDto> {
-    const backup = await this.readBackup(file);
+    const backup = await readBackup(file);
     const plan = await this.plan(backup);
     const stored: string[] = [];
     try {
       const newPaths = new Map<string, string>();
       // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
       for (const [path, entryName] of usedImages(backup)) {
-        const bytes = await this.checkedImage(backup, entryName);
+        const bytes = await checkedImage(backup, entryName);
         if (!plan.images.has(path)) continue;
         const key = `uploads/${randomUUID()}`;
         await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
@@ -306,64 +210,6 @@ export class RestoreService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.discard(stored);
       throw error;
     }
-  }
-
-  private checkManifest(value: unknown): Manifest {
-    const manifest = value as Manifest;
-    if (!manifest || typeof manifest !== 'object' || manifest.product !== PRODUCT) {
-      throw refuse('it is not a backup of this directory (manifest.json is missing its product)');
-    }
-    if (!SUPPORTED_FORMAT_VERSIONS.includes(manifest.formatVersion)) {
-      throw refuse(`its format version ${String(manifest.formatVersion)} is not supported`);
-    }
-    if (manifest.formatVersion >= 2 && (typeof manifest.files !== 'object' || manifest.files === null)) {
-      throw refuse('manifest.json has no file list');
-    }
-    return manifest;
-  }
-
-  /** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
-  private async checkShops(value: unknown): Promise<RestoredShop[]> {
-    if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
-    const seen = new Set<string>();
-    const shops: RestoredShop[] = [];
-    for (const [index, raw] of value.entries()) {
-      const where = `shop ${index + 1}`;
-      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(`${where} is not an object`);
-      const record = raw as Record<string, unknown>;
-      const label = typeof record.name === 'string' ? `${where} ("${record.name.slice(0, 60)}")` : where;
-      if (typeof record.id !== 'string' || !UUID.test(record.id)) throw refuse(`${label}: id must be a UUID`);
-      if (seen.has(record.id)) throw refuse(`${label}: id ${record.id} appears twice`);
-      seen.add(record.id);
-      // Fields the schema does not have (an older or newer format's) are left out.
-      const { values, problems } = checkShop(record);
-      if (problems.length) {
-        const [first] = problems;
-        throw refuse(`${label}, field ${first.field}: ${first.message}`);
-      }
-      shops.push({
-        id: record.id,
-        fields: values as unknown as ShopValues,
-        slug: typeof record.slug === 'string' ? record.slug : undefined,
-        createdAt: asDate(record.createdAt),
-        updatedAt: asDate(record.updatedAt),
-      });
-    }
-    return shops;
-  }
-
-  /** Image path used by the backup's shops → the archive entry holding its bytes. */
-  private imageEntries(zip: BackupZip, manifest: Manifest): Map<string, string> {
-    const byPath = new Map<string, string>();
-    for (const name of zip.entries.keys()) {
-      const match = IMAGE_NAME.exec(name);
-      if (!match) continue;
-      const path = manifest.files?.[name]?.path ?? `${OBJECTS_PATH_PREFIX}uploads/${match[1]}`;
-      if (manifest.formatVersion >= 2 && !manifest.files?.[name])
-        throw refuse(`${name} is not listed in the manifest`);
-      byPath.set(path, name);
-    }
-    return byPath;
   }
 
   /**

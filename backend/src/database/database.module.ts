@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/app.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
 import { JobLockService } from './job-lock.service.js';
+import { JobScheduler } from './job-scheduler.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -48,8 +49,8 @@ export class DatabaseModule {
       ],
       // One JobLockService for the whole app: it knows which locks this process holds, and a
       // stopping replica waits for its jobs (main.ts).
-      providers: [TransactionRunner, JobLockService],
-      exports: [TransactionRunner, JobLockService],
+      providers: [TransactionRunner, JobLockService, JobScheduler],
+      exports: [TransactionRunner, JobLockService, JobScheduler],
     };
   }
 }

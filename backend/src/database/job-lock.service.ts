@@ -13,6 +13,9 @@ export const STALE_LOCK_MS = 30_000;
 
 const HOST = hostname();
 
+/** The lock was held: what tryRun turns into a skipped run. */
+class LockBusy extends Error {}
+
 /** Runs work under a named lock shared by every instance; a second caller gets 409. */
 @Injectable()
 export class JobLockService {
@@ -48,6 +51,21 @@ export class JobLockService {
     return isProcessAlive(Number(pid));
   }
 
+  /**
+   * Runs `work` under the lock, or skips it when another live process holds the lock (a
+   * periodic job that one replica runs while the others skip): `ran` says which.
+   */
+  async tryRun<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    const busy = new LockBusy();
+    try {
+      return { ran: true, value: await this.run(name, () => busy, work) };
+    } catch (error) {
+      if (error === busy) return { ran: false };
+      throw error;
+    }
+  }
+
+  /** Runs `work` under the lock; when another live process holds it, throws `busy()` (a 409). */
   async run<T>(name: string, busy: () => Error, work: () => Promise<T>): Promise<T> {
     const locks = this.dataSource.getRepository(JobLock);
     const owner = `${HOST}:${process.pid}:${randomUUID()}`;

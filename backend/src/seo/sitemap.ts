@@ -1,11 +1,5 @@
 import type { ShopCatalog } from '../shops/shops.service.js';
 
-/** The languages of the public pages: Spanish unprefixed (and the default), English under /en. */
-export const PAGE_LANGUAGES = [
-  { hreflang: 'es-MX', prefix: '' },
-  { hreflang: 'en', prefix: '/en' },
-] as const;
-
 /** The Spanish path of the listing and of each shop page; English twins add the /en prefix. */
 export const LISTING_PATH = '/';
 export const shopPagePath = (slug: string): string => `/shops/${slug}`;

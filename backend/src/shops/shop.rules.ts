@@ -1,4 +1,10 @@
-import { normalizeText, OBJECTS_PATH_PREFIX, UPLOADED_IMAGE_PATH } from 'contract';
+import {
+  ADMIN_SEARCH_FIELDS,
+  normalizeText,
+  OBJECTS_PATH_PREFIX,
+  shopSearchText,
+  UPLOADED_IMAGE_PATH,
+} from 'contract';
 
 /** The fields of a shop its admin-list keys are made from. */
 export interface SearchableShop {
@@ -10,19 +16,18 @@ export interface SearchableShop {
 }
 
 /**
- * The sort and search keys of a shop (see Shop.nameKey): every writer of a shop row stores
- * them with it. Fields are normalised one by one and joined by a line break, which normalising
- * turns into a space inside a field and a query word never contains, so a word matches the
- * text exactly when it matches one field.
+ * The sort and search keys of a shop (see Shop.nameKey), stored with every change of the
+ * fields they come from: the back office's search text of the contract (shopSearchText).
  */
 export function searchKeysOf(
   shop: SearchableShop,
   categories: readonly string[],
 ): { nameKey: string; cityKey: string; searchText: string } {
-  const nameKey = normalizeText(shop.name);
-  const cityKey = normalizeText(shop.city);
-  const rest = [shop.description, shop.state, shop.email, ...categories].map(normalizeText);
-  return { nameKey, cityKey, searchText: [nameKey, cityKey, ...rest].join('\n') };
+  return {
+    nameKey: normalizeText(shop.name),
+    cityKey: normalizeText(shop.city),
+    searchText: shopSearchText({ ...shop, categories }, ADMIN_SEARCH_FIELDS),
+  };
 }
 
 /** The object key (`uploads/<uuid>`) of an image path, or null for URLs and icon keys. */

@@ -7,14 +7,13 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX } from 'contract';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { imageProblem, sniffImageType } from './image-check.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectExistsError, ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Reads a request body up to `limit` bytes; more is refused with 413 without reading it all. */
 async function readBody(request: Request, limit: number): Promise<Buffer> {

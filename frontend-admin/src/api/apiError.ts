@@ -16,15 +16,6 @@ export function apiErrorBody(error: AnyError): ApiErrorBody | undefined {
   return undefined;
 }
 
-/** The HTTP status of a failed call, or undefined for network and parsing failures. */
-export function errorStatus(error: AnyError): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status?: unknown }).status;
-    return typeof status === 'number' ? status : undefined;
-  }
-  return undefined;
-}
-
 /** `errors[]` of a failure, the first entry per field. */
 export function apiFieldErrors(error: AnyError): FieldErrorDto[] {
   const seen = new Set<string>();

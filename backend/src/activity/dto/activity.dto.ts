@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
+import { Trimmed } from '../../common/dto-decorators.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const STRICT_DATE = { strict: true, strictSeparator: true };
 const dateRule = (field: string) => ({
   message: `${field} must be an ISO 8601 date or date-time, e.g. 2026-11-23 or 2026-11-23T06:00:00Z`,
@@ -31,7 +31,7 @@ export class ActivityQueryDto {
 
   /** Entries by this admin (the username they had then; case-insensitive). @example "admin" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'actor must be text' })
   @MaxLength(MAX_USERNAME_LENGTH, { message: `actor must be at most ${MAX_USERNAME_LENGTH} characters` })
   actor?: string;
@@ -49,7 +49,7 @@ export class ActivityQueryDto {
 
   /** Entries about shops whose name (as it was then) contains this text. @example "Bajío" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'shop must be text' })
   @MaxLength(SHOP_TEXT_MAX_LENGTH.name, {
     message: `shop must be at most ${SHOP_TEXT_MAX_LENGTH.name} characters`,

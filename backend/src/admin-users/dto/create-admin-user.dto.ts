@@ -1,13 +1,12 @@
-import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { IsNewPassword, IsNewUsername, IsPasswordConfirmation } from './credential.rules.js';
+import { Trimmed } from '../../common/dto-decorators.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** A new administrator account. */
 export class CreateAdminUserDto {
   /** 3 to 50 characters, unique regardless of case; surrounding spaces are removed. */
-  @Transform(trim)
+  @Trimmed()
   @IsNewUsername()
   username: string;
 

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
+import { Trimmed } from '../../common/dto-decorators.js';
 
 /** Largest page the admin list serves: 100 rows keep a response small and the table fast. */
 export const ADMIN_SHOPS_MAX_PAGE_SIZE = 100;
@@ -12,7 +13,6 @@ export type AdminShopSort = (typeof ADMIN_SHOP_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** One page of the admin's shop list: which page, in which order, and which shops. */
 export class AdminShopListQueryDto {
@@ -48,7 +48,7 @@ export class AdminShopListQueryDto {
    * accents and case are ignored as in the public listing. @example "armeria jalisco"
    */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'q must be text' })
   @MaxLength(200, { message: 'q must be at most 200 characters' })
   q?: string;
@@ -60,14 +60,14 @@ export class AdminShopListQueryDto {
 
   /** Shops that have this category (case-insensitive). @example "Caza" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'category must be text' })
   @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
   category?: string;
 
   /** Shops in this state (case-insensitive). @example "Jalisco" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'state must be text' })
   @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
     message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ALL, LISTING_PAGE_SIZE, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
+import { Trimmed } from '../../common/dto-decorators.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`. */
 export class ShopListingQueryDto {
@@ -13,21 +13,21 @@ export class ShopListingQueryDto {
    * are ignored. @example "armeria leon"
    */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'q must be text' })
   @MaxLength(200, { message: 'q must be at most 200 characters' })
   q?: string;
 
   /** Shops that have this category (case-insensitive); `all` or nothing: any. @example "Caza" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'category must be text' })
   @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
   category?: string;
 
   /** Shops in this city (case-insensitive); `all` or nothing: any. @example "León" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'city must be text' })
   @MaxLength(SHOP_TEXT_MAX_LENGTH.city, {
     message: `city must be at most ${SHOP_TEXT_MAX_LENGTH.city} characters`,
@@ -36,7 +36,7 @@ export class ShopListingQueryDto {
 
   /** Shops in this state (case-insensitive); `all` or nothing: any. @example "Guanajuato" */
   @IsOptional()
-  @Transform(trim)
+  @Trimmed()
   @IsString({ message: 'state must be text' })
   @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
     message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,

@@ -1,4 +1,4 @@
-import { ACTIVITY_KINDS } from 'contract';
+import { ACTIVITY_KINDS, UUID_PATTERN } from 'contract';
 import type { GetActivityApiArg } from '../../api/generated';
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -32,7 +32,6 @@ export const DEFAULT_ACTIVITY_PARAMS: ActivityParams = {
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Reads the page's state from the URL; anything missing or malformed takes its default. */
 export function parseActivityParams(search: URLSearchParams): ActivityParams {
@@ -50,7 +49,7 @@ export function parseActivityParams(search: URLSearchParams): ActivityParams {
     actor: search.get('actor') ?? '',
     kind: (ACTIVITY_KINDS as readonly string[]).includes(kind) ? (kind as ActivityKind) : '',
     shop: search.get('shop') ?? '',
-    shopId: UUID.test(shopId) ? shopId : '',
+    shopId: UUID_PATTERN.test(shopId.toLowerCase()) ? shopId : '',
     from: day('from'),
     to: day('to'),
   };

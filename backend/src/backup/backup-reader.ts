@@ -1,0 +1,168 @@
+import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
+import { createHash } from 'node:crypto';
+import type { ShopValues } from '../shops/shop-writer.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
+import { imageProblem } from '../uploads/image-check.js';
+import {
+  IMAGE_NAME,
+  MANIFEST_NAME,
+  PRODUCT,
+  SHOPS_NAME,
+  SUPPORTED_FORMAT_VERSIONS,
+  type Manifest,
+} from './backup-format.js';
+import { BackupZip, refuse } from './zip-reader.js';
+
+/*
+ * Reading a backup ZIP for a restore: every check that can refuse the file, made before the
+ * directory is touched (the manifest, shops.json and its checksum, each shop by the shop
+ * schema's rules, the images the shops name), and each image's bytes when they are stored.
+ */
+
+/** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
+export interface RestoredShop {
+  id: string;
+  fields: ShopValues;
+  /** Kept when it still fits the name and city and no other shop has it (format 3 on). */
+  slug?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/** A backup ZIP on disk (an upload, or a stored backup's temporary copy). */
+export interface BackupFile {
+  path: string;
+  size: number;
+}
+
+/** Which file a restore read, as its log entry names it: an uploaded file's name or a stored backup's. */
+export type RestoreSource = { upload: string } | { storedBackup: string };
+
+/** A backup that passed every check but the images' own (those are read when stored). */
+export interface ReadBackup {
+  zip: BackupZip;
+  manifest: Manifest;
+  shops: RestoredShop[];
+  /** Image path used by the backup's shops → the archive entry holding its bytes. */
+  imagesByPath: Map<string, string>;
+}
+
+export interface RestorePlan {
+  created: RestoredShop[];
+  replaced: RestoredShop[];
+  unchanged: number;
+  /** The images to store (path in the backup → archive entry): those the written shops use. */
+  images: Map<string, string>;
+}
+
+/** The image entries the backup's shops use (path → archive entry); the others are ignored. */
+export function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
+  const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
+  return new Map([...imagesByPath].filter(([path]) => used.has(path)));
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+export function asDate(value: unknown): Date | undefined {
+  const date = typeof value === 'string' ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once read. */
+export async function readBackup(file: BackupFile, seen: { manifest?: Manifest } = {}): Promise<ReadBackup> {
+  const zip = await BackupZip.open(file.path, file.size);
+  const manifest = checkManifest(await zip.readJson(MANIFEST_NAME));
+  seen.manifest = manifest;
+  const shopsBytes = await zip.read(SHOPS_NAME);
+  const expected = manifest.files?.[SHOPS_NAME]?.sha256;
+  if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
+  let rawShops: unknown;
+  try {
+    rawShops = JSON.parse(shopsBytes.toString('utf8'));
+  } catch {
+    throw refuse('shops.json is not valid JSON');
+  }
+  const shops = await checkShops(rawShops);
+  const imagesByPath = imageEntries(zip, manifest);
+  const missing = new Set(manifest.missingImages ?? []);
+  for (const [index, shop] of shops.entries()) {
+    for (const [field, label] of [
+      ['logo', 'logo'],
+      ['mapImageUrl', 'map image'],
+    ] as const) {
+      const path = shop.fields[field];
+      if (objectKeyOf(path) && !imagesByPath.has(path) && !missing.has(path)) {
+        throw refuse(`shop ${index + 1} ("${shop.fields.name}"): its ${label} ${path} is not in the backup`);
+      }
+    }
+  }
+  return { zip, manifest, shops, imagesByPath };
+}
+
+/** An image entry's bytes once they match their checksum and are an acceptable image. */
+export async function checkedImage({ zip, manifest }: ReadBackup, entryName: string): Promise<Buffer> {
+  const bytes = await zip.read(entryName);
+  const checksum = manifest.files?.[entryName]?.sha256;
+  if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
+  const problem = imageProblem(bytes);
+  if (problem) throw refuse(`${entryName}: ${problem}`);
+  return bytes;
+}
+
+function checkManifest(value: unknown): Manifest {
+  const manifest = value as Manifest;
+  if (!manifest || typeof manifest !== 'object' || manifest.product !== PRODUCT) {
+    throw refuse('it is not a backup of this directory (manifest.json is missing its product)');
+  }
+  if (!SUPPORTED_FORMAT_VERSIONS.includes(manifest.formatVersion)) {
+    throw refuse(`its format version ${String(manifest.formatVersion)} is not supported`);
+  }
+  if (manifest.formatVersion >= 2 && (typeof manifest.files !== 'object' || manifest.files === null)) {
+    throw refuse('manifest.json has no file list');
+  }
+  return manifest;
+}
+
+/** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
+async function checkShops(value: unknown): Promise<RestoredShop[]> {
+  if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
+  const seen = new Set<string>();
+  const shops: RestoredShop[] = [];
+  for (const [index, raw] of value.entries()) {
+    const where = `shop ${index + 1}`;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(`${where} is not an object`);
+    const record = raw as Record<string, unknown>;
+    const label = typeof record.name === 'string' ? `${where} ("${record.name.slice(0, 60)}")` : where;
+    if (typeof record.id !== 'string' || !UUID.test(record.id)) throw refuse(`${label}: id must be a UUID`);
+    if (seen.has(record.id)) throw refuse(`${label}: id ${record.id} appears twice`);
+    seen.add(record.id);
+    // Fields the schema does not have (an older or newer format's) are left out.
+    const { values, problems } = checkShop(record);
+    if (problems.length) {
+      const [first] = problems;
+      throw refuse(`${label}, field ${first.field}: ${first.message}`);
+    }
+    shops.push({
+      id: record.id,
+      fields: values as unknown as ShopValues,
+      slug: typeof record.slug === 'string' ? record.slug : undefined,
+      createdAt: asDate(record.createdAt),
+      updatedAt: asDate(record.updatedAt),
+    });
+  }
+  return shops;
+}
+
+/** Image path used by the backup's shops → the archive entry holding its bytes. */
+function imageEntries(zip: BackupZip, manifest: Manifest): Map<string, string> {
+  const byPath = new Map<string, string>();
+  for (const name of zip.entries.keys()) {
+    const match = IMAGE_NAME.exec(name);
+    if (!match) continue;
+    const path = manifest.files?.[name]?.path ?? `${OBJECTS_PATH_PREFIX}uploads/${match[1]}`;
+    if (manifest.formatVersion >= 2 && !manifest.files?.[name])
+      throw refuse(`${name} is not listed in the manifest`);
+    byPath.set(path, name);
+  }
+  return byPath;
+}
