@@ -103,4 +103,3 @@ export async function startProduct(env = {}) {
   }
   return { url, port, dataDir, pid: child.pid, stop, output: () => output };
 }
-

@@ -2,7 +2,6 @@ import { IsOptional } from 'class-validator';
 import { IsNewPassword, IsNewUsername, IsPasswordConfirmation } from './credential.rules.js';
 import { Trimmed } from '../../common/dto-decorators.js';
 
-
 /** A new administrator account. */
 export class CreateAdminUserDto {
   /** 3 to 50 characters, unique regardless of case; surrounding spaces are removed. */

@@ -13,7 +13,6 @@ export type AdminShopSort = (typeof ADMIN_SHOP_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-
 /** One page of the admin's shop list: which page, in which order, and which shops. */
 export class AdminShopListQueryDto {
   /** 1-based; a page past the last answers no items (and the real `total`). */

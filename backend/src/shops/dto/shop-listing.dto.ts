@@ -5,7 +5,6 @@ import { ALL, LISTING_PAGE_SIZE, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } fro
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
 
-
 /** The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`. */
 export class ShopListingQueryDto {
   /**
