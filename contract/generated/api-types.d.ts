@@ -888,55 +888,65 @@ export interface components {
       size: number;
     };
     ShopDto: {
-      /** @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f */
-      id: string;
       /** @example Armería El Centinela */
       name: string;
-      /**
-       * @description The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do.
-       * @example armeria-el-centinela-guadalajara
-       */
-      slug: string;
-      description: string;
-      /** @example Av. Juárez 123, Col. Centro */
-      address: string;
       /** @example Guadalajara */
       city: string;
       /** @example Jalisco */
       state: string;
-      /** @example +52 33 1234 5678 */
+      /** @example Av. Juárez 123, Col. Centro */
+      address: string;
+      /**
+       * @description Digits with optional +, spaces, dots, dashes, parentheses and an extension.
+       * @example +52 33 1234 5678
+       */
       phone: string;
       /**
-       * @description An international number for a https://wa.me/<digits> link, or null.
+       * @description An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none.
        * @example +52 1 33 1234 5678
        */
       whatsapp: string | null;
       /** @example contacto@centinela.mx */
       email: string;
-      /** @description An http(s) URL, or null. */
+      /** @description An http(s) URL; empty or null means none. */
       website: string | null;
+      description: string;
       /**
+       * @description At least one; blanks are refused and repeats removed.
        * @example [
        *       "Armería",
        *       "Mantenimiento"
        *     ]
        */
       categories: string[];
+      /**
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @enum {string}
+       */
+      isVerified: 'true' | 'false';
+      /**
+       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @example 20.67666667
+       */
+      latitude: number | null;
+      /**
+       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @example -103.3475
+       */
+      longitude: number | null;
       /** @description An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
       logo: string;
       /** @description An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
       mapImageUrl: string;
       /** @example https://maps.google.com/?q=20.6767,-103.3475 */
       googleMapsUrl: string;
-      /** @example 20.67666667 */
-      latitude: number | null;
-      /** @example -103.3475 */
-      longitude: number | null;
+      /** @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f */
+      id: string;
       /**
-       * @description 'true' when the alliance verified this gunsmith.
-       * @enum {string}
+       * @description The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do.
+       * @example armeria-el-centinela-guadalajara
        */
-      isVerified: 'true' | 'false';
+      slug: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -995,64 +1005,112 @@ export interface components {
       count: number;
     };
     CreateShopDto: {
+      /** @example Armería El Centinela */
       name: string;
-      description: string;
-      address: string;
+      /** @example Guadalajara */
       city: string;
+      /** @example Jalisco */
       state: string;
-      /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-      phone: string;
-      email: string;
-      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
-      whatsapp?: string | null;
-      /** @description Optional http(s) URL; empty or null means none. */
-      website?: string | null;
-      /** @description At least one; blanks are refused and repeats removed. */
-      categories: string[];
-      /** @description `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
-      logo: string;
-      /** @description `/objects/uploads/<uuid>` or an http(s) URL. */
-      mapImageUrl: string;
-      googleMapsUrl: string;
-      /** @description -90 to 90, at most 8 decimals. */
-      latitude?: number | null;
-      /** @description -180 to 180, at most 8 decimals. */
-      longitude?: number | null;
+      /** @example Av. Juárez 123, Col. Centro */
+      address: string;
       /**
-       * @description 'true'/'false' (or a boolean); answered as text. Defaults to 'false'.
+       * @description Digits with optional +, spaces, dots, dashes, parentheses and an extension.
+       * @example +52 33 1234 5678
+       */
+      phone: string;
+      /**
+       * @description An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none.
+       * @example +52 1 33 1234 5678
+       */
+      whatsapp?: string | null;
+      /** @example contacto@centinela.mx */
+      email: string;
+      /** @description An http(s) URL; empty or null means none. */
+      website?: string | null;
+      description: string;
+      /**
+       * @description At least one; blanks are refused and repeats removed.
+       * @example [
+       *       "Armería",
+       *       "Mantenimiento"
+       *     ]
+       */
+      categories: string[];
+      /**
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
+      /**
+       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @example 20.67666667
+       */
+      latitude?: number | null;
+      /**
+       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @example -103.3475
+       */
+      longitude?: number | null;
+      /** @description An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+      logo: string;
+      /** @description An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+      mapImageUrl: string;
+      /** @example https://maps.google.com/?q=20.6767,-103.3475 */
+      googleMapsUrl: string;
     };
     UpdateShopDto: {
+      /** @example Armería El Centinela */
       name?: string;
-      description?: string;
-      address?: string;
+      /** @example Guadalajara */
       city?: string;
+      /** @example Jalisco */
       state?: string;
-      /** @description Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-      phone?: string;
-      email?: string;
-      /** @description Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
-      whatsapp?: string | null;
-      /** @description Optional http(s) URL; empty or null means none. */
-      website?: string | null;
-      /** @description At least one; blanks are refused and repeats removed. */
-      categories?: string[];
-      /** @description `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
-      logo?: string;
-      /** @description `/objects/uploads/<uuid>` or an http(s) URL. */
-      mapImageUrl?: string;
-      googleMapsUrl?: string;
-      /** @description -90 to 90, at most 8 decimals. */
-      latitude?: number | null;
-      /** @description -180 to 180, at most 8 decimals. */
-      longitude?: number | null;
+      /** @example Av. Juárez 123, Col. Centro */
+      address?: string;
       /**
-       * @description 'true'/'false' (or a boolean); answered as text. Defaults to 'false'.
+       * @description Digits with optional +, spaces, dots, dashes, parentheses and an extension.
+       * @example +52 33 1234 5678
+       */
+      phone?: string;
+      /**
+       * @description An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none.
+       * @example +52 1 33 1234 5678
+       */
+      whatsapp?: string | null;
+      /** @example contacto@centinela.mx */
+      email?: string;
+      /** @description An http(s) URL; empty or null means none. */
+      website?: string | null;
+      description?: string;
+      /**
+       * @description At least one; blanks are refused and repeats removed.
+       * @example [
+       *       "Armería",
+       *       "Mantenimiento"
+       *     ]
+       */
+      categories?: string[];
+      /**
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
+      /**
+       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @example 20.67666667
+       */
+      latitude?: number | null;
+      /**
+       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @example -103.3475
+       */
+      longitude?: number | null;
+      /** @description An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+      logo?: string;
+      /** @description An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+      mapImageUrl?: string;
+      /** @example https://maps.google.com/?q=20.6767,-103.3475 */
+      googleMapsUrl?: string;
     };
     ImportCountsDto: {
       created: number;

@@ -1,5 +1,6 @@
 // @ts-check
 export * from './constants.js';
 export * from './shop-schema.js';
+export * from './shop-rules.js';
 export * from './search.js';
 export * from './listing.js';

@@ -4,6 +4,8 @@ import {
   SHOP_CSV_CATEGORY_SEPARATOR,
   SHOP_CSV_COLUMNS,
   SHOP_CSV_REQUIRED_COLUMNS,
+  SHOP_SCHEMA,
+  type ShopFieldDefinition,
 } from 'contract';
 import { ApiError } from '../common/api-error.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -40,30 +42,21 @@ export function restoreCell(value: string): string {
   return value.startsWith("'") && ESCAPED_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
+/** A field's value as its CSV cell: categories joined, an absent value empty. */
+function cellOf(definition: ShopFieldDefinition, value: unknown): string {
+  if (definition.kind === 'categories') return (value as string[]).join(SHOP_CSV_CATEGORY_SEPARATOR);
+  return value === null || value === undefined ? '' : String(value);
+}
+
 /** One shop as a CSV record, in SHOP_CSV_COLUMNS order. */
 export function shopToCsvRecord(shop: ShopDto): string[] {
-  const cells: Record<ShopCsvColumn, string> = {
+  const cells: Record<string, string> = {
     id: shop.id,
-    name: shop.name,
-    city: shop.city,
-    state: shop.state,
-    address: shop.address,
-    phone: shop.phone,
-    whatsapp: shop.whatsapp ?? '',
-    email: shop.email,
-    website: shop.website ?? '',
-    description: shop.description,
-    categories: shop.categories.join(SHOP_CSV_CATEGORY_SEPARATOR),
-    isVerified: shop.isVerified,
-    latitude: shop.latitude === null ? '' : String(shop.latitude),
-    longitude: shop.longitude === null ? '' : String(shop.longitude),
-    logo: shop.logo,
-    mapImageUrl: shop.mapImageUrl,
-    googleMapsUrl: shop.googleMapsUrl,
     slug: shop.slug,
     createdAt: new Date(shop.createdAt).toISOString(),
     updatedAt: new Date(shop.updatedAt).toISOString(),
   };
+  for (const definition of SHOP_SCHEMA) cells[definition.name] = cellOf(definition, shop[definition.name]);
   return SHOP_CSV_COLUMNS.map((column) => neutralizeCell(cells[column]));
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SHOP_FIELD_NAMES, SHOP_SCHEMA } from 'contract';
+import { SHOP_FIELD_NAMES, SHOP_SCHEMA, type ShopRecordValues, type ShopValues } from 'contract';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { changedFields } from '../activity/activity-changes.js';
@@ -22,24 +22,7 @@ import { objectKeyOf, searchKeysOf } from './shop.rules.js';
 export const SHOPS_VERSION = 'shops';
 
 /** The values of the contract's shop schema, as a validated request or file row gives them. */
-export interface ShopValues {
-  name: string;
-  description: string;
-  address: string;
-  city: string;
-  state: string;
-  phone: string;
-  whatsapp?: string | null;
-  email: string;
-  website?: string | null;
-  categories: string[];
-  logo: string;
-  mapImageUrl: string;
-  googleMapsUrl: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  isVerified?: 'true' | 'false';
-}
+export type { ShopValues } from 'contract';
 
 /** A shop row as read, with its categories in order: what an update compares against. */
 export interface StoredShop {
@@ -76,14 +59,14 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
 /** The schema's values as the shop row stores them: absent optional values null. */
-function storedValues(values: ShopValues): Omit<ShopValues, 'categories'> & Record<string, unknown> {
+function storedValues(values: ShopValues): Omit<ShopRecordValues, 'categories'> {
   const row: Record<string, unknown> = {};
   for (const definition of SHOP_SCHEMA) {
     if (definition.kind === 'categories') continue;
     const value = values[definition.name as keyof ShopValues];
     row[definition.name] = value ?? (definition.kind === 'flag' ? definition.defaultValue : null);
   }
-  return row as Omit<ShopValues, 'categories'>;
+  return row as Omit<ShopRecordValues, 'categories'>;
 }
 
 /** A shop's values, categories included, as the history compares them. */

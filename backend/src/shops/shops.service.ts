@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN } from 'contract';
+import { SHOP_FIELD_NAMES, SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN, type ShopRecordValues } from 'contract';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
@@ -221,27 +221,10 @@ export class ShopsService {
   }
 }
 
+/** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
 export function toShopDto(shop: Shop, categories: string[]): ShopDto {
-  return {
-    id: shop.id,
-    name: shop.name,
-    slug: shop.slug,
-    description: shop.description,
-    address: shop.address,
-    city: shop.city,
-    state: shop.state,
-    phone: shop.phone,
-    whatsapp: shop.whatsapp,
-    email: shop.email,
-    website: shop.website,
-    categories,
-    logo: shop.logo,
-    mapImageUrl: shop.mapImageUrl,
-    googleMapsUrl: shop.googleMapsUrl,
-    latitude: shop.latitude,
-    longitude: shop.longitude,
-    isVerified: shop.isVerified,
-    createdAt: shop.createdAt,
-    updatedAt: shop.updatedAt,
-  };
+  const fields = Object.fromEntries(
+    SHOP_FIELD_NAMES.map((name) => [name, name === 'categories' ? categories : shop[name as keyof Shop]]),
+  ) as ShopRecordValues;
+  return { id: shop.id, slug: shop.slug, ...fields, createdAt: shop.createdAt, updatedAt: shop.updatedAt };
 }

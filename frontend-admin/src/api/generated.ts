@@ -438,30 +438,34 @@ export type CreateUploadDto = {
   type: 'logo' | 'map';
 };
 export type ShopDto = {
-  id: string;
   name: string;
-  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
-  slug: string;
-  description: string;
-  address: string;
   city: string;
   state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone: string;
-  /** An international number for a https://wa.me/<digits> link, or null. */
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
   whatsapp: string | null;
   email: string;
-  /** An http(s) URL, or null. */
+  /** An http(s) URL; empty or null means none. */
   website: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
   categories: string[];
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude: number | null;
   /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo: string;
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** 'true' when the alliance verified this gunsmith. */
-  isVerified: 'true' | 'false';
+  id: string;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
+  slug: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -484,30 +488,30 @@ export type AdminShopListDto = {
 };
 export type CreateShopDto = {
   name: string;
-  description: string;
-  address: string;
   city: string;
   state: string;
+  address: string;
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone: string;
-  email: string;
-  /** Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
   whatsapp?: string | null;
-  /** Optional http(s) URL; empty or null means none. */
+  email: string;
+  /** An http(s) URL; empty or null means none. */
   website?: string | null;
+  description: string;
   /** At least one; blanks are refused and repeats removed. */
   categories: string[];
-  /** `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified?: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo: string;
-  /** `/objects/uploads/<uuid>` or an http(s) URL. */
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
-  /** -90 to 90, at most 8 decimals. */
-  latitude?: number | null;
-  /** -180 to 180, at most 8 decimals. */
-  longitude?: number | null;
-  /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
-  isVerified?: 'true' | 'false';
 };
 export type BulkShopsResultDto = {
   action: 'verify' | 'unverify' | 'delete';
@@ -521,30 +525,30 @@ export type BulkShopsDto = {
 };
 export type UpdateShopDto = {
   name?: string;
-  description?: string;
-  address?: string;
   city?: string;
   state?: string;
+  address?: string;
   /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone?: string;
-  email?: string;
-  /** Optional international number (+ and country code, 8-15 digits) for https://wa.me/; empty or null means none. */
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
   whatsapp?: string | null;
-  /** Optional http(s) URL; empty or null means none. */
+  email?: string;
+  /** An http(s) URL; empty or null means none. */
   website?: string | null;
+  description?: string;
   /** At least one; blanks are refused and repeats removed. */
   categories?: string[];
-  /** `/objects/uploads/<uuid>`, an http(s) URL, or an icon key. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified?: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo?: string;
-  /** `/objects/uploads/<uuid>` or an http(s) URL. */
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl?: string;
   googleMapsUrl?: string;
-  /** -90 to 90, at most 8 decimals. */
-  latitude?: number | null;
-  /** -180 to 180, at most 8 decimals. */
-  longitude?: number | null;
-  /** 'true'/'false' (or a boolean); answered as text. Defaults to 'false'. */
-  isVerified?: 'true' | 'false';
 };
 export type AutomaticBackupsDto = {
   /** The cron pattern, or null when BACKUP_SCHEDULE=off. */

@@ -61,30 +61,34 @@ export type GetShopStatesApiArg = void;
 export type GetShopBySlugApiResponse = /** status 200  */ ShopDto;
 export type GetShopBySlugApiArg = string;
 export type ShopDto = {
-  id: string;
   name: string;
-  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
-  slug: string;
-  description: string;
-  address: string;
   city: string;
   state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
   phone: string;
-  /** An international number for a https://wa.me/<digits> link, or null. */
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
   whatsapp: string | null;
   email: string;
-  /** An http(s) URL, or null. */
+  /** An http(s) URL; empty or null means none. */
   website: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
   categories: string[];
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude: number | null;
   /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo: string;
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** 'true' when the alliance verified this gunsmith. */
-  isVerified: 'true' | 'false';
+  id: string;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
+  slug: string;
   createdAt: string;
   updatedAt: string;
 };

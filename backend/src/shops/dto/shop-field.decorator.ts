@@ -12,21 +12,34 @@ import {
   type ShopFieldName,
 } from 'contract';
 
-/** The OpenAPI limits of a field, from the contract's definition. */
-function documented(definition: ShopFieldDefinition) {
+/** A field as the OpenAPI document describes it: type, limits, words and example, from the contract. */
+export function documented(definition: ShopFieldDefinition) {
+  const words = {
+    ...(definition.doc ? { description: definition.doc } : {}),
+    ...(definition.example !== undefined ? { example: definition.example } : {}),
+  };
+  const nullable = !definition.required && definition.kind !== 'flag' ? { nullable: true } : {};
   switch (definition.kind) {
     case 'categories':
       return {
+        type: 'array',
+        items: { type: 'string', maxLength: definition.itemMax },
         minItems: 1,
         maxItems: definition.max,
-        items: { type: 'string', maxLength: definition.itemMax },
-      };
+        ...words,
+      } as const;
     case 'coordinate':
-      return { minimum: -definition.limit!, maximum: definition.limit! };
+      return {
+        type: 'number',
+        minimum: -definition.limit!,
+        maximum: definition.limit!,
+        ...nullable,
+        ...words,
+      } as const;
     case 'flag':
-      return {};
+      return { type: 'string', enum: ['true', 'false'], ...words } as const;
     default:
-      return { maxLength: definition.max };
+      return { type: 'string', maxLength: definition.max, ...nullable, ...words } as const;
   }
 }
 

@@ -13,6 +13,7 @@ import { ShopHistory } from '../activity/ShopHistory';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
 import {
+  formValuesOf,
   NEW_SHOP_VALUES,
   REQUIRED_SHOP_FIELDS,
   SHOP_FIELDS,
@@ -22,29 +23,6 @@ import {
   type ShopFormValues,
 } from './shopValidation';
 import { useUnsavedChanges } from './useUnsavedChanges';
-
-function valuesOf(shop: ShopDto): ShopFormValues {
-  return {
-    name: shop.name ?? '',
-    email: shop.email ?? '',
-    phone: shop.phone ?? '',
-    whatsapp: shop.whatsapp ?? '',
-    website: shop.website ?? '',
-    description: shop.description ?? '',
-    address: shop.address ?? '',
-    city: shop.city ?? '',
-    state: shop.state ?? '',
-    googleMapsUrl: shop.googleMapsUrl ?? '',
-    latitude: shop.latitude === null || shop.latitude === undefined ? '' : String(shop.latitude),
-    longitude: shop.longitude === null || shop.longitude === undefined ? '' : String(shop.longitude),
-    categories: [...(shop.categories ?? [])],
-    // Older data carries the logo as `logoUrl` (spec section 3), which the API does not
-    // document: prefer it when a response has it.
-    logo: ('logoUrl' in shop && typeof shop.logoUrl === 'string' && shop.logoUrl) || shop.logo || '',
-    mapImageUrl: shop.mapImageUrl ?? '',
-    isVerified: shop.isVerified === 'true',
-  };
-}
 
 /**
  * The form's own sentence for a field's refusal (`validation.<field>.<suffix>`, worded for that
@@ -104,7 +82,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [form] = Form.useForm<ShopFormValues>();
-  const initialValues = useMemo(() => (shop ? valuesOf(shop) : NEW_SHOP_VALUES), [shop]);
+  const initialValues = useMemo(() => (shop ? formValuesOf(shop) : NEW_SHOP_VALUES), [shop]);
   const [dirty, setDirty] = useState(false);
   const [uploads, setUploads] = useState(0);
   const [createShop, { isLoading: creating }] = useCreateShopMutation();

@@ -1,0 +1,348 @@
+// @ts-check
+/*
+ * The rules of the shop schema (./shop-schema.js): how each kind of field is normalised and
+ * checked. `shopFieldProblem` is the one check every path into the directory applies: the API's
+ * DTO, the admin form, a CSV import and a restore.
+ */
+import { LOGO_ICON_KEYS, UPLOADED_IMAGE_PATH } from './constants.js';
+import { MAX_SHOP_CATEGORIES, SHOP_SCHEMA } from './shop-schema.js';
+
+/** @import { ShopFieldDefinition } from './shop-schema.js' */
+
+/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
+export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/**
+ * A shop's optional WhatsApp number: international (a leading + and the country code, as
+ * https://wa.me/<digits> needs), 8 to 15 digits (E.164) with optional spaces, dots, dashes and
+ * parentheses; no extension.
+ */
+export const SHOP_WHATSAPP_PATTERN = /^\+(?=(?:\D*\d){8,15}$)\d[0-9()\-.\s]*$/;
+
+/** An e-mail address: a local part, an at sign, and a dotted domain ending in two or more letters. */
+export const SHOP_EMAIL_PATTERN =
+  /^[^\s@"<>(),;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
+
+/**
+ * Characters no shop text needs and that make stored text lie about what it shows: the C0
+ * controls (NUL, ESC, ...), DEL and the C1 controls. Tab and line breaks are allowed only
+ * where text has lines (the description). Format characters such as the zero-width joiner stay
+ * allowed (emoji use them).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Refused in one-line text: tabs, line breaks and their Unicode separators, and the
+ * bidirectional embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069),
+ * which can make a name display as something other than what it is ('evil\u202Egnp.exe').
+ */
+const NOT_IN_ONE_LINE = /[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * True for an absolute http(s) URL with a host, and nothing else: `javascript:`, `data:`,
+ * protocol-relative `//host`, spaces, quotes, angle brackets and backslashes are refused, so a
+ * value that passes can be written into an `href` as it is.
+ * @param {string} value
+ */
+export function isHttpUrl(value) {
+  if (!/^https?:\/\//i.test(value) || /[\s<>"'`\\]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} value */
+export const isLogoIconKey = (value) => /** @type {readonly string[]} */ (LOGO_ICON_KEYS).includes(value);
+
+/**
+ * An uploaded image's path (`/objects/uploads/<uuid>`), an http(s) URL, or, where allowed, a
+ * logo icon key.
+ * @param {string} value
+ * @param {boolean} allowIconKeys
+ */
+export function isImageReference(value, allowIconKeys) {
+  return UPLOADED_IMAGE_PATH.test(value) || isHttpUrl(value) || (allowIconKeys && isLogoIconKey(value));
+}
+
+/**
+ * At most `places` digits after the decimal point.
+ * @param {number} value
+ * @param {number} places
+ */
+export function hasAtMostDecimals(value, places) {
+  const text = String(value);
+  if (text.includes('e')) return Number(value.toFixed(places)) === value;
+  const [, decimals = ''] = text.split('.');
+  return decimals.length <= places;
+}
+
+/**
+ * The numbers the sentence of a field error names (`max`, `min`), from the field's limits.
+ * @param {ShopFieldDefinition} definition
+ * @param {string} code
+ * @returns {Record<string, number> | undefined}
+ */
+export function shopProblemParams(definition, code) {
+  switch (code) {
+    case 'TOO_LONG':
+      return {
+        max: /** @type {number} */ (definition.kind === 'categories' ? definition.itemMax : definition.max),
+      };
+    case 'TOO_MANY':
+      return { max: /** @type {number} */ (definition.max) };
+    case 'OUT_OF_RANGE':
+      return { min: -(definition.limit ?? 0), max: definition.limit ?? 0 };
+    case 'TOO_MANY_DECIMALS':
+      return { max: /** @type {number} */ (definition.decimals) };
+    default:
+      return undefined;
+  }
+}
+
+/** @typedef {(typeof SHOP_FIELD_PROBLEM_CODES)[number]} ShopFieldProblemCode */
+
+/** Every code `shopFieldProblem` answers, so that a validator can name each one. */
+export const SHOP_FIELD_PROBLEM_CODES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ([
+    'REQUIRED',
+    'NOT_TEXT',
+    'NOT_A_LIST',
+    'TOO_LONG',
+    'TOO_MANY',
+    'CONTROL_CHARACTERS',
+    'INVALID_PHONE',
+    'INVALID_EMAIL',
+    'INVALID_URL',
+    'INVALID_IMAGE',
+    'NOT_A_NUMBER',
+    'OUT_OF_RANGE',
+    'TOO_MANY_DECIMALS',
+    'INVALID_VALUE',
+  ]),
+);
+
+/**
+ * Why a field's value is refused: a code of FIELD_ERROR_CODES, the numbers its sentence names,
+ * and the API's English sentence.
+ * @typedef {{ code: ShopFieldProblemCode, params?: Record<string, number>, message: string }} ShopFieldProblem
+ */
+
+/**
+ * The value as the shop would store it: text trimmed, an empty optional value null, categories
+ * trimmed with repeats removed (the first spelling kept, case ignored), a coordinate typed as
+ * text made a number, a boolean verification made text. Anything else is returned as it is, for
+ * `shopFieldProblem` to refuse.
+ * @param {ShopFieldDefinition} definition
+ * @param {unknown} value
+ * @returns {unknown}
+ */
+export function normalizeShopValue(definition, value) {
+  switch (definition.kind) {
+    case 'categories':
+      return Array.isArray(value) ? uniqueCategories(value) : value;
+    case 'coordinate':
+      if (typeof value !== 'string') return value;
+      return value.trim() === '' ? null : Number(value.trim());
+    case 'flag':
+      return typeof value === 'boolean' ? String(value) : value;
+    default:
+      if (typeof value !== 'string') return value;
+      return definition.required ? value.trim() : value.trim() || null;
+  }
+}
+
+/**
+ * @param {unknown[]} values
+ * @returns {unknown[]}
+ */
+function uniqueCategories(values) {
+  const seen = new Set();
+  const result = [];
+  for (const item of values) {
+    const name = typeof item === 'string' ? item.trim() : item;
+    const key = typeof name === 'string' ? name.toLocaleLowerCase('es') : JSON.stringify(name);
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(name);
+    }
+  }
+  return result;
+}
+
+/**
+ * The first rule a normalised value breaks, or null when the field accepts it. The rules run in
+ * the order a person would fix them: present, text, length, characters, then format.
+ * @param {ShopFieldDefinition} definition
+ * @param {unknown} value
+ * @returns {ShopFieldProblem | null}
+ */
+export function shopFieldProblem(definition, value) {
+  const { label, kind } = definition;
+  const absent = value === undefined || value === null || value === '';
+  if (kind === 'categories') return categoriesProblem(definition, value);
+  // An absent verification takes its default; an explicit null or '' is refused, so that a
+  // partial update cannot unverify a shop by accident.
+  if (kind === 'flag' && value === undefined) return null;
+  if (absent && kind !== 'flag')
+    return definition.required ? { code: 'REQUIRED', message: `${label} is required` } : null;
+  if (kind === 'coordinate') return coordinateProblem(definition, value);
+  if (kind === 'flag') {
+    return value === 'true' || value === 'false'
+      ? null
+      : { code: 'INVALID_VALUE', message: `${label} must be 'true' or 'false'` };
+  }
+  return textProblem(definition, value, label, kind === 'paragraphs');
+}
+
+/**
+ * @param {Pick<ShopFieldDefinition, 'kind' | 'max' | 'iconKeys'>} definition
+ * @param {unknown} value
+ * @param {string} label
+ * @param {boolean} lines
+ * @returns {ShopFieldProblem | null}
+ */
+function textProblem(definition, value, label, lines) {
+  if (typeof value !== 'string') return { code: 'NOT_TEXT', message: `${label} must be text` };
+  const max = definition.max ?? Infinity;
+  if (value.length > max)
+    return { code: 'TOO_LONG', params: { max }, message: `${label} must be at most ${max} characters` };
+  if (CONTROL_CHARACTERS.test(value) || (!lines && NOT_IN_ONE_LINE.test(value))) {
+    const message = lines
+      ? `${label} must not contain control characters`
+      : `${label} must be one line without tabs, control or direction-changing characters`;
+    return { code: 'CONTROL_CHARACTERS', message };
+  }
+  switch (definition.kind) {
+    case 'phone':
+      return SHOP_PHONE_PATTERN.test(value)
+        ? null
+        : { code: 'INVALID_PHONE', message: `${label} must be a phone number` };
+    case 'international-phone':
+      return SHOP_WHATSAPP_PATTERN.test(value)
+        ? null
+        : {
+            code: 'INVALID_PHONE',
+            message: `${label} must be an international phone number starting with + and the country code`,
+          };
+    case 'email':
+      return SHOP_EMAIL_PATTERN.test(value)
+        ? null
+        : { code: 'INVALID_EMAIL', message: `${label} must be a valid email address` };
+    case 'url':
+      return isHttpUrl(value) ? null : { code: 'INVALID_URL', message: `${label} must be an http(s) URL` };
+    case 'image':
+      return isImageReference(value, Boolean(definition.iconKeys))
+        ? null
+        : {
+            code: 'INVALID_IMAGE',
+            message: `${label} must be ${definition.iconKeys ? 'an uploaded image, an http(s) URL or an icon key' : 'an uploaded image or an http(s) URL'}`,
+          };
+    default:
+      return null;
+  }
+}
+
+/**
+ * @param {ShopFieldDefinition} definition
+ * @param {unknown} value
+ * @returns {ShopFieldProblem | null}
+ */
+function categoriesProblem(definition, value) {
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
+    return { code: 'REQUIRED', message: 'Please select at least one category' };
+  if (!Array.isArray(value)) return { code: 'NOT_A_LIST', message: 'Categories must be a list' };
+  const max = definition.max ?? MAX_SHOP_CATEGORIES;
+  if (value.length > max)
+    return { code: 'TOO_MANY', params: { max }, message: `A shop can have at most ${max} categories` };
+  for (const item of value) {
+    if (item === '' || (typeof item === 'string' && item.trim() === ''))
+      return { code: 'REQUIRED', message: 'Categories must not be blank' };
+    const problem = textProblem({ kind: 'text', max: definition.itemMax }, item, 'Each category', false);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * @param {ShopFieldDefinition} definition
+ * @param {unknown} value
+ * @returns {ShopFieldProblem | null}
+ */
+function coordinateProblem({ label, limit = Infinity, decimals = Infinity }, value) {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return { code: 'NOT_A_NUMBER', message: `${label} must be a number` };
+  if (value < -limit || value > limit) {
+    return {
+      code: 'OUT_OF_RANGE',
+      params: { min: -limit, max: limit },
+      message: `${label} must be between -${limit} and ${limit}`,
+    };
+  }
+  if (!hasAtMostDecimals(value, decimals))
+    return {
+      code: 'TOO_MANY_DECIMALS',
+      params: { max: decimals },
+      message: `${label} must have at most ${decimals} decimals`,
+    };
+  return null;
+}
+
+/**
+ * A whole shop's fields checked at once: its normalised values (absent optional fields null,
+ * an absent verification its default) and one problem per refused field, in schema order.
+ * `only` checks just those fields (a partial update).
+ * @param {Record<string, unknown>} input
+ * @param {{ only?: Iterable<string> }} [options]
+ * @returns {{ values: Record<string, unknown>, problems: (ShopFieldProblem & { field: string })[] }}
+ */
+export function checkShop(input, options = {}) {
+  const only = options.only ? new Set(options.only) : null;
+  /** @type {Record<string, unknown>} */
+  const values = {};
+  /** @type {(ShopFieldProblem & { field: string })[]} */
+  const problems = [];
+  for (const definition of SHOP_SCHEMA) {
+    if (only && !only.has(definition.name)) continue;
+    let value = normalizeShopValue(definition, input[definition.name]);
+    const problem = shopFieldProblem(definition, value);
+    if (problem) problems.push({ field: definition.name, ...problem });
+    if (value === undefined || value === '')
+      value = definition.kind === 'flag' ? definition.defaultValue : null;
+    values[definition.name] = value;
+  }
+  return { values, problems };
+}
+
+/**
+ * Do two shops hold the same values in every field of the schema (categories in the same
+ * order)? Absent and null are the same; so are an absent verification and its default.
+ * @param {Record<string, unknown>} a
+ * @param {Record<string, unknown>} b
+ */
+export function sameShopFields(a, b) {
+  return SHOP_SCHEMA.every((definition) =>
+    sameFieldValue(definition, a[definition.name], b[definition.name]),
+  );
+}
+
+/**
+ * @param {ShopFieldDefinition} definition
+ * @param {unknown} a
+ * @param {unknown} b
+ */
+export function sameFieldValue(definition, a, b) {
+  const stored = (/** @type {unknown} */ value) =>
+    value === undefined || value === null
+      ? definition.kind === 'flag'
+        ? definition.defaultValue
+        : null
+      : value;
+  const [x, y] = [stored(a), stored(b)];
+  if (Array.isArray(x) && Array.isArray(y))
+    return x.length === y.length && x.every((item, i) => item === y[i]);
+  return x === y;
+}
+
