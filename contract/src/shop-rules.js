@@ -345,4 +345,3 @@ export function sameFieldValue(definition, a, b) {
     return x.length === y.length && x.every((item, i) => item === y[i]);
   return x === y;
 }
-
