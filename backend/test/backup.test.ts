@@ -139,7 +139,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     );
     expect(manifest).toMatchObject({
       product: 'atm-gunsmith-directory',
-      formatVersion: 4,
+      formatVersion: 5,
       counts: { shops: 3, images: 2 },
     });
     for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
@@ -158,7 +158,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       `attachment; filename="atm-directory-data-${today}.json"`,
     );
     const document = JSON.parse((response.body as Buffer).toString());
-    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 4 });
+    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 5 });
     expect(document.shops).toEqual(await listShops());
   });
 
@@ -269,6 +269,56 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       ['00000000-0000-4000-8000-000000000201', 'armeria-formato-dos-queretaro', null],
       ['00000000-0000-4000-8000-000000000202', 'armeria-formato-dos-queretaro-2', null],
     ]);
+  });
+
+  it('keeps opening hours through a backup, and restores a format 4 backup (made before hours) without any', async () => {
+    const hours = 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00';
+    const withHours = (
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name: 'Armería Con Horario', openingHours: hours, hoursNote: 'Sábados con cita' }))
+        .expect(201)
+    ).body;
+    const backup = (await download('full')).body as Buffer;
+    await admin
+      .put(`/api/admin/shops/${withHours.id}`)
+      .send({ openingHours: null, hoursNote: null })
+      .expect(200);
+    expect((await restore(backup).expect(200)).body).toMatchObject({ updated: 1 });
+    expect((await listShops()).find((shop) => shop.id === withHours.id)).toMatchObject({
+      openingHours: hours,
+      hoursNote: 'Sábados con cita',
+    });
+
+    // A shop as format 4 wrote it: no openingHours, no hoursNote.
+    const { openingHours: _hours, hoursNote: _note, ...older } = shopBody({ name: 'Armería Formato Cuatro' });
+    const shopsJson = JSON.stringify([
+      {
+        ...older,
+        id: '00000000-0000-4000-8000-000000000401',
+        slug: 'armeria-formato-cuatro-puebla',
+        whatsapp: null,
+      },
+    ]);
+    const manifest = {
+      product: 'atm-gunsmith-directory',
+      formatVersion: 4,
+      createdAt: '2026-10-01T10:00:00.000Z',
+      counts: { shops: 1, images: 0, activity: 0 },
+      files: { 'shops.json': { sha256: sha(shopsJson), size: Buffer.byteLength(shopsJson) } },
+      missingImages: [],
+    };
+    const v4 = buildZip([
+      { name: 'manifest.json', data: JSON.stringify(manifest) },
+      { name: 'shops.json', data: shopsJson, deflate: true },
+    ]);
+    expect((await restore(v4).expect(200)).body).toMatchObject({ created: 1 });
+    expect(
+      (await listShops()).find((shop) => shop.id === '00000000-0000-4000-8000-000000000401'),
+    ).toMatchObject({
+      openingHours: null,
+      hoursNote: null,
+    });
   });
 
   it('keeps slugs, old slugs and WhatsApp numbers through a backup and its restore', async () => {

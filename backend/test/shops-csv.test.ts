@@ -233,7 +233,9 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     const after = readCsv((await exportCsv()).text);
     expect(after).toHaveLength(4);
     const byId = new Map(after.map((row) => [row.id, row]));
-    const pick = (row: Row) => Object.fromEntries(EDITABLE.filter((c) => c !== 'id').map((c) => [c, row[c]]));
+    // A column a row was written without reads back empty.
+    const pick = (row: Row) =>
+      Object.fromEntries(EDITABLE.filter((c) => c !== 'id').map((c) => [c, row[c] ?? '']));
     expect(pick(byId.get(ids.get('Armería "El Güero"')!)!)).toEqual(
       pick({
         ...guero,
@@ -438,6 +440,18 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
         .send(shopBody({ name, city: 'Cholula' }))
         .expect(201);
     }
+    // Opening hours travel as their text in one column, the note in another.
+    await admin
+      .post('/api/admin/shops')
+      .send(
+        shopBody({
+          name: 'Armería Con Horario',
+          city: 'Cholula',
+          openingHours: 'Sa 10:00-13:00; Mo-Fr 16:00-19:00,09:00-14:00',
+          hoursNote: 'Sábados con cita',
+        }),
+      )
+      .expect(201);
     const before = await snapshot();
     const { bytes } = await exportCsv();
     const result = (await importCsv(bytes).expect(200)).body as ImportResult;
@@ -447,5 +461,10 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       (r: { name: string }) => r.name,
     );
     expect(names).toEqual(expect.arrayContaining(["'@Home Armería", "'Los Pinos' Taller", '=Tiro Federal']));
+    const exported = readCsv((await exportCsv()).text).find((row) => row.name === 'Armería Con Horario')!;
+    expect(exported).toMatchObject({
+      openingHours: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
+      hoursNote: 'Sábados con cita',
+    });
   });
 });

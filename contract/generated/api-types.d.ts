@@ -740,7 +740,9 @@ export interface components {
       | 'AMBIGUOUS_MATCH'
       | 'DUPLICATE_ROW'
       | 'WRONG_CELL_COUNT'
-      | 'INVALID_DATE';
+      | 'INVALID_DATE'
+      | 'INVALID_HOURS'
+      | 'OVERLAPPING_HOURS';
     FieldErrorDto: {
       /** @description Why the field was refused: stable, for the screens to translate. */
       code: components['schemas']['FieldErrorCode'];
@@ -940,6 +942,16 @@ export interface components {
       mapImageUrl: string;
       /** @example https://maps.google.com/?q=20.6767,-103.3475 */
       googleMapsUrl: string;
+      /**
+       * @description Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.
+       * @example Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00
+       */
+      openingHours: string | null;
+      /**
+       * @description A note on the opening hours, e.g. "Sábados con cita"; null when none.
+       * @example Sábados con cita
+       */
+      hoursNote: string | null;
       /** @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f */
       id: string;
       /**
@@ -1057,6 +1069,16 @@ export interface components {
       mapImageUrl: string;
       /** @example https://maps.google.com/?q=20.6767,-103.3475 */
       googleMapsUrl: string;
+      /**
+       * @description Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.
+       * @example Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00
+       */
+      openingHours?: string | null;
+      /**
+       * @description A note on the opening hours, e.g. "Sábados con cita"; null when none.
+       * @example Sábados con cita
+       */
+      hoursNote?: string | null;
     };
     UpdateShopDto: {
       /** @example Armería El Centinela */
@@ -1111,6 +1133,16 @@ export interface components {
       mapImageUrl?: string;
       /** @example https://maps.google.com/?q=20.6767,-103.3475 */
       googleMapsUrl?: string;
+      /**
+       * @description Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.
+       * @example Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00
+       */
+      openingHours?: string | null;
+      /**
+       * @description A note on the opening hours, e.g. "Sábados con cita"; null when none.
+       * @example Sábados con cita
+       */
+      hoursNote?: string | null;
     };
     ImportCountsDto: {
       created: number;

@@ -144,6 +144,22 @@ export const SHOP_SCHEMA: readonly (
         required: true;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
+  | Readonly<
+      {
+        name: 'openingHours';
+        kind: 'hours';
+        label: string;
+        required: false;
+      } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
+    >
+  | Readonly<
+      {
+        name: 'hoursNote';
+        kind: 'text';
+        label: string;
+        required: false;
+      } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
+    >
 )[];
 /**
  * The value a field of a kind holds once stored.
@@ -180,6 +196,8 @@ export const SHOP_FIELD_NAMES: readonly (
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
+  | 'openingHours'
+  | 'hoursNote'
 )[];
 /** The fields a shop cannot be saved without. */
 export const SHOP_REQUIRED_FIELDS: readonly (
@@ -213,7 +231,9 @@ export const SHOP_FIELD: Readonly<
     | 'isVerified'
     | 'logo'
     | 'mapImageUrl'
-    | 'googleMapsUrl',
+    | 'googleMapsUrl'
+    | 'openingHours'
+    | 'hoursNote',
     ShopFieldDefinition
   >
 >;
@@ -244,6 +264,8 @@ export const SHOP_CSV_COLUMNS: readonly (
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
+  | 'openingHours'
+  | 'hoursNote'
   | 'id'
   | 'slug'
   | 'createdAt'
@@ -271,7 +293,8 @@ export const SHOP_CSV_CATEGORY_SEPARATOR: ';';
  * - `phone`, `international-phone`, `email`, `url`: one line of text in that format;
  * - `image`: an uploaded image path or an http(s) URL (`iconKeys`: or a logo icon key);
  * - `categories`: a list of one-line names; `coordinate`: a number in a range;
- * - `flag`: the text 'true' or 'false'.
+ * - `flag`: the text 'true' or 'false';
+ * - `hours`: weekly opening hours in a subset of OpenStreetMap's syntax (./opening-hours.js).
  */
 export type ShopFieldKind =
   | 'text'
@@ -283,7 +306,8 @@ export type ShopFieldKind =
   | 'image'
   | 'categories'
   | 'coordinate'
-  | 'flag';
+  | 'flag'
+  | 'hours';
 export type ShopFieldDefinition = {
   /**
    * the property of the API's shop object and the CSV column

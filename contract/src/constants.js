@@ -173,6 +173,9 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'DUPLICATE_ROW',
     'WRONG_CELL_COUNT',
     'INVALID_DATE',
+    // Opening hours: not in the syntax, an interval ending before it starts, or two overlapping
+    'INVALID_HOURS',
+    'OVERLAPPING_HOURS',
   ]),
 );
 

@@ -5,6 +5,7 @@
  * DTO, the admin form, a CSV import and a restore.
  */
 import { LOGO_ICON_KEYS, UPLOADED_IMAGE_PATH } from './constants.js';
+import { formatOpeningHours, parseOpeningHours, weekProblem } from './opening-hours.js';
 import { MAX_SHOP_CATEGORIES, SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
@@ -121,6 +122,8 @@ export const SHOP_FIELD_PROBLEM_CODES = /* @__PURE__ */ Object.freeze(
     'OUT_OF_RANGE',
     'TOO_MANY_DECIMALS',
     'INVALID_VALUE',
+    'INVALID_HOURS',
+    'OVERLAPPING_HOURS',
   ]),
 );
 
@@ -148,6 +151,13 @@ export function normalizeShopValue(definition, value) {
       return value.trim() === '' ? null : Number(value.trim());
     case 'flag':
       return typeof value === 'boolean' ? String(value) : value;
+    case 'hours': {
+      // Valid hours are kept in their one canonical spelling; anything else as it came.
+      if (typeof value !== 'string') return value;
+      const parsed = parseOpeningHours(value);
+      if (!('week' in parsed) || weekProblem(parsed.week)) return value.trim() || null;
+      return formatOpeningHours(parsed.week) || null;
+    }
     default:
       if (typeof value !== 'string') return value;
       return definition.required ? value.trim() : value.trim() || null;
@@ -194,7 +204,20 @@ export function shopFieldProblem(definition, value) {
       ? null
       : { code: 'INVALID_VALUE', message: `${label} must be 'true' or 'false'` };
   }
-  return textProblem(definition, value, label, kind === 'paragraphs');
+  const problem = textProblem(definition, value, label, kind === 'paragraphs');
+  return problem ?? (kind === 'hours' ? hoursProblem(label, /** @type {string} */ (value)) : null);
+}
+
+/**
+ * @param {string} label
+ * @param {string} value
+ * @returns {ShopFieldProblem | null}
+ */
+function hoursProblem(label, value) {
+  const parsed = parseOpeningHours(value);
+  if (!('week' in parsed)) return { code: 'INVALID_HOURS', message: `${label}: ${parsed.problem}` };
+  const problem = weekProblem(parsed.week);
+  return problem ? { code: problem.code, message: `${label}: ${problem.message}` } : null;
 }
 
 /**

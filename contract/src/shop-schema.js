@@ -13,8 +13,9 @@
  * - `phone`, `international-phone`, `email`, `url`: one line of text in that format;
  * - `image`: an uploaded image path or an http(s) URL (`iconKeys`: or a logo icon key);
  * - `categories`: a list of one-line names; `coordinate`: a number in a range;
- * - `flag`: the text 'true' or 'false'.
- * @typedef {'text' | 'paragraphs' | 'phone' | 'international-phone' | 'email' | 'url' | 'image' | 'categories' | 'coordinate' | 'flag'} ShopFieldKind
+ * - `flag`: the text 'true' or 'false';
+ * - `hours`: weekly opening hours in a subset of OpenStreetMap's syntax (./opening-hours.js).
+ * @typedef {'text' | 'paragraphs' | 'phone' | 'international-phone' | 'email' | 'url' | 'image' | 'categories' | 'coordinate' | 'flag' | 'hours'} ShopFieldKind
  */
 
 /**
@@ -125,6 +126,18 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     required: true,
     max: 2048,
     example: 'https://maps.google.com/?q=20.6767,-103.3475',
+  }),
+  field('openingHours', 'hours', 'Opening hours', {
+    required: false,
+    max: 500,
+    doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
+    example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
+  }),
+  field('hoursNote', 'text', 'Hours note', {
+    required: false,
+    max: 200,
+    doc: 'A note on the opening hours, e.g. "Sábados con cita"; null when none.',
+    example: 'Sábados con cita',
   }),
 ]);
 

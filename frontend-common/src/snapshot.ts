@@ -34,4 +34,8 @@ export interface ShopSnapshot {
   url: string;
 }
 
-export type DirectorySnapshot = ListingSnapshot | ShopSnapshot;
+/**
+ * Either page, with the instant (epoch ms) the server rendered it at: the open/closed marks
+ * are drawn for that instant, on the server and again when the browser hydrates the page.
+ */
+export type DirectorySnapshot = (ListingSnapshot | ShopSnapshot) & { renderedAt?: number };

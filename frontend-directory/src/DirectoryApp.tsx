@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { getPageStore, type AppStore } from './app/store';
 import type { DirectorySnapshot } from './app/snapshot';
+import { ClockProvider } from './features/hours/clock';
 import { ListingPage } from './features/listing/ListingPage';
 import { ShopPage } from './features/shop/ShopPage';
 import { registerDirectoryTranslations } from './i18n';
@@ -35,7 +36,9 @@ export default function DirectoryApp({ view = 'listing', snapshot, store }: Dire
   }, []);
   return (
     <Provider store={ownStore}>
-      {view === 'shop' ? <ShopPage snapshot={snapshot} /> : <ListingPage snapshot={snapshot} />}
+      <ClockProvider renderedAt={snapshot?.renderedAt}>
+        {view === 'shop' ? <ShopPage snapshot={snapshot} /> : <ListingPage snapshot={snapshot} />}
+      </ClockProvider>
     </Provider>
   );
 }

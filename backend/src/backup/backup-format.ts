@@ -1,18 +1,20 @@
 import { BACKUP_IMAGE_ENTRY } from 'contract';
 /**
- * The backup file format. Version 4 (current): as version 3, plus `activity.json`, the whole
+ * The backup file format. Version 5 (current): as version 4, and each shop has its
+ * `openingHours` and `hoursNote` (null when none); an older release refuses it by its version
+ * instead of by an unknown field. Version 4: as version 3, plus `activity.json`, the whole
  * activity log oldest first (listed in the manifest with its checksum, counted in
  * `counts.activity`). A restore never reads it: the log of the directory being restored into
  * stays as it is. Version 3: as version 2, and each shop has its `slug` and
  * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
  * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
  * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
- * reads all four: shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
+ * reads all five (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
  * do (or keep the one they have here).
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 4;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4];
+export const FORMAT_VERSION = 5;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';

@@ -18,13 +18,16 @@ export type PageAnswer = { status: 301; location: string } | { status: 200 | 404
  * The public pages rendered on the server (issue 13): the listing and each shop's page, in
  * Spanish and English, and the 404 page, from the shell's and the directory's own components
  * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
- * URL, then served from memory until the next write anywhere changes the version.
+ * URL and minute (a page shows whether each shop is open at that minute), then served from
+ * memory until the next write anywhere changes the version, or the minute passes.
  */
 @Injectable()
 export class PublicPages {
   private readonly logger = new Logger(PublicPages.name);
   private bundles?: ServerBundles | null;
   private cacheVersion = -1;
+  /** The minute the cached pages were rendered in: their open/closed marks hold for it. */
+  private cacheMinute = -1;
   private readonly cache = new Map<string, Promise<PageAnswer>>();
 
   constructor(
@@ -63,15 +66,17 @@ export class PublicPages {
     const bundles = this.serverBundles();
     if (!bundles) return null;
     const catalog = await this.shops.catalogNow();
-    if (catalog.version !== this.cacheVersion) {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (catalog.version !== this.cacheVersion || minute !== this.cacheMinute) {
       this.cache.clear();
       this.cacheVersion = catalog.version;
+      this.cacheMinute = minute;
     }
     const publicUrl = publicOrigin(request);
     const key = `${publicUrl}${url}`;
     let answer = this.cache.get(key);
     if (!answer) {
-      answer = this.render(bundles, catalog, url, publicUrl);
+      answer = this.render(bundles, catalog, url, publicUrl, minute * 60_000);
       if (this.cache.size >= CACHED_PAGES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, answer);
       answer.catch(() => this.cache.delete(key));
@@ -84,6 +89,7 @@ export class PublicPages {
     catalog: ShopCatalog,
     url: string,
     publicUrl: string,
+    renderedAt: number,
   ): Promise<PageAnswer> {
     const { shell, directory } = bundles;
     const { pathname, searchParams, search } = new URL(url, 'http://server.invalid');
@@ -94,7 +100,7 @@ export class PublicPages {
       const shared = searchParams.get('shop');
       const shop = shared ? catalog.byId.get(shared) : undefined;
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
-      snapshot = directory.listingSnapshot(catalog, searchParams);
+      snapshot = { ...directory.listingSnapshot(catalog, searchParams), renderedAt };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {
@@ -102,7 +108,7 @@ export class PublicPages {
       }
       if (found) {
         const path = shell.shopPath(page.language, found.shop.slug);
-        snapshot = { kind: 'shop', shop: found.shop, url: `${publicUrl}${path}` };
+        snapshot = { kind: 'shop', shop: found.shop, url: `${publicUrl}${path}`, renderedAt };
       } else {
         page = null; // an unknown shop: the 404 page
       }

@@ -34,7 +34,7 @@ export interface DirectoryServer {
   listingSnapshot(
     catalog: { shops: readonly unknown[]; categories: string[]; cities: string[]; states: string[] },
     params: URLSearchParams,
-  ): unknown;
+  ): object;
   /** A listing URL in the distance order or on the map: the browser draws it, at load. */
   drawnInBrowser(params: URLSearchParams): boolean;
 }

@@ -63,6 +63,13 @@ export class Shop {
   @Column({ name: 'google_maps_url', type: 'varchar', length: 2048 })
   googleMapsUrl: string;
 
+  /** Weekly hours in the contract's OSM subset, canonical (contract/src/opening-hours.js), or null. */
+  @Column({ name: 'opening_hours', type: 'varchar', length: 500, nullable: true })
+  openingHours: string | null;
+
+  @Column({ name: 'hours_note', type: 'varchar', length: 200, nullable: true })
+  hoursNote: string | null;
+
   @Column({ type: 'decimal', precision: 10, scale: 8, nullable: true, transformer: decimalNumber })
   latitude: number | null;
 

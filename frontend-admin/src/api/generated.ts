@@ -361,7 +361,9 @@ export type FieldErrorCode =
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
   | 'WRONG_CELL_COUNT'
-  | 'INVALID_DATE';
+  | 'INVALID_DATE'
+  | 'INVALID_HOURS'
+  | 'OVERLAPPING_HOURS';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;
@@ -463,6 +465,10 @@ export type ShopDto = {
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote: string | null;
   id: string;
   /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
   slug: string;
@@ -512,6 +518,10 @@ export type CreateShopDto = {
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
 };
 export type BulkShopsResultDto = {
   action: 'verify' | 'unverify' | 'delete';
@@ -549,6 +559,10 @@ export type UpdateShopDto = {
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl?: string;
   googleMapsUrl?: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
 };
 export type AutomaticBackupsDto = {
   /** The cron pattern, or null when BACKUP_SCHEDULE=off. */

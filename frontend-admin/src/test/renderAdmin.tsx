@@ -54,6 +54,8 @@ export function makeShop(overrides: Partial<Shop> = {}): Shop {
     whatsapp: null,
     email: 'taller@example.mx',
     website: null,
+    openingHours: null,
+    hoursNote: null,
     categories: ['Armería'],
     logo: 'crosshairs',
     mapImageUrl: 'https://maps.example.com/map.png',

@@ -86,6 +86,10 @@ export type ShopDto = {
   /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
   mapImageUrl: string;
   googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote: string | null;
   id: string;
   /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
   slug: string;
@@ -164,7 +168,9 @@ export type FieldErrorCode =
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
   | 'WRONG_CELL_COUNT'
-  | 'INVALID_DATE';
+  | 'INVALID_DATE'
+  | 'INVALID_HOURS'
+  | 'OVERLAPPING_HOURS';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;

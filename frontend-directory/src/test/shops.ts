@@ -16,6 +16,8 @@ export function makeShop(overrides: Partial<Shop> = {}): Shop {
     whatsapp: null,
     email: `contacto${seq}@armeria.example.mx`,
     website: null,
+    openingHours: null,
+    hoursNote: null,
     categories: ['Armería'],
     logo: 'crosshairs',
     mapImageUrl: '/objects/uploads/map-1',

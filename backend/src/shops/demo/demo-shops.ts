@@ -14,6 +14,8 @@ export interface DemoShop {
   latitude: number;
   longitude: number;
   isVerified: 'true' | 'false';
+  openingHours?: string;
+  hoursNote?: string;
 }
 
 const shop = (
@@ -418,6 +420,36 @@ const SHOPS: DemoShop[] = [
 ];
 
 /** Every third demo shop answers on WhatsApp at its phone number, so both kinds of detail show. */
-export const DEMO_SHOPS: DemoShop[] = SHOPS.map((demo, index) =>
-  index % 3 === 0 ? { ...demo, whatsapp: demo.phone } : demo,
-);
+/**
+ * Realistic weekly hours (the contract's OpenStreetMap subset), by shop index: most split at
+ * midday, several closed on Sunday, one open all the time, a few with a note, and a few shops
+ * (those not listed) without hours at all.
+ */
+const HOURS: Record<number, { openingHours: string; hoursNote?: string }> = {
+  0: { openingHours: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-14:00' },
+  1: { openingHours: 'Mo-Fr 10:00-18:00; Sa 10:00-13:00', hoursNote: 'Sábados con cita' },
+  2: { openingHours: 'Mo-Sa 09:00-19:00' },
+  3: { openingHours: 'Tu-Sa 11:00-20:00' },
+  4: { openingHours: 'Mo-Fr 09:00-14:00,16:00-19:00' },
+  5: { openingHours: 'Mo-Fr 10:00-19:00; Sa-Su 09:00-15:00' },
+  6: { openingHours: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 09:00-13:00' },
+  7: { openingHours: 'Mo-Fr 09:30-18:30' },
+  8: { openingHours: 'Mo-Fr 08:00-13:00,16:00-20:00; Sa 08:00-13:00', hoursNote: 'Cerrado días festivos' },
+  9: { openingHours: 'Mo-Sa 08:00-17:00' },
+  10: { openingHours: 'Mo-Fr 09:00-18:00' },
+  11: { openingHours: '24/7', hoursNote: 'Taller de guardia: llame antes de venir de noche' },
+  13: { openingHours: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00' },
+  14: { openingHours: 'We-Su 10:00-18:00' },
+  16: { openingHours: 'Mo-Fr 09:00-19:00' },
+  18: { openingHours: 'Mo-Sa 10:00-14:00,17:00-20:00' },
+  19: { openingHours: 'Mo-Fr 08:00-16:00' },
+  21: { openingHours: 'Mo-Fr 09:00-18:00; Sa 09:00-14:00' },
+  22: { openingHours: 'Mo-Fr 10:00-14:00,16:00-20:00' },
+  24: { openingHours: 'Mo-Sa 09:00-21:00; Su 10:00-16:00' },
+};
+
+export const DEMO_SHOPS: DemoShop[] = SHOPS.map((demo, index) => ({
+  ...demo,
+  ...(index % 3 === 0 ? { whatsapp: demo.phone } : {}),
+  ...HOURS[index],
+}));

@@ -12,6 +12,7 @@ import { ADMIN_NS, fieldErrorText, useAdminTranslation } from '../../i18n';
 import { ShopHistory } from '../activity/ShopHistory';
 import { AdminPage } from '../layout/AdminPage';
 import { ImageField } from './ImageField';
+import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
 import {
   formValuesOf,
   NEW_SHOP_VALUES,
@@ -106,7 +107,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
     (field: ShopField): Rule =>
     ({ getFieldsValue }) => ({
       validator: async () => {
-        const problem = validateShopField(field, { ...NEW_SHOP_VALUES, ...getFieldsValue(true) });
+        const problem = validateShopField(field, { ...initialValues, ...getFieldsValue(true) });
         if (!problem) return;
         const own = `validation.${field}.${MESSAGE_SUFFIX[problem.code] ?? problem.code}`;
         throw new Error(
@@ -118,7 +119,8 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
     });
 
   const onFinish = async (values: ShopFormValues) => {
-    const input = toShopInput({ ...NEW_SHOP_VALUES, ...values });
+    // A field the form does not show keeps the value the shop had (never the empty default).
+    const input = toShopInput({ ...initialValues, ...values });
     try {
       if (shop) await updateShop({ id: shop.id, updateShopDto: input }).unwrap();
       else await createShop(input).unwrap();
@@ -212,6 +214,13 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
               {text('longitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.longitude') })}
             </Col>
           </Row>
+        </Card>
+        <Card title={t('shopForm.sections.hours')} className="atm-admin__section">
+          {/* No label element: the editor is a group of days, named by this card's title. */}
+          <Form.Item name="openingHours" rules={[rule('openingHours')]}>
+            <OpeningHoursEditor />
+          </Form.Item>
+          {text('hoursNote', { placeholder: t('shopForm.placeholders.hoursNote') })}
         </Card>
         <Card title={t('shopForm.sections.categories')} className="atm-admin__section">
           <Form.Item name="categories" rules={[rule('categories')]} style={{ marginBottom: 8 }}>

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { isVerifiedShop, languageOfPath, shopPath, ShopLogo, type Shop } from 'frontend-common';
+import { OpenMark } from '../hours/OpeningHours';
 import { CategoryBadges } from './CategoryBadges';
 import { FROM_LISTING, rememberOpenedShop } from './returnToCard';
 import { VerifiedMark } from './VerifiedMark';
@@ -40,6 +41,7 @@ export function ShopCard({
             {shop.city}, {shop.state}
           </p>
           {isVerifiedShop(shop) && <VerifiedMark />}
+          <OpenMark shop={shop} />
           {distance && <p className="atm-dir-card__distance">{distance}</p>}
         </div>
       </div>

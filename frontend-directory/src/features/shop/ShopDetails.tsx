@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeUrl, whatsappUrl, type Shop } from 'frontend-common';
+import { OpeningHours } from '../hours/OpeningHours';
 import { mailHref, telHref } from './contactLinks';
 
 /**
@@ -51,6 +52,7 @@ export function ShopDetails({ shop }: { shop: Shop }) {
           {shop.city}, {shop.state}
         </address>
       </section>
+      <OpeningHours shop={shop} />
       <section>
         <h2>{t('detail.services')}</h2>
         <ul className="atm-dir-badges">

@@ -6,6 +6,7 @@ import { DropLoginBlockedUntil1795430569603 } from './1795430569603-DropLoginBlo
 import { AddShopSlugsAndWhatsapp1795438276593 } from './1795438276593-AddShopSlugsAndWhatsapp.js';
 import { AddAdminShopListKeys1795438300001 } from './1795438300001-AddAdminShopListKeys.js';
 import { AddActivityLog1795449670916 } from './1795449670916-AddActivityLog.js';
+import { AddShopOpeningHours1795500000000 } from './1795500000000-AddShopOpeningHours.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [

@@ -6,6 +6,7 @@ import { DropLoginBlockedUntil1795430561817 } from './1795430561817-DropLoginBlo
 import { AddShopSlugsAndWhatsapp1795438272090 } from './1795438272090-AddShopSlugsAndWhatsapp.js';
 import { AddAdminShopListKeys1795438300000 } from './1795438300000-AddAdminShopListKeys.js';
 import { AddActivityLog1795449670915 } from './1795449670915-AddActivityLog.js';
+import { AddShopOpeningHours1795500000000 } from './1795500000000-AddShopOpeningHours.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -17,4 +18,5 @@ export const sqliteMigrations = [
   AddShopSlugsAndWhatsapp1795438272090,
   AddAdminShopListKeys1795438300000,
   AddActivityLog1795449670915,
+  AddShopOpeningHours1795500000000,
 ];
