@@ -117,7 +117,8 @@ export function parseOpeningHours(text) {
     if (!rule) continue;
     const match = /^([A-Za-z,\- ]+?)\s+(off|closed|[0-9:,\- ]+)$/.exec(rule);
     const days = match && daysOf(match[1].replace(/\s+/g, ''));
-    if (!match || !days) return { problem: `"${rule}" is not "<days> <times>" (e.g. Mo-Fr 09:00-14:00,16:00-19:00)` };
+    if (!match || !days)
+      return { problem: `"${rule}" is not "<days> <times>" (e.g. Mo-Fr 09:00-14:00,16:00-19:00)` };
     /** @type {Interval[]} */
     const intervals = [];
     if (match[2] !== 'off' && match[2] !== 'closed') {
@@ -125,7 +126,8 @@ export function parseOpeningHours(text) {
         const [from, to, ...rest] = range.trim().split('-');
         const start = minutesOf(from ?? '');
         const end = minutesOf(to ?? '');
-        if (rest.length || start === null || end === null) return { problem: `"${range.trim()}" is not a time range like 09:00-14:00` };
+        if (rest.length || start === null || end === null)
+          return { problem: `"${range.trim()}" is not a time range like 09:00-14:00` };
         intervals.push([start, end]);
       }
     }
@@ -165,7 +167,7 @@ export function formatOpeningHours(week) {
  */
 function daySelector(days) {
   const parts = [];
-  for (let i = 0; i < days.length; ) {
+  for (let i = 0; i < days.length;) {
     let j = i;
     while (j + 1 < days.length && days[j + 1] === days[j] + 1) j++;
     parts.push(j > i ? `${WEEK_DAYS[days[i]]}-${WEEK_DAYS[days[j]]}` : WEEK_DAYS[days[i]]);

@@ -39,11 +39,16 @@ describe('opening hours text', () => {
 
   it('finds intervals that end before they start, overlap, or are too many', () => {
     expect(weekProblem(week('Mo 14:00-09:00'))).toMatchObject({ code: 'INVALID_HOURS', day: 0 });
-    expect(weekProblem(week('Tu 09:00-14:00,13:00-18:00'))).toMatchObject({ code: 'OVERLAPPING_HOURS', day: 1 });
-    expect(weekProblem(week('We 01:00-02:00,03:00-04:00,05:00-06:00,07:00-08:00,09:00-10:00'))).toMatchObject({
-      code: 'INVALID_HOURS',
-      day: 2,
+    expect(weekProblem(week('Tu 09:00-14:00,13:00-18:00'))).toMatchObject({
+      code: 'OVERLAPPING_HOURS',
+      day: 1,
     });
+    expect(weekProblem(week('We 01:00-02:00,03:00-04:00,05:00-06:00,07:00-08:00,09:00-10:00'))).toMatchObject(
+      {
+        code: 'INVALID_HOURS',
+        day: 2,
+      },
+    );
     expect(weekProblem(week('Mo 09:00-14:00,14:00-18:00'))).toBeNull();
     expect(weekOf('Mo 25:00-26:00')).toBeNull();
     expect(weekOf(null)).toBeNull();
@@ -85,15 +90,20 @@ describe('time zones and open now', () => {
   it('goes on past midnight and over closed days', () => {
     // Friday 23:30 in Mexico City (Saturday 05:30 UTC).
     const fridayNight = Date.UTC(2026, 10, 28, 5, 30);
-    expect(openingStatus(week('Fr 18:00-24:00; Sa 00:00-02:00'), 'America/Mexico_City', fridayNight)).toEqual({
-      open: true,
-      next: { inDays: 1, day: 5, minutes: 120 },
-    });
+    expect(openingStatus(week('Fr 18:00-24:00; Sa 00:00-02:00'), 'America/Mexico_City', fridayNight)).toEqual(
+      {
+        open: true,
+        next: { inDays: 1, day: 5, minutes: 120 },
+      },
+    );
     expect(openingStatus(week('Mo-Fr 09:00-18:00'), 'America/Mexico_City', fridayNight)).toEqual({
       open: false,
       next: { inDays: 3, day: 0, minutes: 9 * 60 },
     });
-    expect(openingStatus(week('24/7'), 'America/Mexico_City', fridayNight)).toEqual({ open: true, next: null });
+    expect(openingStatus(week('24/7'), 'America/Mexico_City', fridayNight)).toEqual({
+      open: true,
+      next: null,
+    });
   });
 });
 

@@ -37,12 +37,12 @@ export function OpeningHours({ shop }: { shop: Shop }) {
                 <th scope="row">{dayName(t, day)}</th>
                 <td>
                   {intervals.length
-                    ? intervals
-                        .map(
-                          ([start, end]) =>
-                            `${timeOfDay(start, i18n.language)}–${timeOfDay(end, i18n.language)}`,
-                        )
-                        .join(', ')
+                    ? intervals.map(([start, end], index) => (
+                        <span key={start} className="atm-dir-hours__range">
+                          {index > 0 && ', '}
+                          {timeOfDay(start, i18n.language)}–{timeOfDay(end, i18n.language)}
+                        </span>
+                      ))
                     : t('hours.closed')}
                 </td>
               </tr>

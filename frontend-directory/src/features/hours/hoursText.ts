@@ -1,15 +1,12 @@
 import type { TFunction } from 'i18next';
 import { openingStatus, shopTimeZone, weekOf, type Week } from 'contract';
 
-/** A time of day as the language writes it: 24 hours in Spanish (19:00), 12 in English (7:00 PM). */
+/** A time of day as the language writes it: 24 hours in Spanish (9:00, 19:00), 12 in English (7:00 PM). */
 export function timeOfDay(minutes: number, language: string): string {
-  const spanish = language.startsWith('es');
-  return new Intl.DateTimeFormat(spanish ? 'es-MX' : 'en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: spanish ? 'h23' : 'h12',
-    timeZone: 'UTC',
-  }).format(Date.UTC(2000, 0, 3, 0, minutes % 1440));
+  const hour = Math.floor(minutes / 60) % 24;
+  const minute = String(minutes % 60).padStart(2, '0');
+  if (language.startsWith('es')) return `${hour}:${minute}`;
+  return `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -34,7 +31,7 @@ export function statusText(t: TFunction, language: string, week: Week, zone: str
   const time = timeOfDay(next.minutes, language);
   const when =
     next.inDays === 0
-      ? t('hours.today', { time })
+      ? t(open ? 'hours.at' : 'hours.today', { time })
       : next.inDays === 1
         ? t('hours.tomorrow', { time })
         : t('hours.onDay', { day: dayName(t, next.day), time });

@@ -18,4 +18,5 @@ export const mysqlMigrations = [
   AddShopSlugsAndWhatsapp1795438276593,
   AddAdminShopListKeys1795438300001,
   AddActivityLog1795449670916,
+  AddShopOpeningHours1795500000000,
 ];
