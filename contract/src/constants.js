@@ -8,7 +8,7 @@
 
 // `@__PURE__`: a bundle keeps only the constants it uses (minifiers keep calls they cannot prove pure).
 
-/** Category options of the shop form, in this order (spec section 3). Shops may carry others. */
+/** Category options of the shop form, in this order. Shops may carry others. */
 export const SHOP_CATEGORIES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ ([
     'Armería',
@@ -23,7 +23,7 @@ export const SHOP_CATEGORIES = /* @__PURE__ */ Object.freeze(
   ]),
 );
 
-/** Icon keys a shop's `logo` may hold instead of an image (spec section 2, logo display). */
+/** Icon keys a shop's `logo` may hold instead of an image; the directory draws the icon. */
 export const LOGO_ICON_KEYS = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['crosshairs', 'bullseye', 'medal', 'bow-arrow', 'tools', 'shield-alt']),
 );
@@ -51,10 +51,10 @@ export const IMAGE_TYPES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
 );
 
-/** Largest image upload (spec section 9: "up to 5MB"). */
+/** Largest image upload: 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** Passwords have at least this many characters (spec section 9). */
+/** Passwords have at least this many characters. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** Checked before hashing, so a huge password cannot tie up the CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -223,7 +223,7 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
 export const ACTIVITY_MAX_PAGE_SIZE = 100;
 
 /**
- * The back office's pages, relative to `/admin` (spec section 2), as router patterns. The shell
+ * The back office's pages, relative to `/admin`, as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.
  */

@@ -76,7 +76,8 @@ export function matchesQuery(shop, query) {
 }
 
 /**
- * Spec section 5: the public filters. Keeps the shops' order.
+ * The public filters: every word of `q`, and the category, city and state when set (`all`
+ * switches one off). Keeps the shops' order.
  * @template {ListingShop} T
  * @param {readonly T[]} shops
  * @param {ShopFilters} filters

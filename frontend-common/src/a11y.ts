@@ -38,7 +38,7 @@ const FOCUSABLE =
  * Keeps Tab inside a modal dialog: from its last control to its first, Shift+Tab from the first
  * to the last, and back in from anywhere outside. antd's own focus lock only pulls focus back
  * once it has reached the page behind, and only when it measured the dialog as fixed when it
- * opened, which a dialog whose code and styles arrive lazily can miss (issue 15, defect 6).
+ * opened, which a dialog whose code and styles arrive lazily can miss.
  */
 export function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
   if (event.key !== 'Tab') return;

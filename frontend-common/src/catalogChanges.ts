@@ -1,6 +1,6 @@
 /**
  * The two remotes keep separate RTK Query caches (each owns its store), so a shop the admin saves
- * would stay old in the directory's cache for as long as the page lives (issue 15, defect 11).
+ * would stay old in the directory's cache for as long as the page lives.
  * The admin announces every change to the public catalogue here, and the directory's page store
  * listens and drops its lists. A window event: both remotes live in the same page (another tab
  * loads its own data when it is opened or reloaded).

@@ -43,7 +43,7 @@ export function initI18n(language?: Language): typeof i18n {
     void i18n.use(initReactI18next).init({
       lng: language ?? rememberedLanguage() ?? DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      // No fallback language: a missing translation shows its key (spec section 1), which makes
+      // No fallback language: a missing translation shows its key, which makes
       // gaps visible instead of silently mixing languages.
       fallbackLng: false,
       resources: {},

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from './i18n';
 
 /**
- * The public pages' URLs, the one table of them (issue 13): Spanish unprefixed, English under
+ * The public pages' URLs, the one table of them: Spanish unprefixed, English under
  * `/en`. The shell's router, the directory's links, the server render and the language switch
  * all build and read public URLs through these functions. (public/preamble.js repeats the
  * matching as two regular expressions, because it runs before any bundle; routes.test.ts keeps

@@ -25,7 +25,7 @@ export interface AppProps {
 }
 
 /**
- * The shell's routes (spec section 2, issue 13): the public pages in Spanish at `/`, `/shops`,
+ * The shell's routes: the public pages in Spanish at `/`, `/shops`,
  * `/shops/<slug>` and in English under `/en/` (frontend-common/src/routes.ts builds their URLs),
  * the admin under `/admin`. Remotes load lazily, so `/` never downloads the admin. No antd
  * provider at the root: antd is not shared (see README), so each remote wraps its own and the
@@ -60,7 +60,7 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
   return (
     <Routes location={notFound}>
       {/* Only the admin's own pages load it: any other /admin path is the one 404 page below,
-          as the server answers it (issue 15, defect 9). The route keeps its place, so moving
+          as the server answers it. The route keeps its place, so moving
           between admin pages never remounts the remote. */}
       {isAdminPage(pathname) && (
         <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />

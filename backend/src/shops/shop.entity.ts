@@ -8,7 +8,7 @@ const decimalNumber = {
   from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
 };
 
-/** A gunsmith shop of the directory (spec section 3). */
+/** A gunsmith shop of the directory. */
 @Entity('shop')
 @Index('idx_shop_verified_name', ['isVerified', 'name'])
 @Index('idx_shop_slug', ['slug'], { unique: true })
@@ -76,7 +76,7 @@ export class Shop {
   @Column({ type: 'decimal', precision: 11, scale: 8, nullable: true, transformer: decimalNumber })
   longitude: number | null;
 
-  /** The text 'true' or 'false' (spec section 3). */
+  /** The text 'true' or 'false', as the API answers it. */
   @Column({ name: 'is_verified', type: 'varchar', length: 5, default: 'false' })
   isVerified: 'true' | 'false';
 

@@ -115,7 +115,7 @@ export const adminApi = taggedApi
           } catch {
             return; // the screen shows the failure
           }
-          // Deleting one's own account ended this session on the server (issue 15, defect 4):
+          // Deleting one's own account ended this session on the server:
           // the page goes to the login screen and forgets the session, nothing is asked again.
           if (me?.id !== id) dispatch(taggedApi.util.invalidateTags(['User']));
         },

@@ -4,7 +4,7 @@ import { AntdProviders } from 'frontend-common';
 
 /**
  * The shared antd providers (own copy: antd is not a shared module), plus an inner `App`
- * that sets this remote's toast rules: one at a time, closing after 5 s (spec section 9).
+ * that sets this remote's toast rules: one at a time, closing after 5 s.
  * `component={false}` adds no wrapper element. Toasts sit at the top centre: at the top right they
  * covered the header's Logout and language switch for their 5 seconds.
  */

@@ -3,8 +3,8 @@ import { App } from 'antd';
 
 /**
  * Each toast gets a key of its own. Reusing one key made antd update the toast in place and
- * keep the first one's timer, so a toast that replaced another 4 s later closed after 1 s
- * (issue 15, defect 1); the App's maxCount of 1 removes the previous toast instead.
+ * keep the first one's timer, so a toast that replaced another 4 s later closed after 1 s; the
+ * App's maxCount of 1 removes the previous toast instead.
  */
 let shown = 0;
 const nextKey = () => `atm-admin-toast-${++shown}`;

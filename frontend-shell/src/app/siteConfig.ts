@@ -16,7 +16,7 @@ export function sisterSites(domain: string = ALLIANCE_BASE_DOMAIN) {
   };
 }
 
-/** Footer contact details: static text (the phone is a placeholder-style number, spec section 1). */
+/** Footer contact details: static text (the phone is a placeholder-style number). */
 export function contactDetails(domain: string = ALLIANCE_BASE_DOMAIN) {
   return { email: `contacto@${domain}`, phone: '+52 (55) 0000-0000' };
 }

@@ -7,7 +7,7 @@ import { LoginPage } from './LoginPage';
 import '../layout/admin.css';
 
 /**
- * Guards every admin route but /admin/login (spec section 2): a spinner while /api/auth/me
+ * Guards every admin route but /admin/login: a spinner while /api/auth/me
  * loads, the login screen for a visitor without a session, the page otherwise.
  *
  * When a session ends while the admin works (any 401 clears the current user, see

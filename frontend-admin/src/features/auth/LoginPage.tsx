@@ -29,7 +29,7 @@ interface LoginPageProps {
   sessionEnded?: boolean;
 }
 
-/** /admin/login: log in, or create the first administrator (spec section 2, Admin login). */
+/** /admin/login: log in, or create the first administrator. */
 export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPageProps) {
   const { t, errorText } = useAdminTranslation();
   const toast = useToast();
@@ -40,7 +40,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const [error, setError] = useState<string | null>(null);
   const [login, { isLoading: loggingIn }] = useLoginMutation();
   const [createAdmin, { isLoading: creating }] = useCreateAdminMutation();
-  // Creating an account here is only for the first administrator (issue 15, defect 2): the
+  // Creating an account here is only for the first administrator: the
   // server says whether one exists, and the offer stays hidden until it has said no.
   const { data: status, refetch: refetchStatus } = useGetAuthStatusQuery();
   const canCreateFirstAdmin = status?.adminExists === false;

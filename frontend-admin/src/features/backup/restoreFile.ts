@@ -1,4 +1,4 @@
-/** The restore limit when the statistics have not said otherwise (spec section 9). */
+/** The restore limit (100 MB) when the statistics have not said otherwise. */
 export const DEFAULT_RESTORE_MAX_BYTES = 100 * 1024 * 1024;
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip'];

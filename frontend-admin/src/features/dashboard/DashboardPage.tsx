@@ -26,7 +26,7 @@ import { SHOP_LIST_HEADING_ID, ShopTable } from './ShopTable';
 import { useShopListParams } from './useShopListParams';
 
 /**
- * /admin: statistics, actions and the gunsmiths (spec section 2, Dashboard), one page at a time
+ * /admin: statistics, actions and the gunsmiths, one page at a time
  * from the server so that 10,000 shops cost what 20 do; the stats come from the server too.
  */
 export function DashboardPage() {

@@ -15,7 +15,7 @@ import { PAGE_SIZES, type ShopListParams, type ShopSort, type VerifiedFilter } f
 /**
  * How long typing pauses before the list is asked again. Keys typed faster than this make one
  * request; most typing asks once a key, which a page of 20 from the server affords. Short,
- * because the results must follow the last key within 200 ms (issue 15; bench/lib/admin.mjs:
+ * because the results must follow the last key within 200 ms (bench/lib/admin.mjs:
  * at 10,000 shops the answer takes 20-45 ms and rendering the new rows 60-80 ms on top).
  */
 const SEARCH_DEBOUNCE_MS = 50;
@@ -90,7 +90,7 @@ const rowProps = () => ({ 'data-testid': 'shop-row' }) as React.HTMLAttributes<H
  * The dashboard's shops: one page from the server, sorted, filtered, with actions on many at once.
  * The table (a page of 10 to 100 rows) is the costly part of every render: it is memoized so
  * that a key typed in the search box, or the URL changing before the answer comes, does not
- * render it again (issue 15's budget: a key press to new results in under 200 ms).
+ * render it again (the budget: a key press to new results in under 200 ms).
  */
 export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
   const { t, i18n, errorText } = useAdminTranslation();
@@ -139,7 +139,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       title: t(`dashboard.bulk.${action}.title`),
       content: t(`dashboard.bulk.${action}.confirm`, { count: ids.length }),
       okText: t(`dashboard.bulk.${action}.ok`),
-      // Deleting many is destructive: red, and focus starts on Cancel (issue 15, defect 3).
+      // Deleting many is destructive: red, and focus starts on Cancel.
       ...(action === 'delete' ? DESTRUCTIVE_CONFIRM : {}),
       cancelText: t('common.cancel'),
       onOk: async () => {

@@ -1,4 +1,4 @@
-/** A card shows at most this many category badges, then '+N' (spec section 9). */
+/** A card shows at most this many category badges, then '+N'. */
 export const MAX_BADGES = 3;
 
 export function splitBadges(categories: readonly string[], max = MAX_BADGES) {

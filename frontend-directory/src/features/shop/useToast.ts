@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long a toast stays (spec section 9). */
+/** How long a toast stays: 5 seconds. */
 export const TOAST_MS = 5_000;
 
 /** One toast at a time: a new message replaces the shown one and restarts its 5 s. */
