@@ -1,0 +1,72 @@
+import { Form, Input, Modal } from 'antd';
+import { useChangePasswordMutation } from '../../api/adminApi';
+import { apiErrorBody } from '../../api/apiError';
+import { useToast } from '../../app/useToast';
+import { useAdminTranslation } from '../../i18n';
+import { confirmRules, newPasswordRules } from './passwordRules';
+
+interface ChangeValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Changes one's own password: the current one, then the new one twice. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useAdminTranslation();
+  const toast = useToast();
+  const [form] = Form.useForm<ChangeValues>();
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+
+  const onFinish = async (values: ChangeValues) => {
+    try {
+      await changePassword(values).unwrap();
+      toast.success(t('users.change.success'));
+      onClose();
+    } catch (failure) {
+      // The two known refusals go beside their field, anything else is a toast.
+      const code = apiErrorBody(failure)?.code;
+      if (code === 'CURRENT_PASSWORD_INCORRECT') {
+        form.setFields([{ name: 'currentPassword', errors: [t('validation.currentIncorrect')] }]);
+      } else if (code === 'PASSWORDS_DONT_MATCH') {
+        form.setFields([{ name: 'confirmPassword', errors: [t('validation.passwordsDontMatch')] }]);
+      } else {
+        toast.error(t('users.change.failed'));
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('users.change.title')}
+      onCancel={onClose}
+      okText={isLoading ? t('users.change.updating') : t('users.change.submit')}
+      cancelText={t('common.cancel')}
+      confirmLoading={isLoading}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item
+          name="currentPassword"
+          label={t('users.change.current')}
+          rules={[{ required: true, message: t('validation.currentRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label={t('users.change.newPassword')} rules={newPasswordRules(t)}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('users.change.confirmPassword')}
+          dependencies={['newPassword']}
+          rules={confirmRules(t, 'newPassword')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
