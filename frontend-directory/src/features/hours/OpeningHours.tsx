@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localTime } from 'contract';
 import type { Shop } from 'frontend-common';
@@ -38,10 +39,13 @@ export function OpeningHours({ shop }: { shop: Shop }) {
                 <td>
                   {intervals.length
                     ? intervals.map(([start, end], index) => (
-                        <span key={start} className="atm-dir-hours__range">
+                        // On a narrow phone a line may break after a comma or a dash, never in a time.
+                        <Fragment key={start}>
                           {index > 0 && ', '}
-                          {timeOfDay(start, i18n.language)}–{timeOfDay(end, i18n.language)}
-                        </span>
+                          <span className="atm-dir-hours__time">{timeOfDay(start, i18n.language)}</span>–
+                          <wbr />
+                          <span className="atm-dir-hours__time">{timeOfDay(end, i18n.language)}</span>
+                        </Fragment>
                       ))
                     : t('hours.closed')}
                 </td>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Flex } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -91,6 +91,13 @@ export function OpeningHoursEditor({
   const [copyTargets, setCopyTargets] = useState<number[]>([]);
   const prefix = useId();
   const problems = problemsOf(draft);
+  // A new interval takes focus at once, so a keyboard user types its times next.
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfterRender.current) return;
+    document.getElementById(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  }, [draft]);
 
   const update = (next: DraftWeek) => {
     setDraft(next);
@@ -185,7 +192,10 @@ export function OpeningHoursEditor({
                   icon={<PlusOutlined aria-hidden />}
                   disabled={intervals.length >= MAX_INTERVALS_PER_DAY}
                   aria-label={t('hours.addLabel', { day: dayName(day) })}
-                  onClick={() => setDay(day, [...intervals, { start: '', end: '' }])}
+                  onClick={() => {
+                    focusAfterRender.current = `${prefix}-${day}-${intervals.length}-start`;
+                    setDay(day, [...intervals, { start: '', end: '' }]);
+                  }}
                 >
                   {t('hours.add')}
                 </Button>

@@ -1,0 +1,184 @@
+// Opening hours in Chromium, in Spanish and in English: the admin types a shop's split hours with
+// the keyboard alone and saves; the shop's page and its card then say whether it is open now in
+// the shop's own time zone (a shop in Tijuana, two hours behind Mexico City), with the hours of
+// the week; and the page, left open, follows the clock (the browser's clock moved on). The
+// hours are chosen around the real time of the run, so the expected state is known whatever the
+// hour CI runs at.
+/* global document -- in functions that run in the page (evaluate) */
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { expectAccessible } from './support/axe.mjs';
+import { eventually, journeys, launchChromium } from './support/browser.mjs';
+import { tabTo } from './support/keyboard.mjs';
+import { startProduct } from './support/servers.mjs';
+
+const ADMIN = { username: 'horarios', password: 'Horario-Seguro-2026' };
+const ZONES = { 'Armería Potosina': 'America/Mexico_City', 'Armería del Pacífico': 'America/Tijuana' };
+
+let product;
+let browser;
+let shops;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchChromium();
+  const headers = { 'Content-Type': 'application/json', Origin: product.url };
+  await fetch(`${product.url}/api/auth/create-admin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...ADMIN, confirmPassword: ADMIN.password }),
+  });
+  shops = await (await fetch(`${product.url}/api/shops`)).json();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const journey = journeys(test, 'hours', () => browser);
+
+/** The weekday (0 = Monday) and minute of the day now in a time zone. */
+function nowIn(timeZone, at = Date.now()) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    day: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+const hhmm = (minutes) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * Two intervals of today in `zone` such that the shop is open now until `closes`, and opens again
+ * later: [now - 1 h, now + 1 h] and a later one, rounded to quarter hours, kept inside the day.
+ */
+function hoursAroundNow(zone) {
+  const { day, minutes } = nowIn(zone);
+  const start = Math.max(0, Math.floor((minutes - 60) / 15) * 15);
+  const closes = Math.min(1380, Math.max(start + 30, Math.ceil((minutes + 60) / 15) * 15));
+  const second = [closes + 15, Math.min(1440, closes + 45)];
+  return { day, intervals: [[start, closes], second], open: minutes >= start && minutes < closes };
+}
+
+/**
+ * Types a time into the focused time input as a person does: the digits (the input moves from its
+ * hour to its minute itself), then a or p where the browser shows 12-hour times (ignored in 24).
+ */
+async function typeDigits(page, minutes) {
+  await page.keyboard.type(hhmm(minutes).replace(':', ''));
+  await page.keyboard.type(minutes < 720 ? 'a' : 'p');
+}
+
+/** Tabs to a time input and types a time into it. */
+async function typeTime(page, input, minutes) {
+  await tabTo(page, input);
+  await typeDigits(page, minutes);
+}
+
+for (const [lang, T] of Object.entries({
+  es: {
+    open: 'Abierto',
+    add: /Añadir intervalo/,
+    opens: 'Abre',
+    closes: 'Cierra',
+    save: 'Actualizar Armero',
+    openNow: 'Abierto ahora',
+    closed: 'Cerrado',
+    prefix: '',
+  },
+  en: {
+    open: 'Open',
+    add: /Add interval/,
+    opens: 'Opens',
+    closes: 'Closes',
+    save: 'Update Gunsmith',
+    openNow: 'Open now',
+    closed: 'Closed',
+    prefix: '/en',
+  },
+})) {
+  journey(
+    `${lang}: the admin types split hours by keyboard; page and card say open or closed in the shop's zone`,
+    async (open) => {
+      const name = lang === 'es' ? 'Armería Potosina' : 'Armería del Pacífico';
+      const zone = ZONES[name];
+      const shop = shops.find((candidate) => candidate.name === name);
+      const { day, intervals, open: openNow } = hoursAroundNow(zone);
+
+      // A 24-hour browser locale: the time inputs take HHMM as typed (the page's language is apart).
+      const admin = await open({ language: lang, locale: 'en-GB' });
+      const login = await admin.request.post(`${product.url}/api/auth/login`, {
+        data: ADMIN,
+        headers: { Origin: product.url },
+      });
+      expect(login.status()).toBe(200);
+      await admin.goto(`${product.url}/admin/shops/edit/${shop.id}`);
+      const days = admin.locator('.atm-hours__day');
+      await days.first().waitFor();
+      const today = days.nth(day);
+
+      // Keyboard alone: open today, set its first interval, add and fill a second one.
+      // (Focus starts on today's checkbox: reaching it by Tab from the top is the admin journey's.)
+      await today.getByRole('checkbox', { name: T.open }).focus();
+      await admin.keyboard.press('Space');
+      const times = today.locator('input[type=time]');
+      await typeTime(admin, times.nth(0), intervals[0][0]);
+      await typeTime(admin, times.nth(1), intervals[0][1]);
+      await tabTo(admin, today.getByRole('button', { name: T.add }));
+      await admin.keyboard.press('Enter');
+      // The new interval's opening time has focus at once: type it, then Tab on to its closing.
+      await expect(times.nth(2).evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+      await typeDigits(admin, intervals[1][0]);
+      await typeTime(admin, times.nth(3), intervals[1][1] === 1440 ? 0 : intervals[1][1]);
+      await expect(today.getByRole('alert').count()).resolves.toBe(0);
+      await expectAccessible(admin, `the shop form with opening hours (${lang})`);
+      await tabTo(admin, admin.getByRole('button', { name: T.save }), { max: 200 });
+      await admin.keyboard.press('Enter');
+      await admin.waitForURL(/\/admin\/?$/);
+
+      const saved = await (await fetch(`${product.url}/api/shops/${shop.id}`)).json();
+      expect(saved.openingHours).toMatch(new RegExp(`${hhmm(intervals[0][0])}-${hhmm(intervals[0][1])},`));
+
+      // The visitor's page, server-rendered at this minute, in the shop's own zone.
+      const visitor = await open({ language: lang });
+      await visitor.goto(`${product.url}${T.prefix}/shops/${shop.slug}`);
+      const status = visitor.locator('.atm-dir-hours__status');
+      await expect(status.innerText()).resolves.toMatch(new RegExp(`^${openNow ? T.openNow : T.closed} · `));
+      await expect(visitor.locator('.atm-dir-hours__week tr[aria-current="date"]').count()).resolves.toBe(1);
+      await expectAccessible(visitor, `a shop page with opening hours (${lang})`);
+
+      // Its card in the listing, filtered to find it.
+      await visitor.goto(`${product.url}${T.prefix}/?q=${encodeURIComponent(name)}`);
+      const mark = visitor.locator('.atm-dir-card', { hasText: name }).locator('.atm-dir-open');
+      await expect(mark.innerText()).resolves.toMatch(new RegExp(`^${openNow ? T.openNow : T.closed}`));
+
+      // Left open five hours (past both intervals): the page, drawn at the server's instant, says
+      // closed once it is live (it hydrates on the visitor's first touch) by the browser's clock.
+      const later = await open({ language: lang });
+      await later.clock.install({ time: Date.now() + 5 * 3_600_000 });
+      await later.goto(`${product.url}${T.prefix}/shops/${shop.slug}`);
+      const laterStatus = later.locator('.atm-dir-hours__status');
+      await expect(laterStatus.innerText()).resolves.toMatch(
+        new RegExp(`^${openNow ? T.openNow : T.closed} · `),
+      );
+      await later.mouse.move(10, 10);
+      await eventually(
+        () => laterStatus.innerText(),
+        (text) => text.startsWith(`${T.closed} · `),
+        {
+          timeout: 30_000,
+        },
+      );
+    },
+  );
+}
