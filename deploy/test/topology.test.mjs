@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makePng } from '../../e2e/support/images.mjs';
 import { precompress } from '../frontend/precompress.mjs';
-import { productionNodeFlags } from '../../bench/lib/production-command.mjs';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 import { backendImageStage } from './images.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
