@@ -103,6 +103,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
+    // A cookie that must be Secure is set when the request came over HTTPS, which a gateway in
+    // front says with X-Forwarded-Proto: trust that header for this even without TRUST_PROXY
+    // (a forged one only sends a Secure cookie over HTTP, which no browser then sends back).
+    proxy: config.session.secureCookie === true ? true : undefined,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

@@ -176,7 +176,7 @@ describe('loadConfig', () => {
       logFormat: 'json',
       logLevel: 'info',
       metricsPort: undefined,
-      metricsHost: undefined,
+      metricsHost: '127.0.0.1',
       shutdownGraceSeconds: 20,
     });
     expect(loadConfig({ DATA_DIR: dataDir() }).observability.logFormat).toBe('pretty');

@@ -17,7 +17,10 @@ export interface SessionConfig {
   idleMinutes: number;
   /** Absolute timeout: a session ends this long after login, however busy. */
   absoluteHours: number;
-  /** Secure cookie: always, or 'auto' (only on requests that arrived over HTTPS). */
+  /**
+   * Secure cookie: always (COOKIE_SECURE=true, or by default when PUBLIC_URL is https), or
+   * 'auto' (only on requests that arrived over HTTPS).
+   */
   secureCookie: true | 'auto';
 }
 
@@ -77,8 +80,8 @@ export interface ObservabilityConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Port of the Prometheus endpoint, apart from the public one; unset = no metrics. */
   metricsPort?: number;
-  /** Interface of the metrics endpoint (HOST when unset). */
-  metricsHost?: string;
+  /** Interface of the metrics endpoint: loopback unless METRICS_HOST names another (it has no authentication). */
+  metricsHost: string;
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownGraceSeconds: number;
 }
@@ -104,7 +107,7 @@ function parseObservability(env: Env, nodeEnv: AppConfig['env'], port: number): 
     logFormat,
     logLevel,
     metricsPort,
-    metricsHost: env.METRICS_HOST?.trim() || undefined,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
   };
 }
@@ -381,7 +384,7 @@ function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passw
 export function resolveDataDir(env: Env): string {
   const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
@@ -406,6 +409,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   return {
     env: nodeEnv,
     port,
@@ -416,12 +420,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secret: sessionSecret(env, nodeEnv, dataDir),
       idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
       absoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 8, 1, 30 * 24),
-      secureCookie: flag(env, 'COOKIE_SECURE', false) ? true : 'auto',
+      // An https PUBLIC_URL means visitors arrive over HTTPS: the cookie is never sent in clear.
+      secureCookie: flag(env, 'COOKIE_SECURE', publicUrl?.startsWith('https://') ?? false) ? true : 'auto',
     },
     storage: parseStorage(env, dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins,
-    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    publicUrl,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
     automaticBackups: parseAutomaticBackups(env),
