@@ -30,8 +30,6 @@ export interface StorageConfig {
   s3?: {
     /** Where the backend talks to the store (inside the network); unset means AWS S3. */
     endpoint?: string;
-    /** Where browsers send presigned uploads; defaults to `endpoint`. */
-    publicEndpoint?: string;
     bucket: string;
     region: string;
     accessKeyId?: string;
@@ -302,13 +300,11 @@ function parseStorage(env: Env, dataDir: string): StorageConfig {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
   const endpoint = httpUrl(env, 'S3_ENDPOINT');
-  const publicEndpoint = httpUrl(env, 'S3_PUBLIC_ENDPOINT') ?? endpoint;
   return {
     driver,
     localDir,
     s3: {
       endpoint,
-      publicEndpoint,
       bucket,
       region: env.S3_REGION?.trim() || 'us-east-1',
       accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID,
