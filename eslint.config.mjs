@@ -13,7 +13,6 @@ export default tseslint.config(
       '**/data/**',
       '**/coverage/**',
       'frontend-shell/screenshots/**',
-      'bench/.node24/**',
     ],
   },
   js.configs.recommended,

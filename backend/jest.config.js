@@ -15,8 +15,6 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // On Node 24 in CI (.ci/run): better-sqlite3 built for Node 24's ABI (tools/node24.mjs).
-    ...(process.env.BETTER_SQLITE3_ENTRY ? { '^better-sqlite3$': process.env.BETTER_SQLITE3_ENTRY } : {}),
   },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testTimeout: 60_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:backup [-- --node24] [--dialect=sqlite|mysql] [--shops=1000] [--parallel=8] [--no-save]
+ * npm run bench:backup -- [--dialect=sqlite|mysql] [--shops=1000] [--parallel=8] [--no-save]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): seed shops with two
  * uploaded ~200 KB images each, time the full backup against `zip -r` / `zip -0 -r` of the same
@@ -17,7 +17,6 @@ import { resolveRuntime } from './lib/runtime.mjs';
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
   options: {
-    node24: { type: 'boolean', default: process.env.BENCH_NODE24 === '1' },
     dialect: { type: 'string' },
     shops: { type: 'string', default: '1000' },
     parallel: { type: 'string', default: '8' },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:nearby [-- --node24] [--shops=10000] [--no-save]
+ * npm run bench:nearby -- [--shops=10000] [--no-save]
  *
  * Issue 14's budgets alone (lib/web-nearby.mjs): a fresh backend (SQLite, NODE_ENV=production,
  * serving the built frontends as `npm start` does) restored with `shops` shops, then in
@@ -25,7 +25,6 @@ import { restoreShops } from './lib/web-seed.mjs';
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
   options: {
-    node24: { type: 'boolean', default: process.env.BENCH_NODE24 === '1' },
     shops: { type: 'string', default: '10000' },
     save: { type: 'boolean', default: true },
   },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --node24] [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
+ * npm run bench -- [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
  *                 [--only=api|web|pages|admin] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
@@ -11,7 +11,7 @@
  * Then the public page's figures (lib/web.mjs: Lighthouse, bundle report, filtering at 10,000
  * shops, the server-rendered pages' size, cost and Lighthouse scores); --only=api, --only=web or
  * --only=admin runs one part, --only=pages only the server-rendered pages' figures of the web part. Needs `npm run build` (all workspaces) first.
- * The API part alone needs only `npm run build -w backend`. Set BENCH_NODE24=1 instead of --node24 if preferred.
+ * The API part alone needs only `npm run build -w backend`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,6 @@ const { benchAdmin } = await import('./lib/admin.mjs');
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
   options: {
-    node24: { type: 'boolean', default: process.env.BENCH_NODE24 === '1' },
     dialect: { type: 'string' },
     shops: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '10' },

@@ -30,12 +30,6 @@ import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handl
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
 
-/** The store's public origin when browsers upload there directly (S3 on an origin of its own). */
-function uploadOrigins(config: AppConfig): string[] {
-  const endpoint = config.storage.s3?.publicEndpoint;
-  return endpoint ? [new URL(endpoint).origin] : [];
-}
-
 /** Routes that read or change the session; public routes skip the session middleware. */
 const SESSION_ROUTES = ['/api/auth', '/api/admin'];
 
@@ -61,8 +55,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
           imgSrc: ["'self'", 'data:', 'https:', ...mapTileOrigins(config.frontends)],
           fontSrc: ["'self'", 'data:', ...remotes],
-          // Presigned uploads go to S3_PUBLIC_ENDPOINT (the gateway's own origin in docker-compose).
-          connectSrc: ["'self'", ...remotes, ...uploadOrigins(config)],
+          // Uploads go to this backend's own links, on every store.
+          connectSrc: ["'self'", ...remotes],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],
@@ -103,6 +97,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
+    // A cookie that must be Secure is set when the request came over HTTPS, which a gateway in
+    // front says with X-Forwarded-Proto: trust that header for this even without TRUST_PROXY
+    // (a forged one only sends a Secure cookie over HTTP, which no browser then sends back).
+    proxy: config.session.secureCookie === true ? true : undefined,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',

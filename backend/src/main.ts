@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { chmodSync, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -12,7 +13,25 @@ import { JobLockService } from './database/job-lock.service.js';
 import { AppMetrics, startMetricsServer } from './observability/metrics.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 
+/**
+ * Files with data (the SQLite database and its journal, stored backups, uploads being restored,
+ * images) are readable by this user only: created 0600 in folders created 0700. A database or
+ * DATA_DIR left group- or world-readable by an older release is tightened too.
+ */
+function keepDataPrivate(config: AppConfig): void {
+  const tighten = (path: string, mode: number) => {
+    if (existsSync(path)) chmodSync(path, mode);
+  };
+  try {
+    tighten(config.dataDir, 0o700);
+    if (config.database.type === 'sqlite') tighten(config.database.path, 0o600);
+  } catch (error) {
+    Logger.warn(`Could not make the data files private: ${(error as Error).message}`, 'Bootstrap');
+  }
+}
+
 async function bootstrap(): Promise<void> {
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -23,6 +42,7 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  keepDataPrivate(config);
   const pino = config.observability.logFormat !== 'off';
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bodyParser: false,
@@ -44,14 +64,15 @@ async function bootstrap(): Promise<void> {
       : await startMetricsServer(
           app.get(AppMetrics),
           config.observability.metricsPort,
-          config.observability.metricsHost ?? config.host,
+          config.observability.metricsHost,
         );
   stopGracefullyOnSignals(app, config, metricsServer);
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
   if (metricsServer) {
     const { port } = metricsServer.address() as { port: number };
-    Logger.log(`Metrics on http://localhost:${port}/metrics (not on the public port)`, 'Bootstrap');
+    const host = config.observability.metricsHost;
+    Logger.log(`Metrics on http://${host}:${port}/metrics (not on the public port)`, 'Bootstrap');
   }
   if ((await app.get(AdminUsersService).count()) === 0) {
     Logger.log(

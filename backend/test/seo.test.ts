@@ -42,7 +42,9 @@ describe.each(DIALECTS)('sitemap and robots.txt on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase(dialect, { PUBLIC_URL: `${SITE}/` });
+    // The admin here logs in over plain HTTP, where an https PUBLIC_URL's Secure cookie
+    // would not be set: this suite is about the sitemap, not the cookie.
+    server = await startAppOnFreshDatabase(dialect, { PUBLIC_URL: `${SITE}/`, COOKIE_SECURE: 'false' });
     admin = await loggedInAdmin(server.url);
   });
   afterAll(() => server.close());

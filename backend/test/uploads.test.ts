@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { ImageSweepService } from '../src/backup/image-sweep.service.js';
-import { LocalObjectStorage } from '../src/uploads/local-object-storage.js';
+import { createHash } from 'node:crypto';
+import { UploadLinks } from '../src/uploads/upload-links.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
+import { binary, heldPut } from './support/held-put.js';
 import { loggedInAdmin } from './support/http.js';
 import { startS3Server } from './support/s3-server.js';
 import { ANY_DIALECT, DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
@@ -49,26 +51,15 @@ describe.each(combinations)('uploads on %s with %s storage', (dialect, storage) 
   }
 
   /**
-   * Bytes that are not an acceptable image are refused when they arrive (local storage) or,
-   * when the browser sent them straight to S3, the first time a shop tries to use them; in
-   * both cases they can never be served or used, and the store keeps nothing.
+   * Bytes that are not an acceptable image are refused when they arrive, on either store: they
+   * can never be served or used, and the store keeps nothing.
    */
   async function expectRefused(bytes: Buffer, contentType: string, uploadStatus: number, message: RegExp) {
     const url = await uploadUrl();
     const path = objectPathOf(url);
     const uploaded = await put(url, bytes, contentType);
-    if (storage === 'local') {
-      expect(uploaded.status).toBe(uploadStatus);
-      expect(uploaded.body.message).toMatch(message);
-    } else {
-      expect(uploaded.status).toBe(200);
-      await request(server.url).get(path).expect(404);
-      const used = await admin
-        .post('/api/admin/shops')
-        .send(shopBody({ logo: path }))
-        .expect(400);
-      expect(used.body.message).toMatch(message);
-    }
+    expect(uploaded.status).toBe(uploadStatus);
+    expect(uploaded.body.message).toMatch(message);
     await request(server.url).get(path).expect(404);
     await admin
       .post('/api/admin/shops')
@@ -195,45 +186,71 @@ describe.each(combinations)('uploads on %s with %s storage', (dialect, storage) 
     await expectRefused(big, 'image/png', 413, /too large: at most 5 MB/);
   });
 
-  if (storage === 'local') {
-    // On S3 the store checks its own presigned URLs (signature, key, expiry); s3rver, the test
-    // store, does not implement SigV4 checks, so these cases test our own signing only. Reuse
-    // of an S3 URL within its 5 minutes only overwrites the same fresh key, whose bytes are
-    // checked when a shop uses them.
-    it('refuses a tampered signature or a swapped key with 403', async () => {
-      const url = new URL(await uploadUrl());
-      const tampered = new URL(url);
-      // Change its first character to another one (a fixed 'A' left a signature starting with
-      // 'A' untouched, and the test failed about once in 64 runs).
-      const signature = url.searchParams.get('signature') ?? '';
-      tampered.searchParams.set('signature', (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1));
-      expect((await put(tampered.toString(), pngImage(), 'image/png')).status).toBe(403);
-      const swapped = new URL(url);
-      swapped.pathname = swapped.pathname.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000123');
-      expect((await put(swapped.toString(), pngImage(), 'image/png')).status).toBe(403);
-      await request(server.url).get('/objects/uploads/00000000-0000-4000-8000-000000000123').expect(404);
-    });
+  it('refuses a tampered signature or a swapped key with 403', async () => {
+    const url = new URL(await uploadUrl());
+    const tampered = new URL(url);
+    // Change its first character to another one (a fixed 'A' left a signature starting with
+    // 'A' untouched, and the test failed about once in 64 runs).
+    const signature = url.searchParams.get('signature') ?? '';
+    tampered.searchParams.set('signature', (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1));
+    expect((await put(tampered.toString(), pngImage(), 'image/png')).status).toBe(403);
+    const swapped = new URL(url);
+    swapped.pathname = swapped.pathname.replace(/[0-9a-f-]{36}$/, '00000000-0000-4000-8000-000000000123');
+    expect((await put(swapped.toString(), pngImage(), 'image/png')).status).toBe(403);
+    await request(server.url).get('/objects/uploads/00000000-0000-4000-8000-000000000123').expect(404);
+  });
 
-    it('refuses a reused or expired upload URL, and path tricks in the key', async () => {
+  it('refuses a reused or expired upload URL, and path tricks in the key', async () => {
+    const url = await uploadUrl();
+    await put(url, pngImage(), 'image/png').expect(200);
+    const reused = await put(url, pngImage(5, 5), 'image/png').expect(403);
+    expect(reused.body.message).toBe('This upload link has already been used');
+
+    const signer = new UploadLinks(`uploads:${server.config.session.secret}`);
+    const key = 'uploads/11111111-1111-4111-8111-111111111111';
+    const expires = Math.floor(Date.now() / 1000) - 1;
+    const query = `type=logo&expires=${expires}&signature=${signer.signature(key, 'logo', expires)}`;
+    const expired = await put(`${server.url}/api/${key}?${query}`, pngImage(), 'image/png').expect(403);
+    expect(expired.body.message).toBe('This upload link has expired');
+
+    await put(`${server.url}/api/uploads/..%2F..%2Fsession-secret?${query}`, pngImage(), 'image/png').expect(
+      400,
+    );
+    await request(server.url).get('/objects/uploads/..%2F..%2Fsession-secret').expect(404);
+    await request(server.url).get('/objects/uploads/%2E%2E%2Fdirectory.sqlite').expect(404);
+  });
+
+  it('ten rounds of two PUTs to one link at the same instant: one image stored whole, the other 403; a PUT after the save is 403', async () => {
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+    for (let round = 0; round < 10; round++) {
       const url = await uploadUrl();
-      await put(url, pngImage(), 'image/png').expect(200);
-      const reused = await put(url, pngImage(5, 5), 'image/png').expect(403);
-      expect(reused.body.message).toBe('This upload link has already been used');
+      const images = [pngImage(8 + round, 8), pngImage(8, 9 + round)];
+      const puts = images.map((bytes) => heldPut(url, 'image/png', bytes));
+      await Promise.all(puts.map((held) => held.sent));
+      for (const held of puts) held.finish();
+      const answers = await Promise.all(puts.map((held) => held.response));
 
-      const signer = new LocalObjectStorage('/nonexistent', `uploads:${server.config.session.secret}`);
-      const key = 'uploads/11111111-1111-4111-8111-111111111111';
-      const expires = Math.floor(Date.now() / 1000) - 1;
-      const query = `type=logo&expires=${expires}&signature=${signer.signature(key, 'logo', expires)}`;
-      const expired = await put(`${server.url}/api/${key}?${query}`, pngImage(), 'image/png').expect(403);
-      expect(expired.body.message).toBe('This upload link has expired');
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+      const loser = answers.find((answer) => answer.status === 403)!;
+      expect(JSON.parse(loser.body).code).toBe('UPLOAD_LINK_USED');
+      const winner = images[answers.findIndex((answer) => answer.status === 200)];
+      const path = objectPathOf(url);
+      const served = await request(server.url).get(path).buffer(true).parse(binary).expect(200);
+      expect(Buffer.compare(served.body as Buffer, winner)).toBe(0);
+      expect(served.headers.etag).toBe(`"${sha256(winner)}"`);
 
-      await put(
-        `${server.url}/api/uploads/..%2F..%2Fsession-secret?${query}`,
-        pngImage(),
-        'image/png',
-      ).expect(400);
-      await request(server.url).get('/objects/uploads/..%2F..%2Fsession-secret').expect(404);
-      await request(server.url).get('/objects/uploads/%2E%2E%2Fdirectory.sqlite').expect(404);
-    });
-  }
+      if (round === 0) {
+        // The shop uses the image; its link cannot replace it.
+        const shop = await admin
+          .post('/api/admin/shops')
+          .send(shopBody({ logo: path }))
+          .expect(201);
+        const after = await put(url, pngImage(3, 3), 'image/png').expect(403);
+        expect(after.body.code).toBe('UPLOAD_LINK_USED');
+        const still = await request(server.url).get(path).buffer(true).parse(binary).expect(200);
+        expect(Buffer.compare(still.body as Buffer, winner)).toBe(0);
+        await admin.delete(`/api/admin/shops/${shop.body.id}`).expect(204);
+      }
+    }
+  });
 });

@@ -1,15 +1,12 @@
-/** The Node that runs the backend (this one, or Node 24 with --node24) and the dialects to run. */
+/** The Node that runs the backend (this one: the project's Node 24, tools/use-node.sh) and the dialects to run. */
 import { existsSync } from 'node:fs';
-import { ensureNode24 } from './node24.mjs';
 
 export function resolveRuntime(opts) {
   if (!existsSync(new URL('../../backend/dist/main.js', import.meta.url))) {
     console.error('backend/dist/main.js is missing: run `npm run build -w backend` first.');
     process.exit(1);
   }
-  const runtime = opts.node24
-    ? ensureNode24()
-    : { nodeBin: process.execPath, preloads: [], version: process.version };
+  const runtime = { nodeBin: process.execPath, preloads: [], version: process.version };
   const dialects = opts.dialect
     ? [opts.dialect]
     : ['sqlite', ...(process.env.TEST_MYSQL_URL ? ['mysql'] : [])];

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { productionNodeFlags } from './production-command.mjs';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 import { spawnTracked, stopChild } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

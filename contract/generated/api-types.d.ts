@@ -211,8 +211,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Stores the image bytes sent to a signed upload URL (local storage; with S3 the URL is the
-     *     store's own). PNG, JPEG, GIF or WebP by their bytes, at most 5 MB; each URL works once.
+     * Stores the image bytes sent to a signed upload URL, on either store. PNG, JPEG, GIF or WebP
+     *     by their bytes, at most 5 MB; each URL works once, even for two PUTs at the same instant.
      */
     put: operations['putUpload'];
     post?: never;
@@ -2283,15 +2283,6 @@ export interface operations {
       };
       /** @description Invalid, expired or already used upload link; or the request came from another site */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description Uploads go directly to the object store (S3 storage) */
-      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,7 @@
 // `npm run test:topology`: builds what the topology test needs if it is missing (the backend,
 // the three frontends), runs deploy/test/images.test.mjs and topology.test.mjs with node:test and appends
-// "topology <passed> <failed>" to $TEST_TOTALS_FILE (skipped tests count in neither).
+// "topology <passed> <failed> <skipped>" to $TEST_TOTALS_FILE and each skipped test's name to
+// $TEST_SKIPS_FILE (.ci/run holds those to its allow-list).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ for (const [workspace, output] of builds) {
   console.log(`topology: building ${workspace} (${output} is missing)`);
   const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) {
-    if (process.env.TEST_TOTALS_FILE) appendFileSync(process.env.TEST_TOTALS_FILE, 'topology 0 1\n');
+    if (process.env.TEST_TOTALS_FILE) appendFileSync(process.env.TEST_TOTALS_FILE, 'topology 0 1 0\n');
     process.exit(1);
   }
 }
@@ -29,6 +30,7 @@ for (const [workspace, output] of builds) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const skips = [];
 const stream = run({
   // The image pins first (a file check, well under a second), then the topology.
   files: [join(root, 'deploy', 'test', 'images.test.mjs'), join(root, 'deploy', 'test', 'topology.test.mjs')],
@@ -38,11 +40,16 @@ const stream = run({
 stream.on('test:pass', (event) => {
   // A suite skipped as a whole (its tests never run) counts as one skipped.
   if (event.details?.type === 'suite') {
-    if (event.skip) skipped += 1;
+    if (event.skip) {
+      skipped += 1;
+      skips.push(`topology: ${event.name} (the whole suite: ${event.skip})\n`);
+    }
     return;
   }
-  if (event.skip || event.todo) skipped += 1;
-  else passed += 1;
+  if (event.skip || event.todo) {
+    skipped += 1;
+    skips.push(`topology: ${event.name}\n`);
+  } else passed += 1;
 });
 stream.on('test:fail', (event) => {
   // A suite fails by itself only when a hook failed; count it if no test inside reported it.
@@ -56,6 +63,8 @@ stream.compose(new spec()).pipe(process.stdout);
 stream.on('end', () => {
   console.log(`topology: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   if (process.env.TEST_TOTALS_FILE)
-    appendFileSync(process.env.TEST_TOTALS_FILE, `topology ${passed} ${failed}\n`);
+    appendFileSync(process.env.TEST_TOTALS_FILE, `topology ${passed} ${failed} ${skipped}\n`);
+  if (process.env.TEST_SKIPS_FILE && skips.length)
+    appendFileSync(process.env.TEST_SKIPS_FILE, skips.join(''));
   process.exitCode = failed > 0 ? 1 : 0;
 });

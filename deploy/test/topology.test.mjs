@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makePng } from '../../e2e/support/images.mjs';
 import { precompress } from '../frontend/precompress.mjs';
-import { productionNodeFlags } from '../../bench/lib/production-command.mjs';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 import { backendImageStage } from './images.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -191,7 +191,6 @@ describe('docker-compose.yml', { skip: skipCompose }, () => {
     assert.match(resolved, /image: mysql:8\./);
     assert.match(resolved, /image: dxflrs\/garage:v2\./);
     assert.match(resolved, /S3_ENDPOINT: http:\/\/garage:3900/);
-    assert.match(resolved, /S3_PUBLIC_ENDPOINT: http:\/\/atm\.localhost/);
     assert.match(resolved, /PUBLIC_URL: http:\/\/atm\.localhost/);
     assert.match(resolved, /GARAGE_DEFAULT_BUCKET: atm-images/);
     assert.match(resolved, /\/api\/health\/ready/);
@@ -256,7 +255,6 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         STORAGE: 's3',
         // As in docker-compose.yml: the store directly, and the gateway's URL for the browser.
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-        S3_PUBLIC_ENDPOINT: origin,
         PUBLIC_URL: origin,
         S3_BUCKET: BUCKET,
         S3_REGION: 'us-east-1',
@@ -456,7 +454,6 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
     for (const [from, to] of [
       ['backend-a:3000', `127.0.0.1:${ports['backend-a']}`],
       ['backend-b:3000', `127.0.0.1:${ports['backend-b']}`],
-      ['garage:3900', `127.0.0.1:${s3Port}`],
       ['frontend-shell:8080', `127.0.0.1:${ports.shell}`],
       ['frontend-directory:8080', `127.0.0.1:${ports.directory}`],
       ['frontend-admin:8080', `127.0.0.1:${ports.admin}`],
@@ -755,7 +752,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
         throw new Error(`${error.message}\ngateway log:\n${tail}`, { cause: error });
       });
     assert.equal(saved.shop.status, 201, JSON.stringify(saved.shop.body));
-    assert.ok(saved.logoUrl.startsWith(`${origin}/${BUCKET}/uploads/`), saved.logoUrl);
+    assert.ok(saved.logoUrl.startsWith(`${origin}/api/uploads/`), saved.logoUrl);
     const saveLine = await lastLogged('POST /api/admin/shops');
     assert.equal(lastUpstream(saveLine), `127.0.0.1:${ports['backend-b']}`, saveLine);
     assert.match(saveLine, /" 201 /);
@@ -857,7 +854,7 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
       body: JSON.stringify({ type: 'logo' }),
     });
     const uploadUrl = new URL(JSON.parse(signed.body.toString()).uploadURL);
-    const signature = uploadUrl.searchParams.get('X-Amz-Signature');
+    const signature = uploadUrl.searchParams.get('signature');
     assert.ok(signature, uploadUrl.href);
     const put = await send(uploadUrl.pathname + uploadUrl.search, {
       method: 'PUT',
@@ -876,7 +873,6 @@ describe('production topology through the gateway', { skip: skipTopology }, () =
       ['the session secret', secret],
       ['a session cookie', cookie.split('=')[1]],
       ['a signed URL signature', signature],
-      ['a signed URL credential', uploadUrl.searchParams.get('X-Amz-Credential')],
     ])
       assert.ok(!text.includes(value), `the backend logged ${what}`);
     for (const line of lines.filter((entry) => entry.msg === 'request completed'))

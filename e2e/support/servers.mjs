@@ -1,13 +1,14 @@
-// The product started the way the README starts it (`node backend/dist/main.js` after
-// `npm run build`; production's `--optimize-for-size` is left out: it trades speed for memory,
-// which these tests do not measure), on a fresh temporary DATA_DIR and a free port. Each is
-// stopped by its own process id.
+// The product started exactly as `npm start` starts it after `npm run build`: the backend's
+// `start:prod` command, which is the production image's (node with the Dockerfile's flags,
+// dist/main.js, from backend/), on a fresh temporary DATA_DIR and a free port. Each is stopped
+// by its own process id.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,8 +42,9 @@ export async function startProduct(env = {}) {
   const childEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env };
   // `npm start` runs with NODE_ENV unset (development, demo shops seeded); Jest sets it to 'test'.
   delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, [path.join(ROOT, 'backend/dist/main.js')], {
-    cwd: ROOT,
+  // deploy/test/images.test.mjs holds start:prod to these same flags.
+  const child = spawn(process.execPath, [...productionNodeFlags(), 'dist/main.js'], {
+    cwd: path.join(ROOT, 'backend'),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,8 +77,7 @@ export async function startProduct(env = {}) {
     }
     rmSync(dataDir, { recursive: true, force: true });
     // A graceful stop closes the database and exits 0. Anything else (a native abort while
-    // the process tears down, as better-sqlite3 12 on Node 24.19+ does) happens after the last
-    // journey, where no assertion would see it.
+    // the process tears down) happens after the last journey, where no assertion would see it.
     if (ended && ended.code !== 0)
       throw new Error(
         `the backend did not stop cleanly on SIGTERM (${ended.signal ?? `exit ${ended.code}`}):\n${output.slice(-4000)}`,

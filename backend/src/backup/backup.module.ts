@@ -51,7 +51,7 @@ import { ObjectStorage } from '../uploads/object-storage.js';
       // Local: DATA_DIR is the root, so `backups/<name>` is DATA_DIR/backups/<name>. Its
       // signing key signs nothing (backups get no upload links).
       useFactory: (config: AppConfig, objects: ObjectStorage): ObjectStorage =>
-        config.storage.driver === 's3' ? objects : new LocalObjectStorage(config.dataDir, 'backups:unused'),
+        config.storage.driver === 's3' ? objects : new LocalObjectStorage(config.dataDir),
     },
   ],
 })

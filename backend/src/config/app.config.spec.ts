@@ -176,7 +176,7 @@ describe('loadConfig', () => {
       logFormat: 'json',
       logLevel: 'info',
       metricsPort: undefined,
-      metricsHost: undefined,
+      metricsHost: '127.0.0.1',
       shutdownGraceSeconds: 20,
     });
     expect(loadConfig({ DATA_DIR: dataDir() }).observability.logFormat).toBe('pretty');
@@ -185,16 +185,9 @@ describe('loadConfig', () => {
     expect(tuned.observability).toMatchObject({ metricsPort: 9464, shutdownGraceSeconds: 5 });
   });
 
-  it('presigns uploads for S3_PUBLIC_ENDPOINT and talks to S3_ENDPOINT (the same when only one is set)', () => {
+  it('talks to S3_ENDPOINT (browsers never reach the store: uploads go through the backend)', () => {
     const s3 = { DATA_DIR: dataDir(), STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://garage:3900' };
-    expect(loadConfig(s3).storage.s3).toMatchObject({
-      endpoint: 'http://garage:3900',
-      publicEndpoint: 'http://garage:3900',
-    });
-    expect(loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://atm.example' }).storage.s3).toMatchObject({
-      endpoint: 'http://garage:3900',
-      publicEndpoint: 'https://atm.example',
-    });
+    expect(loadConfig(s3).storage.s3).toMatchObject({ endpoint: 'http://garage:3900', bucket: 'b' });
   });
 
   it.each([
@@ -211,10 +204,6 @@ describe('loadConfig', () => {
     [{ STORAGE: 'ftp' }, /STORAGE must be "local" or "s3"/],
     [{ STORAGE: 's3' }, /S3_BUCKET is required when STORAGE=s3/],
     [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT must be an http\(s\) URL/],
-    [
-      { STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_ENDPOINT: 'atm.example' },
-      /S3_PUBLIC_ENDPOINT must be an http/,
-    ],
     [{ LOG_FORMAT: 'xml' }, /LOG_FORMAT must be json, pretty or off/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ PORT: '3000', METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT \(3000\)/],

@@ -17,7 +17,10 @@ export interface SessionConfig {
   idleMinutes: number;
   /** Absolute timeout: a session ends this long after login, however busy. */
   absoluteHours: number;
-  /** Secure cookie: always, or 'auto' (only on requests that arrived over HTTPS). */
+  /**
+   * Secure cookie: always (COOKIE_SECURE=true, or by default when PUBLIC_URL is https), or
+   * 'auto' (only on requests that arrived over HTTPS).
+   */
   secureCookie: true | 'auto';
 }
 
@@ -27,8 +30,6 @@ export interface StorageConfig {
   s3?: {
     /** Where the backend talks to the store (inside the network); unset means AWS S3. */
     endpoint?: string;
-    /** Where browsers send presigned uploads; defaults to `endpoint`. */
-    publicEndpoint?: string;
     bucket: string;
     region: string;
     accessKeyId?: string;
@@ -77,8 +78,8 @@ export interface ObservabilityConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Port of the Prometheus endpoint, apart from the public one; unset = no metrics. */
   metricsPort?: number;
-  /** Interface of the metrics endpoint (HOST when unset). */
-  metricsHost?: string;
+  /** Interface of the metrics endpoint: loopback unless METRICS_HOST names another (it has no authentication). */
+  metricsHost: string;
   /** On SIGTERM, in-flight requests get this long to finish before their connections are cut. */
   shutdownGraceSeconds: number;
 }
@@ -104,7 +105,7 @@ function parseObservability(env: Env, nodeEnv: AppConfig['env'], port: number): 
     logFormat,
     logLevel,
     metricsPort,
-    metricsHost: env.METRICS_HOST?.trim() || undefined,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
   };
 }
@@ -299,13 +300,11 @@ function parseStorage(env: Env, dataDir: string): StorageConfig {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) throw new ConfigError('S3_BUCKET is required when STORAGE=s3');
   const endpoint = httpUrl(env, 'S3_ENDPOINT');
-  const publicEndpoint = httpUrl(env, 'S3_PUBLIC_ENDPOINT') ?? endpoint;
   return {
     driver,
     localDir,
     s3: {
       endpoint,
-      publicEndpoint,
       bucket,
       region: env.S3_REGION?.trim() || 'us-east-1',
       accessKeyId: env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID,
@@ -381,7 +380,7 @@ function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passw
 export function resolveDataDir(env: Env): string {
   const dataDir = resolve(env.DATA_DIR?.trim() || 'data');
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
@@ -406,6 +405,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   return {
     env: nodeEnv,
     port,
@@ -416,12 +416,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secret: sessionSecret(env, nodeEnv, dataDir),
       idleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
       absoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 8, 1, 30 * 24),
-      secureCookie: flag(env, 'COOKIE_SECURE', false) ? true : 'auto',
+      // An https PUBLIC_URL means visitors arrive over HTTPS: the cookie is never sent in clear.
+      secureCookie: flag(env, 'COOKIE_SECURE', publicUrl?.startsWith('https://') ?? false) ? true : 'auto',
     },
     storage: parseStorage(env, dataDir),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins,
-    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    publicUrl,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
     automaticBackups: parseAutomaticBackups(env),

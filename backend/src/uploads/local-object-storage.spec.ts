@@ -12,7 +12,7 @@ describe('LocalObjectStorage', () => {
   let storage: LocalObjectStorage;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'atm-objects-'));
-    storage = new LocalObjectStorage(root, 'key');
+    storage = new LocalObjectStorage(root);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

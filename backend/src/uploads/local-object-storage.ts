@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import {
   access,
@@ -15,13 +15,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { isProcessAlive } from '../common/process-liveness.js';
 import { sniffImageType } from './image-check.js';
-import {
-  ObjectExistsError,
-  ObjectStorage,
-  type ObjectInfo,
-  type StoredObject,
-  type UploadKind,
-} from './object-storage.js';
+import { ObjectExistsError, ObjectStorage, type ObjectInfo, type StoredObject } from './object-storage.js';
 
 /** The largest buffer one read of a stored object takes (images are at most 5 MB). */
 const READ_CHUNK_MAX = 1024 * 1024;
@@ -54,46 +48,15 @@ export function strongEtag(sha256: Buffer | string): string {
 /**
  * Objects as files under DATA_DIR/objects, each with a small JSON sidecar holding its type,
  * size and checksum. Writes go to a temporary name and are renamed into place, so a reader
- * never sees half a file. Upload URLs point back at this backend and carry an HMAC.
+ * never sees half a file.
  */
 export class LocalObjectStorage extends ObjectStorage {
-  constructor(
-    private readonly root: string,
-    private readonly signingKey: string,
-  ) {
+  constructor(private readonly root: string) {
     super();
   }
 
   private path(key: string): string {
     return join(this.root, key);
-  }
-
-  signature(key: string, kind: string, expires: number): string {
-    return createHmac('sha256', this.signingKey)
-      .update(`upload\n${key}\n${kind}\n${expires}`)
-      .digest('base64url');
-  }
-
-  /** True when the signature was made by this installation for exactly these values. */
-  verifySignature(key: string, kind: string, expires: number, signature: string): boolean {
-    const expected = Buffer.from(this.signature(key, kind, expires));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  }
-
-  async createUploadUrl(
-    key: string,
-    kind: UploadKind,
-    origin: string,
-    expiresInSeconds: number,
-  ): Promise<string> {
-    const expires = Math.floor(Date.now() / 1000) + expiresInSeconds;
-    const query = new URLSearchParams({
-      type: kind,
-      expires: String(expires),
-      signature: this.signature(key, kind, expires),
-    });
-    return `${origin}/api/${key}?${query}`;
   }
 
   /**

@@ -17,13 +17,6 @@ export interface StoredObject extends ObjectInfo {
  * Keys look like `uploads/<uuid>`; callers validate them before they get here.
  */
 export abstract class ObjectStorage {
-  /** A URL the browser can PUT the image bytes to, valid for `expiresInSeconds`. */
-  abstract createUploadUrl(
-    key: string,
-    kind: UploadKind,
-    origin: string,
-    expiresInSeconds: number,
-  ): Promise<string>;
   /** Stores a new object; throws ObjectExistsError when the key is taken (where the store can tell). */
   abstract put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo>;
   /** Stores a new object from a file, streamed (backups can be larger than memory should hold). */

@@ -6,14 +6,13 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { StorageConfig } from '../config/app.config.js';
 import { strongEtag } from './local-object-storage.js';
-import { ObjectStorage, type ObjectInfo, type StoredObject, type UploadKind } from './object-storage.js';
+import { ObjectStorage, type ObjectInfo, type StoredObject } from './object-storage.js';
 
 const SHA256_METADATA = 'sha256';
 
@@ -40,15 +39,13 @@ function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
 }
 
 /**
- * Any S3-compatible store (Garage, AWS S3, R2, B2). The browser PUTs straight to a presigned
- * URL on S3_PUBLIC_ENDPOINT; the backend itself talks to S3_ENDPOINT (the store's address
- * inside the network). Images are read back through the backend (streamed), so their URLs
- * stay `/objects/...`.
+ * Any S3-compatible store (Garage, AWS S3, R2, B2), reached at S3_ENDPOINT (the store's address
+ * inside the network). Only the backend talks to it: browsers upload to the backend's own
+ * links, and images are read back through the backend (streamed), so their URLs stay
+ * `/objects/...`. The bucket needs no public access.
  */
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: S3Client;
-  /** Signs upload URLs only (no request is sent with it): its host is the one the browser uses. */
-  private readonly presigner: S3Client;
   private readonly bucket: string;
 
   /** `onError` hears of every failed request but a missing object (for the metrics). */
@@ -56,8 +53,6 @@ export class S3ObjectStorage extends ObjectStorage {
     super();
     this.bucket = config.bucket;
     this.client = clientFor(config, config.endpoint);
-    this.presigner =
-      config.publicEndpoint === config.endpoint ? this.client : clientFor(config, config.publicEndpoint);
     this.client.middlewareStack.add(
       (next, context) => async (args) => {
         try {
@@ -69,17 +64,6 @@ export class S3ObjectStorage extends ObjectStorage {
       },
       { step: 'initialize', name: 'countObjectStoreErrors' },
     );
-  }
-
-  async createUploadUrl(
-    key: string,
-    _kind: UploadKind,
-    _origin: string,
-    expiresInSeconds: number,
-  ): Promise<string> {
-    return getSignedUrl(this.presigner, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
-      expiresIn: expiresInSeconds,
-    });
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {

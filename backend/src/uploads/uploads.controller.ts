@@ -47,8 +47,8 @@ export class UploadsController {
   }
 
   /**
-   * Stores the image bytes sent to a signed upload URL (local storage; with S3 the URL is the
-   * store's own). PNG, JPEG, GIF or WebP by their bytes, at most 5 MB; each URL works once.
+   * Stores the image bytes sent to a signed upload URL, on either store. PNG, JPEG, GIF or WebP
+   * by their bytes, at most 5 MB; each URL works once, even for two PUTs at the same instant.
    */
   @Put('uploads/:id')
   @ApiOperation({ operationId: 'putUpload' })
@@ -58,7 +58,6 @@ export class UploadsController {
   @ApiErrors({
     400: 'The upload key is not a UUID',
     403: 'Invalid, expired or already used upload link',
-    404: 'Uploads go directly to the object store (S3 storage)',
     413: 'More than 5 MB',
     415: 'Not a PNG, JPEG, GIF or WebP image',
   })

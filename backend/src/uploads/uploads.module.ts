@@ -6,22 +6,28 @@ import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';
 import { S3ObjectStorage } from './s3-object-storage.js';
 import { ObjectsController, UploadsController } from './uploads.controller.js';
+import { UploadLinks } from './upload-links.js';
 import { UploadQuotaService } from './upload-quota.service.js';
 import { UploadsService } from './uploads.service.js';
 
-/** Image uploads through signed URLs, and the object storage chosen by STORAGE. */
+/** Image uploads through this backend's signed links, and the object storage chosen by STORAGE. */
 @Module({
   controllers: [UploadsController, ObjectsController],
   providers: [
     UploadsService,
     UploadQuotaService,
     {
+      provide: UploadLinks,
+      inject: [APP_CONFIG],
+      useFactory: ({ session }: AppConfig) => new UploadLinks(`uploads:${session.secret}`),
+    },
+    {
       provide: ObjectStorage,
       inject: [APP_CONFIG, AppMetrics],
-      useFactory: ({ storage, session }: AppConfig, metrics: AppMetrics): ObjectStorage =>
+      useFactory: ({ storage }: AppConfig, metrics: AppMetrics): ObjectStorage =>
         storage.driver === 's3'
           ? new S3ObjectStorage(storage.s3!, (operation) => metrics.objectStoreError(operation))
-          : new LocalObjectStorage(storage.localDir, `uploads:${session.secret}`),
+          : new LocalObjectStorage(storage.localDir),
     },
   ],
   exports: [ObjectStorage, UploadsService],

@@ -5,12 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { imageProblem, sniffImageType } from './image-check.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectExistsError, ObjectStorage, type StoredObject, type UploadKind } from './object-storage.js';
+import { UploadLinks } from './upload-links.js';
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
@@ -42,11 +45,15 @@ function linkInvalid(): ApiError {
   return new ApiError(403, 'UPLOAD_LINK_INVALID', 'This upload link is invalid');
 }
 
-/** Signed upload URLs, receiving uploaded bytes (local storage) and serving images. */
+/** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
+const UPLOAD_CLAIM_PREFIX = 'upload:';
+
+/** Signed upload links, receiving and checking uploaded bytes, and serving images. */
 @Injectable()
 export class UploadsService {
   constructor(
     private readonly storage: ObjectStorage,
+    private readonly links: UploadLinks,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -54,18 +61,18 @@ export class UploadsService {
   async createUploadUrl(kind: UploadKind, origin: string): Promise<string> {
     const key = `uploads/${randomUUID()}`;
     await this.dataSource.getRepository(UnattachedObject).insert({ key, since: Date.now() });
-    return this.storage.createUploadUrl(key, kind, origin, UPLOAD_URL_SECONDS);
+    return this.links.create(key, kind, origin, UPLOAD_URL_SECONDS);
   }
 
-  /** PUT {uploadURL} for local storage: check the signature, size and bytes, then store. */
+  /**
+   * PUT {uploadURL}: check the signature, size and bytes, then store them once. Of two PUTs to
+   * one link the first to arrive whole wins and the other is 403, on every store.
+   */
   async receiveUpload(
     id: string,
     query: Record<string, unknown>,
     request: Request,
   ): Promise<StoredUploadDto> {
-    if (!(this.storage instanceof LocalObjectStorage)) {
-      throw new ApiError(404, 'NOT_FOUND', 'Uploads go directly to the object store');
-    }
     if (!UUID.test(id)) throw new ApiError(400, 'UPLOAD_LINK_INVALID', 'Invalid upload key');
     const key = `uploads/${id}`;
     const { type, expires, signature } = query;
@@ -77,7 +84,7 @@ export class UploadsService {
     ) {
       throw linkInvalid();
     }
-    if (!this.storage.verifySignature(key, type, Number(expires), signature)) {
+    if (!this.links.verify(key, type, Number(expires), signature)) {
       throw linkInvalid();
     }
     if (Number(expires) * 1000 < Date.now())
@@ -97,17 +104,34 @@ export class UploadsService {
     if (problem) throw new ApiError(415, 'IMAGE_INVALID', problem);
     // The bytes decide the type: a JPEG sent as image/png is stored and served as JPEG.
     const contentType = sniffImageType(bytes)!;
-    // Two PUTs of one link at once both pass the check above; the store lets only one in.
-    const stored = await this.storage.put(key, bytes, contentType).catch((error: unknown) => {
-      throw error instanceof ObjectExistsError ? used() : error;
+    // Two PUTs of one link at once both pass the check above; only one gets in. Local storage
+    // refuses the second write itself; an S3 PUT would replace the object, so the link is
+    // claimed in the database first (a primary key: of two inserts, one fails).
+    const claimed = !(this.storage instanceof LocalObjectStorage);
+    if (claimed) await this.claimLink(id, used);
+    const stored = await this.storage.put(key, bytes, contentType).catch(async (error: unknown) => {
+      if (error instanceof ObjectExistsError) throw used();
+      // Nothing was stored: the link may be tried again.
+      if (claimed)
+        await this.dataSource.getRepository(SystemFlag).delete({ name: `${UPLOAD_CLAIM_PREFIX}${id}` });
+      throw error;
     });
     return { path: `${OBJECTS_PATH_PREFIX}${key}`, contentType, size: stored.size };
   }
 
+  /** Takes link `id` for one upload, or throws `used()` when another PUT already took it. */
+  private async claimLink(id: string, used: () => ApiError): Promise<void> {
+    try {
+      await this.dataSource.getRepository(SystemFlag).insert({ name: `${UPLOAD_CLAIM_PREFIX}${id}` });
+    } catch (error) {
+      throw isUniqueViolation(error) ? used() : error;
+    }
+  }
+
   /**
-   * Why a stored upload cannot be used by a shop, or null. Local uploads were checked when
-   * they arrived; S3 uploads went straight from the browser to the store, so their bytes are
-   * checked here, and a bad one is deleted.
+   * Why a stored upload cannot be used by a shop, or null. Uploads are checked when they
+   * arrive; on S3 an object may still predate that (browsers once PUT straight to the store),
+   * so its bytes are checked again here, and a bad one is deleted.
    */
   async checkStoredImage(key: string): Promise<string | null> {
     const info = await this.storage.stat(key);
@@ -131,9 +155,10 @@ export class UploadsService {
   }
 
   /**
-   * An image to serve. Local uploads were checked on arrival and are streamed; S3 objects may
-   * hold whatever a browser sent, so they are read (at most 5 MB) and served only when their
-   * bytes are an image, with the type those bytes show — never HTML or script from our origin.
+   * An image to serve. Local uploads were checked on arrival and are streamed; an S3 object
+   * may predate that check (browsers once PUT straight to the store), so it is read (at most
+   * 5 MB) and served only when its bytes are an image, with the type those bytes show — never
+   * HTML or script from our origin.
    */
   async getObject(id: string): Promise<StoredObject> {
     const notFound = new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not found');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage, shopBody } from '../support/fixtures.js';
+import { binary, heldPut } from '../support/held-put.js';
 import { restoreUploadFolder } from '../../src/backup/restore-upload-folder.js';
 import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
@@ -16,35 +17,6 @@ import { ANY_DIALECT, DIALECTS, startAppOnFreshDatabase } from '../support/test-
 import { buildZip } from '../support/zip-writer.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-
-/** Collects a binary response body. */
-const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}) as unknown as Parameters<request.Test['parse']>[0];
-
-/**
- * A PUT whose body is sent but for its last byte, so that several can be made to finish at
- * the same instant: `sent` settles once the rest is on the wire, `finish()` sends the last byte.
- */
-function heldPut(url: string, contentType: string, bytes: Buffer) {
-  const put = httpRequest(url, {
-    method: 'PUT',
-    agent: false,
-    headers: { 'Content-Type': contentType, 'Content-Length': bytes.length },
-  });
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    put.on('response', (answer) => {
-      let body = '';
-      answer.on('data', (chunk: Buffer) => (body += chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode!, body }));
-    });
-    put.on('error', reject);
-  });
-  const sent = new Promise<void>((resolve) => put.write(bytes.subarray(0, -1), () => resolve()));
-  return { sent, response, finish: () => put.end(bytes.subarray(-1)) };
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
