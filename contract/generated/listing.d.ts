@@ -14,7 +14,8 @@ export function searchTextOf(shop: ListingShop): string;
  */
 export function matchesQuery(shop: ListingShop, query: string): boolean;
 /**
- * Spec section 5: the public filters. Keeps the shops' order.
+ * The public filters: every word of `q`, and the category, city and state when set (`all`
+ * switches one off). Keeps the shops' order.
  * @template {ListingShop} T
  * @param {readonly T[]} shops
  * @param {ShopFilters} filters
