@@ -2429,6 +2429,8 @@ export interface operations {
         city?: string;
         /** @description Shops in this state (case-insensitive); `all` or nothing: any. */
         state?: string;
+        /** @description `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
+        open?: 'now' | 'all';
       };
       header?: never;
       path?: never;

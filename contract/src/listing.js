@@ -6,23 +6,53 @@
  * definition, so a page of the server and the same page in the browser never differ.
  */
 import { LISTING_PAGE_SIZE } from './constants.js';
+import { openingStatus, shopTimeZone, weekOf } from './opening-hours.js';
 import { PUBLIC_SEARCH_FIELDS, searchWords, shopSearchText } from './search.js';
 
 /**
  * What the filters read of a shop.
- * @typedef {{ name: string, description: string, city: string, state: string, categories: string[] }} ListingShop
+ * @typedef {{ name: string, description: string, city: string, state: string, categories: string[], openingHours?: string | null }} ListingShop
  */
 
 /**
- * The listing's filters as its URL carries them (`?q=&category=&city=&state=`).
- * @typedef {{ q: string, category: string, city: string, state: string }} ShopFilters
+ * The listing's filters as its URL carries them (`?q=&category=&city=&state=&open=`); `open` is
+ * `now` for the shops open at this moment.
+ * @typedef {{ q: string, category: string, city: string, state: string, open: string }} ShopFilters
  */
 
 /** The value that switches a dropdown filter off (also what an absent URL parameter means). */
 export const ALL = 'all';
 
 /** @type {Readonly<ShopFilters>} */
-export const NO_FILTERS = /* @__PURE__ */ Object.freeze({ q: '', category: ALL, city: ALL, state: ALL });
+export const NO_FILTERS = /* @__PURE__ */ Object.freeze({
+  q: '',
+  category: ALL,
+  city: ALL,
+  state: ALL,
+  open: ALL,
+});
+
+/** The value of the `open` filter that keeps only the shops open now. */
+export const OPEN_NOW = 'now';
+
+// Each shop's week and zone, read once per shop object (as its search text).
+/** @type {WeakMap<ListingShop, { week: import('./opening-hours.js').Week, zone: string } | null>} */
+const weeks = new WeakMap();
+
+/**
+ * Is the shop open at `now` (epoch ms), in its own time zone? A shop without hours is not.
+ * @param {ListingShop} shop
+ * @param {number} now
+ */
+export function isOpenAt(shop, now) {
+  let hours = weeks.get(shop);
+  if (hours === undefined) {
+    const week = weekOf(shop.openingHours);
+    hours = week ? { week, zone: shopTimeZone(shop.state) } : null;
+    weeks.set(shop, hours);
+  }
+  return hours !== null && openingStatus(hours.week, hours.zone, now).open;
+}
 
 /**
  * Do two option values name the same thing (case-insensitively, as the dropdowns compare)?
@@ -76,21 +106,25 @@ export function matchesQuery(shop, query) {
 }
 
 /**
- * The public filters: every word of `q`, and the category, city and state when set (`all`
- * switches one off). Keeps the shops' order.
+ * The public filters: every word of `q`, the category, city and state when set (`all`
+ * switches one off), and with `open` at `now` only the shops open at `now`. Keeps the shops'
+ * order.
  * @template {ListingShop} T
  * @param {readonly T[]} shops
  * @param {ShopFilters} filters
+ * @param {number} [now] epoch ms (the `open` filter's moment)
  * @returns {T[]}
  */
-export function filterShops(shops, filters) {
-  const { q, category, city, state } = filters;
+export function filterShops(shops, filters, now = Date.now()) {
+  const { q, category, city, state, open } = filters;
+  const openNow = open === OPEN_NOW;
   const words = searchWords(q);
   return shops.filter(
     (shop) =>
       (!isActive(category) || shop.categories.some((c) => sameValue(c, category))) &&
       (!isActive(city) || sameValue(shop.city, city)) &&
       (!isActive(state) || sameValue(shop.state, state)) &&
+      (!openNow || isOpenAt(shop, now)) &&
       matchesWords(shop, words),
   );
 }

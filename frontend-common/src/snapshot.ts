@@ -6,6 +6,8 @@ export interface ListingFilters {
   category: string;
   city: string;
   state: string;
+  /** `now`: only the shops open at this moment; 'all' otherwise. */
+  open: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { filterShops, pageOf } from 'contract';
+import { filterShops, OPEN_NOW, pageOf } from 'contract';
 import { listingFilters, type ShopListingDto, type ShopListingQueryDto } from './dto/shop-listing.dto.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
@@ -20,11 +20,21 @@ export class PublicListing {
   async page(query: ShopListingQueryDto): Promise<ShopListingDto> {
     const catalog = await this.shops.catalogNow();
     const filters = listingFilters(query);
-    const key = JSON.stringify([filters.q, filters.category, filters.city, filters.state, query.page ?? 1]);
+    // "Open now" holds for a minute: its answers are kept per minute.
+    const now = Date.now();
+    const minute = filters.open === OPEN_NOW ? Math.floor(now / 60_000) : null;
+    const key = JSON.stringify([
+      filters.q,
+      filters.category,
+      filters.city,
+      filters.state,
+      minute,
+      query.page ?? 1,
+    ]);
     let answers = this.answers.get(catalog);
     const known = answers?.get(key);
     if (known) return known;
-    const results = filterShops(catalog.shops, filters);
+    const results = filterShops(catalog.shops, filters, now);
     const answer = { ...pageOf(results, query.page ?? 1), total: results.length };
     if (!answers) this.answers.set(catalog, (answers = new Map()));
     if (answers.size >= CACHED_ANSWERS) answers.delete(answers.keys().next().value!);

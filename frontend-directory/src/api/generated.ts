@@ -15,6 +15,7 @@ const injectedRtkApi = api.injectEndpoints({
           category: queryArg.category,
           city: queryArg.city,
           state: queryArg.state,
+          open: queryArg.open,
         },
       }),
     }),
@@ -51,6 +52,8 @@ export type GetShopListingApiArg = {
   city?: string;
   /** Shops in this state (case-insensitive); `all` or nothing: any. */
   state?: string;
+  /** `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
+  open?: 'now' | 'all';
 };
 export type GetShopCategoriesApiResponse = /** status 200 e.g. ["Accesorios", "Armería", "Caza"] */ string[];
 export type GetShopCategoriesApiArg = void;

@@ -12,6 +12,7 @@ export function listingQuery(params: URLSearchParams): { filters: ShopFilters; p
       category: params.get('category') || ALL,
       city: params.get('city') || ALL,
       state: params.get('state') || ALL,
+      open: params.get('open') || ALL,
     },
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
@@ -38,7 +39,7 @@ export function listingSnapshot(
 }
 
 const sameFilters = (a: ShopFilters, b: ShopFilters) =>
-  a.q === b.q && a.category === b.category && a.city === b.city && a.state === b.state;
+  a.q === b.q && a.category === b.category && a.city === b.city && a.state === b.state && a.open === b.open;
 
 /** The snapshot when it is for exactly this URL's filters and page (the URL may have moved on since). */
 export function snapshotFor(

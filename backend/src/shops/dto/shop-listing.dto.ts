@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ALL, LISTING_PAGE_SIZE, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ALL, LISTING_PAGE_SIZE, OPEN_NOW, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
 
@@ -42,6 +42,11 @@ export class ShopListingQueryDto {
   })
   state?: string;
 
+  /** `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
+  @IsOptional()
+  @IsIn([OPEN_NOW, ALL], { message: `open must be '${OPEN_NOW}' or '${ALL}'` })
+  open?: string;
+
   /** 1-based; a page past the last answers the last page (as the pages do). */
   @ApiPropertyOptional({ minimum: 1, maximum: 1_000_000, default: 1 })
   @IsOptional()
@@ -58,6 +63,7 @@ export const listingFilters = (query: ShopListingQueryDto) => ({
   category: query.category || ALL,
   city: query.city || ALL,
   state: query.state || ALL,
+  open: query.open || ALL,
 });
 
 /** One page of the public listing, in its order (verified first, then by name). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL, type ShopFilters } from './filterShops';
+import { ALL, OPEN_NOW, type ShopFilters } from './filterShops';
 
 interface FilterBarProps {
   filters: ShopFilters;
@@ -62,7 +62,8 @@ export function FilterBar({
     onChange('q', value);
   };
   const optionsFor = { category: categories, city: cities, state: states };
-  const anyFilter = filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL);
+  const anyFilter =
+    filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL) || filters.open === OPEN_NOW;
 
   return (
     <form
@@ -132,6 +133,16 @@ export function FilterBar({
             </select>
           </div>
         ))}
+        <label className="atm-dir-filters__open">
+          <input
+            type="checkbox"
+            name="open"
+            value={OPEN_NOW}
+            checked={filters.open === OPEN_NOW}
+            onChange={(event) => onChange('open', event.target.checked ? OPEN_NOW : ALL)}
+          />
+          {t('filters.open.label')}
+        </label>
       </div>
       {children}
       <div className="atm-dir-filters__summary">

@@ -10,7 +10,15 @@ import {
   usePrefetch,
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
-import { ALL, filterShops, isActive, prepareSearch, uniqueSorted, unknownFilters } from './filterShops';
+import {
+  ALL,
+  filterShops,
+  isActive,
+  OPEN_NOW,
+  prepareSearch,
+  uniqueSorted,
+  unknownFilters,
+} from './filterShops';
 import { ShopCard } from './ShopCard';
 import { Pager } from './Pager';
 import { useReturnToCard } from './returnToCard';
@@ -50,6 +58,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
       category: param(deferredFilters.category),
       city: param(deferredFilters.city),
       state: param(deferredFilters.state),
+      open: deferredFilters.open === OPEN_NOW ? OPEN_NOW : undefined,
       page,
     },
     { skip: wantsEveryShop || Boolean(server) },

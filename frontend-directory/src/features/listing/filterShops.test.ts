@@ -1,5 +1,13 @@
 import { makeShop } from '../../test/shops';
-import { ALL, filterShops, matchesQuery, normalizeText, NO_FILTERS, uniqueSorted } from './filterShops';
+import {
+  ALL,
+  filterShops,
+  matchesQuery,
+  normalizeText,
+  NO_FILTERS,
+  OPEN_NOW,
+  uniqueSorted,
+} from './filterShops';
 
 const armeria = makeShop({
   name: 'Armería del Bajío',
@@ -83,14 +91,24 @@ describe('filterShops', () => {
   });
 
   it("treats 'all' (any case) and empty as no filter", () => {
-    expect(filterShops(shops, { q: '', category: ALL, city: 'ALL', state: '' })).toHaveLength(4);
+    expect(filterShops(shops, { q: '', category: ALL, city: 'ALL', state: '', open: '' })).toHaveLength(4);
   });
 
   it('combines filters', () => {
     expect(
-      names(filterShops(shops, { q: 'taller', category: 'Coleccionismo', city: 'Puebla', state: 'Puebla' })),
+      names(
+        filterShops(shops, {
+          q: 'taller',
+          category: 'Coleccionismo',
+          city: 'Puebla',
+          state: 'Puebla',
+          open: ALL,
+        }),
+      ),
     ).toEqual(['Taller del Año']);
-    expect(filterShops(shops, { q: 'taller', category: 'Caza', city: ALL, state: ALL })).toEqual([]);
+    expect(filterShops(shops, { q: 'taller', category: 'Caza', city: ALL, state: ALL, open: ALL })).toEqual(
+      [],
+    );
   });
 
   it('matchesQuery accepts an empty query', () => {
@@ -106,5 +124,21 @@ describe('uniqueSorted', () => {
       'Ñuu',
       'Zacatecas',
     ]);
+  });
+
+  it("keeps only the shops open at the moment with open 'now', each in its own time zone", () => {
+    const hours = 'Mo-Fr 09:00-14:00,16:00-19:00';
+    const frontera = { ...shops[0], name: 'Frontera', state: 'Baja California', openingHours: hours };
+    const caribe = { ...shops[1], name: 'Caribe', state: 'Quintana Roo', openingHours: hours };
+    const sinHorario = { ...shops[2], name: 'Sin horario', openingHours: null };
+    // Wednesday 2026-11-25 16:30 UTC: 08:30 in Tijuana (closed), 11:30 in Cancún (open).
+    const now = Date.UTC(2026, 10, 25, 16, 30);
+    const all = [frontera, caribe, sinHorario];
+    expect(names(filterShops(all, { ...NO_FILTERS, open: OPEN_NOW }, now))).toEqual(['Caribe']);
+    // Three hours on: 11:30 in Tijuana (open), 14:30 in Cancún (closed for lunch).
+    expect(names(filterShops(all, { ...NO_FILTERS, open: OPEN_NOW }, now + 3 * 3_600_000))).toEqual([
+      'Frontera',
+    ]);
+    expect(filterShops(all, NO_FILTERS, now)).toHaveLength(3);
   });
 });

@@ -3,7 +3,16 @@ import type { Shop } from 'frontend-common';
 
 // The filters themselves live in the contract: the backend's `GET /api/shops/listing` and the
 // server-rendered pages use the very same ones (contract/src/listing.js).
-export { ALL, filterShops, isActive, matchesQuery, NO_FILTERS, sameValue, type ShopFilters } from 'contract';
+export {
+  ALL,
+  filterShops,
+  isActive,
+  matchesQuery,
+  NO_FILTERS,
+  OPEN_NOW,
+  sameValue,
+  type ShopFilters,
+} from 'contract';
 export { normalizeText };
 
 /**

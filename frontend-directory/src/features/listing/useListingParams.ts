@@ -4,19 +4,22 @@ import { listingQuery } from '../../app/snapshot';
 import { ALL, type ShopFilters } from './filterShops';
 
 type FilterKey = keyof ShopFilters;
-const FILTER_KEYS: FilterKey[] = ['q', 'category', 'city', 'state'];
+const FILTER_KEYS: FilterKey[] = ['q', 'category', 'city', 'state', 'open'];
 
 /**
- * The listing's state lives in the URL (`?q=&category=&city=&state=&page=`) so links can be
+ * The listing's state lives in the URL (`?q=&category=&city=&state=&open=&page=`) so links can be
  * shared, the back button works, and the server renders the same page (app/snapshot.ts).
  */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
   const query = listingQuery(params);
-  const { q, category, city, state } = query.filters;
+  const { q, category, city, state, open } = query.filters;
   // The same object until a filter changes, so another parameter (page, sort, view) does not
   // filter 10,000 shops again.
-  const filters = useMemo<ShopFilters>(() => ({ q, category, city, state }), [q, category, city, state]);
+  const filters = useMemo<ShopFilters>(
+    () => ({ q, category, city, state, open }),
+    [q, category, city, state, open],
+  );
   const page = query.page;
 
   const setFilter = useCallback(
