@@ -117,7 +117,7 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     // Its scripts wait for the visitor (the shell's preamble starts them on intent): not run at load.
     expect(html).toMatch(/<html lang="es" data-atm-hydrate="on-intent">/);
     expect(html).not.toMatch(/<script (defer )?src=/);
-    expect(html).toMatch(/<script type="atm\/on-intent" src="\/js\/main\.[0-9a-f]+\.js"><\/script>/);
+    expect(html).toMatch(/<script type="atm\/on-intent" data-src="\/js\/main\.[0-9a-f]+\.js"><\/script>/);
     // The distance order and the map are the browser's to draw: those URLs run their scripts at load.
     for (const query of ['?sort=distance&radius=25', '?view=map']) {
       const drawn = (await request(server.url).get(`/${query}`).expect(200)).text;

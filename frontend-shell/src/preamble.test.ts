@@ -76,8 +76,8 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
   function serverPage() {
     document.documentElement.setAttribute('data-atm-hydrate', 'on-intent');
     document.head.innerHTML =
-      '<script type="atm/on-intent" src="/runtime-config.js"></script>' +
-      '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+      '<script type="atm/on-intent" data-src="/runtime-config.js"></script>' +
+      '<script type="atm/on-intent" data-src="/js/main.abc.js"></script>';
     document.body.innerHTML =
       '<button type="button" id="menu">Menú</button><select id="state"><option>Todos</option><option>Jalisco</option></select>';
     new Function('document', 'window', source)(document, window);
@@ -123,7 +123,7 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
   });
 
   it('leaves a page without the mark alone (the admin, the static page): its scripts are deferred tags', () => {
-    document.head.innerHTML = '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+    document.head.innerHTML = '<script type="atm/on-intent" data-src="/js/main.abc.js"></script>';
     new Function('document', 'window', source)(document, window);
     window.dispatchEvent(new Event('pointerdown'));
     window.dispatchEvent(new Event('load'));

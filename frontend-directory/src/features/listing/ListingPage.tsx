@@ -116,7 +116,8 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   let body;
   if (!shown && !source.isError) {
     body = (
-      <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
+      // A status (a name on a plain div is not allowed): read as "loading" while the cards arrive.
+      <div className="atm-dir-grid" role="status" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <div key={i} className="atm-dir-card atm-dir-skeleton" data-testid="shop-skeleton">
             <span className="atm-dir-skeleton__avatar" />

@@ -192,7 +192,12 @@ function ShopDistance({ shop }: { shop: Shop }) {
 function ShopLoading() {
   const { t } = useTranslation('directory');
   return (
-    <div className="atm-dir-card atm-dir-skeleton" aria-busy="true" aria-label={t('shop.loading')}>
+    <div
+      className="atm-dir-card atm-dir-skeleton"
+      role="status"
+      aria-busy="true"
+      aria-label={t('shop.loading')}
+    >
       <span className="atm-dir-skeleton__avatar" />
       <span className="atm-dir-skeleton__line" />
       <span className="atm-dir-skeleton__line atm-dir-skeleton__line--short" />
