@@ -237,7 +237,12 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
         </Card>
         <Card title={t('shopForm.sections.categories')} className="atm-admin__section">
           <Form.Item name="categories" rules={[rule('categories')]} style={{ marginBottom: 8 }}>
-            <Checkbox.Group style={{ width: '100%' }}>
+            {/* Named by its section's title: the boxes are one question. */}
+            <Checkbox.Group
+              style={{ width: '100%' }}
+              role="group"
+              aria-label={t('shopForm.sections.categories')}
+            >
               <Row gutter={[8, 8]}>
                 {categoryOptions.map((category) => (
                   <Col xs={12} md={8} key={category}>
