@@ -5,7 +5,15 @@
 // product and one browser for the file.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
-import { eventually, journeys, launchChromium, trackConsole, unexpectedErrors } from './support/browser.mjs';
+import {
+  eventually,
+  journeys,
+  launchChromium,
+  trackConsole,
+  unexpectedErrors,
+  waitForDirectory,
+} from './support/browser.mjs';
+import { expectAccessible } from './support/axe.mjs';
 import { startProduct } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
@@ -87,8 +95,14 @@ journey('a shop page opened directly, then the language switch between twin URLs
       .map((s) => s.name)
       .sort(),
   );
+  // Once live, a card opens the shop's dialog on the shop's URL; reloaded, that URL is the page.
+  await waitForDirectory(page);
   await page.getByRole('link', { name: shops[PAGE_SIZE].name, exact: true }).click();
   await page.waitForURL(`${product.url}/en/shops/${shops[PAGE_SIZE].slug}`);
+  await page.getByRole('dialog', { name: shops[PAGE_SIZE].name }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: shops[PAGE_SIZE].name }).waitFor();
+  await waitForDirectory(page);
   await page.getByRole('button', { name: es.languageName }).click();
   await page.waitForURL(`${product.url}/shops/${shops[PAGE_SIZE].slug}`);
   await page.getByRole('heading', { level: 2, name: es.sections[0] }).waitFor();

@@ -209,9 +209,10 @@ export function describeAdminJourney(lang) {
       await publicCard(shopName).waitFor();
       expect(await publicCard(shopName).getByText(T.verified, { exact: true }).count()).toBe(0);
       await publicCard(shopName).getByText('+1').waitFor();
+      await waitForDirectory(pub);
       await publicCard(shopName).getByRole('link', { name: shopName, exact: true }).click();
-      const dialog = pub.getByRole('main'); // the shop's page
-      await dialog.getByRole('heading', { level: 1, name: shopName }).waitFor();
+      const dialog = pub.getByRole('dialog', { name: shopName }); // the shop's detail dialog
+      await dialog.getByRole('heading', { level: 2, name: shopName }).waitFor();
       const map = dialog.getByRole('img', { name: T.mapAlt(shopName) });
       await map.scrollIntoViewIfNeeded();
       await eventually(() => map.evaluate((img) => img.complete && img.naturalWidth), 600);

@@ -56,7 +56,8 @@
   };
   var add = function (build) {
     var found = scripts();
-    for (var i = 0; i < found.length; i++) document.head.appendChild(build(found[i].getAttribute('data-src')));
+    for (var i = 0; i < found.length; i++)
+      document.head.appendChild(build(found[i].getAttribute('data-src')));
   };
   var runScripts = function () {
     add(function (src) {
@@ -84,6 +85,12 @@
   };
   INTENT.forEach(function (type) {
     window.addEventListener(type, start, { capture: true, passive: true });
+  });
+  // Back or Forward to an entry that this tab's scripts made before a reload (a shop dialog's URL
+  // over the listing, a filtered listing): the page is still the one the server rendered for the
+  // other URL and nothing listens yet, so only a fresh load shows the entry's page.
+  window.addEventListener('popstate', function () {
+    if (!started) location.reload();
   });
   // Downloaded ahead, once the page is loaded and the browser idle, so the first touch waits for
   // the scripts to run, not to arrive.

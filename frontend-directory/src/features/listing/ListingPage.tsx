@@ -20,6 +20,7 @@ import { NearbyControls } from '../nearby/NearbyControls';
 import { useNearby } from '../nearby/useNearby';
 import { useNearbyParams } from '../nearby/useNearbyParams';
 import { MapView } from '../map/MapView';
+import { ShopDialog } from '../shop/ShopDialog';
 import './listing.css';
 
 const SKELETON_CARDS = 6;
@@ -34,7 +35,7 @@ const param = (value: string) => (isActive(value) ? value : undefined);
  * no request at all. Only "near me" (distance order over every shop) and the map, which show
  * every match, load the whole list, when the visitor asks for them.
  */
-export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
+export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnapshot; dialogSlug?: string }) {
   const { t } = useTranslation('directory');
   const { filters, page, setFilter, clearFilters, pageSearch } = useListingParams();
   const { byDistance, view } = useNearbyParams();
@@ -206,6 +207,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
         </FilterBar>
         <div id="atm-dir-results">{body}</div>
       </div>
+      {dialogSlug && <ShopDialog slug={dialogSlug} shops={shown?.items} />}
     </div>
   );
 }
