@@ -6,6 +6,7 @@ import { useGetShopBySlugQuery } from '../../api/shopsApi';
 import { FROM_LISTING } from '../listing/returnToCard';
 import { VerifiedMark } from '../listing/VerifiedMark';
 import { ShopDetails } from './ShopDetails';
+import { ShopDistance } from './ShopPage';
 import './shop.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -91,6 +92,7 @@ export function ShopDialog({ slug, shops }: { slug: string; shops: readonly Shop
             </p>
           )}
           {shop && isVerifiedShop(shop) && <VerifiedMark long />}
+          {shop && <ShopDistance shop={shop} />}
         </div>
         <button
           type="button"
