@@ -180,6 +180,35 @@ test('the listing pages through its links with JavaScript disabled', async () =>
   }
 });
 
+test('the server-rendered pages without their scripts have no accessibility violation', async () => {
+  const shop = richShop();
+  // Every script file refused: the page is what a visitor without JavaScript gets (the inline
+  // preamble only marks <html>). Not javaScriptEnabled: false, under which axe's own timers and
+  // the checks' animation frames never run.
+  const context = await browser.newContext();
+  await context.route(/\.js(\?.*)?$/, (route) => route.abort());
+  try {
+    const page = trackConsole(await context.newPage());
+    for (const [path, status] of [
+      ['/', 200],
+      ['/en/', 200],
+      [`/shops/${shop.slug}`, 200],
+      [`/en/shops/${shop.slug}`, 200],
+      ['/?state=Jalisco&page=1', 200],
+      ['/no/such/page', 404],
+      ['/en/no/such/page', 404],
+    ]) {
+      const response = await page.goto(`${product.url}${path}`);
+      expect(`${path} ${response.status()}`).toBe(`${path} ${status}`);
+      expect(await page.locator('html').getAttribute('data-directory-hydrated')).toBeNull();
+      await expectAccessible(page, `${path} without its scripts`);
+      expect(await page.locator('html').getAttribute('data-directory-hydrated')).toBeNull();
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 test('Enter in the search box filters on the server with JavaScript disabled, in the URL language', async () => {
   const T = TEXTS.en;
   const wanted = shops[PAGE_SIZE + 1]; // not on the first page: only the filter brings it up
