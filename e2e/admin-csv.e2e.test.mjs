@@ -171,6 +171,7 @@ describe('shops CSV: export, spreadsheet edit, preview, import (es, then en)', (
     const newRow = previewRows().filter({ hasText: NEW_SHOP });
     await newRow.getByText('Unchanged', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Import 0 changes' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'the en CSV import page with its preview');
   });
 
   step('en: a file that is not CSV is refused by the server, in English', async () => {

@@ -207,3 +207,13 @@ journey(
     expect(unexpectedErrors(page, /status of 401|Failed to load resource/)).toEqual([]);
   },
 );
+
+journey('the map in English has no accessibility violation either', async (open) => {
+  const page = await open({ ...here, language: 'en' });
+  await openListing(page, `${product.url}/en/?view=map`);
+  await page.locator('.atm-map-cluster, .atm-map-pin').first().waitFor();
+  await eventually(() => shopsOnMap(page), located().length);
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  await expectAccessible(page, 'the en map');
+  expect(unexpectedErrors(page, /status of 401|Failed to load resource/)).toEqual([]);
+});

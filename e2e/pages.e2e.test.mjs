@@ -5,7 +5,15 @@
 // product and one browser for the file.
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
-import { eventually, journeys, launchChromium, trackConsole, unexpectedErrors } from './support/browser.mjs';
+import {
+  eventually,
+  journeys,
+  launchChromium,
+  trackConsole,
+  unexpectedErrors,
+  waitForDirectory,
+} from './support/browser.mjs';
+import { expectAccessible } from './support/axe.mjs';
 import { startProduct } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
@@ -87,8 +95,14 @@ journey('a shop page opened directly, then the language switch between twin URLs
       .map((s) => s.name)
       .sort(),
   );
+  // Once live, a card opens the shop's dialog on the shop's URL; reloaded, that URL is the page.
+  await waitForDirectory(page);
   await page.getByRole('link', { name: shops[PAGE_SIZE].name, exact: true }).click();
   await page.waitForURL(`${product.url}/en/shops/${shops[PAGE_SIZE].slug}`);
+  await page.getByRole('dialog', { name: shops[PAGE_SIZE].name }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: shops[PAGE_SIZE].name }).waitFor();
+  await waitForDirectory(page);
   await page.getByRole('button', { name: es.languageName }).click();
   await page.waitForURL(`${product.url}/shops/${shops[PAGE_SIZE].slug}`);
   await page.getByRole('heading', { level: 2, name: es.sections[0] }).waitFor();
@@ -161,6 +175,35 @@ test('the listing pages through its links with JavaScript disabled', async () =>
     await page.getByRole('link', { name: shops[1].name, exact: true }).click();
     await page.waitForURL(`${product.url}/shops/${shops[1].slug}`);
     await page.getByRole('heading', { level: 1, name: shops[1].name }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
+
+test('the server-rendered pages without their scripts have no accessibility violation', async () => {
+  const shop = richShop();
+  // Every script file refused: the page is what a visitor without JavaScript gets (the inline
+  // preamble only marks <html>). Not javaScriptEnabled: false, under which axe's own timers and
+  // the checks' animation frames never run.
+  const context = await browser.newContext();
+  await context.route(/\.js(\?.*)?$/, (route) => route.abort());
+  try {
+    const page = trackConsole(await context.newPage());
+    for (const [path, status] of [
+      ['/', 200],
+      ['/en/', 200],
+      [`/shops/${shop.slug}`, 200],
+      [`/en/shops/${shop.slug}`, 200],
+      ['/?state=Jalisco&page=1', 200],
+      ['/no/such/page', 404],
+      ['/en/no/such/page', 404],
+    ]) {
+      const response = await page.goto(`${product.url}${path}`);
+      expect(`${path} ${response.status()}`).toBe(`${path} ${status}`);
+      expect(await page.locator('html').getAttribute('data-directory-hydrated')).toBeNull();
+      await expectAccessible(page, `${path} without its scripts`);
+      expect(await page.locator('html').getAttribute('data-directory-hydrated')).toBeNull();
+    }
   } finally {
     await context.close();
   }

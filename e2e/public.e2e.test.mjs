@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
-import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
+import {
+  eventually,
+  journeys,
+  launchChromium,
+  openListing,
+  unexpectedErrors,
+  waitForDirectory,
+} from './support/browser.mjs';
 import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
 import { shopCard, shopCards } from './support/public-page.mjs';
 import { startProduct } from './support/servers.mjs';
@@ -179,52 +186,131 @@ for (const lang of ['es', 'en']) {
     });
 
     journey(
-      `${lang} a card opens the shop's page with its links; back returns to the listing`,
+      `${lang} a card opens the shop's detail dialog on its URL; Escape, close and Back return to the card; reload and Ctrl+click give its page`,
+      async (open) => {
+        const page = await open(options);
+        // A shop on the second page, so that closing must come back to that very page.
+        const onSecondPage = shops.slice(PAGE_SIZE, 2 * PAGE_SIZE);
+        const shop =
+          onSecondPage.find((s) => s.website && s.isVerified === 'true' && s.mapImageUrl) ??
+          onSecondPage.find((s) => s.website && s.mapImageUrl);
+        expect(shop).toBeDefined();
+        const home = `${product.url}${lang === 'en' ? '/en/' : '/'}`;
+        const listing = `${home}?page=2`;
+        const shopUrl = `${product.url}${lang === 'en' ? '/en' : ''}/shops/${shop.slug}`;
+        await openListing(page, listing);
+        await cardNames(page, shops.length);
+        const link = page.getByRole('link', { name: shop.name, exact: true });
+        const isFocused = (locator) => locator.evaluate((element) => element === document.activeElement);
+
+        await link.click();
+        await page.waitForURL(shopUrl);
+        const dialog = page.getByRole('dialog', { name: shop.name });
+        await dialog.waitFor();
+        // Over the listing, which stays as it was under it.
+        expect(await shopCards(page).count()).toBe(PAGE_SIZE);
+        expect(await page.locator('.atm-dir-dialog').evaluate((element) => element.open)).toBe(true);
+        for (const heading of T.sections) await dialog.getByRole('heading', { name: heading }).waitFor();
+        await dialog.getByText(shop.description).waitFor();
+        await dialog.getByText(shop.address).waitFor();
+        for (const category of shop.categories) await dialog.getByText(category, { exact: true }).waitFor();
+        const phone = dialog.getByRole('link', { name: shop.phone });
+        expect(await phone.getAttribute('href')).toBe(`tel:${shop.phone.replace(/[^\d+]/g, '')}`);
+        const email = dialog.getByRole('link', { name: shop.email });
+        expect(await email.getAttribute('href')).toBe(`mailto:${shop.email}`);
+        const website = dialog.getByRole('link', { name: shop.website });
+        expect(await website.getAttribute('href')).toBe(new URL(shop.website).href);
+        const maps = dialog.getByRole('link', { name: new RegExp(`^${T.googleMaps}`) });
+        expect(await maps.getAttribute('href')).toBe(new URL(shop.googleMapsUrl).href);
+        expect(await maps.getAttribute('target')).toBe('_blank');
+        expect(await maps.getAttribute('rel')).toContain('noopener');
+        const map = dialog.getByRole('img', { name: T.mapAlt(shop.name) });
+        await map.scrollIntoViewIfNeeded();
+        await eventually(
+          () => map.evaluate((img) => img.complete && img.naturalWidth),
+          (value) => value > 0,
+        );
+        await expectAccessible(page, `the ${lang} shop dialog`);
+        // Focus stays in the dialog: Tab goes round its controls, never to the listing under it.
+        for (let step = 0; step < 12; step += 1) {
+          await page.keyboard.press('Tab');
+          expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(
+            true,
+          );
+        }
+
+        // Escape: the listing at the same page, focus on the card.
+        await page.keyboard.press('Escape');
+        await page.waitForURL(listing);
+        await dialog.waitFor({ state: 'detached' });
+        await eventually(() => isFocused(link), true);
+        await cardNames(page, shops.length);
+
+        // Enter on the card opens it again; the close button closes it, focus back on the card.
+        await page.keyboard.press('Enter');
+        await page.waitForURL(shopUrl);
+        await dialog.getByRole('button', { name: T.close }).click();
+        await page.waitForURL(listing);
+        await dialog.waitFor({ state: 'detached' });
+        await eventually(() => isFocused(link), true);
+
+        // Back closes it too; a reload on the shop's URL is its whole page.
+        await link.click();
+        await dialog.waitFor();
+        await page.goBack();
+        await page.waitForURL(listing);
+        await dialog.waitFor({ state: 'detached' });
+        await link.click();
+        await dialog.waitFor();
+        await page.reload();
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+        expect(await page.getByRole('dialog', { name: shop.name }).count()).toBe(0);
+        await main.getByText(shop.description).waitFor();
+        await page.goBack();
+        await page.waitForURL(listing);
+        await cardNames(page, shops.length);
+
+        // Ctrl+click (Cmd on a Mac): the shop's page in a new tab; this tab keeps the listing.
+        await waitForDirectory(page);
+        const [tab] = await Promise.all([
+          page.context().waitForEvent('page'),
+          link.click({ modifiers: ['ControlOrMeta'] }),
+        ]);
+        await tab.waitForURL(shopUrl);
+        await tab.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+        expect(page.url()).toBe(listing);
+        expect(await page.getByRole('dialog', { name: shop.name }).count()).toBe(0);
+        expect(unexpectedErrors(page)).toEqual([]);
+      },
+    );
+
+    journey(
+      `${lang} a shop's own page has its links, and its back link returns to the listing`,
       async (open) => {
         const page = await open(options);
         const shop = shops.find(
           (s) => s.website && s.isVerified === 'true' && s.categories.length > 3 && s.mapImageUrl,
         );
         expect(shop).toBeDefined();
-        await openListing(page, `${product.url}/`);
-        await cardNames(page, shops.length);
-        const listing = page.url();
-        // The card may be on a later page of the listing; its page is one URL either way.
-        const index = shops.indexOf(shop);
-        if (index >= PAGE_SIZE) await page.goto(`${listing}?page=${Math.floor(index / PAGE_SIZE) + 1}`);
-        await page.getByRole('link', { name: shop.name, exact: true }).click();
-        await page.waitForURL(`${product.url}${lang === 'en' ? '/en' : ''}/shops/${shop.slug}`);
+        await page.goto(`${product.url}${lang === 'en' ? '/en' : ''}/shops/${shop.slug}`);
         const main = page.getByRole('main');
         await main.getByRole('heading', { level: 1, name: shop.name }).waitFor();
         for (const heading of T.sections) await main.getByRole('heading', { name: heading }).waitFor();
         await expectAccessible(page, `the ${lang} shop page`);
         await main.getByText(shop.description).waitFor();
-        await main.getByText(shop.address).waitFor();
         await main.getByText(T.verifiedLong).waitFor();
         for (const category of shop.categories) await main.getByText(category, { exact: true }).waitFor();
-        const phone = main.getByRole('link', { name: shop.phone });
-        expect(await phone.getAttribute('href')).toBe(`tel:${shop.phone.replace(/[^\d+]/g, '')}`);
-        const email = main.getByRole('link', { name: shop.email });
-        expect(await email.getAttribute('href')).toBe(`mailto:${shop.email}`);
         const website = main.getByRole('link', { name: shop.website });
-        expect(await website.getAttribute('href')).toBe(new URL(shop.website).href);
         expect(await website.getAttribute('target')).toBe('_blank');
-        const maps = main.getByRole('link', { name: new RegExp(`^${T.googleMaps}`) });
-        expect(await maps.getAttribute('href')).toBe(new URL(shop.googleMapsUrl).href);
-        expect(await maps.getAttribute('target')).toBe('_blank');
-        expect(await maps.getAttribute('rel')).toContain('noopener');
         const map = main.getByRole('img', { name: T.mapAlt(shop.name) });
         await map.scrollIntoViewIfNeeded();
         await eventually(
           () => map.evaluate((img) => img.complete && img.naturalWidth),
           (value) => value > 0,
         );
-
-        await page.goBack();
-        await cardNames(page, shops.length);
-        await main.getByRole('link', { name: shop.name, exact: true }).click();
         await main.getByRole('link', { name: T.back }).click();
-        await page.waitForURL(listing);
+        await page.waitForURL(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
         await cardNames(page, shops.length);
         expect(unexpectedErrors(page)).toEqual([]);
       },
@@ -335,49 +421,51 @@ journey('the language switch moves to the twin URL, reaches the remotes and is r
   expect(unexpectedErrors(page)).toEqual([]);
 });
 
-// Issue 20's keyboard-only journey, and issue 15's defect 6 (which the shop's page inherits from
-// the dialog it replaced): Enter opens the shop, Escape returns to the listing, on its very card.
-journey('keyboard only: skip link, search, open a shop with Enter, Escape back on its card', async (open) => {
-  const T = TEXTS.es;
-  const page = await open();
-  await openListing(page, `${product.url}/`);
-  await cardNames(page, shops.length);
-  // The skip link is the first stop and takes focus to the main content.
-  await page.keyboard.press('Tab');
-  expect((await expectFocusRing(page)).text).toBe(T.skipLink);
-  await page.keyboard.press('Enter');
-  await eventually(() => page.evaluate(() => document.activeElement?.id), 'main-content');
-
-  const search = page.getByLabel(T.search);
-  await tabTo(page, search);
-  await page.keyboard.type('armeria');
-  const armeria = shops.filter((shop) =>
-    [shop.name, shop.description, shop.city, ...shop.categories].some((field) =>
-      fold(field).includes('armeria'),
-    ),
-  );
-  await settlesOn(page, armeria);
-  const listing = page.url();
-
-  const name = await shopCards(page).nth(1).locator('h2').innerText();
-  const link = shopCard(page, name).getByRole('link', { name, exact: true });
-  await tabTo(page, link);
-  await page.keyboard.press('Enter');
-  const main = page.getByRole('main');
-  const heading = main.getByRole('heading', { level: 1, name });
-  await heading.waitFor();
-  // Focus moves to the new page's heading, and Tab goes on from there with a visible ring.
-  await eventually(() => heading.evaluate((element) => element === document.activeElement), true);
-  for (let step = 0; step < 4; step += 1) {
+// The keyboard-only journey: Enter opens the shop's dialog, Escape returns to the listing, on its
+// very card.
+journey(
+  "keyboard only: skip link, search, open a shop's dialog with Enter, Escape back on its card",
+  async (open) => {
+    const T = TEXTS.es;
+    const page = await open();
+    await openListing(page, `${product.url}/`);
+    await cardNames(page, shops.length);
+    // The skip link is the first stop and takes focus to the main content.
     await page.keyboard.press('Tab');
-    expect(await focusIsWithin(main)).toBe(true);
+    expect((await expectFocusRing(page)).text).toBe(T.skipLink);
+    await page.keyboard.press('Enter');
+    await eventually(() => page.evaluate(() => document.activeElement?.id), 'main-content');
+
+    const search = page.getByLabel(T.search);
+    await tabTo(page, search);
+    await page.keyboard.type('armeria');
+    const armeria = shops.filter((shop) =>
+      [shop.name, shop.description, shop.city, ...shop.categories].some((field) =>
+        fold(field).includes('armeria'),
+      ),
+    );
+    await settlesOn(page, armeria);
+    const listing = page.url();
+
+    const name = await shopCards(page).nth(1).locator('h2').innerText();
+    const link = shopCard(page, name).getByRole('link', { name, exact: true });
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    // The shop's detail dialog, focus inside it; Tab stays there with a visible ring.
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.waitFor();
+    await eventually(() => focusIsWithin(dialog), true);
+    for (let step = 0; step < 4; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusIsWithin(dialog)).toBe(true);
+      await expectFocusRing(page);
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForURL(listing);
+    // Back on the very card the shop was opened from, with its focus ring, the search kept.
+    await eventually(() => link.evaluate((element) => element === document.activeElement), true);
     await expectFocusRing(page);
-  }
-  await page.keyboard.press('Escape');
-  await page.waitForURL(listing);
-  // Back on the very card the shop was opened from, with its focus ring, the search kept.
-  await eventually(() => link.evaluate((element) => element === document.activeElement), true);
-  await expectFocusRing(page);
-  expect(await search.inputValue()).toBe('armeria');
-  expect(unexpectedErrors(page)).toEqual([]);
-});
+    expect(await search.inputValue()).toBe('armeria');
+    expect(unexpectedErrors(page)).toEqual([]);
+  },
+);

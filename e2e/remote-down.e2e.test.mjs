@@ -65,10 +65,11 @@ for (const lang of ['es', 'en']) {
           await openListing(page, `${product.url}/`);
           await page.getByText(T.heroDescription).waitFor();
           await page.getByText(T.results(shops.length)).waitFor();
-          // A shop's page and back: the directory works while the admin is down.
+          // A shop's dialog and back: the directory works while the admin is down.
           await page.getByRole('link', { name: shops[0].name, exact: true }).click();
-          await page.getByRole('main').getByText(shops[0].description).waitFor();
+          await page.getByRole('dialog').getByText(shops[0].description).waitFor();
           await page.goBack();
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
           await page.getByLabel(T.search).fill('zzzz');
           await page.getByRole('heading', { name: T.emptyTitle }).waitFor();
           await page.getByRole('button', { name: T.clear }).click();

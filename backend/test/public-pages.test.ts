@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -93,6 +94,7 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     expect(meta(html, 'og:title')).toBe(title);
     expect(meta(html, 'og:image')).toMatch(new RegExp(`^${server.url}/objects/|^https://`));
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'og:locale:alternate')).toBe('en_US');
 
     expect(jsonLd(html)).toMatchObject({
       '@context': 'https://schema.org',
@@ -117,13 +119,40 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     // Its scripts wait for the visitor (the shell's preamble starts them on intent): not run at load.
     expect(html).toMatch(/<html lang="es" data-atm-hydrate="on-intent">/);
     expect(html).not.toMatch(/<script (defer )?src=/);
-    expect(html).toMatch(/<script type="atm\/on-intent" src="\/js\/main\.[0-9a-f]+\.js"><\/script>/);
+    expect(html).toMatch(/<script type="atm\/on-intent" data-src="\/js\/main\.[0-9a-f]+\.js"><\/script>/);
     // The distance order and the map are the browser's to draw: those URLs run their scripts at load.
     for (const query of ['?sort=distance&radius=25', '?view=map']) {
       const drawn = (await request(server.url).get(`/${query}`).expect(200)).text;
       expect(drawn).not.toMatch(/<html[^>]*data-atm-hydrate/);
       expect(drawn).toMatch(/<script defer src="?\/js\/main\.[0-9a-f]+\.js"?>/);
       expect(drawn).toContain('<script id="atm-server-data" type="application/json">');
+    }
+  });
+
+  it('completes link previews on every shop page and the home pages: image alt naming the shop, its size, locales', async () => {
+    const pages = [
+      ...shops.flatMap((shop) => [
+        { path: `/shops/${shop.slug}`, shop, locale: 'es_MX', alternate: 'en_US' },
+        { path: `/en/shops/${shop.slug}`, shop, locale: 'en_US', alternate: 'es_MX' },
+      ]),
+      { path: '/', shop: shops[0], locale: 'es_MX', alternate: 'en_US' },
+      { path: '/en/', shop: shops[0], locale: 'en_US', alternate: 'es_MX' },
+    ];
+    for (const { path, shop, locale, alternate } of pages) {
+      const html = (await request(server.url).get(path).expect(200)).text;
+      const where = `${path}: `;
+      expect(where + meta(html, 'og:image')).toMatch(
+        new RegExp(`^${where}(${server.url}/objects/|https://)`),
+      );
+      // The demo's images are uploaded ones: the server knows their size (the demo map is 640×360).
+      expect(where + meta(html, 'og:image:width')).toBe(`${where}640`);
+      expect(where + meta(html, 'og:image:height')).toBe(`${where}360`);
+      const alt = meta(html, 'og:image:alt') ?? '';
+      expect(where + alt).toContain(escaped(shop.name));
+      expect(meta(html, 'twitter:image:alt')).toBe(alt);
+      expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+      expect(where + meta(html, 'og:locale')).toBe(where + locale);
+      expect(where + meta(html, 'og:locale:alternate')).toBe(where + alternate);
     }
   });
 
@@ -171,6 +200,27 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     const english = await request(server.url).get('/en/no/such/page').expect(404);
     expect(english.text).toMatch(/<html lang="en"/);
     expect(english.text).toContain('404 Page Not Found');
+  });
+
+  it('answers a path starting // with the 404 page and its own head: never the listing (no soft 404)', async () => {
+    // node:http, not supertest: the path must reach the server exactly as written.
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        get(`${server.url}/`, { path }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        }).on('error', reject);
+      });
+    for (const path of ['//evil.com/?page=2', '//evil.com/', '//', '/no/such/page', '//en/shops/x']) {
+      const { status, body } = await raw(path);
+      expect(`${path} ${status}`).toBe(`${path} 404`);
+      expect(body).toContain('404 Página no encontrada');
+      expect(body).not.toContain('rel="canonical"');
+      expect(body).not.toContain('og:url');
+      expect(meta(body, 'robots')).toBe('noindex');
+    }
   });
 
   it('gives the admin its own title and noindex', async () => {

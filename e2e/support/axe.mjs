@@ -108,6 +108,89 @@ export async function expectPageStructure(page, where) {
     );
 }
 
+/** The autocomplete field names of HTML's autofill grammar, plus on and off. */
+const AUTOFILL_FIELDS = new Set(
+  (
+    'on off name honorific-prefix given-name additional-name family-name honorific-suffix nickname ' +
+    'username new-password current-password one-time-code organization-title organization ' +
+    'street-address address-line1 address-line2 address-line3 address-level4 address-level3 ' +
+    'address-level2 address-level1 country country-name postal-code cc-name cc-given-name ' +
+    'cc-additional-name cc-family-name cc-number cc-exp cc-exp-month cc-exp-year cc-csc cc-type ' +
+    'transaction-currency transaction-amount language bday bday-day bday-month bday-year sex url ' +
+    'photo tel tel-country-code tel-national tel-area-code tel-local tel-local-prefix ' +
+    'tel-local-suffix tel-extension email impp webauthn'
+  ).split(' '),
+);
+
+/**
+ * What axe lets pass but a strict reading of WCAG 2.2 (1.1.1, 1.3.1, 1.3.5, 4.1.2) does not: an
+ * icon with a role inside a button or link (its role is ignored there and its name read into
+ * the control's a second time), an autocomplete value outside HTML's autofill grammar, a
+ * `<label for>` that names no control, and a group of inputs (a checkbox or radio group, a
+ * fieldset, role=group/radiogroup) without a name.
+ */
+export async function expectSoundSemantics(page, where) {
+  const problems = await page.evaluate(
+    (fields) => {
+      const found = [];
+      const describe = (element) =>
+        `<${element.tagName.toLowerCase()}${[...element.attributes]
+          .slice(0, 4)
+          .map((a) => ` ${a.name}="${a.value.slice(0, 40)}"`)
+          .join('')}>`;
+      const controls =
+        'button, a[href], [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="option"]';
+      for (const icon of document.querySelectorAll(
+        `:is(${controls}) [role]:not([role="presentation"]):not([role="none"])`,
+      ))
+        found.push(
+          `role="${icon.getAttribute('role')}" inside a control: ${describe(icon)} in ${describe(icon.closest(controls))}`,
+        );
+      for (const field of document.querySelectorAll('[autocomplete]')) {
+        const tokens = field.getAttribute('autocomplete').trim().toLowerCase().split(/\s+/);
+        const name = tokens.filter(
+          (token) =>
+            !/^section-/.test(token) &&
+            !['shipping', 'billing', 'home', 'work', 'mobile', 'fax', 'pager'].includes(token),
+        );
+        if (name.length !== 1 || !fields.includes(name[0]))
+          found.push(
+            `autocomplete="${field.getAttribute('autocomplete')}" is no autofill token: ${describe(field)}`,
+          );
+      }
+      const labelable = ['BUTTON', 'INPUT', 'METER', 'OUTPUT', 'PROGRESS', 'SELECT', 'TEXTAREA'];
+      for (const label of document.querySelectorAll('label[for]')) {
+        const target = document.getElementById(label.htmlFor);
+        if (
+          !target ||
+          !labelable.includes(target.tagName) ||
+          (target.tagName === 'INPUT' && target.type === 'hidden')
+        )
+          found.push(
+            `<label for="${label.htmlFor}"> names no control ("${label.textContent.trim().slice(0, 40)}")`,
+          );
+      }
+      const nameOf = (group) => {
+        if (group.getAttribute('aria-label')?.trim()) return true;
+        const ids = group.getAttribute('aria-labelledby')?.split(/\s+/) ?? [];
+        if (ids.some((id) => document.getElementById(id)?.textContent.trim())) return true;
+        return (
+          group.tagName === 'FIELDSET' && Boolean(group.querySelector(':scope > legend')?.textContent.trim())
+        );
+      };
+      for (const group of document.querySelectorAll(
+        'fieldset, [role="group"], [role="radiogroup"], .ant-checkbox-group, .ant-radio-group',
+      )) {
+        if (group.getClientRects().length === 0) continue;
+        if (!nameOf(group)) found.push(`a group of inputs without a name: ${describe(group)}`);
+      }
+      return found;
+    },
+    [...AUTOFILL_FIELDS],
+  );
+  if (problems.length) throw new Error(`semantics of ${where} (${page.url()}):\n- ${problems.join('\n- ')}`);
+}
+
 /**
  * Checks the page at each of WIDTHS and for reflow at REFLOW_WIDTH (resizing the viewport, which
  * keeps open dialogs and form state), then puts the journey's own size back. `where` names the
@@ -123,6 +206,7 @@ export async function expectAccessible(page, where) {
     await resize(page, REFLOW_WIDTH, size.height);
     await expectNoHorizontalScroll(page, where);
     await expectPageStructure(page, where);
+    await expectSoundSemantics(page, where);
   } finally {
     await resize(page, size.width, size.height);
   }

@@ -20,6 +20,8 @@ module.exports = function frontendJestConfig(rootDir, name) {
       '\\.css$': path.join(__dirname, 'style-stub.cjs'),
       // As in webpack: the frontends' router API is frontend-common/src/router.ts.
       '^react-router-dom$': path.join(__dirname, '..', 'src', 'router.ts'),
+      // As in webpack (ICON_COMPONENTS): antd's icons are decoration unless named (src/icons/).
+      '^\\.\\./components/(AntdIconLight|AntdIcon)$': path.join(__dirname, '..', 'src', 'icons', '$1.tsx'),
     },
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
     // Twice Jest's 5 s: on a 2-core machine shared with other jobs (CI's, or five agents') a

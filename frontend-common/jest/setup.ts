@@ -32,3 +32,22 @@ Element.prototype.scrollIntoView = function scrollIntoView() {};
 // jsdom does not implement pseudo-element styles (antd measures the scrollbar with them).
 const jsdomGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => jsdomGetComputedStyle(element);
+
+// jsdom has the <dialog> element but not its methods: a modal dialog opens and closes, and
+// Escape asks it to close with a cancelable "cancel" event, as browsers do.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.show = HTMLDialogElement.prototype.showModal;
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (event) => {
+    const open = [...document.querySelectorAll('dialog[open]')].pop() as HTMLDialogElement | undefined;
+    if (event.key !== 'Escape' || !open) return;
+    if (open.dispatchEvent(new Event('cancel', { cancelable: true }))) open.close();
+  });
+}

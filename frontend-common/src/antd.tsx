@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
+import { cloneElement, isValidElement, useCallback, useContext, type ReactNode } from 'react';
+import { App, ConfigProvider, type PaginationProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import esES from 'antd/locale/es_ES';
 import { useTranslation } from 'react-i18next';
@@ -72,5 +72,27 @@ export function AntdProviders({ children, withApp = true }: { children: ReactNod
     <ConfigProvider locale={antdLocales[language]} theme={reducedMotion ? stillTheme : atmTheme}>
       {withApp ? <App>{children}</App> : children}
     </ConfigProvider>
+  );
+}
+
+type ItemRender = NonNullable<PaginationProps['itemRender']>;
+
+/**
+ * A pager's `itemRender` that names its arrow buttons in the page's language ("Página
+ * anterior", "Página siguiente", antd's own locale texts): antd draws them as a button or
+ * link holding only an icon, and icons are decoration here (src/icons/decorative.tsx), so
+ * without this they would have no name at all.
+ */
+export function useNamedPagerItems(): ItemRender {
+  const labels = useContext(ConfigProvider.ConfigContext).locale?.Pagination;
+  return useCallback<ItemRender>(
+    (_page, type, element) => {
+      // The "•••" jumps are plain <a> without href inside a titled list item: no name to add.
+      const label = type === 'prev' ? labels?.prev_page : type === 'next' ? labels?.next_page : undefined;
+      return label && isValidElement<{ 'aria-label'?: string }>(element)
+        ? cloneElement(element, { 'aria-label': label })
+        : element;
+    },
+    [labels],
   );
 }

@@ -8,3 +8,4 @@ export * from './ShopLogo';
 export * from './routes';
 export * from './snapshot';
 export * from './catalogChanges';
+export * from './shopDialog';

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
@@ -77,6 +78,21 @@ export function sharedSingletons(packageJsonPath) {
 }
 
 const ROUTER_FACADE = path.join(commonDir, 'src', 'router.ts');
+
+/**
+ * antd's icons, ours and those antd draws inside its own widgets, are hidden from assistive
+ * technology unless named (src/icons/decorative.tsx says why): each icon module of
+ * @ant-design/icons imports its drawing component as `../components/AntdIconLight` (or
+ * `AntdIcon`, two-tone), and that request is answered by frontend-common's wrapper, which imports
+ * the original by its package path. The Jest preset maps the same request.
+ */
+export const ICON_COMPONENTS = /^\.\.\/components\/(AntdIconLight|AntdIcon)$/;
+const decorativeIcons = () =>
+  new webpack.NormalModuleReplacementPlugin(ICON_COMPONENTS, (resource) => {
+    if (!/[\\/]@ant-design[\\/]icons[\\/]/.test(resource.context)) return;
+    const [, component] = ICON_COMPONENTS.exec(resource.request);
+    resource.request = path.join(commonDir, 'src', 'icons', `${component}.tsx`);
+  });
 
 function reactRouterProductionAliases() {
   const development = path.dirname(require.resolve('react-router'));
@@ -151,6 +167,7 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
         ],
       },
       plugins: [
+        decorativeIcons(),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -266,6 +283,7 @@ export function createServerConfig({ dir, name, entry }) {
         { test: /\.(png|jpe?g|gif|webp|svg)$/i, type: 'asset/resource', generator: { emit: false } },
       ],
     },
+    plugins: [decorativeIcons()],
     // Readable stack traces in server logs; the code never reaches a browser.
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },

@@ -18,6 +18,8 @@ export interface DirectoryAppProps {
   snapshot?: DirectorySnapshot;
   /** A store of one's own (tests, and one per request on the server) instead of the page's. */
   store?: AppStore;
+  /** The shop whose detail dialog is open over the listing (the shell reads it from the URL). */
+  dialogSlug?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface DirectoryAppProps {
  * router and brings its own Redux store. Plain markup only (no antd), so the server renders it
  * exactly as the browser does (src/server.ts, README "Server rendering").
  */
-export default function DirectoryApp({ view = 'listing', snapshot, store }: DirectoryAppProps) {
+export default function DirectoryApp({ view = 'listing', snapshot, store, dialogSlug }: DirectoryAppProps) {
   const [ownStore] = useState(() => store ?? getPageStore());
   // `<html data-directory-hydrated>` says the directory's markup is live (effects run only once
   // hydration has committed): what the end-to-end journeys wait for before they type or press,
@@ -37,7 +39,11 @@ export default function DirectoryApp({ view = 'listing', snapshot, store }: Dire
   return (
     <Provider store={ownStore}>
       <ClockProvider renderedAt={snapshot?.renderedAt}>
-        {view === 'shop' ? <ShopPage snapshot={snapshot} /> : <ListingPage snapshot={snapshot} />}
+        {view === 'shop' ? (
+          <ShopPage snapshot={snapshot} />
+        ) : (
+          <ListingPage snapshot={snapshot} dialogSlug={dialogSlug} />
+        )}
       </ClockProvider>
     </Provider>
   );

@@ -27,8 +27,8 @@
 
   // A page the server rendered works as HTML before any script: its cards, pagination and
   // contact links, and the search form (Enter submits it). The backend marks it
-  // `data-atm-hydrate="on-intent"` and gives its scripts a type no browser runs
-  // (backend/src/pages/page-template.ts): they are prefetched at low priority once the page has
+  // `data-atm-hydrate="on-intent"` and names its scripts in empty data blocks that no browser
+  // runs (`<script type="atm/on-intent" data-src>`, backend/src/pages/page-template.ts): they are prefetched at low priority once the page has
   // loaded, and start on the visitor's first sign of use (a touch, a pointer move, a key, a
   // scroll), so a phone is not held up by JavaScript nobody has asked for yet
   // (frontend-shell/README.md, "Hydration on intent"). A button pressed or a select changed
@@ -56,7 +56,8 @@
   };
   var add = function (build) {
     var found = scripts();
-    for (var i = 0; i < found.length; i++) document.head.appendChild(build(found[i].src));
+    for (var i = 0; i < found.length; i++)
+      document.head.appendChild(build(found[i].getAttribute('data-src')));
   };
   var runScripts = function () {
     add(function (src) {
@@ -84,6 +85,12 @@
   };
   INTENT.forEach(function (type) {
     window.addEventListener(type, start, { capture: true, passive: true });
+  });
+  // Back or Forward to an entry that this tab's scripts made before a reload (a shop dialog's URL
+  // over the listing, a filtered listing): the page is still the one the server rendered for the
+  // other URL and nothing listens yet, so only a fresh load shows the entry's page.
+  window.addEventListener('popstate', function () {
+    if (!started) location.reload();
   });
   // Downloaded ahead, once the page is loaded and the browser idle, so the first touch waits for
   // the scripts to run, not to arrive.

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { ADMIN_PAGE_PATHS } from 'contract';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
-import { languageOfPath, languagePrefix } from 'frontend-common';
+import { languageOfPath, languagePrefix, listingUnderDialog, parsePublicPath } from 'frontend-common';
 import type { RemoteAppProps, RemoteLoader } from './app/remotes';
 import type { RemoteName } from './app/runtimeConfig';
 import { Hero } from './features/layout/Hero';
@@ -38,9 +38,16 @@ function isAdminPage(pathname: string): boolean {
 }
 
 export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundPath }: AppProps) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname, state } = location;
   // Matched as a path no route has, in the same language: the 404 page, in the page's language.
   const notFound = notFoundPath === pathname ? `${languagePrefix(languageOfPath(pathname))}/404` : undefined;
+  // A shop opened from the listing: the address bar has the shop's page, the routes still draw
+  // the listing under it, and the directory draws the shop's dialog over it (frontend-common's
+  // shopDialog.ts).
+  const shownPage = parsePublicPath(pathname);
+  const underDialog = shownPage?.kind === 'shop' ? listingUnderDialog(state) : null;
+  const dialogSlug = underDialog && shownPage?.kind === 'shop' ? shownPage.slug : undefined;
   const directory = (basePath: string, view: 'listing' | 'shop') => (
     <RemoteRoute
       name="directory"
@@ -49,6 +56,7 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
       basePath={basePath}
       view={view}
       snapshot={snapshot}
+      dialogSlug={view === 'listing' ? dialogSlug : undefined}
     />
   );
   const listing = (basePath: string) => (
@@ -58,7 +66,9 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
     </>
   );
   return (
-    <Routes location={notFound}>
+    // Always a location, never none: Routes wraps what it renders for a given location in a
+    // provider, so switching between one and none would remount the directory as a dialog opens.
+    <Routes location={notFound ?? underDialog ?? location}>
       {/* Only the admin's own pages load it: any other /admin path is the one 404 page below,
           as the server answers it. The route keeps its place, so moving
           between admin pages never remounts the remote. */}

@@ -73,14 +73,14 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
   });
 
   /** The backend's page: its scripts of a type no browser runs (backend/src/pages/page-template.ts). */
-  function serverPage() {
+  function serverPage(win: Window = window) {
     document.documentElement.setAttribute('data-atm-hydrate', 'on-intent');
     document.head.innerHTML =
-      '<script type="atm/on-intent" src="/runtime-config.js"></script>' +
-      '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+      '<script type="atm/on-intent" data-src="/runtime-config.js"></script>' +
+      '<script type="atm/on-intent" data-src="/js/main.abc.js"></script>';
     document.body.innerHTML =
       '<button type="button" id="menu">Menú</button><select id="state"><option>Todos</option><option>Jalisco</option></select>';
-    new Function('document', 'window', source)(document, window);
+    new Function('document', 'window', source)(document, win);
   }
   const added = (selector: string) =>
     [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(selector)].map(
@@ -122,8 +122,27 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
     expect(early).toHaveLength(2);
   });
 
+  it("reloads on Back or Forward before the scripts run (the page is the other URL's), not after", () => {
+    const reload = jest.fn();
+    const location = { pathname: '/shops/x', search: '', hash: '', replace: jest.fn(), reload };
+    // jsdom's location cannot be replaced: the preamble gets a window whose location is this one.
+    const withLocation = new Proxy(window, {
+      get(target, key) {
+        if (key === 'location') return location;
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    serverPage(withLocation);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(reload).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('pointermove'));
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(reload).toHaveBeenCalledTimes(1); // started: the router has it now
+  });
+
   it('leaves a page without the mark alone (the admin, the static page): its scripts are deferred tags', () => {
-    document.head.innerHTML = '<script type="atm/on-intent" src="/js/main.abc.js"></script>';
+    document.head.innerHTML = '<script type="atm/on-intent" data-src="/js/main.abc.js"></script>';
     new Function('document', 'window', source)(document, window);
     window.dispatchEvent(new Event('pointerdown'));
     window.dispatchEvent(new Event('load'));

@@ -19,7 +19,7 @@ import { App } from './App';
 import type { RemoteAppProps, RemoteLoader } from './app/remotes';
 import { serverDataElement } from './app/serverPage';
 import { registerShellTranslations, SHELL_NS } from './i18n';
-import { headTags } from './server/headTags';
+import { headTags, type ImageSize } from './server/headTags';
 
 export { languageOfPath, listingPath, parsePublicPath, shopPath, type PublicPage } from 'frontend-common';
 
@@ -39,6 +39,8 @@ export interface RenderInput {
   publicUrl: string;
   /** The path looks like a page but the server found nothing (an unknown shop): the 404 page. */
   notFound?: boolean;
+  /** The size of a shop's image path or URL, when the server knows it (link previews declare it). */
+  imageSize?: (src: string) => ImageSize | undefined;
 }
 
 export interface RenderedPage {
@@ -53,8 +55,16 @@ export interface RenderedPage {
 }
 
 /** Renders a public page (or, when the path is none, the 404 page) in its URL's language, once. */
-export function renderPage({ url, directory, snapshot, publicUrl, notFound }: RenderInput): RenderedPage {
-  const pathname = new URL(url, 'http://server.invalid').pathname;
+export function renderPage({
+  url,
+  directory,
+  snapshot,
+  publicUrl,
+  notFound,
+  imageSize,
+}: RenderInput): RenderedPage {
+  // Appended, not resolved: a request path starting `//` is a path, never a host.
+  const pathname = new URL(`http://server.invalid${url}`).pathname;
   const page = notFound ? null : parsePublicPath(pathname);
   const notFoundPath = notFound ? pathname : undefined;
   const language = page?.language ?? languageOfPath(pathname);
@@ -79,6 +89,7 @@ export function renderPage({ url, directory, snapshot, publicUrl, notFound }: Re
     snapshot,
     publicUrl,
     t: i18n.getFixedT(language, SHELL_NS),
+    imageSize,
   });
   return {
     language,

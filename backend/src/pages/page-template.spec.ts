@@ -28,8 +28,8 @@ describe('fillTemplate', () => {
     expect(html).not.toMatch(/<script defer/);
     // In their order: the runtime configuration before main.js.
     expect(html).toContain(
-      '<script type="atm/on-intent" src="/runtime-config.js"></script>' +
-        '<script type="atm/on-intent" src="/js/main.abc123.js"></script>',
+      '<script type="atm/on-intent" data-src="/runtime-config.js"></script>' +
+        '<script type="atm/on-intent" data-src="/js/main.abc123.js"></script>',
     );
     expect(html).toContain('<script>preamble()</script>');
     expect(html).toContain('<div id="root"><main>cards</main></div><script id="atm-server-data"');

@@ -46,12 +46,13 @@ export function fillTemplate(template: string, parts: PageParts): string {
     .replace(/<meta name="?description"?[^>]*>/, () => '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}`);
   if (parts.scriptsOnIntent) {
-    // A type no browser runs or fetches: the tag only names the script. Not a prefetch link
+    // An empty data block (a type no browser runs) that names the script in `data-src`: a data
+    // block may not have `src` (HTML's rule, which the Nu checker enforces). Not a prefetch link
     // either: one in the HTML competed with the page's stylesheet and text on a slow network
     // (Lighthouse's LCP 1.2 → 1.8 s); the preamble prefetches them once the page has loaded.
     html = html.replace(
       DEFERRED_SCRIPT,
-      (_tag, src: string) => `<script type="${ON_INTENT}" src="${src}"></script>`,
+      (_tag, src: string) => `<script type="${ON_INTENT}" data-src="${src}"></script>`,
     );
   }
   if (parts.body !== undefined) {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
+import { ImageSizes } from './image-sizes.js';
 import { fillTemplate } from './page-template.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
@@ -32,6 +33,7 @@ export class PublicPages {
 
   constructor(
     private readonly shops: ShopsService,
+    private readonly imageSizes: ImageSizes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -92,7 +94,9 @@ export class PublicPages {
     renderedAt: number,
   ): Promise<PageAnswer> {
     const { shell, directory } = bundles;
-    const { pathname, searchParams, search } = new URL(url, 'http://server.invalid');
+    // Appended, not resolved against a base: `//evil.com/?page=2` is the path `//evil.com/` (no
+    // page: 404), not the host evil.com with the path `/` (the listing, a soft 404).
+    const { pathname, searchParams, search } = new URL(`http://server.invalid${url}`);
     let page: PublicPage | null = shell.parsePublicPath(pathname);
     let snapshot: unknown = null;
     if (page?.kind === 'listing') {
@@ -113,12 +117,16 @@ export class PublicPages {
         page = null; // an unknown shop: the 404 page
       }
     }
+    // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
+    // its cards' images), read once each.
+    await this.imageSizes.load(imagesOf(snapshot));
     const rendered = shell.renderPage({
       url,
       directory: directory.ServerDirectoryApp,
       snapshot,
       publicUrl,
       notFound: page === null,
+      imageSize: this.imageSizes.sizeOf,
     });
     const html = fillTemplate(bundles.template, {
       language: rendered.language,
@@ -136,6 +144,15 @@ export class PublicPages {
       page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8'),
     };
   }
+}
+
+type ShopImages = { logo: string; mapImageUrl: string };
+
+/** The image paths of a page's shop, or of a listing page's shops. */
+function imagesOf(snapshot: unknown): string[] {
+  const data = snapshot as { shop?: ShopImages; items?: ShopImages[] } | null;
+  const shops = data?.shop ? [data.shop] : (data?.items ?? []);
+  return shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]);
 }
 
 /** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */

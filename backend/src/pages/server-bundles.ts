@@ -18,6 +18,7 @@ export interface ShellServer {
     snapshot: unknown;
     publicUrl: string;
     notFound?: boolean;
+    imageSize?: (src: string) => { width: number; height: number } | undefined;
   }): {
     language: Language;
     title: string;

@@ -11,6 +11,8 @@ export interface RemoteAppProps {
   view?: 'listing' | 'shop';
   /** The data the server rendered the page from (embedded in it for hydration), opaque to the shell. */
   snapshot?: unknown;
+  /** The shop whose detail dialog is open over the listing (the address bar shows its page). */
+  dialogSlug?: string;
 }
 export type RemoteModule = { default: ComponentType<RemoteAppProps> };
 /** Loads a remote's App; `attempt` > 0 means the previous try failed and caches must be dropped. */

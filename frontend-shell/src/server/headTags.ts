@@ -44,12 +44,41 @@ function absoluteImage(value: string, publicUrl: string): string | null {
   return safe.startsWith('/') ? `${publicUrl}${safe}` : safe;
 }
 
-/** The shop's picture for link previews: its logo when that is an image, else its map. */
-function shopImage(shop: Shop, publicUrl: string): string | null {
+/** A picture's size in pixels, when the server knows it (an uploaded image). */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** A link preview's picture: its absolute URL, the text that says what it shows, its size if known. */
+interface PreviewImage {
+  url: string;
+  alt: string;
+  size?: ImageSize;
+}
+
+/**
+ * The shop's picture for link previews: its logo when that is an image, else its map, with an alt
+ * naming the shop (Twitter and Facebook read `og:image:alt`, `twitter:image:alt`) and its size
+ * when `sizeOf` knows the path or URL.
+ */
+function shopImage(
+  shop: Shop,
+  publicUrl: string,
+  t: TFunction,
+  sizeOf: (src: string) => ImageSize | undefined,
+): PreviewImage | null {
   const logo = logoKind(shop.logo);
+  const names = { name: shop.name, city: shop.city, state: shop.state };
+  const picture = (src: string, alt: string): PreviewImage | null => {
+    const url = absoluteImage(src, publicUrl);
+    if (!url) return null;
+    const size = sizeOf(src);
+    return { url, alt, ...(size ? { size } : {}) };
+  };
   return (
-    (logo.kind === 'image' && absoluteImage(logo.src, publicUrl)) ||
-    absoluteImage(shop.mapImageUrl, publicUrl)
+    (logo.kind === 'image' ? picture(logo.src, t('head.image.logoAlt', names)) : null) ??
+    picture(shop.mapImageUrl, t('head.image.mapAlt', names))
   );
 }
 
@@ -123,6 +152,8 @@ export interface HeadInput {
   /** Origin of absolute URLs, without a trailing slash (PUBLIC_URL). */
   publicUrl: string;
   t: TFunction;
+  /** The size of a shop's image path or URL, when the server knows it (see ImageSize). */
+  imageSize?: (src: string) => ImageSize | undefined;
 }
 
 /**
@@ -130,7 +161,14 @@ export interface HeadInput {
  * hreflang alternates, OpenGraph and Twitter card, and on a shop page its JSON-LD; the 404 page
  * gets its title and noindex. Every value is escaped here.
  */
-export function headTags({ page, language, snapshot, publicUrl, t }: HeadInput): {
+export function headTags({
+  page,
+  language,
+  snapshot,
+  publicUrl,
+  t,
+  imageSize = () => undefined,
+}: HeadInput): {
   title: string;
   tags: string;
 } {
@@ -167,9 +205,9 @@ export function headTags({ page, language, snapshot, publicUrl, t }: HeadInput):
       )
     : t('head.listing.description');
   const image = shop
-    ? shopImage(shop, publicUrl)
+    ? shopImage(shop, publicUrl, t, imageSize)
     : snapshot?.kind === 'listing'
-      ? (snapshot.items.map((item) => shopImage(item, publicUrl)).find(Boolean) ?? null)
+      ? (snapshot.items.map((item) => shopImage(item, publicUrl, t, imageSize)).find(Boolean) ?? null)
       : null;
 
   const tags = [
@@ -186,14 +224,25 @@ export function headTags({ page, language, snapshot, publicUrl, t }: HeadInput):
     property('og:url', url),
     property('og:locale', LOCALES[language].og),
     property('og:locale:alternate', LOCALES[language === 'es' ? 'en' : 'es'].og),
-    ...(image ? [property('og:image', image)] : []),
+    ...(image
+      ? [
+          property('og:image', image.url),
+          property('og:image:alt', image.alt),
+          ...(image.size
+            ? [
+                property('og:image:width', String(image.size.width)),
+                property('og:image:height', String(image.size.height)),
+              ]
+            : []),
+        ]
+      : []),
     meta('twitter:card', image ? 'summary_large_image' : 'summary'),
     meta('twitter:title', title),
     meta('twitter:description', description),
-    ...(image ? [meta('twitter:image', image)] : []),
+    ...(image ? [meta('twitter:image', image.url), meta('twitter:image:alt', image.alt)] : []),
     ...(shop
       ? [
-          `<script type="application/ld+json">${scriptJson(localBusiness(shop, url, description, image))}</script>`,
+          `<script type="application/ld+json">${scriptJson(localBusiness(shop, url, description, image?.url ?? null))}</script>`,
         ]
       : []),
   ];

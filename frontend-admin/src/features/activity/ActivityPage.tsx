@@ -3,9 +3,11 @@ import { Alert, AutoComplete, Button, Card, Flex, Form, Input, Select, Table, Ty
 import type { TableProps } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACTIVITY_KINDS } from 'contract';
+import { useNamedPagerItems } from 'frontend-common';
 import { useGetActivityQuery, useGetAdminUsersQuery } from '../../api/adminApi';
 import type { ActivityEntryDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
+import { useNamedClear } from '../../app/useNamedClear';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import {
@@ -64,6 +66,8 @@ function useTypedFilter(value: string, commit: (text: string) => void) {
 /** /admin/activity: the activity log, newest first, a page at a time, with its filters. */
 export function ActivityPage() {
   const { t, i18n, errorText } = useAdminTranslation();
+  const pagerItems = useNamedPagerItems();
+  const namedClear = useNamedClear();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
   const [params, update] = useActivityParams();
@@ -167,7 +171,7 @@ export function ActivityPage() {
             <Form.Item label={t('activity.filters.shop')} htmlFor={ids.shop} style={{ minWidth: 200 }}>
               <Input
                 id={ids.shop}
-                allowClear
+                allowClear={namedClear}
                 placeholder={t('activity.filters.shopPlaceholder')}
                 value={shop}
                 onChange={(event) => setShop(event.target.value)}
@@ -240,6 +244,7 @@ export function ActivityPage() {
             current: params.page,
             pageSize: params.pageSize,
             total: data?.total ?? 0,
+            itemRender: pagerItems,
             pageSizeOptions: ACTIVITY_PAGE_SIZES.map(String),
             showSizeChanger: true,
             showTotal: (total) => t('activity.total', { count: total }),

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Flex, Input, Segmented, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SafetyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { ShopLogo, type Shop } from 'frontend-common';
+import { ShopLogo, useNamedPagerItems, type Shop } from 'frontend-common';
 import { useBulkShopsMutation, useDeleteShopMutation } from '../../api/adminApi';
 import type { AdminShopListDto, BulkShopsDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
 import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
+import { useNamedClear } from '../../app/useNamedClear';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { PAGE_SIZES, type ShopListParams, type ShopSort, type VerifiedFilter } from './shopListParams';
@@ -32,6 +33,7 @@ interface ShopTableProps {
 /** The search box: its own text at once, the URL (and so the request) once typing pauses. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useAdminTranslation();
+  const namedClear = useNamedClear();
   const [text, setText] = useState(value);
   // Back/forward (or a link) changes the URL: show its query (React's "adjust state on a prop
   // change" pattern, during render rather than in an effect).
@@ -47,12 +49,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
   }, [text, value, onSearch]);
   return (
     <Input.Search
-      allowClear
+      allowClear={namedClear}
       aria-label={t('dashboard.search.label')}
       placeholder={t('dashboard.search.placeholder')}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onSearch={(q) => onSearch(q)}
+      // Its icon is decoration (frontend-common/src/icons): the button is named here.
+      enterButton={<Button icon={<SearchOutlined />} aria-label={t('dashboard.search.submit')} />}
       style={{ maxWidth: 420 }}
     />
   );
@@ -94,6 +98,7 @@ const rowProps = () => ({ 'data-testid': 'shop-row' }) as React.HTMLAttributes<H
  */
 export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
   const { t, i18n, errorText } = useAdminTranslation();
+  const pagerItems = useNamedPagerItems();
   const toast = useToast();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -305,6 +310,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
           current: page,
           pageSize,
           total,
+          itemRender: pagerItems,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (count) => t('dashboard.listTotal', { count }),
@@ -312,7 +318,7 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
         onChange={onChange}
       />
     ),
-    [columns, items, slow, t, selected, page, pageSize, total, onChange],
+    [columns, items, slow, t, selected, page, pageSize, total, onChange, pagerItems],
   );
 
   // Same lists, same options: the selects are not rendered again for every answer.

@@ -18,7 +18,7 @@ import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import type { ImportRowDto, ImportShopsResultDto, paths } from 'contract/api-types';
-import { announceCatalogChange } from 'frontend-common';
+import { announceCatalogChange, useNamedPagerItems } from 'frontend-common';
 import { adminApi, reportUnauthorized, useDownloadShopsCsvMutation } from '../../api/adminApi';
 import { sendWithProgress } from '../../api/upload';
 import { useAdminPath } from '../../app/basePath';
@@ -48,6 +48,7 @@ const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
  */
 export function ShopsCsvPage() {
   const { t, errorText } = useAdminTranslation();
+  const pagerItems = useNamedPagerItems();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -299,7 +300,12 @@ export function ShopsCsvPage() {
                 rowKey="row"
                 columns={columns}
                 dataSource={preview.rows}
-                pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
+                pagination={{
+                  pageSize: 50,
+                  hideOnSinglePage: true,
+                  showSizeChanger: false,
+                  itemRender: pagerItems,
+                }}
               />
             </div>
             {phase !== 'done' ? (

@@ -16,6 +16,8 @@ const MAX_IMAGE_MB = MAX_IMAGE_BYTES / (1024 * 1024);
 interface ImageFieldProps {
   kind: CreateUploadDto['type'];
   label: string;
+  /** Set by antd Form.Item: the id its `<label for>` names, given to the file input. */
+  id?: string;
   /** Set by antd Form.Item. */
   value?: string;
   onChange?: (value: string) => void;
@@ -27,11 +29,12 @@ interface ImageFieldProps {
  * One image of the shop: preview, upload (signed URL, then the bytes by XHR with a progress
  * bar), remove, and for the logo an icon key instead of an image.
  */
-export function ImageField({ kind, label, value = '', onChange, onBusyChange }: ImageFieldProps) {
+export function ImageField({ kind, label, id, value = '', onChange, onBusyChange }: ImageFieldProps) {
   const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const dispatch = useAppDispatch();
-  const inputId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [createUpload] = useCreateUploadMutation();
@@ -82,7 +85,15 @@ export function ImageField({ kind, label, value = '', onChange, onBusyChange }: 
   const uploading = progress !== null;
 
   return (
-    <Flex gap={16} wrap align="flex-start" data-testid={`image-field-${kind}`}>
+    // One group named by the field: its preview, upload, remove and (logo) icon choice.
+    <Flex
+      gap={16}
+      wrap
+      align="flex-start"
+      data-testid={`image-field-${kind}`}
+      role="group"
+      aria-label={label}
+    >
       <div className="atm-admin__preview">
         {kind === 'logo' && value ? (
           <ShopLogo logo={value} alt={t('images.preview', { what })} size={96} />

@@ -142,6 +142,8 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
     }
   };
 
+  // autocomplete="off" on the shop's contact fields: autofill tokens describe the person filling
+  // the form (WCAG 1.3.5), and the admin's own e-mail or phone is not the shop's.
   const text = (field: ShopField, props: Record<string, unknown> = {}, textarea = false) => (
     <Form.Item
       name={field}
@@ -174,18 +176,18 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
         <Card title={t('shopForm.sections.basic')} className="atm-admin__section">
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              {text('name', { autoComplete: 'organization' })}
+              {text('name', { autoComplete: 'off' })}
             </Col>
             <Col xs={24} md={12}>
-              {text('email', { type: 'email', autoComplete: 'email' })}
+              {text('email', { type: 'email', autoComplete: 'off' })}
             </Col>
             <Col xs={24} md={12}>
-              {text('phone', { type: 'tel', autoComplete: 'tel' })}
+              {text('phone', { type: 'tel', autoComplete: 'off' })}
             </Col>
             <Col xs={24} md={12}>
               {text('whatsapp', {
                 type: 'tel',
-                autoComplete: 'tel',
+                autoComplete: 'off',
                 placeholder: t('shopForm.placeholders.whatsapp'),
               })}
             </Col>
@@ -197,7 +199,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
         </Card>
         <Card title={t('shopForm.sections.location')} className="atm-admin__section">
           <Row gutter={16}>
-            <Col span={24}>{text('address', { autoComplete: 'street-address' })}</Col>
+            <Col span={24}>{text('address', { autoComplete: 'off' })}</Col>
             <Col xs={24} md={12}>
               {text('city')}
             </Col>
@@ -224,7 +226,12 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
         </Card>
         <Card title={t('shopForm.sections.categories')} className="atm-admin__section">
           <Form.Item name="categories" rules={[rule('categories')]} style={{ marginBottom: 8 }}>
-            <Checkbox.Group style={{ width: '100%' }}>
+            {/* Named by its section's title: the boxes are one question. */}
+            <Checkbox.Group
+              style={{ width: '100%' }}
+              role="group"
+              aria-label={t('shopForm.sections.categories')}
+            >
               <Row gutter={[8, 8]}>
                 {categoryOptions.map((category) => (
                   <Col xs={12} md={8} key={category}>

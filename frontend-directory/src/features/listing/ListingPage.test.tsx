@@ -87,25 +87,60 @@ describe('public listing', () => {
     expect(document.title).toBe('Armeros certificados en México | ATM Armeros'); // issue 15, defect 7
   });
 
-  // Issue 15 defect 6 and issue 20: coming back from a shop's page lands on its card.
+  it('opens a card as its detail dialog on the shop URL; Escape and the close button return to the card', async () => {
+    stubApi(routes);
+    const user = userEvent.setup();
+    await renderDirectory('/?state=Yucat%C3%A1n');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const card = () => screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' });
+    await user.click(card());
+    const dialog = await screen.findByRole('dialog', { name: 'Taller Sureño de Mantenimiento' });
+    expect(location()).toBe(`/shops/${sur.slug}`);
+    // What the detail view shows, over the listing that stays under it.
+    for (const heading of ['Descripción', 'Ubicación', 'Servicios', 'Contacto', 'Mapa'])
+      expect(within(dialog).getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /^Ver en Google Maps/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    expect(cards()).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(card()).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
+    await waitFor(() => expect(card()).toHaveFocus());
+  });
+
+  it('opens the page, not the dialog, for a click that asks for a new tab', async () => {
+    stubApi(routes);
+    await renderDirectory('/?state=Yucat%C3%A1n');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    const link = screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    act(() => void link.dispatchEvent(click));
+    expect(location()).toBe('/?state=Yucat%C3%A1n'); // the browser opens the href in a new tab
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  // A shop's own page (a shared link, a reload), reached from the listing: back lands on its card.
   it('returns from a shop page (Escape or its back link) to the same listing, focus on the card', async () => {
     stubApi(routes);
     const user = userEvent.setup();
     await renderDirectory('/?state=Yucat%C3%A1n');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await user.click(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' }));
+    // The dialog's link to the whole page.
+    await user.click(await screen.findByRole('link', { name: 'Ver la página del armero' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Taller Sureño de Mantenimiento' });
     expect(heading).toHaveFocus(); // a navigation in the page moves focus to the new page's heading
     expect(document.title).toBe(
       'Taller Sureño de Mantenimiento, armero certificado en Mérida, Yucatán | ATM Armeros',
     );
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' })).toHaveFocus(),
-    );
-    await user.click(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' }));
-    await user.click(await screen.findByRole('link', { name: /Todos los armeros/ }));
     await waitFor(() => expect(location()).toBe('/?state=Yucat%C3%A1n'));
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Taller Sureño de Mantenimiento' })).toHaveFocus(),
@@ -239,7 +274,7 @@ describe('public listing', () => {
 });
 
 describe('cards', () => {
-  it('link to the shop page in the page language, with the name as the link text', async () => {
+  it('link to the shop page in the page language, with the name as the link text; a click opens its dialog there', async () => {
     stubApi(routes);
     const user = userEvent.setup();
     await renderDirectory('/en/?city=Monterrey', { language: 'en' });
@@ -248,7 +283,8 @@ describe('cards', () => {
     expect(link).toHaveAccessibleName('Armería del Norte');
     expect(link).toHaveAttribute('href', `/en/shops/${norte.slug}`);
     await user.click(link);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Armería del Norte' })).toBeInTheDocument();
+    // Opened as the listing's dialog, on the shop page's URL.
+    expect(await screen.findByRole('dialog', { name: 'Armería del Norte' })).toBeInTheDocument();
     expect(location()).toBe(`/en/shops/${norte.slug}`);
   });
 });

@@ -28,6 +28,7 @@ import { NearbyControls } from '../nearby/NearbyControls';
 import { useNearby } from '../nearby/useNearby';
 import { useNearbyParams } from '../nearby/useNearbyParams';
 import { MapView } from '../map/MapView';
+import { ShopDialog } from '../shop/ShopDialog';
 import './listing.css';
 
 const SKELETON_CARDS = 6;
@@ -42,7 +43,7 @@ const param = (value: string) => (isActive(value) ? value : undefined);
  * no request at all. Only "near me" (distance order over every shop) and the map, which show
  * every match, load the whole list, when the visitor asks for them.
  */
-export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
+export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnapshot; dialogSlug?: string }) {
   const { t } = useTranslation('directory');
   const { filters, page, setFilter, clearFilters, pageSearch } = useListingParams();
   const { byDistance, view } = useNearbyParams();
@@ -125,7 +126,8 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   let body;
   if (!shown && !source.isError) {
     body = (
-      <div className="atm-dir-grid" aria-busy="true" aria-label={t('list.loading')}>
+      // A status (a name on a plain div is not allowed): read as "loading" while the cards arrive.
+      <div className="atm-dir-grid" role="status" aria-busy="true" aria-label={t('list.loading')}>
         {Array.from({ length: SKELETON_CARDS }, (_, i) => (
           <div key={i} className="atm-dir-card atm-dir-skeleton" data-testid="shop-skeleton">
             <span className="atm-dir-skeleton__avatar" />
@@ -214,6 +216,7 @@ export function ListingPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
         </FilterBar>
         <div id="atm-dir-results">{body}</div>
       </div>
+      {dialogSlug && <ShopDialog slug={dialogSlug} shops={shown?.items} />}
     </div>
   );
 }

@@ -1,5 +1,12 @@
-import { Link, useLocation } from 'react-router-dom';
-import { isVerifiedShop, languageOfPath, shopPath, ShopLogo, type Shop } from 'frontend-common';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  isVerifiedShop,
+  languageOfPath,
+  shopDialogState,
+  shopPath,
+  ShopLogo,
+  type Shop,
+} from 'frontend-common';
 import { OpenMark } from '../hours/OpeningHours';
 import { CategoryBadges } from './CategoryBadges';
 import { FROM_LISTING, rememberOpenedShop } from './returnToCard';
@@ -8,7 +15,10 @@ import { VerifiedMark } from './VerifiedMark';
 /**
  * A shop's card: a link to its page. The link is the name (its accessible name is exactly the
  * visible name, WCAG 2.5.3) and covers the whole card (listing.css), so the card is one tab stop
- * and one click target, and without JavaScript it is a plain link the server rendered.
+ * and one click target, and without JavaScript it is a plain link the server rendered. Once the
+ * page is live, a plain click (or Enter) opens the shop's detail dialog over the listing with the
+ * shop's page in the address bar (ShopDialog); a click that asks for a new tab or window still
+ * opens the page there.
  */
 export function ShopCard({
   shop,
@@ -17,7 +27,10 @@ export function ShopCard({
   shop: Shop;
   /** "a 3.2 km" after "near me" (features/nearby). */ distance?: string;
 }) {
-  const language = languageOfPath(useLocation().pathname);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const language = languageOfPath(location.pathname);
+  const to = shopPath(language, shop.slug);
   return (
     // Named by its own text (no aria-label): a voice-control user says what they see (WCAG 2.5.3).
     // A plain element rather than antd Card: Card pulls in Tabs and more for features unused here.
@@ -29,10 +42,16 @@ export function ShopCard({
           <h2>
             <Link
               className="atm-dir-card__link"
-              to={shopPath(language, shop.slug)}
+              to={to}
               state={FROM_LISTING}
               data-shop-slug={shop.slug}
-              onClick={() => rememberOpenedShop(shop.slug)}
+              onClick={(event) => {
+                rememberOpenedShop(shop.slug);
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                navigate(to, { state: shopDialogState(location) });
+              }}
             >
               {shop.name}
             </Link>

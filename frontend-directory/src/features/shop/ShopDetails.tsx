@@ -29,7 +29,14 @@ function MapImage({ src, alt }: { src: string; alt: string }) {
  * What the spec's detail view shows of a shop: description, location, services, contact and the
  * map image. Plain markup (no antd), so the server renders it as the browser does.
  */
-export function ShopDetails({ shop }: { shop: Shop }) {
+export function ShopDetails({
+  shop,
+  headingLevel = 2,
+}: {
+  shop: Shop;
+  /** 3 under a dialog's h2 */ headingLevel?: 2 | 3;
+}) {
+  const H = headingLevel === 3 ? 'h3' : 'h2';
   const { t } = useTranslation('directory');
   const phone = telHref(shop.phone);
   const email = mailHref(shop.email);
@@ -41,11 +48,11 @@ export function ShopDetails({ shop }: { shop: Shop }) {
   return (
     <div className="atm-dir-detail">
       <section>
-        <h2>{t('detail.description')}</h2>
+        <H>{t('detail.description')}</H>
         <p>{shop.description}</p>
       </section>
       <section>
-        <h2>{t('detail.location')}</h2>
+        <H>{t('detail.location')}</H>
         <address>
           {shop.address}
           <br />
@@ -54,7 +61,7 @@ export function ShopDetails({ shop }: { shop: Shop }) {
       </section>
       <OpeningHours shop={shop} />
       <section>
-        <h2>{t('detail.services')}</h2>
+        <H>{t('detail.services')}</H>
         <ul className="atm-dir-badges">
           {shop.categories.map((category) => (
             <li key={category} className="atm-dir-tag">
@@ -64,7 +71,7 @@ export function ShopDetails({ shop }: { shop: Shop }) {
         </ul>
       </section>
       <section>
-        <h2>{t('detail.contact')}</h2>
+        <H>{t('detail.contact')}</H>
         <dl className="atm-dir-detail__contact">
           <dt>{t('detail.phone')}</dt>
           <dd>{phone ? <a href={phone}>{shop.phone}</a> : shop.phone}</dd>
@@ -103,7 +110,7 @@ export function ShopDetails({ shop }: { shop: Shop }) {
       </section>
       {mapSrc && (
         <section>
-          <h2>{t('detail.map')}</h2>
+          <H>{t('detail.map')}</H>
           <MapImage key={mapSrc} src={mapSrc} alt={t('detail.mapAlt', { name: shop.name })} />
         </section>
       )}

@@ -180,7 +180,7 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
 }
 
 /** "a 3.2 km" when the visitor used "near me" in this visit (issue 14); nothing otherwise. */
-function ShopDistance({ shop }: { shop: Shop }) {
+export function ShopDistance({ shop }: { shop: Shop }) {
   const { t, i18n } = useTranslation('directory');
   const position = useRememberedPosition();
   const point = shopPoint(shop);
@@ -192,7 +192,12 @@ function ShopDistance({ shop }: { shop: Shop }) {
 function ShopLoading() {
   const { t } = useTranslation('directory');
   return (
-    <div className="atm-dir-card atm-dir-skeleton" aria-busy="true" aria-label={t('shop.loading')}>
+    <div
+      className="atm-dir-card atm-dir-skeleton"
+      role="status"
+      aria-busy="true"
+      aria-label={t('shop.loading')}
+    >
       <span className="atm-dir-skeleton__avatar" />
       <span className="atm-dir-skeleton__line" />
       <span className="atm-dir-skeleton__line atm-dir-skeleton__line--short" />
