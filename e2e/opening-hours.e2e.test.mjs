@@ -162,6 +162,24 @@ for (const [lang, T] of Object.entries({
       const mark = visitor.locator('.atm-dir-card', { hasText: name }).locator('.atm-dir-open');
       await expect(mark.innerText()).resolves.toMatch(new RegExp(`^${openNow ? T.openNow : T.closed}`));
 
+      // The "open now" filter, from its checkbox: every card left is open, this shop among them
+      // exactly when it is open; the URL says so (a shared link keeps the filter).
+      await visitor.goto(`${product.url}${T.prefix}/`);
+      await visitor.mouse.move(10, 10); // the page hydrates on the first touch
+      const openNowBox = visitor.getByRole('checkbox', { name: T.openNow });
+      // Checked again until the live page takes it (a check before hydration is not seen).
+      await eventually(async () => {
+        if (!(await openNowBox.isChecked())) await openNowBox.check();
+        return /[?&]open=now/.test(visitor.url());
+      }, true);
+      await eventually(async () => {
+        const marks = await visitor.locator('.atm-dir-card .atm-dir-open').allInnerTexts();
+        const cards = await visitor.locator('.atm-dir-card').count();
+        return marks.length === cards && marks.every((text) => text.startsWith(T.openNow));
+      }, true);
+      const filtered = await fetch(`${product.url}/api/shops/listing?open=now&q=${encodeURIComponent(name)}`);
+      expect((await filtered.json()).total).toBe(openNow ? 1 : 0);
+
       // Left open five hours (past both intervals): the page, drawn at the server's instant, says
       // closed once it is live (it hydrates on the visitor's first touch) by the browser's clock.
       const later = await open({ language: lang });
