@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** The id of each page's one `main` landmark: the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -36,9 +36,9 @@ const FOCUSABLE =
 
 /**
  * Keeps Tab inside a modal dialog: from its last control to its first, Shift+Tab from the first
- * to the last, and back in from anywhere outside. antd's own focus lock only pulls focus back
- * once it has reached the page behind, and only when it measured the dialog as fixed when it
- * opened, which a dialog whose code and styles arrive lazily can miss.
+ * to the last, and back in from anywhere outside. A modal `<dialog>` makes the page under it
+ * inert, but the browser would still let Tab leave for its own toolbar, and a keyboard user
+ * would lose the dialog (the listing's shop dialog calls this on each key press).
  */
 export function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
   if (event.key !== 'Tab') return;
@@ -55,16 +55,4 @@ export function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
     event.preventDefault();
     (event.shiftKey ? last : first).focus();
   }
-}
-
-/** Traps Tab in the dialog (`role="dialog"`) that holds `content`, while mounted. */
-export function useFocusTrap(content: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const dialog = content.current?.closest<HTMLElement>('[role="dialog"]');
-      if (dialog) keepTabInside(event, dialog);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [content]);
 }

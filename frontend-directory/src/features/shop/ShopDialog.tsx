@@ -1,36 +1,21 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isVerifiedShop, languageOfPath, safeUrl, shopPath, ShopLogo, type Shop } from 'frontend-common';
+import {
+  isVerifiedShop,
+  keepTabInside,
+  languageOfPath,
+  safeUrl,
+  shopPath,
+  ShopLogo,
+  type Shop,
+} from 'frontend-common';
 import { useGetShopBySlugQuery } from '../../api/shopsApi';
 import { FROM_LISTING } from '../listing/returnToCard';
 import { VerifiedMark } from '../listing/VerifiedMark';
 import { ShopDetails } from './ShopDetails';
 import { ShopDistance } from './ShopPage';
 import './shop.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Tab from the dialog's last control goes to its first, Shift+Tab from the first to the last:
- * a modal dialog makes the page under it inert, but the browser would still let Tab leave for
- * its own toolbar, and a keyboard user would lose the dialog.
- */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== 'Tab') return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The listing's detail dialog of one shop: description, location, services, contact, logo, map
@@ -80,7 +65,7 @@ export function ShopDialog({ slug, shops }: { slug: string; shops: readonly Shop
         close();
       }}
       onClose={close}
-      onKeyDown={keepFocusInside}
+      onKeyDown={(event) => keepTabInside(event.nativeEvent, event.currentTarget)}
     >
       <div className="atm-dir-dialog__head">
         {shop && <ShopLogo logo={shop.logo} alt={t('card.logoAlt', { name: shop.name })} size={64} />}
