@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Flex } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -130,42 +130,30 @@ export function OpeningHoursEditor({
               const names = { day: dayName(day), n: index + 1 };
               return (
                 <div key={index} className="atm-hours__interval">
-                  <label htmlFor={`${base}-start`}>{t('hours.opens')}</label>
-                  <input
-                    id={`${base}-start`}
-                    className="atm-hours__time"
-                    type="time"
-                    value={interval.start}
-                    aria-label={t('hours.opensLabel', names)}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${base}-problem` : undefined}
-                    onChange={(event) =>
-                      setDay(
-                        day,
-                        intervals.map((item, i) =>
-                          i === index ? { ...item, start: event.target.value } : item,
-                        ),
-                      )
-                    }
-                  />
-                  <label htmlFor={`${base}-end`}>{t('hours.closes')}</label>
-                  <input
-                    id={`${base}-end`}
-                    className="atm-hours__time"
-                    type="time"
-                    value={interval.end}
-                    aria-label={t('hours.closesLabel', names)}
-                    aria-invalid={problem ? true : undefined}
-                    aria-describedby={problem ? `${base}-problem` : undefined}
-                    onChange={(event) =>
-                      setDay(
-                        day,
-                        intervals.map((item, i) =>
-                          i === index ? { ...item, end: event.target.value } : item,
-                        ),
-                      )
-                    }
-                  />
+                  {(['start', 'end'] as const).map((edge) => (
+                    <Fragment key={edge}>
+                      <label htmlFor={`${base}-${edge}`}>
+                        {t(edge === 'start' ? 'hours.opens' : 'hours.closes')}
+                      </label>
+                      <input
+                        id={`${base}-${edge}`}
+                        className="atm-hours__time"
+                        type="time"
+                        value={interval[edge]}
+                        aria-label={t(edge === 'start' ? 'hours.opensLabel' : 'hours.closesLabel', names)}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${base}-problem` : undefined}
+                        onChange={(event) =>
+                          setDay(
+                            day,
+                            intervals.map((item, i) =>
+                              i === index ? { ...item, [edge]: event.target.value } : item,
+                            ),
+                          )
+                        }
+                      />
+                    </Fragment>
+                  ))}
                   <Button
                     icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('hours.removeLabel', names)}
