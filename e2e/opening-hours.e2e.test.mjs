@@ -167,11 +167,17 @@ for (const [lang, T] of Object.entries({
       await visitor.goto(`${product.url}${T.prefix}/`);
       await visitor.mouse.move(10, 10); // the page hydrates on the first touch
       const openNowBox = visitor.getByRole('checkbox', { name: T.openNow });
-      // Checked again until the live page takes it (a check before hydration is not seen).
-      await eventually(async () => {
-        if (!(await openNowBox.isChecked())) await openNowBox.check();
-        return /[?&]open=now/.test(visitor.url());
-      }, true);
+      // Clicked again until the live page takes it: a click before hydration only ticks the box
+      // (and the next click, then live, unticks it before one ticks it for the page).
+      const filtering = () => /[?&]open=now/.test(visitor.url());
+      await eventually(
+        async () => {
+          if (!filtering()) await openNowBox.click();
+          return filtering();
+        },
+        true,
+        { interval: 500 },
+      );
       await eventually(async () => {
         const marks = await visitor.locator('.atm-dir-card .atm-dir-open').allInnerTexts();
         const cards = await visitor.locator('.atm-dir-card').count();
