@@ -77,7 +77,8 @@ describe('dashboard', () => {
     const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
     await renderAdmin('/admin?page=2&pageSize=10');
     await waitFor(() => expect(api.callsTo('GET /api/admin/shops')).toHaveLength(1));
-    fireEvent.change(screen.getByLabelText('Search gunsmiths'), { target: { value: 'merida' } });
+    // The request goes out before the page has drawn its search box: wait for the box.
+    fireEvent.change(await screen.findByLabelText('Search gunsmiths'), { target: { value: 'merida' } });
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(location()).toBe('/admin?pageSize=10&q=merida');
     // The early request (back to page 1) and the page's own one are the same request.
