@@ -52,6 +52,13 @@ export function documented(definition: ShopFieldDefinition) {
  */
 export function ShopField(name: ShopFieldName): PropertyDecorator {
   const definition = SHOP_FIELD[name];
+  // Each code's rule asks about the same value in turn: the answer is worked out once.
+  let last: { value: unknown; problem: ReturnType<typeof shopFieldProblem> } | undefined;
+  const problemOf = (value: unknown) => {
+    if (!last || !Object.is(last.value, value))
+      last = { value, problem: shopFieldProblem(definition, value) };
+    return last.problem;
+  };
   return applyDecorators(
     ApiProperty({ required: definition.required, ...documented(definition) }),
     Transform(({ value }) => normalizeShopValue(definition, value)),
@@ -60,8 +67,8 @@ export function ShopField(name: ShopFieldName): PropertyDecorator {
         {
           name: `shopField:${code}`,
           validator: {
-            validate: (value: unknown) => shopFieldProblem(definition, value)?.code !== code,
-            defaultMessage: (args) => shopFieldProblem(definition, args?.value)?.message ?? '',
+            validate: (value: unknown) => problemOf(value)?.code !== code,
+            defaultMessage: (args) => problemOf(args?.value)?.message ?? '',
           },
         },
         { context: { code, params: shopProblemParams(definition, code) } },
