@@ -51,10 +51,18 @@ export function shopTimeZone(state: string): string;
 export function localTime(
   instant: number,
   timeZone: string,
-): {
+): Readonly<{
   day: number;
   minutes: number;
-};
+}>;
+/**
+ * Whether a week is open at an instant in a time zone (openingStatus without the next change,
+ * for the listing's filter over every shop).
+ * @param {Week} week
+ * @param {string} timeZone
+ * @param {number} instant epoch milliseconds
+ */
+export function isOpenIn(week: Week, timeZone: string, instant: number): boolean;
 /**
  * Whether a shop is open at an instant, and when that changes: `next` is the day offset (0
  * today, 1 tomorrow, ... up to 7) and the minute of that day; null when it never changes (open

@@ -6,7 +6,7 @@
  * definition, so a page of the server and the same page in the browser never differ.
  */
 import { LISTING_PAGE_SIZE } from './constants.js';
-import { openingStatus, shopTimeZone, weekOf } from './opening-hours.js';
+import { isOpenIn, shopTimeZone, weekOf } from './opening-hours.js';
 import { PUBLIC_SEARCH_FIELDS, searchWords, shopSearchText } from './search.js';
 
 /**
@@ -51,7 +51,7 @@ export function isOpenAt(shop, now) {
     hours = week ? { week, zone: shopTimeZone(shop.state) } : null;
     weeks.set(shop, hours);
   }
-  return hours !== null && openingStatus(hours.week, hours.zone, now).open;
+  return hours !== null && isOpenIn(hours.week, hours.zone, now);
 }
 
 /**

@@ -214,6 +214,9 @@ export function shopTimeZone(state) {
 
 /** @type {Map<string, Intl.DateTimeFormat>} */
 const clocks = new Map();
+let lastInstant = NaN;
+/** @type {Map<string, { day: number, minutes: number }>} */
+const lastTimes = new Map();
 
 /**
  * The weekday (0 = Monday) and minute of the day of an instant in a time zone.
@@ -221,6 +224,14 @@ const clocks = new Map();
  * @param {string} timeZone
  */
 export function localTime(instant, timeZone) {
+  // A listing asks this for thousands of shops at one instant, in a handful of zones: the
+  // answer for the last instant is kept per zone (formatToParts is the costly part).
+  if (instant !== lastInstant) {
+    lastInstant = instant;
+    lastTimes.clear();
+  }
+  const known = lastTimes.get(timeZone);
+  if (known) return known;
   let clock = clocks.get(timeZone);
   if (!clock) {
     clock = new Intl.DateTimeFormat('en-US', {
@@ -234,7 +245,21 @@ export function localTime(instant, timeZone) {
   }
   const parts = Object.fromEntries(clock.formatToParts(instant).map((part) => [part.type, part.value]));
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(String(parts.weekday));
-  return { day, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const time = Object.freeze({ day, minutes: Number(parts.hour) * 60 + Number(parts.minute) });
+  lastTimes.set(timeZone, time);
+  return time;
+}
+
+/**
+ * Whether a week is open at an instant in a time zone (openingStatus without the next change,
+ * for the listing's filter over every shop).
+ * @param {Week} week
+ * @param {string} timeZone
+ * @param {number} instant epoch milliseconds
+ */
+export function isOpenIn(week, timeZone, instant) {
+  const { day, minutes } = localTime(instant, timeZone);
+  return week[day].some(([start, end]) => start <= minutes && minutes < end);
 }
 
 /**
