@@ -3,7 +3,7 @@ import { useChangePasswordMutation } from '../../api/adminApi';
 import { apiErrorBody } from '../../api/apiError';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 interface ChangeValues {
   currentPassword: string;
@@ -55,17 +55,10 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('users.change.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('users.change.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={confirmRules(t, 'newPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          label={t('users.change.newPassword')}
+          confirmLabel={t('users.change.confirmPassword')}
+        />
       </Form>
     </Modal>
   );

@@ -1,9 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useResetAdminUserPasswordMutation } from '../../api/adminApi';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
-import { confirmRules, newPasswordRules } from './passwordRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** Sets a new password for another administrator (one's own goes through ChangePasswordDialog). */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -35,17 +35,10 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item name="newPassword" label={t('users.reset.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('users.reset.confirmPassword')}
-          dependencies={['newPassword']}
-          rules={confirmRules(t, 'newPassword')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          label={t('users.reset.newPassword')}
+          confirmLabel={t('users.reset.confirmPassword')}
+        />
       </Form>
     </Modal>
   );
