@@ -633,6 +633,9 @@ export function describeAdminJourney(lang) {
         await page.keyboard.press('Enter');
         await toast(A.shopDeleted);
         expect((await page.request.get(`${product.url}/api/shops/${id}`)).status()).toBe(404);
+        // The confirmation closes with an animation, keeping focus until it is gone: Tab from
+        // the page once it has (a Shift+Tab during it went nowhere, and the step failed once).
+        await confirm.waitFor({ state: 'detached' });
 
         await tabTo(page, page.getByRole('button', { name: A.logout }), { backwards: true });
         await page.keyboard.press('Enter');
