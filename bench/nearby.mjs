@@ -2,7 +2,7 @@
 /**
  * npm run bench:nearby -- [--shops=10000] [--no-save]
  *
- * Issue 14's budgets alone (lib/web-nearby.mjs): a fresh backend (SQLite, NODE_ENV=production,
+ * The "near me" and map budgets alone (lib/web-nearby.mjs): a fresh backend (SQLite, NODE_ENV=production,
  * serving the built frontends as `npm start` does) restored with `shops` shops, then in
  * Chromium: "Cerca de mí" → sorted grid, "Mapa" → clusters drawn, and the map code's gzip size.
  * Appends a section to RESULTS.md and writes results/latest-nearby-sqlite-node<N>.json.

@@ -77,7 +77,7 @@ for (const dialect of opts.only === undefined || opts.only === 'api' ? dialects 
   }
 }
 if (opts.only === undefined || opts.only === 'admin') {
-  // The back office at 10,000 shops (issue 15): lib/admin.mjs.
+  // The back office at 10,000 shops: lib/admin.mjs.
   const admin = await benchAdmin({
     runtime,
     shops: Number(opts['web-shops']),

@@ -1,4 +1,4 @@
-// Issue 16, part 2, in Chromium against the built product: the directory exported as CSV from
+// CSV import and export in Chromium against the built product: the directory exported as CSV from
 // the admin (semicolons, as a Spanish-locale spreadsheet wants), edited as a spreadsheet saves
 // it (BOM, CRLF, quotes, accents, a category list; one shop changed, one added, one bad row),
 // previewed (nothing changes yet), confirmed; the public API then serves the new directory.

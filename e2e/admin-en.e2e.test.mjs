@@ -1,4 +1,4 @@
-// The admin journey of issue 6 in English (e2e/support/admin-journey.mjs).
+// The admin journey in English (e2e/support/admin-journey.mjs).
 import { describeAdminJourney } from './support/admin-journey.mjs';
 
 describeAdminJourney('en');

@@ -1,4 +1,4 @@
-// Issue 15's dashboard at scale, in Chromium against the built product: 2,000 shops (seeded in
+// The dashboard at scale, in Chromium against the built product: 2,000 shops (seeded in
 // seconds through the real restore endpoint, as the bench does), then from the dashboard: a
 // second page, a sort by city, the unverified filter, back to the previous view, and 50 shops
 // verified with one confirmation; the public listing then shows them verified.

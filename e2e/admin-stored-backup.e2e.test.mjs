@@ -1,4 +1,4 @@
-// Issue 16, parts 3 and 4, in Chromium against the built product: the backend's own schedule
+// Stored and automatic backups in Chromium against the built product: the backend's own schedule
 // (BACKUP_SCHEDULE set to fire once, half a minute after it starts) stores a real automatic
 // backup; an admin then deletes one shop and edits another, finds the stored backup on the backup
 // page with its date and size, asks to restore it, reads the preview (created, replaced,

@@ -1,4 +1,4 @@
-// Issue 18, part 3: the remotes are deployed on their own, so a remote built against another
+// The remotes are deployed on their own, so a remote built against another
 // major of a shared singleton must not run against the shell's copy. Here the directory remote
 // says it was built with React 18: the shell shows that remote's error boundary instead of the
 // listing, the console says which module and which versions, and the rest of the site (the shell,

@@ -1,4 +1,4 @@
-// Issue 14 in real Chromium: "near me" with a position Playwright gives (Guadalajara), the radius,
+// Near me and the map in real Chromium: "near me" with a position Playwright gives (Guadalajara), the radius,
 // a refused position, and the map view (clusters, a popup linking to the shop, the visitor's
 // position) with tiles from a local tile server, then without any. One product and one browser.
 /* global document, window -- page.evaluate() code runs in Chromium */
@@ -185,7 +185,7 @@ journey(
     const [nearest] = byDistance();
     const pin = page.locator(`.atm-map-pin[title="${nearest.shop.name}"]`);
     await pin.waitFor();
-    // The map with its clusters and pins: no WCAG 2.2 A/AA violation (issue 20). It checks at
+    // The map with its clusters and pins: no WCAG 2.2 A/AA violation. It checks at
     // 390 and 1280 px, so it runs before a popup is opened (a resize may close it).
     await expectAccessible(page, 'the map');
     await pin.focus();

@@ -1,4 +1,4 @@
-// Issue 13 in Chromium: server-rendered public pages, hydrated without a difference (any console
+// In Chromium: server-rendered public pages, hydrated without a difference (any console
 // error fails a journey, and the shell logs one for a hydration mismatch), bilingual twin URLs and
 // the remembered language, sharing a shop, scripts that wait for the visitor's first touch, the
 // listing's pagination and search without JavaScript, and a renamed shop's old URL. One fresh

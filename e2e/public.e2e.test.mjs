@@ -1,4 +1,4 @@
-// Spec section 2, public side, in Spanish and in English: the listing and its filters, the
+// The public side, in Spanish and in English: the listing and its filters, the
 // '+N' badges, a shop's page and its links, a shared ?shop= link, the 404 page, the side menu
 // and footer, and the language switch reaching the remotes. One fresh product for the file.
 // (Server rendering, twin URLs, sharing and no-JavaScript paging: pages.e2e.test.mjs.)

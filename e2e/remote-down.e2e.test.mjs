@@ -1,4 +1,4 @@
-// Issue 7, part 2: the admin remote stops being served while the product keeps running. The
+// The admin remote stops being served while the product keeps running. The
 // public directory still works, /admin shows the retry message, and once the remote is served
 // again, Retry loads it, without restarting the backend or reloading the page.
 //

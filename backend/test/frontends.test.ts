@@ -54,7 +54,7 @@ describe('serving the built frontends', () => {
     for (const path of ['/admin/', '/admin/users', '/admin/backup', '/admin/shops/new']) {
       await request(server.url).get(path).expect(200);
     }
-    // Unknown paths, under /admin too (issue 15, defect 9): the shell's 404 page with a 404 status.
+    // Unknown paths, under /admin too: the shell's 404 page with a 404 status.
     for (const path of ['/nope', '/admin/nope', '/admin/shops', '/admin/shops/edit/x/y', '/admin/users/x']) {
       const missing = await request(server.url).get(path).expect(404);
       expect(missing.text).toContain('<div id="root">');

@@ -52,7 +52,7 @@ function jsonLd(html: string): Record<string, unknown> {
 }
 
 /**
- * The public pages as the server renders them (issue 13) from the built frontends' server
+ * The public pages as the server renders them from the built frontends' server
  * bundles: statuses, redirects, head tags, JSON-LD and the content itself, before any JavaScript.
  */
 describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {

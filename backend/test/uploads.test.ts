@@ -18,7 +18,7 @@ const combinations = [
   [ANY_DIALECT[0], 's3'] as const,
 ];
 
-/** The image path a client derives from an upload URL (spec section 7). */
+/** The image path a client derives from an upload URL: its path without the query, under /objects/. */
 function objectPathOf(uploadURL: string): string {
   const { pathname } = new URL(uploadURL);
   return `/objects${pathname.slice(pathname.lastIndexOf('/uploads/'))}`;

@@ -1,5 +1,5 @@
 /**
- * The back office at scale (issue 15), on a fresh backend (SQLite, NODE_ENV=production, serving
+ * The back office at scale, on a fresh backend (SQLite, NODE_ENV=production, serving
  * the built frontends as `npm start` does) holding `shops` shops restored as lib/web.mjs does:
  *   1. GET /api/admin/shops (a page of 50, logged in) against GET /api/shops (gzip), each with
  *      autocannon in the same run: the ratio of their req/s;

@@ -1,5 +1,5 @@
 /**
- * The activity log that years of keeping a directory of this size leave behind (issue 16: the
+ * The activity log that years of keeping a directory of this size leave behind (the
  * log is part of every full backup, so the backup bench must carry one). Written through the
  * real API, so every entry is the product's own, in its own transaction: after each shop's
  * `shop.created`, one edit of its phone and description (`shop.updated` with old and new

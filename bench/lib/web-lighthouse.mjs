@@ -3,7 +3,7 @@
  * slow 4G and a CPU slowdown, calibrated: see cpuSlowdownFor) on Debian's Chromium, started here with the house flags and a
  * throw-away profile, tracked and stopped by process id. `runs` runs (5 by default); each
  * score and timing reported is its median over the runs (Lighthouse's own advice against
- * run-to-run variance). Budgets (issue 13): performance ≥ 90; accessibility and best practices
+ * run-to-run variance). Budgets: performance ≥ 90; accessibility and best practices
  * ≥ 95; SEO 100.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

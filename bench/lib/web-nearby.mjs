@@ -1,5 +1,5 @@
 /**
- * "Near me" and the map at scale (issue 14), with the directory holding `shops` shops spread over
+ * "Near me" and the map at scale, with the directory holding `shops` shops spread over
  * Mexico's cities (lib/seed.mjs), on a phone-sized page whose position Playwright gives
  * (Guadalajara):
  *   1. "Cerca de mí" pressed → the grid sorted by distance: from the click event's timestamp to the

@@ -1,5 +1,5 @@
 /**
- * The server-rendered public pages (issue 13) against a backend with a large directory:
+ * The server-rendered public pages against a backend with a large directory:
  *   - the first HTML answer's size as sent, with Accept-Encoding gzip and br (budget for `/`:
  *     under 60 KB compressed), and the time of that first, uncached render;
  *   - each page's cost in req/s against `GET /api/shops/<id>` (the cheapest public read),

@@ -1,4 +1,4 @@
-// Issue 6's promise, proven in the browser in one language on a fresh data folder: from an empty
+// The back office's promise, proven in the browser in one language on a fresh data folder: from an empty
 // database to a first admin, login (and the route guard), a shop created with an uploaded logo
 // and map image, seen in the public directory, verified (and the activity log says by whom),
 // backed up (both downloads), deleted, restored from the downloaded ZIP (with upload progress),
@@ -106,7 +106,7 @@ export function describeAdminJourney(lang) {
     // A listing card: the one whose link is named by the shop's name (it leads to the shop's page).
     const publicCard = (name) =>
       pub.locator('.atm-dir-card').filter({ has: pub.getByRole('link', { name, exact: true }) });
-    /** The page has its own document title, in the admin's language (issue 15, defect 7). */
+    /** The page has its own document title, in the admin's language. */
     const expectTitle = async (pageTitle) => eventually(() => page.title(), A.documentTitle(pageTitle));
 
     step('route guard: an admin page shows the login screen while logged out', async () => {
@@ -141,7 +141,7 @@ export function describeAdminJourney(lang) {
       await page.getByText(A.firstCreated).waitFor();
       await page.getByRole('heading', { name: A.loginTitle }).waitFor();
       expect(await me()).toBe(401); // creating the first admin does not log in
-      // An admin exists now: the page stops offering to create one (issue 15, defect 2).
+      // An admin exists now: the page stops offering to create one.
       await page.getByRole('button', { name: A.toggleCreate }).waitFor({ state: 'detached' });
     });
 
@@ -309,7 +309,7 @@ export function describeAdminJourney(lang) {
       await page.getByRole('button', { name: A.backToDashboard }).click();
       await page.waitForURL(`${product.url}/admin`);
       await page.getByLabel(A.searchShops).fill(shopName);
-      // Issue 15, defect 3: Delete and then a reflexive Enter must not delete: the confirmation
+      // Delete and then a reflexive Enter must not delete: the confirmation
       // starts on the safe choice. Then Tab to the delete button and Enter deletes.
       const deleteButton = page.getByRole('button', { name: A.deleteShop(shopName) });
       await deleteButton.focus();
@@ -541,7 +541,7 @@ export function describeAdminJourney(lang) {
       await page.getByRole('heading', { name: A.loginTitle }).waitFor();
     });
 
-    // Issue 20's keyboard-only admin journey (in one language: the keys are the same in both).
+    // The keyboard-only admin journey (in one language: the keys are the same in both).
     if (lang === 'es')
       step('keyboard only: log in, create a shop with its logo, edit it, delete it, log out', async () => {
         const name = 'Armería del Teclado';

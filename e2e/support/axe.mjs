@@ -1,4 +1,4 @@
-// The accessibility check of the end-to-end suite (issue 20): axe-core, through
+// The accessibility check of the end-to-end suite: axe-core, through
 // @axe-core/playwright, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, run on the page as the
 // journey left it (a dialog open, a drawer open, a form half filled) at a phone's and a
 // desktop's width. Any violation fails the journey, naming the rule, the elements and the page.
@@ -85,7 +85,7 @@ export async function expectNoHorizontalScroll(page, where) {
 }
 
 /**
- * What axe files under best practice but issue 20 requires: one visible h1, headings that never
+ * What axe files under best practice but WCAG 2.2 AA here requires: one visible h1, headings that never
  * skip a level going down (h2 then h4), one main landmark (and a banner or header before it).
  */
 export async function expectPageStructure(page, where) {

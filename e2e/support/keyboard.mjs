@@ -1,4 +1,4 @@
-// Keyboard-only journeys (issue 20): move with Tab as a keyboard user does, and check that every
+// Keyboard-only journeys: move with Tab as a keyboard user does, and check that every
 // element that receives focus shows a visible focus ring (WCAG 2.4.7).
 /* global document, getComputedStyle -- in functions that run in the page (evaluate) */
 

@@ -95,7 +95,7 @@ describe('routes', () => {
       renderShell(path, loader);
       expect(screen.getByRole('heading', { name: '404 Página no encontrada' })).toBeInTheDocument();
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-      expect(document.title).toBe('Página no encontrada | ATM Armeros'); // issue 15, defect 7
+      expect(document.title).toBe('Página no encontrada | ATM Armeros');
       await act(() => i18n.changeLanguage('en'));
       expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
       expect(document.title).toBe('Page not found | ATM Gunsmiths');

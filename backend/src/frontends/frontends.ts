@@ -11,7 +11,7 @@ import { sendPage, type PublicPages } from '../pages/public-pages.js';
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 /** The admin's pages (contract ADMIN_PAGE_PATHS) as one pattern: `:id` is one path segment. */
 const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a-z]+/gi, '[^/]+')}` : ''));
-/** Only these load the admin; any other path under /admin is the one 404 page (issue 15, defect 9). */
+/** Only these load the admin; any other path under /admin is the one 404 page, with a 404 status. */
 const ADMIN_ROUTES = new RegExp(`^/admin(${ADMIN_PAGES.join('|')})/?$`);
 const ADMIN_AREA = /^\/admin(\/|$)/;
 /**

@@ -16,7 +16,7 @@ const CACHED_PAGES = 500;
 export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: EncodedDocument };
 
 /**
- * The public pages rendered on the server (issue 13): the listing and each shop's page, in
+ * The public pages rendered on the server: the listing and each shop's page, in
  * Spanish and English, and the 404 page, from the shell's and the directory's own components
  * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
  * URL and minute (a page shows whether each shop is open at that minute), then served from

@@ -14,7 +14,7 @@ function ToastButtons() {
 }
 const raise = (text: string) => fireEvent.click(screen.getByRole('button', { name: `raise ${text}` }));
 
-/** Spec section 9: one toast at a time, each closing 5 s after it was shown. */
+/** One toast at a time, each closing 5 s after it was shown. */
 describe('toasts', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());

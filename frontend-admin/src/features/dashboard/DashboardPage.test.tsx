@@ -198,7 +198,7 @@ describe('dashboard', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Gunsmiths' })).toHaveFocus());
   });
 
-  // Issue 15, defect 3: Delete and then a reflexive Enter deleted the shop at once.
+  // Delete and then a reflexive Enter deleted the shop at once.
   it('starts the delete confirmation on Cancel, so Delete then Enter deletes nothing', async () => {
     const api = stubApi({ ...base, 'GET /api/admin/shops': adminList([sur]) });
     await renderAdmin('/admin');
@@ -212,7 +212,7 @@ describe('dashboard', () => {
     expect(cards()).toHaveLength(1);
   });
 
-  // Issue 15, defect 7: every page had the same Spanish <title>.
+  // Each page has its own <title>, in the admin's language.
   it('gives the page its own document title in the current language', async () => {
     stubApi({ ...base, 'GET /api/admin/shops': adminList([]) });
     await renderAdmin('/admin');

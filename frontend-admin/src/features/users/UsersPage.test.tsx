@@ -81,8 +81,8 @@ describe('admin users', () => {
     expect(dialog).toHaveTextContent('Your session ends at once and you go back to the login page');
     await user().click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('Your account has been deleted')).toBeInTheDocument();
-    // The login page may mount twice as the ended session settles (noted in issue 15's closing
-    // note), so the heading is looked up afresh rather than kept.
+    // The login page may mount twice as the ended session settles, so the heading is looked up
+    // afresh rather than kept.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'ATM Admin Login' })).toBeInTheDocument());
     expect(location()).toBe('/admin/login');
     // A clean end: not the "session has ended" notice of a lost session, and nothing asked without a session.

@@ -84,7 +84,7 @@ describe('public listing', () => {
     expect(screen.queryByTestId('shop-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 resultados encontrados');
     expect(screen.getByPlaceholderText('Buscar armeros...')).toBeInTheDocument();
-    expect(document.title).toBe('Armeros certificados en México | ATM Armeros'); // issue 15, defect 7
+    expect(document.title).toBe('Armeros certificados en México | ATM Armeros');
   });
 
   it('opens a card as its detail dialog on the shop URL; Escape and the close button return to the card', async () => {

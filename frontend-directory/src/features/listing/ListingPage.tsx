@@ -149,7 +149,7 @@ export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnap
       </div>
     );
   } else if (shown.total === 0) {
-    // A link may name a category (city, state) the directory does not have (issue 15, defect 10).
+    // A link may name a category (city, state) the directory does not have.
     const unknown = unknownFilters(filters, {
       category: options.categories,
       city: options.cities,

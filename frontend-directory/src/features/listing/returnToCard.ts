@@ -2,9 +2,8 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * A visitor who opens a shop from the listing and comes back (Back, the page's back link,
- * Escape) lands on the card they left, with focus on its link, not at the top of the page: what
- * the shop dialog did before shop pages (issue 15 defect 6, issue 20's keyboard journey). Kept in
- * memory: it only matters within one visit, and a reloaded listing starts at the top anyway.
+ * Escape) lands on the card they left, with focus on its link, not at the top of the page, so a
+ * keyboard user goes on from where they were. Kept in memory: it only matters within one visit, and a reloaded listing starts at the top anyway.
  */
 let openedSlug: string | null = null;
 

@@ -179,7 +179,7 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
   );
 }
 
-/** "a 3.2 km" when the visitor used "near me" in this visit (issue 14); nothing otherwise. */
+/** "a 3.2 km" when the visitor used "near me" in this visit; nothing otherwise. */
 export function ShopDistance({ shop }: { shop: Shop }) {
   const { t, i18n } = useTranslation('directory');
   const position = useRememberedPosition();
