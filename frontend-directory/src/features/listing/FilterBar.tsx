@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL, OPEN_NOW, type ShopFilters } from './filterShops';
+import './filter-bar.css';
 
 interface FilterBarProps {
   filters: ShopFilters;
