@@ -3,7 +3,10 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { ImageSweepService } from '../src/backup/image-sweep.service.js';
 import { createHash } from 'node:crypto';
+import { Like } from 'typeorm';
+import { SystemFlag } from '../src/database/system-flag.entity.js';
 import { UploadLinks } from '../src/uploads/upload-links.js';
+import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../src/uploads/uploads.service.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { binary, heldPut } from './support/held-put.js';
 import { loggedInAdmin } from './support/http.js';
@@ -252,5 +255,20 @@ describe.each(combinations)('uploads on %s with %s storage', (dialect, storage) 
         await admin.delete(`/api/admin/shops/${shop.body.id}`).expect(204);
       }
     }
+  });
+
+  it("forgets a link's claim once the link has expired (the S3 store claims each link in the database)", async () => {
+    const claims = () =>
+      server.dataSource.getRepository(SystemFlag).countBy({ name: Like(`${UPLOAD_CLAIM_PREFIX}%`) });
+    const sweeper = server.app.get(ImageSweepService);
+    await sweeper.sweep(Date.now() + (UPLOAD_URL_SECONDS + 1) * 1000);
+    expect(await claims()).toBe(0);
+    await put(await uploadUrl(), pngImage(5, 5), 'image/png').expect(200);
+    // Local storage refuses a second write itself and claims nothing.
+    expect(await claims()).toBe(storage === 's3' ? 1 : 0);
+    await sweeper.sweep();
+    expect(await claims()).toBe(storage === 's3' ? 1 : 0); // the link is still valid: kept
+    await sweeper.sweep(Date.now() + (UPLOAD_URL_SECONDS + 1) * 1000);
+    expect(await claims()).toBe(0);
   });
 });

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThan, LessThanOrEqual } from 'typeorm';
+import { DataSource, LessThan, LessThanOrEqual, Like } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import { UploadQuota } from '../uploads/upload-quota.entity.js';
+import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../uploads/uploads.service.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 
 const SWEEP_LOCK = 'image-sweep';
@@ -22,6 +24,7 @@ export type SweepResult =
  * Deletes uploaded images no shop uses once they have been unused for the grace period: never
  * attached uploads and images a shop replaced or dropped (both marked in unattached_object).
  * One instance sweeps at a time (job lock), and none while a full backup is being written.
+ * It also forgets spent upload quotas and the claims of expired upload links.
  *
  * Why a backup that starts after the sweep has begun is safe too: it names only images shops
  * reference when it reads shops.json; for the sweep to delete one of those, a shop must have
@@ -75,6 +78,11 @@ export class ImageSweepService implements OnApplicationBootstrap {
       deleted++;
     }
     await this.dataSource.getRepository(UploadQuota).delete({ windowEndsAt: LessThan(now) });
+    // A link's claim only matters while the link is valid: an expired link is refused anyway.
+    await this.dataSource.getRepository(SystemFlag).delete({
+      name: Like(`${UPLOAD_CLAIM_PREFIX}%`),
+      createdAt: LessThan(new Date(now - UPLOAD_URL_SECONDS * 1000)),
+    });
     if (deleted) this.logger.log(`Deleted ${deleted} image(s) no shop used`);
     return { deleted, kept };
   }

@@ -46,7 +46,7 @@ function linkInvalid(): ApiError {
 }
 
 /** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
-const UPLOAD_CLAIM_PREFIX = 'upload:';
+export const UPLOAD_CLAIM_PREFIX = 'upload:';
 
 /** Signed upload links, receiving and checking uploaded bytes, and serving images. */
 @Injectable()
