@@ -2,69 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
-import { ActivityRetentionService } from '../src/activity/activity-retention.service.js';
 import { shopBody } from './support/fixtures.js';
+import { binary } from './support/held-put.js';
 import { browser, FIRST_ADMIN } from './support/http.js';
-import { waitUntil } from './support/processes.js';
-import { createTestDatabase, DIALECTS, startApp, startAppOnFreshDatabase } from './support/test-app.js';
+import { activityLog, type ActivityEntry as Entry } from './support/activity-log.js';
+import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-interface Entry {
-  id: number;
-  at: string;
-  kind: string;
-  actorId: string | null;
-  actorName: string | null;
-  client: string | null;
-  shopId: string | null;
-  shopName: string | null;
-  details: Record<string, unknown> | null;
-}
-interface Page {
-  items: Entry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-const DAY_MS = 86_400_000;
-const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}) as unknown as Parameters<request.Test['parse']>[0];
-
 describe.each(DIALECTS)('activity log on %s', (dialect) => {
   let server: Started;
   let admin: TestAgent;
   let adminId: string;
   const q = dialect === 'sqlite' ? '"' : '`';
 
-  const page = async (query: Record<string, string | number> = {}) =>
-    (await admin.get('/api/admin/activity').query(query).expect(200)).body as Page;
-  const count = async () =>
-    Number((await server.dataSource.query('SELECT COUNT(*) AS n FROM activity_entry'))[0].n);
-  /** Runs a change and returns the entries it wrote (newest first), checking it wrote `expected`. */
-  async function entriesOf(change: () => Promise<unknown>, expected = 1): Promise<Entry[]> {
-    const before = await count();
-    await change();
-    expect((await count()) - before).toBe(expected);
-    return expected ? (await page({ pageSize: expected })).items : [];
-  }
-  /**
-   * As entriesOf, for a full backup: its entry is written once the server has sent the last
-   * byte, which the client may have read a moment before.
-   */
-  async function entriesAfterDownload(change: () => Promise<unknown>, expected = 1): Promise<Entry[]> {
-    const before = await count();
-    await change();
-    await waitUntil(async () => (await count()) - before >= expected, 'the download to be logged');
-    expect((await count()) - before).toBe(expected);
-    return expected ? (await page({ pageSize: expected })).items : [];
-  }
-  async function oneEntryOf(change: () => Promise<unknown>): Promise<Entry> {
-    return (await entriesOf(change, 1))[0];
-  }
+  const { page, count, entriesOf, entriesAfterDownload, oneEntryOf } = activityLog(
+    () => admin,
+    () => server.dataSource,
+  );
   const createShop = async (overrides: Record<string, unknown> = {}) =>
     (await admin.post('/api/admin/shops').send(shopBody(overrides)).expect(201)).body as {
       id: string;
@@ -423,35 +377,5 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
       expect([404, 405]).toContain(response.status);
     }
     expect(await page({ pageSize: 100 })).toEqual(before);
-  });
-});
-
-describe.each(DIALECTS)('activity retention on %s', (dialect) => {
-  it('deletes entries older than ACTIVITY_RETENTION_DAYS at start-up and on each run', async () => {
-    const database = await createTestDatabase(dialect);
-    const env = { ...database.env, ACTIVITY_RETENTION_DAYS: '30' };
-    let server = await startApp(env);
-    try {
-      const now = Date.now();
-      const insert = (at: number, kind: string) =>
-        server.dataSource.query('INSERT INTO activity_entry (at, kind) VALUES (?, ?)', [at, kind]);
-      await insert(now - 31 * DAY_MS, 'shop.created');
-      await insert(now - 29 * DAY_MS, 'shop.updated');
-      await server.close();
-      server = await startApp(env);
-      const kinds = async () =>
-        (
-          (await server.dataSource.query('SELECT kind FROM activity_entry ORDER BY at')) as { kind: string }[]
-        ).map((row) => row.kind);
-      expect(await kinds()).toEqual(['shop.updated']);
-
-      // A day later the daily run deletes the next one; the recent entry stays.
-      await insert(now, 'shop.deleted');
-      expect(await server.app.get(ActivityRetentionService).deleteExpired(now + 2 * DAY_MS)).toBe(1);
-      expect(await kinds()).toEqual(['shop.deleted']);
-    } finally {
-      await server.close();
-      await database.drop();
-    }
   });
 });
