@@ -1,5 +1,5 @@
 // `npm run test:topology`: builds what the topology test needs if it is missing (the backend,
-// the three frontends), runs deploy/test/images.test.mjs, compose.test.mjs and topology.test.mjs with node:test and appends
+// the three frontends), runs deploy/test/images.test.mjs, use-node.test.mjs, compose.test.mjs and topology.test.mjs with node:test and appends
 // "topology <passed> <failed> <skipped>" to $TEST_TOTALS_FILE and each skipped test's name to
 // $TEST_SKIPS_FILE (.ci/run holds those to its allow-list).
 import { spawnSync } from 'node:child_process';
@@ -33,7 +33,7 @@ let skipped = 0;
 const skips = [];
 const stream = run({
   // The image pins first (a file check, well under a second), then the topology.
-  files: ['images.test.mjs', 'compose.test.mjs', 'topology.test.mjs'].map((file) =>
+  files: ['images.test.mjs', 'use-node.test.mjs', 'compose.test.mjs', 'topology.test.mjs'].map((file) =>
     join(root, 'deploy', 'test', file),
   ),
   concurrency: 1,
