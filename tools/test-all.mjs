@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test` after `npm run build`: every suite, two at a time (see `steps`), each run even
-// when an earlier one failed (so CI's totals name every failure); exits non-zero if any failed.
+// `npm test` after `npm run build`: every suite, in two lanes side by side (see `lanes`), each
+// run even when an earlier one failed (so CI's totals name every failure); exits non-zero if any
+// failed.
 //   1. the backend's tests (unit, integration and security)
 //   2. the four frontends' Jest suites, as projects of one Jest run (npm run test:frontends)
 //   3. the end-to-end suite in Chromium against the built product (e2e/)
@@ -28,13 +29,15 @@ const suites = {
 };
 
 /**
- * The order; a step's second suite runs beside its first. The backend's Jest runs in band and
- * the end-to-end suite on one worker, so each mostly keeps one core and the other core takes
- * the suite beside it; on two cores a pair takes little longer than its longer suite.
+ * Two lanes, one per core: each runs its suites one after another, and the lanes run side by
+ * side. The backend's Jest runs in band and the end-to-end suite on one worker, so each mostly
+ * keeps one core. Balanced by the suites' times on an idle machine (backend about 205 s,
+ * frontends 100, e2e 320, topology 50): pairs of suites in steps left a core idle for most of
+ * the end-to-end suite.
  */
-const steps = [
-  ['backend', 'frontends'],
+const lanes = [
   ['e2e', 'topology'],
+  ['backend', 'frontends'],
 ];
 
 // `node tools/test-all.mjs e2e topology` runs only the suites named (npm run test:e2e uses it).
@@ -58,7 +61,7 @@ function run(name, quiet) {
   }
   const { command, args, env = {}, cwd = '.' } = spec;
   console.log(
-    `\n=== ${name}: ${[command === node ? 'node' : command, ...args].join(' ')}${quiet ? ' (beside)' : ''}`,
+    `\n=== ${name}: ${[command === node ? 'node' : command, ...args].join(' ')}${quiet ? ' (second lane)' : ''}`,
   );
   const child = spawn(command, args, {
     cwd: join(root, cwd),
@@ -71,8 +74,7 @@ function run(name, quiet) {
   return new Promise((resolve) => {
     child.on('error', (error) => (failure = `${name} (${error.message})`));
     child.on('close', (code, signal) => {
-      if (quiet)
-        process.stdout.write(`\n=== ${name} (ran beside the suite before it):\n${Buffer.concat(output)}`);
+      if (quiet) process.stdout.write(`\n=== ${name} (ran in the second lane):\n${Buffer.concat(output)}`);
       if (code !== 0) failure ??= `${name} (${signal ?? `exit ${code}`})`;
       resolve({ name, seconds: Math.round((Date.now() - started) / 1000), failure });
     });
@@ -81,15 +83,15 @@ function run(name, quiet) {
 
 const failed = [];
 const took = [];
-for (const step of steps) {
-  const names = step.filter(wanted);
-  if (!names.length) continue;
-  const results = await Promise.all(names.map((name, index) => run(name, index > 0)));
-  for (const { name, seconds, failure } of results) {
+/** Runs a lane's suites in order; the first lane's output streams, the others' comes per suite. */
+async function runLane(names, quiet) {
+  for (const name of names) {
+    const { seconds, failure } = await run(name, quiet);
     took.push(`${name} ${seconds} s`);
     if (failure) failed.push(failure);
   }
 }
+await Promise.all(lanes.map((lane, index) => runLane(lane.filter(wanted), index > 0)));
 // Wall time per suite, so a slower suite shows in every run's log (CI prints it too).
 console.log(`\nSuite times: ${took.join(', ')}`);
 if (failed.length) {
