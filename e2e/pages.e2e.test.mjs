@@ -8,13 +8,12 @@ import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import {
   eventually,
   journeys,
-  launchChromium,
   trackConsole,
   unexpectedErrors,
   waitForDirectory,
 } from './support/browser.mjs';
 import { expectAccessible } from './support/axe.mjs';
-import { startProduct } from './support/servers.mjs';
+import { startProductAndBrowser, stopProductAndBrowser } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
 let product;
@@ -22,16 +21,8 @@ let browser;
 /** The directory as the API serves it, in its order (the listing's order). */
 let shops;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-  shops = await (await fetch(`${product.url}/api/shops`)).json();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+beforeAll(async () => ({ product, browser, shops } = await startProductAndBrowser()), 120_000);
+afterAll(() => stopProductAndBrowser({ product, browser }));
 
 const journey = journeys(test, 'pages', () => browser);
 const cardNames = (page) => page.locator('.atm-dir-card h2').allInnerTexts();

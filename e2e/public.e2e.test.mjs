@@ -6,17 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
-import {
-  eventually,
-  journeys,
-  launchChromium,
-  openListing,
-  unexpectedErrors,
-  waitForDirectory,
-} from './support/browser.mjs';
+import { eventually, journeys, openListing, unexpectedErrors, waitForDirectory } from './support/browser.mjs';
 import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
 import { cardNames, shopCard, shopCards } from './support/public-page.mjs';
-import { startProduct } from './support/servers.mjs';
+import { startProductAndBrowser, stopProductAndBrowser } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
 let product;
@@ -24,16 +17,8 @@ let browser;
 /** The directory as the API serves it: the journeys' expectations come from here. */
 let shops;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-  shops = await (await fetch(`${product.url}/api/shops`)).json();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+beforeAll(async () => ({ product, browser, shops } = await startProductAndBrowser()), 120_000);
+afterAll(() => stopProductAndBrowser({ product, browser }));
 
 const journey = journeys(test, 'public', () => browser);
 const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -3,9 +3,9 @@
 // the file. (The listing, its filters and a shop's page: public.e2e.test.mjs.)
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectAccessible } from './support/axe.mjs';
-import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
+import { eventually, journeys, openListing, unexpectedErrors } from './support/browser.mjs';
 import { cardNames } from './support/public-page.mjs';
-import { startProduct } from './support/servers.mjs';
+import { startProductAndBrowser, stopProductAndBrowser } from './support/servers.mjs';
 import { MENU_TARGETS, TEXTS } from './support/texts.mjs';
 
 let product;
@@ -13,16 +13,8 @@ let browser;
 /** The directory as the API serves it: the journeys' expectations come from here. */
 let shops;
 
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-  shops = await (await fetch(`${product.url}/api/shops`)).json();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+beforeAll(async () => ({ product, browser, shops } = await startProductAndBrowser()), 120_000);
+afterAll(() => stopProductAndBrowser({ product, browser }));
 
 const journey = journeys(test, 'shell', () => browser);
 

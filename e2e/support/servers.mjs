@@ -104,3 +104,21 @@ export async function startProduct(env = {}) {
   }
   return { url, port, dataDir, pid: child.pid, stop, output: () => output };
 }
+
+/**
+ * What most files start once for all their journeys: a fresh product (with `env`), Chromium, and
+ * the directory as the API serves it, in the listing's order.
+ */
+export async function startProductAndBrowser(env = {}) {
+  const product = await startProduct(env);
+  const { launchChromium } = await import('./browser.mjs');
+  const browser = await launchChromium();
+  const shops = await (await fetch(`${product.url}/api/shops`)).json();
+  return { product, browser, shops };
+}
+
+/** Stops what startProductAndBrowser started (either may be missing if starting failed). */
+export async function stopProductAndBrowser({ product, browser }) {
+  await browser?.close();
+  await product?.stop();
+}
