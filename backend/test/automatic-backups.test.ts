@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
+import { nextSlot, type StoredBackup } from './support/backup-slots.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { binary } from './support/held-put.js';
 import { loggedInAdmin } from './support/http.js';
@@ -15,17 +16,6 @@ import {
   type TestDatabase,
 } from './support/test-app.js';
 import { buildZip } from './support/zip-writer.js';
-
-interface Stored {
-  name: string;
-  createdAt: string;
-  automatic: boolean;
-  bytes: number;
-}
-
-/** Distinct scheduled times, as croner would hand them (whole minutes). */
-let slotMinute = Date.UTC(2026, 0, 1, 9, 0);
-const nextSlot = () => new Date((slotMinute += 60_000));
 
 /** Every row of every table a restore could touch, and every stored file but the backups. */
 async function snapshot(app: TestApp) {
@@ -64,7 +54,7 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
   let two: TestApp;
   let admin: TestAgent;
 
-  const stored = async (): Promise<Stored[]> =>
+  const stored = async (): Promise<StoredBackup[]> =>
     (await admin.get('/api/admin/backup/stored').expect(200)).body;
   const run = (app: TestApp, slot = nextSlot()) => app.app.get(BackupScheduleService).runScheduled(slot);
   const backupsFolder = () => join(one.config.dataDir, 'backups');

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
 import { JobScheduler } from '../src/database/job-scheduler.js';
 import { JobLockService } from '../src/database/job-lock.service.js';
+import { nextSlot, type StoredBackup } from './support/backup-slots.js';
 import { shopBody } from './support/fixtures.js';
 import { binary } from './support/held-put.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from './support/http.js';
@@ -21,15 +22,6 @@ import {
 // an S3 bucket instead of DATA_DIR/backups. What a stored backup holds and how it restores is
 // in automatic-backups.test.ts.
 
-interface Stored {
-  name: string;
-  bytes: number;
-}
-
-/** Distinct scheduled times, as croner would hand them (whole minutes). */
-let slotMinute = Date.UTC(2026, 0, 1, 9, 0);
-const nextSlot = () => new Date((slotMinute += 60_000));
-
 describe.each(ANY_DIALECT)('the backup schedule on %s', (dialect) => {
   it('fires on its own, on one replica only', async () => {
     const database = await createTestDatabase(dialect);
@@ -45,7 +37,7 @@ describe.each(ANY_DIALECT)('the backup schedule on %s', (dialect) => {
       let names: string[] = [];
       while (names.length < 3 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        names = ((await admin.get('/api/admin/backup/stored').expect(200)).body as Stored[]).map(
+        names = ((await admin.get('/api/admin/backup/stored').expect(200)).body as StoredBackup[]).map(
           (b) => b.name,
         );
       }
@@ -110,7 +102,7 @@ describe('automatic backups in an S3 bucket', () => {
       pruned: string[];
     };
     expect(second.pruned).toEqual([first.stored]);
-    const list: Stored[] = (await admin.get('/api/admin/backup/stored').expect(200)).body;
+    const list: StoredBackup[] = (await admin.get('/api/admin/backup/stored').expect(200)).body;
     expect(list.map((backup) => backup.name)).toEqual([second.stored]);
     const download = await admin
       .get(`/api/admin/backup/stored/${second.stored}`)
