@@ -151,6 +151,28 @@ journey('a public page runs no script until touched; the press that wakes it is 
   expect(await drawn.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
 });
 
+journey('"Abierto ahora" ticked before any script runs filters the listing once they do', async (open) => {
+  const page = await open();
+  await page.goto(`${product.url}/`);
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('html[data-directory-hydrated]').count()).toBe(0);
+  // The tick wakes the scripts; hydration keeps the server's box, and the tick is replayed.
+  await page.getByRole('checkbox', { name: 'Abierto ahora' }).click();
+  await page.waitForURL(`${product.url}/?open=now`);
+  await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
+  expect(await page.getByRole('checkbox', { name: 'Abierto ahora' }).isChecked()).toBe(true);
+  // Filtered: fewer results than shops (some demo shops have no hours, one is open 24 hours),
+  // and every card left says it is open.
+  const count = await eventually(
+    async () => Number(/\d+/.exec(await page.locator('.atm-dir-filters__summary p').innerText())?.[0]),
+    (n) => n > 0 && n < shops.length,
+  );
+  const cards = await page.locator('.atm-dir-card').evaluateAll((all) => all.map((card) => card.innerText));
+  expect(cards).toHaveLength(Math.min(count, PAGE_SIZE));
+  expect(cards.filter((text) => !/Abierto ahora|Abierto las 24 horas/.test(text))).toEqual([]);
+  expect(unexpectedErrors(page)).toEqual([]);
+});
+
 test('the listing pages through its links with JavaScript disabled', async () => {
   const T = TEXTS.es;
   const context = await browser.newContext({ javaScriptEnabled: false });

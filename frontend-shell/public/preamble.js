@@ -32,7 +32,8 @@
   // loaded, and start on the visitor's first sign of use (a touch, a pointer move, a key, a
   // scroll), so a phone is not held up by JavaScript nobody has asked for yet
   // (frontend-shell/README.md, "Hydration on intent"). A button pressed or a select changed
-  // before React listens is kept here and replayed once the page is live (src/app/earlyInput.ts).
+  // before React listens is kept here and replayed once the page is live (src/app/earlyInput.ts),
+  // and so is a checkbox ticked ("Abierto ahora").
   if (root.getAttribute('data-atm-hydrate') !== 'on-intent') return;
   // Clicks and changes too: a screen reader's activation or a choice can come without a key or
   // pointer event reaching the page.
@@ -80,6 +81,8 @@
     var target = event.target;
     if (event.type === 'change' && target.tagName === 'SELECT')
       early.push({ select: target, value: target.value });
+    if (event.type === 'change' && target.type === 'checkbox')
+      early.push({ checkbox: target, checked: target.checked });
     var button = event.type === 'click' && target.closest ? target.closest('button') : null;
     if (button) early.push({ click: button });
   };

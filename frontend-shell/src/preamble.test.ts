@@ -79,7 +79,8 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
       '<script type="atm/on-intent" data-src="/runtime-config.js"></script>' +
       '<script type="atm/on-intent" data-src="/js/main.abc.js"></script>';
     document.body.innerHTML =
-      '<button type="button" id="menu">Menú</button><select id="state"><option>Todos</option><option>Jalisco</option></select>';
+      '<button type="button" id="menu">Menú</button><select id="state"><option>Todos</option><option>Jalisco</option></select>' +
+      '<input type="checkbox" id="open" />';
     new Function('document', 'window', source)(document, win);
   }
   const added = (selector: string) =>
@@ -109,17 +110,23 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
     expect(scripts()).toEqual([]); // fetched, not run
   });
 
-  it('keeps the presses and choices made before React listens, and stops keeping them then', () => {
+  it('keeps the presses, choices and ticks made before React listens, and stops keeping them then', () => {
     serverPage();
     document.getElementById('menu')!.click();
     const select = document.getElementById('state') as HTMLSelectElement;
     select.value = 'Jalisco';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     expect(scripts()).toHaveLength(2); // a click alone wakes the page (a screen reader's activation)
+    const checkbox = document.getElementById('open') as HTMLInputElement;
+    checkbox.click(); // ticks it, and the browser announces the change
     const early = window.__atmEarlyInput!();
-    expect(early).toEqual([{ click: document.getElementById('menu') }, { select, value: 'Jalisco' }]);
+    expect(early).toEqual([
+      { click: document.getElementById('menu') },
+      { select, value: 'Jalisco' },
+      { checkbox, checked: true },
+    ]);
     document.getElementById('menu')!.click();
-    expect(early).toHaveLength(2);
+    expect(early).toHaveLength(3);
   });
 
   it("reloads on Back or Forward before the scripts run (the page is the other URL's), not after", () => {

@@ -31,6 +31,21 @@ describe('early input', () => {
     expect(select.value).toBe('y');
   });
 
+  it('replays a ticked checkbox as the click React hears, whatever state hydration left it in', () => {
+    document.body.innerHTML = '<input type="checkbox" id="open" />';
+    const checkbox = document.getElementById('open') as HTMLInputElement;
+    const heard: boolean[] = [];
+    checkbox.addEventListener('click', () => heard.push(checkbox.checked));
+    for (const left of [false, true]) {
+      checkbox.checked = left;
+      replayEarlyInput([{ checkbox, checked: true }]);
+      expect(checkbox.checked).toBe(true);
+    }
+    replayEarlyInput([{ checkbox, checked: false }]);
+    expect(checkbox.checked).toBe(false);
+    expect(heard).toEqual([true, true, false]);
+  });
+
   it('waits for the page to be live', async () => {
     const then = jest.fn();
     const live = () => document.documentElement.dataset.directoryHydrated === 'true';
