@@ -40,7 +40,7 @@ export async function checkListing(
     metatype: ShopListingQueryDto,
   })) as ShopListingQueryDto;
   const filters = { ...listingFilters(query), open: params.get('open') || 'all' };
-  const { shops } = results.resultsFor(catalog, filters);
+  const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');
   const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);
   // Set in place, so the order of the other parameters (and the pager's links) stays the URL's.

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -105,6 +106,9 @@ export class PublicPages {
     publicUrl: string,
     renderedAt: number,
   ): Promise<PageAnswer> {
+    // A render waits its turn behind pending I/O: many uncached pages asked together would
+    // otherwise render back to back in one turn of the event loop, holding every other request.
+    await nextTurn();
     const { shell, directory } = bundles;
     const { url, listing } = target;
     let page = target.page;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ALL, filterShops, isActive, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { ShopCatalog } from './shops.service.js';
@@ -34,7 +35,7 @@ export class ListingResultsCache {
     { known: Record<'category' | 'city' | 'state', KnownValues>; results: Map<string, readonly ShopDto[]> }
   >();
 
-  resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): ListingResults {
+  async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
     let entry = this.byCatalog.get(catalog);
     if (!entry) {
       entry = {
@@ -59,6 +60,12 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
+    // A scan of every shop waits its turn behind pending I/O: many requests arriving together
+    // would otherwise run their scans back to back in one turn of the event loop, and a health
+    // check would wait for all of them.
+    await nextTurn();
+    const again = entry.results.get(key);
+    if (again) return { key, shops: again };
     const shops = filterShops(
       catalog.shops,
       { q, category, city, state, open: openNow ? OPEN_NOW : ALL },

@@ -25,7 +25,7 @@ export class PublicListing {
 
   async page(query: ShopListingQueryDto): Promise<ShopListingDto> {
     const catalog = await this.shops.catalogNow();
-    const { key: filtersKey, shops } = this.results.resultsFor(catalog, listingFilters(query));
+    const { key: filtersKey, shops } = await this.results.resultsFor(catalog, listingFilters(query));
     const { items, page, pageCount } = pageOf(shops, query.page ?? 1);
     const key = `${filtersKey}#${page}`;
     let answers = this.answers.get(catalog);
