@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { inTurn } from '../common/event-loop-turns.js';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -106,9 +106,6 @@ export class PublicPages {
     publicUrl: string,
     renderedAt: number,
   ): Promise<PageAnswer> {
-    // A render waits its turn behind pending I/O: many uncached pages asked together would
-    // otherwise render back to back in one turn of the event loop, holding every other request.
-    await nextTurn();
     const { shell, directory } = bundles;
     const { url, listing } = target;
     let page = target.page;
@@ -138,24 +135,28 @@ export class PublicPages {
     // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
     // its cards' images), read once each.
     await this.imageSizes.load(imagesOf(snapshot));
-    const rendered = shell.renderPage({
-      url,
-      directory: directory.ServerDirectoryApp,
-      snapshot,
-      publicUrl,
-      notFound: page === null,
-      imageSize: this.imageSizes.sizeOf,
-    });
-    const html = fillTemplate(bundles.template, {
-      language: rendered.language,
-      title: rendered.title,
-      headTags: rendered.headTags,
-      styles: page ? bundles.directoryStyles : [],
-      body: rendered.body,
-      afterRoot: rendered.dataElement,
-      // The page works as HTML until the visitor touches it, unless its URL asks for the
-      // distance order or the map, which only the browser can draw.
-      scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
+    // The render takes a turn of the event loop of its own (inTurn): many uncached pages asked
+    // together would otherwise hold every other request until the last is drawn.
+    const html = await inTurn(() => {
+      const rendered = shell.renderPage({
+        url,
+        directory: directory.ServerDirectoryApp,
+        snapshot,
+        publicUrl,
+        notFound: page === null,
+        imageSize: this.imageSizes.sizeOf,
+      });
+      return fillTemplate(bundles.template, {
+        language: rendered.language,
+        title: rendered.title,
+        headTags: rendered.headTags,
+        styles: page ? bundles.directoryStyles : [],
+        body: rendered.body,
+        afterRoot: rendered.dataElement,
+        // The page works as HTML until the visitor touches it, unless its URL asks for the
+        // distance order or the map, which only the browser can draw.
+        scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
+      });
     });
     return {
       status: page ? 200 : 404,

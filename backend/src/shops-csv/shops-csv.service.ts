@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
@@ -23,6 +24,9 @@ import {
   type CsvDelimiter,
   type CsvRow,
 } from './shop-csv-format.js';
+
+/** Rows planned per turn of the event loop. */
+const PLAN_SLICE_ROWS = 200;
 
 const matchKey = (name: string, city: string) => `${normalizeText(name)}\n${normalizeText(city)}`;
 
@@ -76,7 +80,7 @@ export class ShopsCsvService {
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
     const { delimiter, rows } = parseShopsCsv(file);
     if (options.dryRun) {
-      const planned = await this.plan(this.dataSource.manager, rows);
+      const planned = await this.plan(this.dataSource.manager, rows, true);
       return this.result(planned, delimiter, options, false);
     }
     const { planned, applied, released } = await retryOnSlugRace(() =>
@@ -113,7 +117,7 @@ export class ShopsCsvService {
   }
 
   /** Decides each row's fate without writing anything. */
-  private async plan(manager: EntityManager, rows: CsvRow[]): Promise<PlannedRow[]> {
+  private async plan(manager: EntityManager, rows: CsvRow[], inSlices = false): Promise<PlannedRow[]> {
     const existing = await this.existingShops(manager);
     const byId = new Map<string, Existing>();
     const byNameAndCity = new Map<string, Existing[]>();
@@ -125,7 +129,11 @@ export class ShopsCsvService {
     // The first row of the file aiming at each shop (or at each new name and city).
     const claimedBy = new Map<string, number>();
     const planned: PlannedRow[] = [];
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      // A dry run plans thousands of rows in slices, each in a turn of the event loop of its own,
+      // so other requests are answered meanwhile (never inside a transaction: on SQLite another
+      // request's queries would run in it).
+      if (inSlices && index % PLAN_SLICE_ROWS === PLAN_SLICE_ROWS - 1) await nextTurn();
       planned.push(await this.planRow(row, byId, byNameAndCity, claimedBy));
     }
     return planned;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ALL, filterShops, isActive, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
+import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { ShopCatalog } from './shops.service.js';
 
@@ -60,16 +60,11 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
-    // A scan of every shop waits its turn behind pending I/O: many requests arriving together
-    // would otherwise run their scans back to back in one turn of the event loop, and a health
-    // check would wait for all of them.
-    await nextTurn();
-    const again = entry.results.get(key);
-    if (again) return { key, shops: again };
-    const shops = filterShops(
-      catalog.shops,
-      { q, category, city, state, open: openNow ? OPEN_NOW : ALL },
-      now,
+    // A scan of every shop takes a turn of the event loop of its own (inTurn).
+    const shops = await inTurn(
+      () =>
+        entry.results.get(key) ??
+        filterShops(catalog.shops, { q, category, city, state, open: openNow ? OPEN_NOW : ALL }, now),
     );
     if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
     entry.results.set(key, shops);
