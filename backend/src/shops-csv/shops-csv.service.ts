@@ -16,14 +16,9 @@ import type { FieldError, FieldErrorCode } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ShopWriter, type ShopValues, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
+import { CsvParser } from './csv-parser.js';
 import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
-import {
-  parseShopsCsv,
-  rowToShopFields,
-  shopToCsvRecord,
-  type CsvDelimiter,
-  type CsvRow,
-} from './shop-csv-format.js';
+import { rowToShopFields, shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
 
 /** Rows planned per turn of the event loop. */
 const PLAN_SLICE_ROWS = 200;
@@ -62,6 +57,7 @@ export class ShopsCsvService {
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
     private readonly writer: ShopWriter,
+    private readonly csvParser: CsvParser,
   ) {}
 
   /**
@@ -78,7 +74,7 @@ export class ShopsCsvService {
   }
 
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
-    const { delimiter, rows } = parseShopsCsv(file);
+    const { delimiter, rows } = await this.csvParser.parse(file);
     if (options.dryRun) {
       const planned = await this.plan(this.dataSource.manager, rows, true);
       return this.result(planned, delimiter, options, false);
