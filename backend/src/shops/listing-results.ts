@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ALL, filterShops, isActive, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
+import { ALL, filterShops, isActive, NO_FILTERS, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
 import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
+import { SearchIndex } from './search-index.js';
 import type { ShopCatalog } from './shops.service.js';
 
 /** Filtered lists kept per catalogue version; the oldest go first beyond this many. */
@@ -32,7 +33,11 @@ function knownValues(values: readonly string[]): KnownValues {
 export class ListingResultsCache {
   private readonly byCatalog = new WeakMap<
     ShopCatalog,
-    { known: Record<'category' | 'city' | 'state', KnownValues>; results: Map<string, readonly ShopDto[]> }
+    {
+      known: Record<'category' | 'city' | 'state', KnownValues>;
+      results: Map<string, readonly ShopDto[]>;
+      search?: Promise<SearchIndex>;
+    }
   >();
 
   async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
@@ -60,12 +65,17 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
-    // A scan of every shop takes a turn of the event loop of its own (inTurn).
-    const shops = await inTurn(
-      () =>
-        entry.results.get(key) ??
-        filterShops(catalog.shops, { q, category, city, state, open: openNow ? OPEN_NOW : ALL }, now),
-    );
+    // The search goes through the catalogue's index (built in slices by the first search), so it costs in
+    // proportion to the vocabulary and the matches; the other filters look at those matches only.
+    // Each piece takes a turn of the event loop of its own (inTurn).
+    const words = q ? q.split(' ') : [];
+    const candidates = words.length
+      ? await (entry.search ??= SearchIndex.build(catalog.shops)).then((index) =>
+          inTurn(() => index.matching(words)),
+        )
+      : catalog.shops;
+    const rest = { ...NO_FILTERS, category, city, state, open: openNow ? OPEN_NOW : ALL };
+    const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
     if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
     entry.results.set(key, shops);
     return { key, shops };
