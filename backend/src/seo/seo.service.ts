@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { workerFile } from '../common/worker-file.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
-import { buildSitemaps } from './sitemap.js';
+import type { SitemapShop, Sitemaps } from './sitemap.js';
 
 const XML = 'application/xml; charset=utf-8';
 
 interface EncodedSitemaps {
-  origin: string;
   main: EncodedDocument;
   parts: EncodedDocument[];
 }
@@ -15,12 +16,15 @@ interface EncodedSitemaps {
  * The sitemap, built and compressed once per data version, like the public catalogue: a write
  * makes the next request build the new one. It is built for one origin: PUBLIC_URL, or without
  * it the first origin that asked since the start (a request's Host header never causes a
- * rebuild, so random Host headers cannot make the server rebuild and recompress it).
+ * rebuild, so random Host headers cannot make the server rebuild and recompress it). The XML is
+ * written in a worker thread (a pool of one, stopped when idle, with a heap limit of its own),
+ * not on the web server's event loop.
  */
 @Injectable()
-export class SeoService {
+export class SeoService implements OnModuleDestroy {
   private readonly sitemaps = new WeakMap<ShopCatalog, Promise<EncodedSitemaps>>();
   private origin?: string;
+  private pool?: Piscina<{ shops: SitemapShop[]; origin: string }, Sitemaps>;
 
   constructor(private readonly shops: ShopsService) {}
 
@@ -38,10 +42,22 @@ export class SeoService {
     return part === 0 ? main : (parts[part - 1] ?? null);
   }
 
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
   private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
-    const { main, parts } = buildSitemaps(catalog, origin);
+    this.pool ??= new Piscina({
+      filename: workerFile('seo/sitemap.worker.js'),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    // Only what the sitemap reads crosses to the worker.
+    const shops = catalog.shops.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
+    const { main, parts } = await this.pool.run({ shops, origin });
     return {
-      origin,
       main: await encodeBytes(Buffer.from(main), XML),
       parts: await Promise.all(parts.map((part) => encodeBytes(Buffer.from(part), XML))),
     };

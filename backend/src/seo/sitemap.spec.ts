@@ -1,16 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ShopCatalog } from '../shops/shops.service.js';
-import { buildSitemaps, SITEMAP_MAX_URLS } from './sitemap.js';
+import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapShop } from './sitemap.js';
 
 const ORIGIN = 'https://armeros.example.mx';
 
-/** A catalogue of `count` shops: only what the sitemap reads (slug and updatedAt). */
-function catalogOf(count: number): ShopCatalog {
-  const shops = Array.from({ length: count }, (_, i) => ({
+/** `count` shops, as the sitemap reads them (slug and updatedAt). */
+function catalogOf(count: number): SitemapShop[] {
+  return Array.from({ length: count }, (_, i) => ({
     slug: `armeria-${i}`,
     updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
   }));
-  return { shops } as unknown as ShopCatalog;
 }
 
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;

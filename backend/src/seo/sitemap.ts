@@ -1,4 +1,8 @@
-import type { ShopCatalog } from '../shops/shops.service.js';
+/** What the sitemap reads of a shop. */
+export interface SitemapShop {
+  slug: string;
+  updatedAt: Date | string;
+}
 
 /** The Spanish path of the listing and of each shop page; English twins add the /en prefix. */
 export const LISTING_PATH = '/';
@@ -58,15 +62,19 @@ export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
  * newest shop's). Up to `maxUrls` URLs it is one file; past that, `/sitemap.xml` is a sitemap
  * index naming files of at most `maxUrls` URLs each (a page's two languages stay in one file).
  */
-export function buildSitemaps(catalog: ShopCatalog, origin: string, maxUrls = SITEMAP_MAX_URLS): Sitemaps {
+export function buildSitemaps(
+  shops: readonly SitemapShop[],
+  origin: string,
+  maxUrls = SITEMAP_MAX_URLS,
+): Sitemaps {
   let newest: Date | undefined;
-  for (const shop of catalog.shops) {
+  for (const shop of shops) {
     const updated = new Date(shop.updatedAt);
     if (!newest || updated > newest) newest = updated;
   }
   const listingModified = newest && w3cDate(newest);
   const pages = [{ entries: pageEntries(origin, LISTING_PATH, listingModified), lastmod: listingModified }];
-  for (const shop of catalog.shops) {
+  for (const shop of shops) {
     const lastmod = w3cDate(shop.updatedAt);
     pages.push({ entries: pageEntries(origin, shopPagePath(shop.slug), lastmod), lastmod });
   }

@@ -1,24 +1,9 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { ApiError } from '../common/api-error.js';
+import { workerFile } from '../common/worker-file.js';
 import type { CsvParseOutcome } from './csv-parse.worker.js';
 import type { ParsedShopsCsv } from './shop-csv-format.js';
-
-/**
- * The worker's file. Built, it is the compiled file beside this one; run from source (the
- * backend's tests, on TypeScript), it is the build's copy (`npm test` builds first): a worker
- * thread loads JavaScript only.
- */
-function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts')
-    ? here.replace(/\/src\/shops-csv\/[^/]+\.ts$/, '/dist/shops-csv/csv-parse.worker.js')
-    : here.replace(/[^/]+\.js$/, 'csv-parse.worker.js');
-  if (!existsSync(file)) throw new Error(`${file} is missing: build the backend (npm run build -w backend)`);
-  return file;
-}
 
 /**
  * Reads import files in a worker thread (a pool of one, started on first use and stopped when
@@ -31,7 +16,7 @@ export class CsvParser implements OnModuleDestroy {
 
   async parse(bytes: Buffer): Promise<ParsedShopsCsv> {
     this.pool ??= new Piscina({
-      filename: workerFile(),
+      filename: workerFile('shops-csv/csv-parse.worker.js'),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 30_000,
