@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench -- [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
- *                 [--only=api|web|pages|admin] [--web-shops=10000] [--lighthouse-runs=5]
+ *                 [--only=api|web|pages|admin|stall] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
@@ -11,7 +11,8 @@
  * Then the public page's figures (lib/web.mjs: Lighthouse, bundle report, filtering at 10,000
  * shops, the server-rendered pages' size, cost and Lighthouse scores); --only=api, --only=web or
  * --only=admin runs one part, --only=pages only the server-rendered pages' figures of the web part. Needs `npm run build` (all workspaces) first.
- * The API part alone needs only `npm run build -w backend`.
+ * The API part alone needs only `npm run build -w backend`. --only=stall runs the hostile
+ * requests at 10,000 shops while the event loop is probed (lib/stall.mjs).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ ensureBenchDependencies();
 const { measure } = await import('./lib/load.mjs');
 const { benchWeb } = await import('./lib/web.mjs');
 const { benchAdmin } = await import('./lib/admin.mjs');
+const { benchStall } = await import('./lib/stall.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -49,6 +51,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'web-shops': { type: 'string', default: '10000' },
     'lighthouse-runs': { type: 'string', default: '5' },
+    'stall-cpu-prof': { type: 'string' },
   },
   allowNegative: true,
 });
@@ -65,7 +68,7 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-const ONLY = ['api', 'web', 'pages', 'admin'];
+const ONLY = ['api', 'web', 'pages', 'admin', 'stall'];
 if (opts.only !== undefined && !ONLY.includes(opts.only))
   throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
 for (const dialect of opts.only === undefined || opts.only === 'api' ? dialects : []) {
@@ -75,6 +78,17 @@ for (const dialect of opts.only === undefined || opts.only === 'api' ? dialects 
     const backup = await benchBackup({ dialect, runtime, save: opts.save, benchDir: BENCH_DIR });
     allHold &&= backup.budgetsHold;
   }
+}
+if (opts.only === undefined || opts.only === 'stall') {
+  // Hostile requests at 10,000 shops while the event loop is probed: lib/stall.mjs.
+  const stall = await benchStall({
+    runtime,
+    shops: Number(opts['web-shops']),
+    save: opts.save,
+    benchDir: BENCH_DIR,
+    cpuProfileDir: opts['stall-cpu-prof'],
+  });
+  allHold &&= stall.budgetsHold;
 }
 if (opts.only === undefined || opts.only === 'admin') {
   // The back office at 10,000 shops: lib/admin.mjs.

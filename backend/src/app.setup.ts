@@ -114,7 +114,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   setPublicUrl(server.getHttpAdapter().getInstance(), config.publicUrl);
   // Images are public files beside the API, not API resources; crawlers look for their files
   // at the root.
-  app.setGlobalPrefix('api', { exclude: ['objects/uploads/:id', 'sitemap.xml', 'robots.txt'] });
+  app.setGlobalPrefix('api', {
+    exclude: ['objects/uploads/:id', 'sitemap.xml', 'sitemap-:part.xml', 'robots.txt'],
+  });
   serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { LISTING_PAGE_SIZE } from 'contract';
+import { LISTING_PAGE_SIZE, SEARCH_MAX_WORDS } from 'contract';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
@@ -90,5 +90,26 @@ describe.each(DIALECTS)('public listing one page at a time on %s', (dialect) => 
         expect.arrayContaining([expect.objectContaining({ field, code: expect.any(String) })]),
       );
     }
+  });
+  it('refuses a search of more words than the contract allows', async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, i) => `palabra${i}`).join(' ');
+    expect((await listing(`?q=${encodeURIComponent(words(SEARCH_MAX_WORDS))}`)).total).toBe(0);
+    const response = await request(server.url)
+      .get(`/api/shops/listing?q=${encodeURIComponent(words(SEARCH_MAX_WORDS + 1))}`)
+      .expect(400);
+    expect(response.body.code).toBe('VALIDATION_FAILED');
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({ field: 'q', code: 'TOO_MANY', params: { max: SEARCH_MAX_WORDS } }),
+    ]);
+  });
+
+  it('answers every spelling of one request alike: a page past the last, dropdown values in any case', async () => {
+    const { pageCount } = await listing('?page=1');
+    expect(await listing('?page=999999')).toEqual(await listing(`?page=${pageCount}`));
+    expect(await listing('?category=CAZA&city=m%C3%89rida')).toEqual(
+      await listing('?category=Caza&city=M%C3%A9rida'),
+    );
+    expect((await listing('?category=Caza')).total).toBeGreaterThan(0);
+    expect(await listing('?category=Pesca&page=4')).toEqual({ items: [], page: 1, pageCount: 1, total: 0 });
   });
 });

@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { LISTING_PAGE_SIZE } from 'contract';
+import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
@@ -190,6 +190,33 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     const second = (await request(server.url).get('/?page=2').expect(200)).text;
     expect(second).toContain('aria-label="Página anterior" rel="prev" href="/"');
     expect(link(second, 'canonical')).toBe(`${server.url}/?page=2`);
+  });
+
+  it('refuses a search over the limits on every listing page exactly as the API does', async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, i) => `palabra${i}`).join(' ');
+    for (const q of ['a'.repeat(SEARCH_MAX_LENGTH + 1), words(SEARCH_MAX_WORDS + 1)]) {
+      const query = `?q=${encodeURIComponent(q)}`;
+      const api = await request(server.url).get(`/api/shops/listing${query}`).expect(400);
+      for (const path of ['/', '/en/', '/shops', '/en/shops']) {
+        const page = await request(server.url).get(`${path}${query}`).expect(400);
+        expect(page.headers['content-type']).toMatch(/^application\/json/);
+        expect(page.body).toEqual(api.body);
+      }
+    }
+    await request(server.url)
+      .get(`/en/?q=${encodeURIComponent(words(SEARCH_MAX_WORDS))}`)
+      .expect(200);
+  });
+
+  it('renders a page past the last as the last, from one cache entry', async () => {
+    const last = Math.ceil(shops.length / LISTING_PAGE_SIZE);
+    const past = () => request(server.url).get('/?page=999999').expect(200);
+    const before = await past();
+    const atLast = await request(server.url).get(`/?page=${last}`).expect(200);
+    const after = await past();
+    // One of the two asks falls in the same minute as the last page's (pages are kept per minute).
+    expect([before.headers.etag, after.headers.etag]).toContain(atLast.headers.etag);
+    expect(atLast.text).toContain('aria-current="page"');
   });
 
   it('answers 404 with the 404 page for an unknown shop or path, noindex, in the URL language', async () => {

@@ -135,4 +135,16 @@ describe.each(ANY_DIALECT)('absolute URLs without PUBLIC_URL on %s', (dialect) =
     // The listing of an empty directory has no date to give.
     expect(urls[0].lastmod).toBeUndefined();
   });
+
+  it('builds the sitemap for one origin: another Host header gets the same file, never a rebuild', async () => {
+    const first = await request(server.url).get('/sitemap.xml').expect(200);
+    for (const host of ['elsewhere.example', 'random-1.example:8443', '10.0.0.7']) {
+      const other = await request(server.url).get('/sitemap.xml').set('Host', host).expect(200);
+      expect(other.headers.etag).toBe(first.headers.etag);
+      expect(other.text).toBe(first.text);
+    }
+    // One file holds every URL here: there is no index, so no sitemap-<n>.xml.
+    await request(server.url).get('/sitemap-1.xml').expect(404);
+    await request(server.url).get('/sitemap-0.xml').expect(404);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CSV_IMPORT_MAX_BYTES, SHOP_CSV_COLUMNS } from 'contract';
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, SHOP_CSV_COLUMNS } from 'contract';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import request from 'supertest';
@@ -395,6 +395,25 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       expect(response.status).toBe(status);
       expect(response.body.code).toBe(code);
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses a header and a flood of empty or blank lines at the row limit, and the server keeps answering', async () => {
+      const floods: [string, string][] = [
+        [`${header}\n${'\n'.repeat(200_000)}`, 'CSV_NO_ROWS'],
+        [`${header}\r\n${' \r\n'.repeat(CSV_IMPORT_MAX_ROWS * 2 + 10)}`, 'CSV_TOO_MANY_ROWS'],
+        [`${header}\n${'x\n'.repeat(CSV_IMPORT_MAX_ROWS + 10)}`, 'CSV_TOO_MANY_ROWS'],
+      ];
+      for (const [file, code] of floods) {
+        const before = await snapshot();
+        const [refused, health] = await Promise.all([
+          importCsv(Buffer.from(file), { dryRun: 'true' }),
+          request(server.url).get('/api/health/live'),
+        ]);
+        expect(refused.status).toBe(400);
+        expect(refused.body.code).toBe(code);
+        expect(health.status).toBe(200);
+        expect(await snapshot()).toEqual(before);
+      }
     });
 
     it('the header error names the missing and unknown columns', async () => {

@@ -48,11 +48,12 @@ export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers })
  * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe
  * to call twice.
  */
-export async function startBackend({ nodeBin, preloads = [], env }) {
+export async function startBackend({ nodeBin, preloads = [], env, nodeFlags = [] }) {
   // (env also passes BENCH_* settings to diagnosis preloads)
   const port = await freePort();
   const args = [
     ...productionNodeFlags(),
+    ...nodeFlags,
     ...[LOOPBACK_PRELOAD, ...preloads].flatMap((p) => ['--import', p]),
     'backend/dist/main.js',
   ];

@@ -40,6 +40,12 @@ export const MAX_USERNAME_LENGTH: 50;
  * halve, and on a phone 12 cards are already a dozen screens of scrolling.
  */
 export const LISTING_PAGE_SIZE: 12;
+/** The longest search a listing accepts (`q`), in characters... */
+export const SEARCH_MAX_LENGTH: 200;
+/** ...and in words: a shop matches when its text holds every word, so each word is one more test. */
+export const SEARCH_MAX_WORDS: 10;
+/** The highest page number a listing URL may name; a page past the last shows the last. */
+export const LISTING_MAX_PAGE: 1000000;
 /**
  * A shop's slug, its readable URL segment (`/shops/<slug>`): lower-case ASCII letters and digits
  * in words joined by single dashes, e.g. `armeria-del-bajio-leon` or `armeria-del-bajio-leon-2`.

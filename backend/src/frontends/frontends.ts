@@ -5,10 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PAGE_PATHS } from 'contract';
 import type { FrontendsConfig } from '../config/app.config.js';
+import { ApiError } from '../common/api-error.js';
+import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
-const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
 /** The admin's pages (contract ADMIN_PAGE_PATHS) as one pattern: `:id` is one path segment. */
 const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a-z]+/gi, '[^/]+')}` : ''));
 /** Only these load the admin; any other path under /admin is the one 404 page, with a 404 status. */
@@ -130,7 +132,12 @@ export function serveFrontends(
           if (answer.status === 301) return response.redirect(301, answer.location);
           sendPage(request, response, answer.status, answer.page);
         })
-        .catch(next);
+        .catch((error: unknown) => {
+          // A listing's filter over the API's limit: the API's own answer (400, its code and message).
+          if (!(error instanceof ApiError)) return next(error);
+          const body = new HttpExceptionFilter().toBody(error, request);
+          response.status(body.statusCode).json(body);
+        });
       return;
     }
     response.status(SHELL_ROUTES.test(request.path) ? 200 : 404);

@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { inTurn } from '../common/event-loop-turns.js';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
+import { ListingResultsCache } from '../shops/listing-results.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes } from './image-sizes.js';
+import { checkListing, type CheckedListing } from './listing-request.js';
 import { fillTemplate } from './page-template.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
@@ -34,6 +37,7 @@ export class PublicPages {
   constructor(
     private readonly shops: ShopsService,
     private readonly imageSizes: ImageSizes,
+    private readonly listingResults: ListingResultsCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,11 +78,20 @@ export class PublicPages {
       this.cacheVersion = catalog.version;
       this.cacheMinute = minute;
     }
+    // Appended, not resolved against a base: `//evil.com/?page=2` is the path `//evil.com/` (no
+    // page: 404), not the host evil.com with the path `/` (the listing, a soft 404).
+    const { pathname, searchParams } = new URL(`http://server.invalid${url}`);
+    const page: PublicPage | null = bundles.shell.parsePublicPath(pathname);
+    // A listing's filters are checked (as the API checks them: over a limit throws its 400) and
+    // its page clamped before the URL becomes a cache key.
+    const listing =
+      page?.kind === 'listing' ? await checkListing(searchParams, catalog, this.listingResults) : null;
+    const renderUrl = listing?.pageMoved ? `${pathname}?${listing.params}` : url;
     const publicUrl = publicOrigin(request);
-    const key = `${publicUrl}${url}`;
+    const key = `${publicUrl}${renderUrl}`;
     let answer = this.cache.get(key);
     if (!answer) {
-      answer = this.render(bundles, catalog, url, publicUrl, minute * 60_000);
+      answer = this.render(bundles, catalog, { url: renderUrl, page, listing }, publicUrl, minute * 60_000);
       if (this.cache.size >= CACHED_PAGES) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, answer);
       answer.catch(() => this.cache.delete(key));
@@ -89,22 +102,24 @@ export class PublicPages {
   private async render(
     bundles: ServerBundles,
     catalog: ShopCatalog,
-    url: string,
+    target: { url: string; page: PublicPage | null; listing: CheckedListing | null },
     publicUrl: string,
     renderedAt: number,
   ): Promise<PageAnswer> {
     const { shell, directory } = bundles;
-    // Appended, not resolved against a base: `//evil.com/?page=2` is the path `//evil.com/` (no
-    // page: 404), not the host evil.com with the path `/` (the listing, a soft 404).
-    const { pathname, searchParams, search } = new URL(`http://server.invalid${url}`);
-    let page: PublicPage | null = shell.parsePublicPath(pathname);
+    const { url, listing } = target;
+    let page = target.page;
+    const { searchParams, search } = new URL(`http://server.invalid${url}`);
     let snapshot: unknown = null;
-    if (page?.kind === 'listing') {
+    if (page?.kind === 'listing' && listing) {
       // A link shared before shops had pages (`/?shop=<id>`) opens that shop's page.
       const shared = searchParams.get('shop');
       const shop = shared ? catalog.byId.get(shared) : undefined;
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
-      snapshot = { ...directory.listingSnapshot(catalog, searchParams), renderedAt };
+      // The directory filters what it is given with the same filters: handed the results already
+      // found (and cached), it only looks at the matches, not at every shop again.
+      const matches = { ...catalog, shops: listing.shops };
+      snapshot = { ...directory.listingSnapshot(matches, searchParams), renderedAt };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {
@@ -120,24 +135,28 @@ export class PublicPages {
     // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
     // its cards' images), read once each.
     await this.imageSizes.load(imagesOf(snapshot));
-    const rendered = shell.renderPage({
-      url,
-      directory: directory.ServerDirectoryApp,
-      snapshot,
-      publicUrl,
-      notFound: page === null,
-      imageSize: this.imageSizes.sizeOf,
-    });
-    const html = fillTemplate(bundles.template, {
-      language: rendered.language,
-      title: rendered.title,
-      headTags: rendered.headTags,
-      styles: page ? bundles.directoryStyles : [],
-      body: rendered.body,
-      afterRoot: rendered.dataElement,
-      // The page works as HTML until the visitor touches it, unless its URL asks for the
-      // distance order or the map, which only the browser can draw.
-      scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
+    // The render takes a turn of the event loop of its own (inTurn): many uncached pages asked
+    // together would otherwise hold every other request until the last is drawn.
+    const html = await inTurn(() => {
+      const rendered = shell.renderPage({
+        url,
+        directory: directory.ServerDirectoryApp,
+        snapshot,
+        publicUrl,
+        notFound: page === null,
+        imageSize: this.imageSizes.sizeOf,
+      });
+      return fillTemplate(bundles.template, {
+        language: rendered.language,
+        title: rendered.title,
+        headTags: rendered.headTags,
+        styles: page ? bundles.directoryStyles : [],
+        body: rendered.body,
+        afterRoot: rendered.dataElement,
+        // The page works as HTML until the visitor touches it, unless its URL asks for the
+        // distance order or the map, which only the browser can draw.
+        scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
+      });
     });
     return {
       status: page ? 200 : 404,

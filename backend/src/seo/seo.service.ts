@@ -1,36 +1,65 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { workerFile } from '../common/worker-file.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
-import { buildSitemap } from './sitemap.js';
+import type { SitemapShop, Sitemaps } from './sitemap.js';
+
+const XML = 'application/xml; charset=utf-8';
+
+interface EncodedSitemaps {
+  main: EncodedDocument;
+  parts: EncodedDocument[];
+}
 
 /**
- * Without PUBLIC_URL each request's origin goes into the sitemap: a few origins are kept per
- * data version (localhost, 127.0.0.1, a LAN address); more would let Host headers fill memory.
- */
-const ORIGINS_KEPT = 4;
-
-/**
- * The sitemap, built and compressed once per data version (and origin), like the public
- * catalogue: a write makes the next request build the new one.
+ * The sitemap, built and compressed once per data version, like the public catalogue: a write
+ * makes the next request build the new one. It is built for one origin: PUBLIC_URL, or without
+ * it the first origin that asked since the start (a request's Host header never causes a
+ * rebuild, so random Host headers cannot make the server rebuild and recompress it). The XML is
+ * written in a worker thread (a pool of one, stopped when idle, with a heap limit of its own),
+ * not on the web server's event loop.
  */
 @Injectable()
-export class SeoService {
-  private readonly sitemaps = new WeakMap<ShopCatalog, Map<string, Promise<EncodedDocument>>>();
+export class SeoService implements OnModuleDestroy {
+  private readonly sitemaps = new WeakMap<ShopCatalog, Promise<EncodedSitemaps>>();
+  private origin?: string;
+  private pool?: Piscina<{ shops: SitemapShop[]; origin: string }, Sitemaps>;
 
   constructor(private readonly shops: ShopsService) {}
 
-  async sitemap(origin: string): Promise<EncodedDocument> {
+  /** `/sitemap.xml` (part 0), or one file of its index (`/sitemap-<part>.xml`); null: no such file. */
+  async sitemap(requestOrigin: string, part = 0): Promise<EncodedDocument | null> {
+    this.origin ??= requestOrigin;
     const catalog = await this.shops.getCatalog();
-    let byOrigin = this.sitemaps.get(catalog);
-    if (!byOrigin) this.sitemaps.set(catalog, (byOrigin = new Map()));
-    let encoded = byOrigin.get(origin);
-    if (!encoded) {
-      if (byOrigin.size >= ORIGINS_KEPT) byOrigin.delete(byOrigin.keys().next().value!);
-      const cache = byOrigin;
-      encoded = encodeBytes(Buffer.from(buildSitemap(catalog, origin)), 'application/xml; charset=utf-8');
-      encoded.catch(() => cache.delete(origin));
-      byOrigin.set(origin, encoded);
+    let built = this.sitemaps.get(catalog);
+    if (!built) {
+      built = this.build(catalog, this.origin);
+      built.catch(() => this.sitemaps.delete(catalog));
+      this.sitemaps.set(catalog, built);
     }
-    return encoded;
+    const { main, parts } = await built;
+    return part === 0 ? main : (parts[part - 1] ?? null);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
+    this.pool ??= new Piscina({
+      filename: workerFile('seo/sitemap.worker.js'),
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    // Only what the sitemap reads crosses to the worker.
+    const shops = catalog.shops.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
+    const { main, parts } = await this.pool.run({ shops, origin });
+    return {
+      main: await encodeBytes(Buffer.from(main), XML),
+      parts: await Promise.all(parts.map((part) => encodeBytes(Buffer.from(part), XML))),
+    };
   }
 }

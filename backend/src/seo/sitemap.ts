@@ -1,4 +1,8 @@
-import type { ShopCatalog } from '../shops/shops.service.js';
+/** What the sitemap reads of a shop. */
+export interface SitemapShop {
+  slug: string;
+  updatedAt: Date | string;
+}
 
 /** The Spanish path of the listing and of each shop page; English twins add the /en prefix. */
 export const LISTING_PATH = '/';
@@ -36,27 +40,68 @@ function pageEntries(origin: string, spanishPath: string, lastmod: string | unde
     .join('');
 }
 
+/** The most URLs one sitemap file may list (sitemaps.org); past it, an index names the files. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN =
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+
+/** The sitemap at `/sitemap.xml`, and the files it names when it is an index (`/sitemap-<n>.xml`). */
+export interface Sitemaps {
+  main: string;
+  /** Empty when every URL fits in the main file. */
+  parts: string[];
+}
+
+export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
+
 /**
  * The sitemap of the public site at `origin`: the listing and every shop page, each in Spanish
  * and English with its hreflang alternates, and the time it last changed (the listing: its
- * newest shop's). One file holds 50,000 URLs, so up to 24,999 shops; beyond that it would need a
- * sitemap index.
+ * newest shop's). Up to `maxUrls` URLs it is one file; past that, `/sitemap.xml` is a sitemap
+ * index naming files of at most `maxUrls` URLs each (a page's two languages stay in one file).
  */
-export function buildSitemap(catalog: ShopCatalog, origin: string): string {
+export function buildSitemaps(
+  shops: readonly SitemapShop[],
+  origin: string,
+  maxUrls = SITEMAP_MAX_URLS,
+): Sitemaps {
   let newest: Date | undefined;
-  for (const shop of catalog.shops) {
+  for (const shop of shops) {
     const updated = new Date(shop.updatedAt);
     if (!newest || updated > newest) newest = updated;
   }
-  const entries = [pageEntries(origin, LISTING_PATH, newest && w3cDate(newest))];
-  for (const shop of catalog.shops)
-    entries.push(pageEntries(origin, shopPagePath(shop.slug), w3cDate(shop.updatedAt)));
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n' +
-    entries.join('') +
-    '</urlset>\n'
-  );
+  const listingModified = newest && w3cDate(newest);
+  const pages = [{ entries: pageEntries(origin, LISTING_PATH, listingModified), lastmod: listingModified }];
+  for (const shop of shops) {
+    const lastmod = w3cDate(shop.updatedAt);
+    pages.push({ entries: pageEntries(origin, shopPagePath(shop.slug), lastmod), lastmod });
+  }
+  const pagesPerFile = Math.max(1, Math.floor(maxUrls / 2));
+  const urlset = (chunk: typeof pages) =>
+    XML_HEAD + URLSET_OPEN + chunk.map((page) => page.entries).join('') + '</urlset>\n';
+  if (pages.length <= pagesPerFile) return { main: urlset(pages), parts: [] };
+  const parts: string[] = [];
+  const index: string[] = [];
+  for (let start = 0; start < pages.length; start += pagesPerFile) {
+    const chunk = pages.slice(start, start + pagesPerFile);
+    parts.push(urlset(chunk));
+    const lastmod = chunk.reduce<string | undefined>(
+      (latest, page) => (page.lastmod && (!latest || page.lastmod > latest) ? page.lastmod : latest),
+      undefined,
+    );
+    index.push(
+      `<sitemap><loc>${xml(origin + sitemapPartPath(parts.length))}</loc>` +
+        `${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>\n`,
+    );
+  }
+  const main =
+    XML_HEAD +
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    index.join('') +
+    '</sitemapindex>\n';
+  return { main, parts };
 }
 
 /** robots.txt: public pages open, the admin and the API closed, and where the sitemap is. */

@@ -4,6 +4,7 @@ import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import { memoryStorage } from 'multer';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { CsvParser } from './csv-parser.js';
 import { CsvUploadInterceptor } from './csv-upload.interceptor.js';
 import { ShopsCsvController } from './shops-csv.controller.js';
 import { ShopsCsvService } from './shops-csv.service.js';
@@ -20,6 +21,6 @@ import { ShopsCsvService } from './shops-csv.service.js';
     }),
   ],
   controllers: [ShopsCsvController],
-  providers: [ShopsCsvService, CsvUploadInterceptor],
+  providers: [ShopsCsvService, CsvParser, CsvUploadInterceptor],
 })
 export class ShopsCsvModule {}

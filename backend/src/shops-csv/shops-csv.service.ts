@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
@@ -15,14 +16,12 @@ import type { FieldError, FieldErrorCode } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ShopWriter, type ShopValues, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
+import { CsvParser } from './csv-parser.js';
 import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
-import {
-  parseShopsCsv,
-  rowToShopFields,
-  shopToCsvRecord,
-  type CsvDelimiter,
-  type CsvRow,
-} from './shop-csv-format.js';
+import { rowToShopFields, shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
+
+/** Rows planned per turn of the event loop. */
+const PLAN_SLICE_ROWS = 200;
 
 const matchKey = (name: string, city: string) => `${normalizeText(name)}\n${normalizeText(city)}`;
 
@@ -58,6 +57,7 @@ export class ShopsCsvService {
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
     private readonly writer: ShopWriter,
+    private readonly csvParser: CsvParser,
   ) {}
 
   /**
@@ -74,9 +74,9 @@ export class ShopsCsvService {
   }
 
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
-    const { delimiter, rows } = parseShopsCsv(file);
+    const { delimiter, rows } = await this.csvParser.parse(file);
     if (options.dryRun) {
-      const planned = await this.plan(this.dataSource.manager, rows);
+      const planned = await this.plan(this.dataSource.manager, rows, true);
       return this.result(planned, delimiter, options, false);
     }
     const { planned, applied, released } = await retryOnSlugRace(() =>
@@ -113,7 +113,7 @@ export class ShopsCsvService {
   }
 
   /** Decides each row's fate without writing anything. */
-  private async plan(manager: EntityManager, rows: CsvRow[]): Promise<PlannedRow[]> {
+  private async plan(manager: EntityManager, rows: CsvRow[], inSlices = false): Promise<PlannedRow[]> {
     const existing = await this.existingShops(manager);
     const byId = new Map<string, Existing>();
     const byNameAndCity = new Map<string, Existing[]>();
@@ -125,7 +125,11 @@ export class ShopsCsvService {
     // The first row of the file aiming at each shop (or at each new name and city).
     const claimedBy = new Map<string, number>();
     const planned: PlannedRow[] = [];
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      // A dry run plans thousands of rows in slices, each in a turn of the event loop of its own,
+      // so other requests are answered meanwhile (never inside a transaction: on SQLite another
+      // request's queries would run in it).
+      if (inSlices && index % PLAN_SLICE_ROWS === PLAN_SLICE_ROWS - 1) await nextTurn();
       planned.push(await this.planRow(row, byId, byNameAndCity, claimedBy));
     }
     return planned;

@@ -7,6 +7,7 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.handler.js';
+import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
 import { ShopWriter } from './shop-writer.js';
@@ -15,7 +16,15 @@ import { ShopWriter } from './shop-writer.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
-  providers: [ShopsService, ShopWriter, AdminShopsService, PublicCatalog, PublicListing, DemoSeeder],
-  exports: [ShopsService, ShopWriter, PublicCatalog],
+  providers: [
+    ShopsService,
+    ShopWriter,
+    AdminShopsService,
+    PublicCatalog,
+    PublicListing,
+    ListingResultsCache,
+    DemoSeeder,
+  ],
+  exports: [ShopsService, ShopWriter, PublicCatalog, ListingResultsCache],
 })
 export class ShopsModule {}

@@ -1,9 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ALL, LISTING_PAGE_SIZE, OPEN_NOW, MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import {
+  ALL,
+  LISTING_MAX_PAGE,
+  LISTING_PAGE_SIZE,
+  OPEN_NOW,
+  MAX_CATEGORY_LENGTH,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_WORDS,
+  SHOP_TEXT_MAX_LENGTH,
+  searchWords,
+} from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+
+/** A search of at most SEARCH_MAX_WORDS words (as the listing splits them): each is one more test per shop. */
+function AtMostSearchWords(): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'atMostSearchWords',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value !== 'string' || searchWords(value).length <= SEARCH_MAX_WORDS,
+        defaultMessage: () => `q must have at most ${SEARCH_MAX_WORDS} words`,
+      },
+    },
+    { context: { code: 'TOO_MANY', params: { max: SEARCH_MAX_WORDS } } },
+  );
+}
 
 /** The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`. */
 export class ShopListingQueryDto {
@@ -14,7 +39,8 @@ export class ShopListingQueryDto {
   @IsOptional()
   @Trimmed()
   @IsString({ message: 'q must be text' })
-  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  @AtMostSearchWords()
   q?: string;
 
   /** Shops that have this category (case-insensitive); `all` or nothing: any. @example "Caza" */
@@ -48,12 +74,12 @@ export class ShopListingQueryDto {
   open?: string;
 
   /** 1-based; a page past the last answers the last page (as the pages do). */
-  @ApiPropertyOptional({ minimum: 1, maximum: 1_000_000, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: LISTING_MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be 1 or more' })
-  @Max(1_000_000, { message: 'page must be at most 1000000' })
+  @Max(LISTING_MAX_PAGE, { message: `page must be at most ${LISTING_MAX_PAGE}` })
   page?: number = 1;
 }
 

@@ -1,0 +1,49 @@
+import { pageOf } from 'contract';
+import { createValidationPipe } from '../common/validation.pipe.js';
+import { ShopListingQueryDto, listingFilters } from '../shops/dto/shop-listing.dto.js';
+import type { ListingResultsCache } from '../shops/listing-results.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import type { ShopCatalog } from '../shops/shops.service.js';
+
+const validation = createValidationPipe();
+
+/** The filters a listing URL shares with `GET /api/shops/listing`, refused by the same rules. */
+const CHECKED_PARAMS = ['q', 'category', 'city', 'state'] as const;
+
+/** A listing page's request once checked: its results, and its query with the page it shows. */
+export interface CheckedListing {
+  shops: readonly ShopDto[];
+  params: URLSearchParams;
+  /** Whether `params` names another page than the URL did (the URL is otherwise kept as sent). */
+  pageMoved: boolean;
+}
+
+/**
+ * Reads a listing URL's query as the API reads the same parameters: `q`, `category`, `city` and
+ * `state` over their limits are refused with the API's own error (an ApiError, 400), so a page
+ * costs no more than the API answer it mirrors. `page` and `open` stay forgiving as links are
+ * (a page that is not a number is the first, one past the last is the last), and the page is
+ * clamped here, before the URL becomes a cache key: `?page=999999` and `?page=834` are one page.
+ */
+export async function checkListing(
+  params: URLSearchParams,
+  catalog: ShopCatalog,
+  results: ListingResultsCache,
+): Promise<CheckedListing> {
+  const present: Record<string, string> = {};
+  for (const name of CHECKED_PARAMS) {
+    const value = params.get(name);
+    if (value !== null) present[name] = value;
+  }
+  const query = (await validation.transform(present, {
+    type: 'query',
+    metatype: ShopListingQueryDto,
+  })) as ShopListingQueryDto;
+  const filters = { ...listingFilters(query), open: params.get('open') || 'all' };
+  const { shops } = await results.resultsFor(catalog, filters);
+  const asked = params.get('page');
+  const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);
+  // Set in place, so the order of the other parameters (and the pager's links) stays the URL's.
+  if (shown !== null && shown !== asked) params.set('page', shown);
+  return { shops, params, pageMoved: shown !== asked };
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { ALL, filterShops, isActive, NO_FILTERS, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
+import { inTurn } from '../common/event-loop-turns.js';
+import type { ShopDto } from './dto/shop.dto.js';
+import { SearchIndex } from './search-index.js';
+import type { ShopCatalog } from './shops.service.js';
+
+/** Filtered lists kept per catalogue version; the oldest go first beyond this many. */
+const CACHED_RESULTS = 200;
+
+/** The shops that match a listing's filters, and the key every spelling of those filters shares. */
+export interface ListingResults {
+  key: string;
+  shops: readonly ShopDto[];
+}
+
+/** A dropdown value as the catalogue spells it, found however the URL cased it. */
+type KnownValues = Map<string, string>;
+
+const lookupKey = (value: string) => value.normalize('NFC').toLocaleLowerCase('es');
+
+function knownValues(values: readonly string[]): KnownValues {
+  return new Map(values.map((value) => [lookupKey(value), value]));
+}
+
+/**
+ * The public listing's filtered shops, shared by `GET /api/shops/listing` and the server-rendered
+ * listing pages. Filters are normalised first (the search's words, each dropdown value as the
+ * catalogue spells it), so `?category=caza` and `?category=CAZA` are one entry, and a value the
+ * catalogue does not have matches nothing without looking at a shop.
+ */
+@Injectable()
+export class ListingResultsCache {
+  private readonly byCatalog = new WeakMap<
+    ShopCatalog,
+    {
+      known: Record<'category' | 'city' | 'state', KnownValues>;
+      results: Map<string, readonly ShopDto[]>;
+      search?: Promise<SearchIndex>;
+    }
+  >();
+
+  async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
+    let entry = this.byCatalog.get(catalog);
+    if (!entry) {
+      entry = {
+        known: {
+          category: knownValues(catalog.categories),
+          city: knownValues(catalog.cities),
+          state: knownValues(catalog.states),
+        },
+        results: new Map(),
+      };
+      this.byCatalog.set(catalog, entry);
+    }
+    const canonical = (field: 'category' | 'city' | 'state'): string | null => {
+      const value = filters[field].trim();
+      return isActive(value) ? (entry.known[field].get(lookupKey(value)) ?? null) : ALL;
+    };
+    const [category, city, state] = [canonical('category'), canonical('city'), canonical('state')];
+    const openNow = filters.open === OPEN_NOW;
+    const q = searchWords(filters.q).join(' ');
+    // "Open now" holds for a minute: its results are kept per minute.
+    const key = JSON.stringify([q, category, city, state, openNow ? Math.floor(now / 60_000) : null]);
+    if (category === null || city === null || state === null) return { key, shops: [] };
+    const known = entry.results.get(key);
+    if (known) return { key, shops: known };
+    // The search goes through the catalogue's index (built in slices by the first search), so it costs in
+    // proportion to the vocabulary and the matches; the other filters look at those matches only.
+    // Each piece takes a turn of the event loop of its own (inTurn).
+    const words = q ? q.split(' ') : [];
+    const candidates = words.length
+      ? await (entry.search ??= SearchIndex.build(catalog.shops)).then((index) =>
+          inTurn(() => index.matching(words)),
+        )
+      : catalog.shops;
+    const rest = { ...NO_FILTERS, category, city, state, open: openNow ? OPEN_NOW : ALL };
+    const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
+    if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
+    entry.results.set(key, shops);
+    return { key, shops };
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The stall budget (`npm run bench -- --only=stall`): on a fresh backend (SQLite,
+ * NODE_ENV=production, serving the built frontends, no PUBLIC_URL) holding `shops` shops
+ * restored as lib/web.mjs does, each hostile case runs while
+ *   - a prober in this process asks `GET /api/health/live` every 50 ms (each on its own
+ *     connection) and keeps the slowest answer, and
+ *   - the backend measures its own event loop (perf_hooks.monitorEventLoopDelay, preloaded by
+ *     preload/loop-delay.mjs), read before and after the case.
+ * Reported per case: the slowest health answer, the backend's slowest loop delay, the slowest
+ * hostile request and the statuses answered. Budgets: health < 100 ms, each request < 5 s.
+ */
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { machineInfo } from './machine.mjs';
+import { figuresMarkdown, printFigures } from './report.mjs';
+import { adminSession } from './seed.mjs';
+import { freePort, rawGet, rawRequest, startBackend } from './server.mjs';
+import { restoreShops } from './web-seed.mjs';
+
+const LOOP_DELAY_PRELOAD = fileURLToPath(new URL('./preload/loop-delay.mjs', import.meta.url));
+export const STALL_BUDGETS = { healthMs: 100, requestMs: 5000 };
+const PROBE_EVERY_MS = 50;
+
+/** Deterministic words (a small PRNG), so every run sends the same requests. */
+function words(count, seed) {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
+  return Array.from({ length: count }, () => `w${(next() % 100_000).toString(36)}`).join(' ');
+}
+
+/** One GET or POST on a new connection; resolves { status, ms }. */
+function timed(url, { method = 'GET', headers = {}, body } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Asks the health endpoint every PROBE_EVERY_MS until stopped; stop() resolves the slowest answer. */
+function startProber(url) {
+  const answers = [];
+  const pending = new Set();
+  const timer = setInterval(() => {
+    const probe = timed(`${url}/api/health/live`).then(
+      (answer) => answers.push(answer.ms),
+      () => answers.push(Infinity),
+    );
+    pending.add(probe);
+    probe.finally(() => pending.delete(probe));
+  }, PROBE_EVERY_MS);
+  return async () => {
+    clearInterval(timer);
+    await Promise.all(pending);
+    return { slowestMs: Math.max(0, ...answers), probes: answers.length };
+  };
+}
+
+function multipartCsv(csv, cookie) {
+  const boundary = `----atm-stall-bench-${Date.now()}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="shops.csv"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return {
+    method: 'POST',
+    headers: {
+      cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': body.length,
+    },
+    body,
+  };
+}
+
+/** The hostile cases: each a name and a function sending its requests, resolving their answers. */
+function hostileCases(url, cookie, csvOf10k, shops) {
+  const pages = Math.ceil(shops / 12);
+  const randomPage = (i) => 1 + ((i * 7919) % pages);
+  const all = (requests) => Promise.all(requests);
+  return [
+    [
+      'SSR listing, q of 3,000 words',
+      // One-letter words: Node refuses request heads over 16 KB (431) before the app sees them.
+      () => all([timed(`${url}/?q=${encodeURIComponent('a '.repeat(3000))}`)]),
+    ],
+    [
+      'SSR listing, 20 searches at the limits (10 words, ≤ 200 characters) on random pages',
+      () =>
+        all(
+          Array.from({ length: 20 }, (_, i) =>
+            timed(
+              `${url}/?q=${encodeURIComponent(`a e ${words(8, i + 2)}`.slice(0, 200))}&page=${randomPage(i)}`,
+            ),
+          ),
+        ),
+    ],
+    [
+      '40 uncached SSR listing pages at once',
+      () => all(Array.from({ length: 40 }, (_, i) => timed(`${url}/?page=${2 + i * 3}`))),
+    ],
+    [
+      '30 API listing pages, 60-word searches, random pages, at once',
+      () =>
+        all(
+          Array.from({ length: 30 }, (_, i) =>
+            timed(
+              `${url}/api/shops/listing?q=${encodeURIComponent(words(60, 100 + i))}&page=${randomPage(i)}`,
+            ),
+          ),
+        ),
+    ],
+    [
+      '30 API listing pages, 2-word searches that match, random pages, at once',
+      () =>
+        all(
+          Array.from({ length: 30 }, (_, i) =>
+            timed(`${url}/api/shops/listing?q=a%20e&page=${1_000 + randomPage(i) * 13 + i}`),
+          ),
+        ),
+    ],
+    [
+      `CSV dry run of ${shops.toLocaleString('en')} rows`,
+      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, multipartCsv(csvOf10k, cookie))]),
+    ],
+    [
+      'CSV of a header and 200,000 empty lines',
+      () =>
+        all([
+          timed(
+            `${url}/api/admin/shops/import?dryRun=true`,
+            multipartCsv(`${csvOf10k.split(/\r?\n/)[0]}\n${'\n'.repeat(200_000)}`, cookie),
+          ),
+        ]),
+    ],
+    [
+      'sitemap.xml with 20 random Host headers',
+      () =>
+        all(
+          Array.from({ length: 20 }, (_, i) =>
+            timed(`${url}/sitemap.xml`, {
+              headers: { host: `h${i}-${Date.now()}.example`, 'accept-encoding': 'br' },
+            }),
+          ),
+        ),
+    ],
+  ];
+}
+
+export async function benchStall({ runtime, shops = 10_000, save = true, benchDir, cpuProfileDir }) {
+  console.log(`\n=== stall: hostile requests on Node ${runtime.version}, ${shops} shops ===`);
+  const machine = machineInfo();
+  const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-stall-`);
+  let backend;
+  try {
+    const loopPort = await freePort();
+    backend = await startBackend({
+      nodeBin: runtime.nodeBin,
+      preloads: [...runtime.preloads, LOOP_DELAY_PRELOAD],
+      env: { DATA_DIR: dataDir, BENCH_LOOP_PORT: String(loopPort) },
+      // --stall-cpu-prof=<dir>: the backend's CPU profile of the whole run, written when it stops.
+      nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+    });
+    console.log(`backend pid ${backend.pid} at ${backend.url}`);
+    const loopDelay = async () => JSON.parse((await rawGet(`http://127.0.0.1:${loopPort}/`)).body.toString());
+    const cookie = await adminSession(backend.url);
+    const seed = await restoreShops(backend.url, cookie, shops);
+    console.log(`restored ${shops} shops in ${seed.seconds.toFixed(1)} s`);
+    const exported = await rawRequest('GET', `${backend.url}/api/admin/shops/export.csv`, {
+      headers: { cookie },
+    });
+    if (exported.status !== 200) throw new Error(`export answered ${exported.status}`);
+    const csv = exported.body.toString('utf8');
+    // Warm: the catalogue and the first page are built before the first case.
+    await rawGet(`${backend.url}/`);
+    await rawGet(`${backend.url}/api/shops/listing`);
+
+    const rows = [];
+    const details = [];
+    for (const [name, send] of hostileCases(backend.url, cookie, csv, shops)) {
+      await new Promise((resolve) => setTimeout(resolve, 300)); // let the previous case settle
+      await loopDelay(); // starts the backend's histogram over
+      const stopProber = startProber(backend.url);
+      const started = performance.now();
+      const answers = await send();
+      const wallMs = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 2 * PROBE_EVERY_MS));
+      const probe = await stopProber();
+      const loop = await loopDelay();
+      const slowestRequestMs = Math.max(...answers.map((a) => a.ms));
+      const statuses = [...new Set(answers.map((a) => a.status))].sort().join('/');
+      const holds = probe.slowestMs < STALL_BUDGETS.healthMs && slowestRequestMs < STALL_BUDGETS.requestMs;
+      console.log(
+        `${name}: health worst ${probe.slowestMs.toFixed(0)} ms (${probe.probes} probes), loop delay max ${loop.maxMs.toFixed(0)} ms, ` +
+          `slowest request ${slowestRequestMs.toFixed(0)} ms, all ${wallMs.toFixed(0)} ms, status ${statuses}`,
+      );
+      details.push({ name, probe, loop, slowestRequestMs, wallMs, statuses, requests: answers.length });
+      rows.push({
+        name: `${name}: slowest health answer / loop delay max / slowest request (status ${statuses})`,
+        value: `${probe.slowestMs.toFixed(0)} / ${loop.maxMs.toFixed(0)} / ${slowestRequestMs.toFixed(0)}`,
+        unit: 'ms',
+        budget: `< ${STALL_BUDGETS.healthMs} / — / < ${STALL_BUDGETS.requestMs}`,
+        holds,
+      });
+    }
+    printFigures(rows);
+    const budgetsHold = rows.every((row) => row.holds);
+    if (save) {
+      appendFileSync(
+        `${benchDir}/RESULTS.md`,
+        [
+          '',
+          `## ${new Date().toISOString()} — stall, sqlite, Node ${runtime.version}`,
+          '',
+          `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}; load average at start ${machine.loadAverage.join(' / ')}`,
+          `- Shops: ${shops} restored in ${seed.seconds.toFixed(1)} s; no PUBLIC_URL; health probed every ${PROBE_EVERY_MS} ms on new connections`,
+          '- Figures per case: the slowest /api/health/live answer during it, the backend’s slowest event-loop delay (monitorEventLoopDelay, 10 ms resolution), the slowest hostile request',
+          '',
+          figuresMarkdown(rows),
+          '',
+          `Budgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}.`,
+          '',
+        ].join('\n'),
+      );
+    }
+    return { budgetsHold, details };
+  } finally {
+    await backend?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
