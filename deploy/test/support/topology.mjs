@@ -4,31 +4,26 @@
 // that start it before the tests of the describe it is called in and stop it after them.
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
-  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readFileSync,
   rmSync,
   symlinkSync,
-  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { precompress } from '../../frontend/precompress.mjs';
 import { productionNodeFlags } from '../../../tools/production-command.mjs';
 import { backendImageStage } from '../images.mjs';
+import { gatewayConf, makeCertificate, startNginx, staticFrontendConf } from './nginx.mjs';
 import { freePort, has, request, startProcess, waitFor } from './processes.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const DEPLOY = join(ROOT, 'deploy');
 const BACKEND_MAIN = join(ROOT, 'backend', 'dist', 'main.js');
 const BUCKET = 'atm-images';
 const FRONTENDS = ['shell', 'directory', 'admin'];
@@ -47,17 +42,6 @@ const missing = [
   !existsSync('/usr/bin/chromium') && 'chromium is not installed (/usr/bin/chromium)',
 ].filter(Boolean);
 export const skipTopology = missing.length ? `skipped: ${missing.join('; ')}` : false;
-
-function copyConf(confDir, files) {
-  mkdirSync(confDir, { recursive: true });
-  for (const [name, source] of Object.entries(files)) cpSync(join(DEPLOY, source), join(confDir, name));
-}
-
-/** Replaces one exact piece of a deploy/ file; fails loudly if the file no longer has it. */
-function substitute(text, from, to) {
-  assert.ok(text.includes(from), `expected "${from}" in the deploy configuration`);
-  return text.replaceAll(from, to);
-}
 
 /**
  * Starts the topology before the enclosing describe's tests and stops it after them. Returns
@@ -126,35 +110,6 @@ export function productionTopology() {
     backends[name] = backend;
   };
 
-  const startNginx = async (name, confDir, prefix, port) => {
-    mkdirSync(join(prefix, 'tmp'), { recursive: true });
-    const args = [
-      '-p',
-      `${prefix}/`,
-      '-c',
-      join(confDir, 'nginx.conf'),
-      '-g',
-      `daemon off; pid ${join(prefix, 'nginx.pid')};`,
-    ];
-    const logFile = join(prefix, 'nginx.log');
-    const checkLog = openSync(logFile, 'a');
-    const check = spawnSync('nginx', ['-t', ...args.slice(0, 4), '-g', `pid ${join(prefix, 'nginx.pid')};`], {
-      encoding: 'utf8',
-      stdio: ['ignore', checkLog, 'pipe'],
-    });
-    closeSync(checkLog);
-    assert.equal(check.status, 0, `nginx -t for ${name}: ${check.stderr}`);
-    const server = startProcess('nginx', args, {}, logFile);
-    await waitFor(
-      async () => Boolean(await request(`http://127.0.0.1:${port}/`)),
-      `nginx ${name} on port ${port}`,
-      () => !server.exited(),
-    ).catch((error) => {
-      throw new Error(`${error.message}\n${server.output()}`);
-    });
-    return server;
-  };
-
   /** The gateway's access-log lines for one request line, e.g. "POST /api/auth/login". */
   const logged = (requestLine) =>
     gatewayLog()
@@ -218,30 +173,8 @@ export function productionTopology() {
     ports['gateway-https'] = await freePort();
     origin = `https://127.0.0.1:${ports['gateway-https']}`;
 
-    cert = join(work, 'cert.pem');
-    const key = join(work, 'key.pem');
-    const made = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { encoding: 'utf8' },
-    );
-    assert.equal(made.status, 0, made.stderr);
+    let key;
+    ({ cert, key } = makeCertificate(work));
 
     // MariaDB: a database of its own, dropped at the end.
     const mysql = (await import('mysql2/promise')).default;
@@ -269,59 +202,12 @@ export function productionTopology() {
     // One nginx per static frontend: deploy/frontend/ as the image has it, the built files
     // pre-compressed like the image's build stage does.
     for (const name of FRONTENDS) {
-      const prefix = join(work, name);
-      const conf = join(prefix, 'conf');
-      copyConf(conf, {
-        'nginx.conf': 'frontend/nginx.conf',
-        'security-headers.conf': 'frontend/security-headers.conf',
-        'site.conf': name === 'shell' ? 'frontend/shell.conf' : 'frontend/remote.conf',
-        'compression.conf': 'nginx/compression.conf',
-        'temp-paths.conf': 'nginx/temp-paths.conf',
-      });
-      const listen = readFileSync(join(DEPLOY, 'frontend', 'listen.conf'), 'utf8');
-      writeFileSync(
-        join(conf, 'listen.conf'),
-        substitute(listen, 'listen 8080;', `listen 127.0.0.1:${ports[name]};`),
-      );
-      cpSync(join(ROOT, `frontend-${name}`, 'dist'), join(prefix, 'html'), { recursive: true });
-      // The source maps in the served folder too, as older builds had them: nginx must refuse them.
-      const maps = join(ROOT, `frontend-${name}`, 'dist-sourcemaps');
-      if (existsSync(maps)) cpSync(maps, join(prefix, 'html'), { recursive: true });
-      assert.ok(precompress(join(prefix, 'html')) > 0);
+      const { prefix, conf } = staticFrontendConf(work, name, ports[name]);
       statics[name] = await startNginx(name, conf, prefix, ports[name]);
     }
 
     // The gateway: deploy/gateway/ verbatim, plus its upstreams and listen.conf (HTTPS).
-    const prefix = join(work, 'gateway');
-    const conf = join(prefix, 'conf');
-    copyConf(conf, {
-      'nginx.conf': 'gateway/nginx.conf',
-      'routes.conf': 'gateway/routes.conf',
-      'proxy.conf': 'gateway/proxy.conf',
-      'tls.conf': 'gateway/tls.conf',
-      'compression.conf': 'nginx/compression.conf',
-      'temp-paths.conf': 'nginx/temp-paths.conf',
-    });
-    let upstreams = readFileSync(join(DEPLOY, 'gateway', 'compose', 'upstreams.conf'), 'utf8');
-    for (const [from, to] of [
-      ['backend-a:3000', `127.0.0.1:${ports['backend-a']}`],
-      ['backend-b:3000', `127.0.0.1:${ports['backend-b']}`],
-      ['frontend-shell:8080', `127.0.0.1:${ports.shell}`],
-      ['frontend-directory:8080', `127.0.0.1:${ports.directory}`],
-      ['frontend-admin:8080', `127.0.0.1:${ports.admin}`],
-    ])
-      upstreams = substitute(upstreams, from, to);
-    writeFileSync(join(conf, 'upstreams.conf'), upstreams);
-    let listen = readFileSync(join(DEPLOY, 'gateway', 'listen-https.conf'), 'utf8');
-    listen = substitute(listen, 'listen 80;', `listen 127.0.0.1:${ports.gateway};`);
-    listen = substitute(
-      listen,
-      'listen 443 ssl http2;',
-      `listen 127.0.0.1:${ports['gateway-https']} ssl http2;`,
-    );
-    listen = substitute(listen, '/etc/nginx/certs/fullchain.pem', cert);
-    listen = substitute(listen, '/etc/nginx/certs/privkey.pem', key);
-    writeFileSync(join(conf, 'listen.conf'), listen);
+    const { prefix, conf } = gatewayConf(work, ports, cert, key);
     gateway = await startNginx('gateway', conf, prefix, ports.gateway);
     gatewayLog = gateway.output;
 
