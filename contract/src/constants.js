@@ -109,6 +109,8 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'TOO_MANY_LOGIN_ATTEMPTS',
     'ADMIN_ALREADY_EXISTS',
     'USERNAME_TAKEN',
+    'USERNAME_CONFUSABLE',
+    'WEAK_PASSWORD',
     'PASSWORDS_DONT_MATCH',
     'CURRENT_PASSWORD_INCORRECT',
     'OWN_PASSWORD_RESET',
@@ -167,6 +169,12 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'PASSWORDS_DONT_MATCH',
     'CURRENT_PASSWORD_INCORRECT',
     'USERNAME_TAKEN',
+    // A new username that looks like an existing one, or holds characters that hide or reorder text
+    'USERNAME_CONFUSABLE',
+    'BIDI_CHARACTERS',
+    'INVISIBLE_CHARACTERS',
+    // A new password that is too easy to guess; params `warning` and `suggestion` are zxcvbn's keys
+    'WEAK_PASSWORD',
     // A row of a shops CSV import (the field is the column)
     'UNKNOWN_SHOP',
     'AMBIGUOUS_MATCH',

@@ -109,6 +109,6 @@ export class AuthService {
       );
     }
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
-    await this.users.setOwnPassword(user.id, dto.newPassword, sid, actor);
+    await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
   }
 }
