@@ -116,6 +116,8 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'OWN_PASSWORD_RESET',
     'ADMIN_NOT_FOUND',
     'LAST_ADMIN',
+    'SESSION_NOT_FOUND',
+    'CURRENT_SESSION',
     // Shops and images
     'SHOP_NOT_FOUND',
     'IMAGE_NOT_FOUND',
@@ -218,6 +220,9 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
     'admin.password_reset',
     'admin.deleted',
     'account.password_changed',
+    'session.ended',
+    'sessions.others_ended',
+    'admin.sessions_ended',
     'login.succeeded',
     'login.failed',
     'backup.downloaded',

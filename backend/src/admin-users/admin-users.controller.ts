@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -8,6 +8,7 @@ import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { EndedSessionsDto } from '../sessions/dto/session.dto.js';
 
 @ApiTags('admin users')
 @AdminOnly()
@@ -38,6 +39,18 @@ export class AdminUsersController {
     @Body() dto: ResetPasswordDto,
   ): Promise<AdminUserDto> {
     return this.users.resetPassword(actor, id, dto);
+  }
+
+  /** Ends every session of an administrator: each of their browsers is logged out on its next request. */
+  @Post(':id/end-sessions')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EndedSessionsDto })
+  @ApiErrors({ 404: ADMIN_NOT_FOUND })
+  async endAdminUserSessions(
+    @Param('id', idParam(adminNotFound)) id: string,
+    @Actor() actor: ActivityActor,
+  ): Promise<EndedSessionsDto> {
+    return { ended: await this.users.endSessions(actor, id) };
   }
 
   /** Deletes an administrator and ends their sessions; the last one cannot be deleted. */

@@ -145,6 +145,21 @@ export class AdminUsersService {
     });
   }
 
+  /** Ends every session of another admin (each browser is logged out on its next request). */
+  async endSessions(actor: ActivityActor, id: string): Promise<number> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw adminNotFound();
+    return this.transactions.run(async (manager) => {
+      const ended = await this.sessions.endSessionsOf(id, undefined, manager);
+      await this.activity.record(manager, {
+        kind: 'admin.sessions_ended',
+        actor,
+        details: { adminId: id, username: user.username, count: ended },
+      });
+      return ended;
+    });
+  }
+
   /**
    * Deletes an admin and ends their sessions, refusing to delete the last one. On MySQL the
    * admin rows are locked first, so two admins deleting each other at once leave one behind.

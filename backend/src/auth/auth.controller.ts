@@ -8,6 +8,7 @@ import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
+import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
@@ -60,7 +61,9 @@ export class AuthController {
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
   ): Promise<AdminUserDto> {
-    (request.session as unknown as SessionData).absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    const session = request.session as unknown as SessionData;
+    session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    session.device = deviceOf(request);
     await this.auth.recordLogin(actorOf(request));
     return toAdminUserDto(user);
   }
