@@ -27,6 +27,7 @@ export const REMOTE_ENDPOINTS = [
       'getMe',
       'login',
       'logout',
+      'reauthenticate',
       'createAdmin',
       'changePassword',
       'getAdminUsers',

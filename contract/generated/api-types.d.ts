@@ -195,6 +195,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/reauthenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirms it is still the admin: the password again. Dangerous actions (a restore, deleting
+     *     an admin, resetting another's password) need this within the last 5 minutes.
+     */
+    post: operations['reauthenticate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/logout': {
     parameters: {
       query?: never;
@@ -761,6 +781,7 @@ export interface components {
       | 'ADMIN_NOT_FOUND'
       | 'LAST_ADMIN'
       | 'SESSION_NOT_FOUND'
+      | 'REAUTHENTICATION_REQUIRED'
       | 'CURRENT_SESSION'
       | 'SHOP_NOT_FOUND'
       | 'IMAGE_NOT_FOUND'
@@ -977,6 +998,9 @@ export interface components {
       /** @example admin */
       username: string;
       /** @example correct horse battery staple */
+      password: string;
+    };
+    ReauthenticateDto: {
       password: string;
     };
     MessageDto: {
@@ -1452,6 +1476,7 @@ export type CreateAdminUserDto = components['schemas']['CreateAdminUserDto'];
 export type ResetPasswordDto = components['schemas']['ResetPasswordDto'];
 export type AuthStatusDto = components['schemas']['AuthStatusDto'];
 export type LoginDto = components['schemas']['LoginDto'];
+export type ReauthenticateDto = components['schemas']['ReauthenticateDto'];
 export type MessageDto = components['schemas']['MessageDto'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
 export type CreateUploadDto = components['schemas']['CreateUploadDto'];
@@ -1926,7 +1951,11 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description Your own password: use change-password; or the request came from another site */
+      /**
+       * @description Your own password: use change-password
+       *
+       *     REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site
+       */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2075,7 +2104,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The request came from another site */
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2237,6 +2266,101 @@ export interface operations {
         };
       };
       /** @description Invalid credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  reauthenticate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReauthenticateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageDto'];
+        };
+      };
+      /** @description Current password is incorrect */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3814,7 +3938,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The request came from another site */
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4017,7 +4141,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /** @description The request came from another site */
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
       403: {
         headers: {
           [name: string]: unknown;

@@ -59,6 +59,12 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** Checked before hashing, so a huge password cannot tie up the CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
+/**
+ * Dangerous actions (a restore, deleting an admin, resetting another's password) need the
+ * password (or a passkey) given within this many minutes.
+ */
+export const REAUTHENTICATION_WINDOW_MINUTES = 5;
+
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH = 3;
 /** ...and at most. */
@@ -117,6 +123,7 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'ADMIN_NOT_FOUND',
     'LAST_ADMIN',
     'SESSION_NOT_FOUND',
+    'REAUTHENTICATION_REQUIRED',
     'CURRENT_SESSION',
     // Shops and images
     'SHOP_NOT_FOUND',

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users.service.js';
@@ -32,6 +33,7 @@ export class AdminUsersController {
 
   /** Sets another administrator's password and ends their sessions (not for oneself). */
   @Put(':id/reset-password')
+  @RecentAuthRequired()
   @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
     @Actor() actor: ActivityActor,
@@ -55,6 +57,7 @@ export class AdminUsersController {
 
   /** Deletes an administrator and ends their sessions; the last one cannot be deleted. */
   @Delete(':id')
+  @RecentAuthRequired()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })

@@ -16,6 +16,8 @@ import { CurrentUser } from './current-user.decorator.js';
 import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
+import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
 import { SessionSettings } from './session-settings.js';
 
@@ -64,8 +66,31 @@ export class AuthController {
     const session = request.session as unknown as SessionData;
     session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
     session.device = deviceOf(request);
+    markAuthenticated(request);
     await this.auth.recordLogin(actorOf(request));
     return toAdminUserDto(user);
+  }
+
+  /**
+   * Confirms it is still the admin: the password again. Dangerous actions (a restore, deleting
+   * an admin, resetting another's password) need this within the last 5 minutes.
+   */
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrors({
+    400: 'Current password is incorrect',
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
+  async reauthenticate(
+    @CurrentUser() user: AdminUser,
+    @Body() dto: ReauthenticateDto,
+    @Req() request: Request,
+  ): Promise<MessageDto> {
+    await this.auth.reauthenticate(user, dto.password, request.ip ?? 'unknown');
+    markAuthenticated(request);
+    return { message: 'Confirmed' };
   }
 
   /** Ends the current session on the server and clears the cookie. */

@@ -7,6 +7,8 @@ export interface SessionData {
   passport?: { user?: string };
   /** Epoch ms after which the session ends however active it is (absolute timeout). */
   absoluteExpiresAt?: number;
+  /** When the admin last gave their password or a passkey (epoch ms): dangerous actions need it recent. */
+  authenticatedAt?: number;
   /** Where and when the admin logged in, for the sessions list (kept in columns too). */
   device?: SessionDevice;
 }

@@ -230,6 +230,7 @@ export const {
   useGetAuthStatusQuery,
   useLoginMutation,
   useLogoutMutation,
+  useReauthenticateMutation,
   useCreateAdminMutation,
   useChangePasswordMutation,
   useGetAdminUsersQuery,

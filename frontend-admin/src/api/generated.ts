@@ -72,6 +72,13 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    reauthenticate: build.mutation<ReauthenticateApiResponse, ReauthenticateApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/reauthenticate`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
       query: () => ({ url: `/api/auth/logout`, method: 'POST' }),
     }),
@@ -223,6 +230,8 @@ export type GetMeApiResponse = /** status 200  */ AdminUserDto;
 export type GetMeApiArg = void;
 export type LoginApiResponse = /** status 200 Logged in; the response sets the session cookie */ AdminUserDto;
 export type LoginApiArg = LoginDto;
+export type ReauthenticateApiResponse = /** status 200  */ MessageDto;
+export type ReauthenticateApiArg = ReauthenticateDto;
 export type LogoutApiResponse = /** status 200  */ MessageDto;
 export type LogoutApiArg = void;
 export type CreateAdminApiResponse = /** status 201  */ AdminUserDto;
@@ -320,6 +329,7 @@ export type ErrorCode =
   | 'ADMIN_NOT_FOUND'
   | 'LAST_ADMIN'
   | 'SESSION_NOT_FOUND'
+  | 'REAUTHENTICATION_REQUIRED'
   | 'CURRENT_SESSION'
   | 'SHOP_NOT_FOUND'
   | 'IMAGE_NOT_FOUND'
@@ -483,6 +493,9 @@ export type LoginDto = {
 };
 export type MessageDto = {
   message: string;
+};
+export type ReauthenticateDto = {
+  password: string;
 };
 export type ChangePasswordDto = {
   currentPassword: string;
