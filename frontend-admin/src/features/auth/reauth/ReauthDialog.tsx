@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { useRef, useSyncExternalStore } from 'react';
+import { Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { REAUTHENTICATION_WINDOW_MINUTES } from 'contract';
 import { useGetMeQuery, useReauthenticateMutation } from '../../../api/adminApi';
 import { apiErrorBody } from '../../../api/apiError';
@@ -21,6 +21,7 @@ export function ReauthDialog() {
   const { data: me } = useGetMeQuery();
   const [form] = Form.useForm<{ password: string }>();
   const [reauthenticate, { isLoading }] = useReauthenticateMutation();
+  const passwordInput = useRef<InputRef>(null);
 
   const onFinish = async ({ password }: { password: string }) => {
     try {
@@ -48,6 +49,11 @@ export function ReauthDialog() {
       confirmLoading={isLoading}
       onOk={() => form.submit()}
       onCancel={cancel}
+      // Once open, the cursor is in the password field.
+      afterOpenChange={(isOpen) => isOpen && passwordInput.current?.focus()}
+      // Above the dialog of the action that asked for it, which stays open underneath (antd
+      // gives every dialog the same stacking level, so the later one in the page would win).
+      styles={{ wrapper: { zIndex: 2100 }, mask: { zIndex: 2100 } }}
       destroyOnHidden
     >
       <Typography.Paragraph>
@@ -61,7 +67,7 @@ export function ReauthDialog() {
           label={t('reauth.password')}
           rules={[{ required: true, message: t('validation.passwordRequired') }]}
         >
-          <Input.Password autoComplete="current-password" autoFocus />
+          <Input.Password ref={passwordInput} autoComplete="current-password" />
         </Form.Item>
       </Form>
     </Modal>

@@ -60,7 +60,11 @@ export function MySessionsCard() {
         </Typography.Title>
       }
       style={{ marginTop: 16 }}
-      extra={
+    >
+      <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 8 }}>
+        <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 240px' }}>
+          {t('sessions.hint')}
+        </Typography.Paragraph>
         <Button
           icon={<LogoutOutlined />}
           onClick={endAllOthers}
@@ -69,9 +73,7 @@ export function MySessionsCard() {
         >
           {t('sessions.endOthers')}
         </Button>
-      }
-    >
-      <Typography.Paragraph type="secondary">{t('sessions.hint')}</Typography.Paragraph>
+      </Flex>
       {isLoading ? (
         <Skeleton active />
       ) : isError ? (
