@@ -165,7 +165,7 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
       otherId = (
         await admin
           .post('/api/admin/users')
-          .send({ username: 'segunda', password: 'segunda-1', confirmPassword: 'segunda-1' })
+          .send({ username: 'segunda', password: 'segunda-1-brújula', confirmPassword: 'segunda-1-brújula' })
           .expect(201)
       ).body.id;
     });
@@ -177,7 +177,7 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
     const reset = await oneEntryOf(() =>
       admin
         .put(`/api/admin/users/${otherId}/reset-password`)
-        .send({ newPassword: 'nueva-123', confirmPassword: 'nueva-123' })
+        .send({ newPassword: 'nueva-123-farol', confirmPassword: 'nueva-123-farol' })
         .expect(200),
     );
     expect(reset).toMatchObject({
@@ -225,11 +225,15 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
       await admin.delete('/api/admin/shops/00000000-0000-4000-8000-000000000000').expect(404);
       await admin
         .post('/api/admin/users')
-        .send({ username: 'ADMIN', password: 'x-123456', confirmPassword: 'x-123456' })
+        .send({ username: 'ADMIN', password: 'x-123456-nube-8', confirmPassword: 'x-123456-nube-8' })
         .expect(409);
       await admin
         .put('/api/auth/change-password')
-        .send({ currentPassword: 'wrong-one', newPassword: 'abcdef', confirmPassword: 'abcdef' })
+        .send({
+          currentPassword: 'wrong-one',
+          newPassword: 'abcdef-llave-roja',
+          confirmPassword: 'abcdef-llave-roja',
+        })
         .expect(400);
     }, 0);
   });

@@ -23,10 +23,13 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   it('refuses every admin-users route without a session', async () => {
     const anonymous = request(server.url);
     await anonymous.get('/api/admin/users').expect(401);
-    await anonymous.post('/api/admin/users').send({ username: 'x-user', password: 'secret1' }).expect(401);
+    await anonymous
+      .post('/api/admin/users')
+      .send({ username: 'x-user', password: 'secret1-tornillo-azul' })
+      .expect(401);
     await anonymous
       .put(`/api/admin/users/${adminId}/reset-password`)
-      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' })
       .expect(401);
     await anonymous.delete(`/api/admin/users/${adminId}`).expect(401);
     expect(await snapshot()).toHaveLength(1);
@@ -41,7 +44,7 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   it('adds an admin with a trimmed, unique username', async () => {
     const created = await admin
       .post('/api/admin/users')
-      .send({ username: ' segundo ', password: 'segundo-pass' })
+      .send({ username: ' segundo ', password: 'segundo-pass-brújula' })
       .expect(201);
     expect(created.body).toEqual({
       id: expect.any(String),
@@ -51,14 +54,14 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     const before = await snapshot();
     const duplicate = await admin
       .post('/api/admin/users')
-      .send({ username: 'SEGUNDO', password: 'another1' })
+      .send({ username: 'SEGUNDO', password: 'another1-llave-verde' })
       .expect(409);
     expect(duplicate.body.message).toBe('Username already exists');
     for (const [body, message] of [
-      [{ username: 'ab', password: 'secret1' }, 'Username must be 3 to 50 characters'],
+      [{ username: 'ab', password: 'secret1-tornillo-azul' }, 'Username must be 3 to 50 characters'],
       [{ username: 'tercero', password: '12345' }, 'Password must be at least 6 characters'],
       [{ username: 'tercero', password: 123456 }, 'Password must be text'],
-      [{ username: 'tercero', password: 'secret1', role: 'root' }, 'Unknown field "role"'],
+      [{ username: 'tercero', password: 'secret1-tornillo-azul', role: 'root' }, 'Unknown field "role"'],
     ] as const) {
       expect((await admin.post('/api/admin/users').send(body).expect(400)).body.message).toBe(message);
     }
@@ -71,18 +74,18 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     const secondBrowser = browser(server.url);
     await secondBrowser
       .post('/api/auth/login')
-      .send({ username: 'segundo', password: 'segundo-pass' })
+      .send({ username: 'segundo', password: 'segundo-pass-brújula' })
       .expect(200);
     const before = await snapshot();
 
     const own = await admin
       .put(`/api/admin/users/${adminId}/reset-password`)
-      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' })
       .expect(403);
     expect(own.body.message).toMatch(/Change My Password/);
     const mismatch = await admin
       .put(`/api/admin/users/${second.id}/reset-password`)
-      .send({ newPassword: 'abcdef', confirmPassword: 'abcdeg' })
+      .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdeg-llave-roja' })
       .expect(400);
     expect(mismatch.body.message).toBe("Passwords don't match");
     const short = await admin
@@ -92,35 +95,35 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     expect(short.body.message).toBe('Password must be at least 6 characters');
     await admin
       .put('/api/admin/users/00000000-0000-4000-8000-000000000000/reset-password')
-      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' })
       .expect(404);
     await admin
       .put('/api/admin/users/not-a-uuid/reset-password')
-      .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+      .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' })
       .expect(404);
     expect(await snapshot()).toEqual(before);
 
     const reset = await admin
       .put(`/api/admin/users/${second.id}/reset-password`)
-      .send({ newPassword: 'nuevo-pass', confirmPassword: 'nuevo-pass' })
+      .send({ newPassword: 'nuevo-pass-farol-4', confirmPassword: 'nuevo-pass-farol-4' })
       .expect(200);
     expect(reset.body.username).toBe('segundo');
     await secondBrowser.get('/api/auth/me').expect(401);
     await request(server.url)
       .post('/api/auth/login')
-      .send({ username: 'segundo', password: 'nuevo-pass' })
+      .send({ username: 'segundo', password: 'nuevo-pass-farol-4' })
       .expect(200);
   });
 
   it('deletes an admin and ends their sessions at once', async () => {
     const created = await admin
       .post('/api/admin/users')
-      .send({ username: 'temporal', password: 'temporal-pass' })
+      .send({ username: 'temporal', password: 'cometa-pasajero-3' })
       .expect(201);
     const theirBrowser = browser(server.url);
     await theirBrowser
       .post('/api/auth/login')
-      .send({ username: 'temporal', password: 'temporal-pass' })
+      .send({ username: 'temporal', password: 'cometa-pasajero-3' })
       .expect(200);
     await theirBrowser.get('/api/auth/me').expect(200);
     await admin.delete(`/api/admin/users/${created.body.id}`).expect(204);
@@ -149,11 +152,14 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   });
 
   it('keeps one admin when two admins delete each other at the same time', async () => {
-    await admin.post('/api/admin/users').send({ username: 'rival', password: 'rival-pass' }).expect(201);
+    await admin
+      .post('/api/admin/users')
+      .send({ username: 'rival', password: 'bruma-del-valle-5' })
+      .expect(201);
     const rival = browser(server.url);
     const rivalLogin = await rival
       .post('/api/auth/login')
-      .send({ username: 'rival', password: 'rival-pass' })
+      .send({ username: 'rival', password: 'bruma-del-valle-5' })
       .expect(200);
     const [first, second] = await Promise.all([
       admin.delete(`/api/admin/users/${rivalLogin.body.id}`),

@@ -27,16 +27,25 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('validates create-admin input and writes nothing on bad input', async () => {
     const cases: [object, string][] = [
-      [{ password: 'secret1' }, 'Username is required'],
-      [{ username: 'ab', password: 'secret1' }, 'Username must be 3 to 50 characters'],
-      [{ username: 'x'.repeat(51), password: 'secret1' }, 'Username must be 3 to 50 characters'],
-      [{ username: { $gt: '' }, password: 'secret1' }, 'Username must be text'],
+      [{ password: 'secret1-tornillo-azul' }, 'Username is required'],
+      [{ username: 'ab', password: 'secret1-tornillo-azul' }, 'Username must be 3 to 50 characters'],
+      [
+        { username: 'x'.repeat(51), password: 'secret1-tornillo-azul' },
+        'Username must be 3 to 50 characters',
+      ],
+      [{ username: { $gt: '' }, password: 'secret1-tornillo-azul' }, 'Username must be text'],
       [{ username: 'admin' }, 'Password is required'],
       [{ username: 'admin', password: '12345' }, 'Password must be at least 6 characters'],
       [{ username: 'admin', password: 'p'.repeat(1025) }, 'Password must be at most 1024 characters'],
-      [{ username: 'admin', password: 'secret1', confirmPassword: '' }, 'Please confirm your password'],
-      [{ username: 'admin', password: 'secret1', confirmPassword: 'secret2' }, "Passwords don't match"],
-      [{ username: 'admin', password: 'secret1', isAdmin: true }, 'Unknown field "isAdmin"'],
+      [
+        { username: 'admin', password: 'secret1-tornillo-azul', confirmPassword: '' },
+        'Please confirm your password',
+      ],
+      [
+        { username: 'admin', password: 'secret1-tornillo-azul', confirmPassword: 'secret2-tornillo-azul' },
+        "Passwords don't match",
+      ],
+      [{ username: 'admin', password: 'secret1-tornillo-azul', isAdmin: true }, 'Unknown field "isAdmin"'],
     ];
     for (const [body, message] of cases) {
       const response = await request(server.url).post('/api/auth/create-admin').send(body).expect(400);
@@ -64,7 +73,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(sessionCookie(created)).toBeUndefined(); // creating the first admin does not log in
     const refused = await request(server.url)
       .post('/api/auth/create-admin')
-      .send({ username: 'intruder', password: 'secret1' })
+      .send({ username: 'intruder', password: 'secret1-tornillo-azul' })
       .expect(403);
     expect((await request(server.url).get('/api/auth/status').expect(200)).body).toEqual({
       adminExists: true,
@@ -134,13 +143,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
     const bad: [object, string, string, string][] = [
       [
-        { newPassword: 'newsecret', confirmPassword: 'newsecret' },
+        { newPassword: 'newsecret-farol-7', confirmPassword: 'newsecret-farol-7' },
         'Current password is required',
         'currentPassword',
         'REQUIRED',
       ],
       [
-        { currentPassword: 'wrong', newPassword: 'newsecret', confirmPassword: 'newsecret' },
+        { currentPassword: 'wrong', newPassword: 'newsecret-farol-7', confirmPassword: 'newsecret-farol-7' },
         'Current password is incorrect',
         'currentPassword',
         'CURRENT_PASSWORD_INCORRECT',
@@ -152,7 +161,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         'TOO_SHORT',
       ],
       [
-        { currentPassword: FIRST_ADMIN.password, newPassword: 'newsecret', confirmPassword: 'other1' },
+        {
+          currentPassword: FIRST_ADMIN.password,
+          newPassword: 'newsecret-farol-7',
+          confirmPassword: 'other1',
+        },
         "Passwords don't match",
         'confirmPassword',
         'PASSWORDS_DONT_MATCH',
@@ -197,12 +210,12 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     await agent.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     const created = await agent
       .post('/api/auth/create-admin')
-      .send({ username: 'helper', password: 'helper-pass' })
+      .send({ username: 'helper', password: 'linterna-sorda-6' })
       .expect(201);
     expect(created.body.username).toBe('helper');
     await agent
       .post('/api/auth/create-admin')
-      .send({ username: 'Helper', password: 'helper-pass' })
+      .send({ username: 'Helper', password: 'linterna-sorda-6' })
       .expect(409);
   });
 
@@ -210,7 +223,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const attempt = (password: string) =>
       request(server.url).post('/api/auth/login').send({ username: 'helper', password });
     for (let i = 0; i < 10; i++) expect((await attempt('wrong-password')).status).toBe(401);
-    const blocked = await attempt('helper-pass');
+    const blocked = await attempt('linterna-sorda-6');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body).toMatchObject({

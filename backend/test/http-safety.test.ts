@@ -57,7 +57,7 @@ describe.each(ANY_DIALECT)('HTTP safety on %s', (dialect) => {
     const response = await request(server.url)
       .post('/api/auth/create-admin')
       .set(headers)
-      .send({ username: 'admin', password: 'secret1' })
+      .send({ username: 'admin', password: 'secret1-tornillo-azul' })
       .expect(403);
     expect(response.body.message).toBe('Cross-site requests are not allowed');
     expect(await adminCount()).toBe(0);
@@ -68,7 +68,7 @@ describe.each(ANY_DIALECT)('HTTP safety on %s', (dialect) => {
     await request(server.url)
       .post('/api/auth/login')
       .set('Origin', `http://${host}`)
-      .send({ username: 'nobody', password: 'secret1' })
+      .send({ username: 'nobody', password: 'secret1-tornillo-azul' })
       .expect(401);
   });
 
@@ -76,7 +76,7 @@ describe.each(ANY_DIALECT)('HTTP safety on %s', (dialect) => {
     await request(server.url)
       .post('/api/auth/create-admin')
       .set('Content-Type', 'text/plain')
-      .send('{"username":"admin","password":"secret1"}')
+      .send('{"username":"admin","password":"secret1-tornillo-azul"}')
       .expect(400);
     expect(await adminCount()).toBe(0);
   });

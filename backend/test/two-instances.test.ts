@@ -34,7 +34,7 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     await request(one.url).post('/api/auth/create-admin').send(FIRST_ADMIN).expect(201);
     await request(two.url)
       .post('/api/auth/create-admin')
-      .send({ username: 'other', password: 'secret1' })
+      .send({ username: 'other', password: 'secret1-tornillo-azul' })
       .expect(403);
     const login = await request(one.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     const cookie = sessionCookie(login)!.split(';')[0];

@@ -30,6 +30,11 @@ export const MAX_IMAGE_BYTES: number;
 export const MIN_PASSWORD_LENGTH: 6;
 /** Checked before hashing, so a huge password cannot tie up the CPU. */
 export const MAX_PASSWORD_LENGTH: 1024;
+/**
+ * Dangerous actions (a restore, deleting an admin, resetting another's password) need the
+ * password (or a passkey) given within this many minutes.
+ */
+export const REAUTHENTICATION_WINDOW_MINUTES: 5;
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH: 3;
 /** ...and at most. */
@@ -80,11 +85,16 @@ export const ERROR_CODES: readonly [
   'TOO_MANY_LOGIN_ATTEMPTS',
   'ADMIN_ALREADY_EXISTS',
   'USERNAME_TAKEN',
+  'USERNAME_CONFUSABLE',
+  'WEAK_PASSWORD',
   'PASSWORDS_DONT_MATCH',
   'CURRENT_PASSWORD_INCORRECT',
   'OWN_PASSWORD_RESET',
   'ADMIN_NOT_FOUND',
   'LAST_ADMIN',
+  'SESSION_NOT_FOUND',
+  'REAUTHENTICATION_REQUIRED',
+  'CURRENT_SESSION',
   'SHOP_NOT_FOUND',
   'IMAGE_NOT_FOUND',
   'IMAGE_INVALID',
@@ -132,6 +142,10 @@ export const FIELD_ERROR_CODES: readonly [
   'PASSWORDS_DONT_MATCH',
   'CURRENT_PASSWORD_INCORRECT',
   'USERNAME_TAKEN',
+  'USERNAME_CONFUSABLE',
+  'BIDI_CHARACTERS',
+  'INVISIBLE_CHARACTERS',
+  'WEAK_PASSWORD',
   'UNKNOWN_SHOP',
   'AMBIGUOUS_MATCH',
   'DUPLICATE_ROW',
@@ -168,6 +182,9 @@ export const ACTIVITY_KINDS: readonly [
   'admin.password_reset',
   'admin.deleted',
   'account.password_changed',
+  'session.ended',
+  'sessions.others_ended',
+  'admin.sessions_ended',
   'login.succeeded',
   'login.failed',
   'backup.downloaded',

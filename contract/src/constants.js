@@ -59,6 +59,12 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** Checked before hashing, so a huge password cannot tie up the CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
+/**
+ * Dangerous actions (a restore, deleting an admin, resetting another's password) need the
+ * password (or a passkey) given within this many minutes.
+ */
+export const REAUTHENTICATION_WINDOW_MINUTES = 5;
+
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH = 3;
 /** ...and at most. */
@@ -116,11 +122,16 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'TOO_MANY_LOGIN_ATTEMPTS',
     'ADMIN_ALREADY_EXISTS',
     'USERNAME_TAKEN',
+    'USERNAME_CONFUSABLE',
+    'WEAK_PASSWORD',
     'PASSWORDS_DONT_MATCH',
     'CURRENT_PASSWORD_INCORRECT',
     'OWN_PASSWORD_RESET',
     'ADMIN_NOT_FOUND',
     'LAST_ADMIN',
+    'SESSION_NOT_FOUND',
+    'REAUTHENTICATION_REQUIRED',
+    'CURRENT_SESSION',
     // Shops and images
     'SHOP_NOT_FOUND',
     'IMAGE_NOT_FOUND',
@@ -174,6 +185,12 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'PASSWORDS_DONT_MATCH',
     'CURRENT_PASSWORD_INCORRECT',
     'USERNAME_TAKEN',
+    // A new username that looks like an existing one, or holds characters that hide or reorder text
+    'USERNAME_CONFUSABLE',
+    'BIDI_CHARACTERS',
+    'INVISIBLE_CHARACTERS',
+    // A new password that is too easy to guess; params `warning` and `suggestion` are zxcvbn's keys
+    'WEAK_PASSWORD',
     // A row of a shops CSV import (the field is the column)
     'UNKNOWN_SHOP',
     'AMBIGUOUS_MATCH',
@@ -217,6 +234,9 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
     'admin.password_reset',
     'admin.deleted',
     'account.password_changed',
+    'session.ended',
+    'sessions.others_ended',
+    'admin.sessions_ended',
     'login.succeeded',
     'login.failed',
     'backup.downloaded',

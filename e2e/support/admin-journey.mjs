@@ -57,7 +57,7 @@ export function describeAdminJourney(lang) {
   const passwords = {
     first: `primera-clave-${lang}`,
     changed: `nueva-clave-${lang}`,
-    second: 'segunda-1',
+    second: 'segunda-1-brújula',
     reset: 'reseteada-2',
   };
 

@@ -11,6 +11,7 @@ import { useAppDispatch } from './app/hooks';
 import { ActivityPage } from './features/activity/ActivityPage';
 import { AuthGuard } from './features/auth/AuthGuard';
 import { LoginPage } from './features/auth/LoginPage';
+import { ReauthDialog } from './features/auth/reauth/ReauthDialog';
 import { BackupPage } from './features/backup/BackupPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
 import { ShopFormPage } from './features/shops/ShopFormPage';
@@ -89,6 +90,7 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
             </Route>
             <Route path="*" element={<AdminNotFound />} />
           </Routes>
+          <ReauthDialog />
         </AdminProviders>
       </BasePathContext.Provider>
     </Provider>

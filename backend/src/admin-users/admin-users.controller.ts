@@ -1,13 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
 import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { EndedSessionsDto } from '../sessions/dto/session.dto.js';
 
 @ApiTags('admin users')
 @AdminOnly()
@@ -31,6 +33,7 @@ export class AdminUsersController {
 
   /** Sets another administrator's password and ends their sessions (not for oneself). */
   @Put(':id/reset-password')
+  @RecentAuthRequired()
   @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
     @Actor() actor: ActivityActor,
@@ -40,8 +43,21 @@ export class AdminUsersController {
     return this.users.resetPassword(actor, id, dto);
   }
 
+  /** Ends every session of an administrator: each of their browsers is logged out on its next request. */
+  @Post(':id/end-sessions')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EndedSessionsDto })
+  @ApiErrors({ 404: ADMIN_NOT_FOUND })
+  async endAdminUserSessions(
+    @Param('id', idParam(adminNotFound)) id: string,
+    @Actor() actor: ActivityActor,
+  ): Promise<EndedSessionsDto> {
+    return { ended: await this.users.endSessions(actor, id) };
+  }
+
   /** Deletes an administrator and ends their sessions; the last one cannot be deleted. */
   @Delete(':id')
+  @RecentAuthRequired()
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })

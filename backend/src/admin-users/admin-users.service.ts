@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AdminUser } from './admin-user.entity.js';
+import { assertNotConfusable, assertStrongPassword } from './credential-safety/credential-checks.js';
 import type { AdminUserDto } from './dto/admin-user.dto.js';
 import type { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import type { ResetPasswordDto } from './dto/reset-password.dto.js';
@@ -80,11 +81,11 @@ export class AdminUsersService {
     manager?: EntityManager,
   ): Promise<AdminUserDto> {
     this.assertConfirmed(dto.password, dto.confirmPassword);
-    const taken = await (manager?.getRepository(AdminUser) ?? this.users)
-      .createQueryBuilder('user')
-      .where('LOWER(user.username) = LOWER(:username)', { username: dto.username })
-      .getExists();
-    if (taken) throw usernameTaken();
+    const repository = manager?.getRepository(AdminUser) ?? this.users;
+    const existing = (await repository.find({ select: { username: true } })).map((user) => user.username);
+    if (existing.some((name) => name.toLowerCase() === dto.username.toLowerCase())) throw usernameTaken();
+    assertNotConfusable(dto.username, existing);
+    assertStrongPassword(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
     const insert = async (transaction: EntityManager) => {
       const repository = transaction.getRepository(AdminUser);
@@ -113,6 +114,7 @@ export class AdminUsersService {
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
     if (!user) throw adminNotFound();
+    assertStrongPassword(dto.newPassword, 'newPassword', user.username);
     const passwordHash = await this.hasher.hash(dto.newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
@@ -126,17 +128,35 @@ export class AdminUsersService {
     return toAdminUserDto(user);
   }
 
+  /** Sets one's own password (already checked against the current one) and ends one's other sessions. */
   async setOwnPassword(
-    id: string,
+    user: AdminUser,
     newPassword: string,
     keepSid: string,
     actor: ActivityActor,
   ): Promise<void> {
+    assertStrongPassword(newPassword, 'newPassword', user.username);
+    const id = user.id;
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
       await this.sessions.endSessionsOf(id, keepSid, manager);
       await this.activity.record(manager, { kind: 'account.password_changed', actor });
+    });
+  }
+
+  /** Ends every session of another admin (each browser is logged out on its next request). */
+  async endSessions(actor: ActivityActor, id: string): Promise<number> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw adminNotFound();
+    return this.transactions.run(async (manager) => {
+      const ended = await this.sessions.endSessionsOf(id, undefined, manager);
+      await this.activity.record(manager, {
+        kind: 'admin.sessions_ended',
+        actor,
+        details: { adminId: id, username: user.username, count: ended },
+      });
+      return ended;
     });
   }
 

@@ -8,6 +8,7 @@ import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
+import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
@@ -15,6 +16,8 @@ import { CurrentUser } from './current-user.decorator.js';
 import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';
+import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
+import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
 import { SessionSettings } from './session-settings.js';
 
@@ -60,9 +63,34 @@ export class AuthController {
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
   ): Promise<AdminUserDto> {
-    (request.session as unknown as SessionData).absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    const session = request.session as unknown as SessionData;
+    session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    session.device = deviceOf(request);
+    markAuthenticated(request);
     await this.auth.recordLogin(actorOf(request));
     return toAdminUserDto(user);
+  }
+
+  /**
+   * Confirms it is still the admin: the password again. Dangerous actions (a restore, deleting
+   * an admin, resetting another's password) need this within the last 5 minutes.
+   */
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrors({
+    400: 'Current password is incorrect',
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
+  async reauthenticate(
+    @CurrentUser() user: AdminUser,
+    @Body() dto: ReauthenticateDto,
+    @Req() request: Request,
+  ): Promise<MessageDto> {
+    await this.auth.reauthenticate(user, dto.password, request.ip ?? 'unknown');
+    markAuthenticated(request);
+    return { message: 'Confirmed' };
   }
 
   /** Ends the current session on the server and clears the cookie. */

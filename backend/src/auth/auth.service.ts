@@ -92,6 +92,25 @@ export class AuthService {
     }
   }
 
+  /**
+   * Checks the caller's password again, under the same rate limit as logging in (a wrong one
+   * counts as a failed login for this client and username).
+   */
+  async reauthenticate(user: AdminUser, password: string, client: string): Promise<void> {
+    await this.throttle.assertAllowed(client, user.username);
+    const current = await this.users.findWithHash({ id: user.id });
+    if (!current || !(await this.hasher.verify(current.passwordHash, password))) {
+      await this.throttle.recordFailure(client, user.username);
+      throw fieldError(
+        400,
+        'CURRENT_PASSWORD_INCORRECT',
+        { field: 'password', code: 'CURRENT_PASSWORD_INCORRECT' },
+        CURRENT_PASSWORD_INCORRECT,
+      );
+    }
+    await this.throttle.recordSuccess(client, user.username);
+  }
+
   /** Changes the caller's password and ends their other sessions (this one stays). */
   async changePassword(
     user: AdminUser,
@@ -109,6 +128,6 @@ export class AuthService {
       );
     }
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
-    await this.users.setOwnPassword(user.id, dto.newPassword, sid, actor);
+    await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
   }
 }

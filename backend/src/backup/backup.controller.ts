@@ -23,6 +23,7 @@ import {
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
+import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -104,6 +105,7 @@ export class BackupController {
    * `dryRun=true` answers what it would do and changes nothing.
    */
   @Post('stored/:name/restore')
+  @RecentAuthRequired()
   @HttpCode(200)
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
   @ApiOkResponse(RESTORE_ANSWER)
@@ -171,6 +173,7 @@ export class BackupController {
    * and format version, problems), changing nothing and recording nothing.
    */
   @Post('restore')
+  @RecentAuthRequired()
   @HttpCode(200)
   @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
   @ApiConsumes('multipart/form-data')

@@ -18,4 +18,20 @@ export class Session {
   @Index('idx_session_user_id')
   @Column({ name: 'user_id', type: 'varchar', length: 36, nullable: true })
   userId: string | null;
+
+  /** When the admin logged in (epoch ms); null for a session from before this was kept. */
+  @Column({ name: 'started_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  startedAt: number | null;
+
+  /** The last request made with this session (epoch ms). */
+  @Column({ name: 'last_seen_at', type: 'bigint', nullable: true, transformer: epochMillis })
+  lastSeenAt: number | null;
+
+  /** The browser's User-Agent at login, cut to 512 characters, to show which device it is. */
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+
+  /** The client's address at login (Express's `request.ip`). */
+  @Column({ name: 'address', type: 'varchar', length: 64, nullable: true })
+  address: string | null;
 }

@@ -7,6 +7,16 @@ export interface SessionData {
   passport?: { user?: string };
   /** Epoch ms after which the session ends however active it is (absolute timeout). */
   absoluteExpiresAt?: number;
+  /** When the admin last gave their password or a passkey (epoch ms): dangerous actions need it recent. */
+  authenticatedAt?: number;
+  /** Where and when the admin logged in, for the sessions list (kept in columns too). */
+  device?: SessionDevice;
+}
+
+export interface SessionDevice {
+  startedAt: number;
+  userAgent: string | null;
+  address: string | null;
 }
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
@@ -38,6 +48,10 @@ export class DatabaseSessionStore extends session.Store {
           data: JSON.stringify(data),
           expiresAt: this.expiryOf(data),
           userId: record.passport?.user ?? null,
+          startedAt: record.device?.startedAt ?? null,
+          userAgent: record.device?.userAgent ?? null,
+          address: record.device?.address ?? null,
+          lastSeenAt: Date.now(),
         },
         ['sid'],
       )
@@ -48,9 +62,12 @@ export class DatabaseSessionStore extends session.Store {
       );
   }
 
-  /** Extends a live session; never re-creates one that was destroyed meanwhile (logout). */
+  /**
+   * Extends a live session and notes when it was last used; never re-creates one that was
+   * destroyed meanwhile (logout, or ended from another browser).
+   */
   override touch(sid: string, data: session.SessionData, callback?: Callback): void {
-    this.sessions.update({ sid }, { expiresAt: this.expiryOf(data) }).then(
+    this.sessions.update({ sid }, { expiresAt: this.expiryOf(data), lastSeenAt: Date.now() }).then(
       () => callback?.(),
       (error) => callback?.(error),
     );

@@ -63,21 +63,21 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
     for (let round = 0; round < 3; round++) {
       const a = await admin
         .post('/api/admin/users')
-        .send({ username: `duel-a${round}`, password: 'duel-pass' })
+        .send({ username: `duel-a${round}`, password: 'duel-pass-gris-9' })
         .expect(201);
       const b = await admin
         .post('/api/admin/users')
-        .send({ username: `duel-b${round}`, password: 'duel-pass' })
+        .send({ username: `duel-b${round}`, password: 'duel-pass-gris-9' })
         .expect(201);
       const first = browser(server.url);
       const second = browser(server.url);
       await first
         .post('/api/auth/login')
-        .send({ username: `duel-a${round}`, password: 'duel-pass' })
+        .send({ username: `duel-a${round}`, password: 'duel-pass-gris-9' })
         .expect(200);
       await second
         .post('/api/auth/login')
-        .send({ username: `duel-b${round}`, password: 'duel-pass' })
+        .send({ username: `duel-b${round}`, password: 'duel-pass-gris-9' })
         .expect(200);
       // Remove everyone else first, so exactly these two remain.
       const others = ((await admin.get('/api/admin/users')).body as { id: string }[]).filter(
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
         .expect(401);
       await admin
         .put(`/api/admin/users/${encodeURIComponent(payload)}/reset-password`)
-        .send({ newPassword: 'abcdef', confirmPassword: 'abcdef' })
+        .send({ newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' })
         .expect(404);
     }
     const shops = await server.dataSource.query('SELECT COUNT(*) AS n FROM shop');
@@ -220,8 +220,8 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
     expect(nested.status).toBe(400);
     expect(nested.body.message).toBe('The request body is nested too deeply');
     for (const raw of [
-      `{"__proto__":{"polluted":"yes"},"username":"protouser","password":"secret1"}`,
-      `{"constructor":{"prototype":{"polluted":"yes"}},"username":"protouser","password":"secret1"}`,
+      `{"__proto__":{"polluted":"yes"},"username":"protouser","password":"secret1-tornillo-azul"}`,
+      `{"constructor":{"prototype":{"polluted":"yes"}},"username":"protouser","password":"secret1-tornillo-azul"}`,
     ]) {
       const response = await admin.post('/api/admin/users').set('Content-Type', 'application/json').send(raw);
       expect(response.status).toBe(400);
@@ -242,7 +242,7 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
     }
     await admin
       .post('/api/admin/users')
-      .send({ username: 'owned', password: 'secret1', id: 'x' })
+      .send({ username: 'owned', password: 'secret1-tornillo-azul', id: 'x' })
       .expect(400);
     expect(await counts()).toEqual(before);
     // The server keeps working normally afterwards.
@@ -292,7 +292,7 @@ describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s
     }
     const user = await admin
       .post('/api/admin/users')
-      .send({ username: 'nul\u0000user', password: 'secret1' });
+      .send({ username: 'nul\u0000user', password: 'secret1-tornillo-azul' });
     expect(user.status).toBe(400);
     expect(user.body.errors).toEqual([
       {
@@ -335,7 +335,7 @@ describe('security: the first admin is required for admin routes (#13 complement
   it('refuses create-admin without a session once an admin exists', async () => {
     await request(server.url)
       .post('/api/auth/create-admin')
-      .send({ username: 'intruder', password: 'secret1' })
+      .send({ username: 'intruder', password: 'secret1-tornillo-azul' })
       .expect(403);
   });
 });

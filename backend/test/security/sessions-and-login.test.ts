@@ -50,10 +50,11 @@ describe.each(DIALECTS)('security: sessions and login on %s', (dialect) => {
     const login = await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     const cookie = cookieOf(login);
     // A slow request (argon2 verification) overlaps the logout.
-    const slow = request(server.url)
-      .put('/api/auth/change-password')
-      .set('Cookie', cookie)
-      .send({ currentPassword: 'wrong-password', newPassword: 'whatever1', confirmPassword: 'whatever1' });
+    const slow = request(server.url).put('/api/auth/change-password').set('Cookie', cookie).send({
+      currentPassword: 'wrong-password',
+      newPassword: 'whatever1-nube-8',
+      confirmPassword: 'whatever1-nube-8',
+    });
     const pending = slow.then((response) => response);
     await request(server.url).post('/api/auth/logout').set('Cookie', cookie).expect(200);
     await pending;
@@ -112,18 +113,24 @@ describe.each(DIALECTS)('security: sessions and login on %s', (dialect) => {
     await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     const created = await admin
       .post('/api/admin/users')
-      .send({ username: 'victim', password: 'victim-pass' })
+      .send({ username: 'victim', password: 'pájaro-carpintero-1' })
       .expect(201);
     const phone = browser(server.url);
     const laptop = browser(server.url);
-    await phone.post('/api/auth/login').send({ username: 'victim', password: 'victim-pass' }).expect(200);
-    await laptop.post('/api/auth/login').send({ username: 'victim', password: 'victim-pass' }).expect(200);
+    await phone
+      .post('/api/auth/login')
+      .send({ username: 'victim', password: 'pájaro-carpintero-1' })
+      .expect(200);
+    await laptop
+      .post('/api/auth/login')
+      .send({ username: 'victim', password: 'pájaro-carpintero-1' })
+      .expect(200);
     await laptop
       .put('/api/auth/change-password')
       .send({
-        currentPassword: 'victim-pass',
-        newPassword: 'victim-pass-2',
-        confirmPassword: 'victim-pass-2',
+        currentPassword: 'pájaro-carpintero-1',
+        newPassword: 'pájaro-carpintero-2',
+        confirmPassword: 'pájaro-carpintero-2',
       })
       .expect(200);
     await phone.get('/api/auth/me').expect(401);
@@ -145,7 +152,7 @@ describe.each(DIALECTS)('security: sessions and login on %s', (dialect) => {
     for (const currentPassword of ['', 'wrong', FIRST_ADMIN.password.toUpperCase()]) {
       await admin
         .put('/api/auth/change-password')
-        .send({ currentPassword, newPassword: 'hijacked1', confirmPassword: 'hijacked1' })
+        .send({ currentPassword, newPassword: 'hijacked1-robada-9', confirmPassword: 'hijacked1-robada-9' })
         .expect(400);
     }
     const [after] = await server.dataSource.query('SELECT password_hash FROM admin_user WHERE username = ?', [
@@ -186,13 +193,13 @@ describe.each(DIALECTS)('security: sessions and login on %s', (dialect) => {
     const bodies = [
       ['/api/auth/login', 'post', { username: 'admin', password: { x: 1 } }],
       ['/api/auth/login', 'post', { username: { $gt: '' }, password: 'x' }],
-      ['/api/auth/create-admin', 'post', { username: ['a', 'b'], password: 'secret1' }],
+      ['/api/auth/create-admin', 'post', { username: ['a', 'b'], password: 'secret1-tornillo-azul' }],
       ['/api/admin/users', 'post', { username: 'someone', password: { length: 10 } }],
-      ['/api/admin/users', 'post', { username: 'someone', password: ['secret1'] }],
+      ['/api/admin/users', 'post', { username: 'someone', password: ['secret1-tornillo-azul'] }],
       [
         '/api/auth/change-password',
         'put',
-        { currentPassword: { x: 1 }, newPassword: 'abcdef', confirmPassword: 'abcdef' },
+        { currentPassword: { x: 1 }, newPassword: 'abcdef-llave-roja', confirmPassword: 'abcdef-llave-roja' },
       ],
       ['/api/admin/shops', 'post', { name: { toString: 1 } }],
     ] as const;
@@ -208,11 +215,12 @@ describe.each(DIALECTS)('security: sessions and login on %s', (dialect) => {
   it('#10 long and Unicode passwords work; over 1,024 characters is refused before hashing', async () => {
     const admin = await loggedInAdminAgain(server.url);
     for (const [username, password] of [
-      ['long-pass', 'x'.repeat(64)],
-      ['longer-pass', 'contraseña-'.repeat(90)],
+      ['long-pass', 'el-armero-de-la-esquina-afila-la-mira-antes-de-la-feria-de-abril'],
+      ['longer-pass', Array.from({ length: 58 }, (_, i) => `contraseña${i * 7919}`).join('-')],
       ['unicode-pass', 'ñandú 🔐 пароль 密码 كلمة'],
     ]) {
-      await admin.post('/api/admin/users').send({ username, password }).expect(201);
+      const created = await admin.post('/api/admin/users').send({ username, password });
+      expect([username, created.status, created.body.code]).toEqual([username, 201, undefined]);
       await request(server.url).post('/api/auth/login').send({ username, password }).expect(200);
     }
     const hash = jest.spyOn(server.app.get(PasswordHasher), 'hash');

@@ -22,10 +22,10 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity'],
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -33,6 +33,12 @@ const taggedApi = generatedApi.enhanceEndpoints<
     createAdmin: { invalidatesTags: ['User', 'AuthStatus'] },
     getAdminUsers: { providesTags: ['User'] },
     createAdminUser: { invalidatesTags: ['User'] },
+    getMySessions: { providesTags: ['Session'] },
+    endMySession: { invalidatesTags: ['Session', 'Activity'] },
+    endMyOtherSessions: { invalidatesTags: ['Session', 'Activity'] },
+    endAdminUserSessions: { invalidatesTags: ['Activity'] },
+    // A new password ends one's other sessions.
+    changePassword: { invalidatesTags: ['Session', 'Activity'] },
     // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
     // would be asked again without a session (a 401 and the "session ended" login screen).
     deleteAdminUser: {},
@@ -224,12 +230,17 @@ export const {
   useGetAuthStatusQuery,
   useLoginMutation,
   useLogoutMutation,
+  useReauthenticateMutation,
   useCreateAdminMutation,
   useChangePasswordMutation,
   useGetAdminUsersQuery,
   useCreateAdminUserMutation,
   useResetAdminUserPasswordMutation,
   useDeleteAdminUserMutation,
+  useEndAdminUserSessionsMutation,
+  useGetMySessionsQuery,
+  useEndMySessionMutation,
+  useEndMyOtherSessionsMutation,
   useGetAdminShopsQuery,
   useBulkShopsMutation,
   useGetShopQuery,

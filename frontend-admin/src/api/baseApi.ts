@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
+import { needsReauthentication, requestReauthentication } from './reauthentication';
 
 /*
  * The admin API's settings and its one session policy. The endpoints are generated from the
@@ -29,7 +30,11 @@ export function reportUnauthorized(dispatch: Dispatch): void {
 }
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
+  let result = await rawBaseQuery(args, api, extra);
+  // A dangerous action without a recent password: ask for it, then send the action again.
+  if (result.error?.status === 403 && needsReauthentication(result.error.data)) {
+    if (await requestReauthentication()) result = await rawBaseQuery(args, api, extra);
+  }
   if (result.error?.status === 401) {
     // A 401 from getMe is its answer "nobody is logged in" (null), not an error; from login, a
     // wrong password. Anywhere else the session was lost.

@@ -3,6 +3,18 @@
 import { baseApi as api } from './baseApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getMySessions: build.query<GetMySessionsApiResponse, GetMySessionsApiArg>({
+      query: () => ({ url: `/api/auth/sessions` }),
+    }),
+    endMySession: build.mutation<EndMySessionApiResponse, EndMySessionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/sessions/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    endMyOtherSessions: build.mutation<EndMyOtherSessionsApiResponse, EndMyOtherSessionsApiArg>({
+      query: () => ({ url: `/api/auth/sessions/end-others`, method: 'POST' }),
+    }),
     getActivity: build.query<GetActivityApiResponse, GetActivityApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/activity`,
@@ -35,6 +47,12 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.resetPasswordDto,
       }),
     }),
+    endAdminUserSessions: build.mutation<EndAdminUserSessionsApiResponse, EndAdminUserSessionsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg))}/end-sessions`,
+        method: 'POST',
+      }),
+    }),
     deleteAdminUser: build.mutation<DeleteAdminUserApiResponse, DeleteAdminUserApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/users/${encodeURIComponent(String(queryArg))}`,
@@ -50,6 +68,13 @@ const injectedRtkApi = api.injectEndpoints({
     login: build.mutation<LoginApiResponse, LoginApiArg>({
       query: (queryArg) => ({
         url: `/api/auth/login`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    reauthenticate: build.mutation<ReauthenticateApiResponse, ReauthenticateApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/reauthenticate`,
         method: 'POST',
         body: queryArg,
       }),
@@ -144,6 +169,12 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type GetMySessionsApiResponse = /** status 200  */ AdminSessionDto[];
+export type GetMySessionsApiArg = void;
+export type EndMySessionApiResponse = unknown;
+export type EndMySessionApiArg = string;
+export type EndMyOtherSessionsApiResponse = /** status 200  */ EndedSessionsDto;
+export type EndMyOtherSessionsApiArg = void;
 export type GetActivityApiResponse = /** status 200  */ ActivityListDto;
 export type GetActivityApiArg = {
   pageSize?: number;
@@ -158,6 +189,9 @@ export type GetActivityApiArg = {
     | 'admin.password_reset'
     | 'admin.deleted'
     | 'account.password_changed'
+    | 'session.ended'
+    | 'sessions.others_ended'
+    | 'admin.sessions_ended'
     | 'login.succeeded'
     | 'login.failed'
     | 'backup.downloaded'
@@ -186,6 +220,8 @@ export type ResetAdminUserPasswordApiArg = {
   id: string;
   resetPasswordDto: ResetPasswordDto;
 };
+export type EndAdminUserSessionsApiResponse = /** status 200  */ EndedSessionsDto;
+export type EndAdminUserSessionsApiArg = string;
 export type DeleteAdminUserApiResponse = unknown;
 export type DeleteAdminUserApiArg = string;
 export type GetAuthStatusApiResponse = /** status 200  */ AuthStatusDto;
@@ -194,6 +230,8 @@ export type GetMeApiResponse = /** status 200  */ AdminUserDto;
 export type GetMeApiArg = void;
 export type LoginApiResponse = /** status 200 Logged in; the response sets the session cookie */ AdminUserDto;
 export type LoginApiArg = LoginDto;
+export type ReauthenticateApiResponse = /** status 200  */ MessageDto;
+export type ReauthenticateApiArg = ReauthenticateDto;
 export type LogoutApiResponse = /** status 200  */ MessageDto;
 export type LogoutApiArg = void;
 export type CreateAdminApiResponse = /** status 201  */ AdminUserDto;
@@ -244,50 +282,23 @@ export type RestoreStoredBackupApiArg = {
   name: string;
   dryRun?: 'true' | 'false';
 };
-export type ActivityEntryDto = {
-  /** When the change was made. */
-  at: string;
-  kind:
-    | 'shop.created'
-    | 'shop.updated'
-    | 'shop.verified'
-    | 'shop.unverified'
-    | 'shop.deleted'
-    | 'shops.imported'
-    | 'admin.created'
-    | 'admin.password_reset'
-    | 'admin.deleted'
-    | 'account.password_changed'
-    | 'login.succeeded'
-    | 'login.failed'
-    | 'backup.downloaded'
-    | 'backup.stored'
-    | 'backup.failed'
-    | 'backup.restored';
-  /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
-  actorId: string | null;
-  /** Their username at the time. */
-  actorName: string | null;
-  /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
-  client: string | null;
-  shopId: string | null;
-  /** The shop's name at the time. */
-  shopName: string | null;
-  /** More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
-    characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
-    `images` and `bytes` for backups; `created`, `updated` and `images` for restores. */
-  details: {
-    [key: string]: unknown;
-  } | null;
-  /** Increasing with every entry written. */
-  id: number;
-};
-export type ActivityListDto = {
-  items: ActivityEntryDto[];
-  /** Entries matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
+export type AdminSessionDto = {
+  /** The browser and its major version, from the User-Agent. */
+  browser: string | null;
+  /** The operating system, from the User-Agent. */
+  os: string | null;
+  /** Which kind of device. */
+  deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
+  /** The client's address at login. */
+  address: string | null;
+  /** When the administrator logged in with it. */
+  startedAt: string | null;
+  /** When it was last used. */
+  lastSeenAt: string | null;
+  /** An opaque id for ending this session; not the session cookie. */
+  id: string;
+  /** Whether this is the session of the request that asked. */
+  current: boolean;
 };
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -310,11 +321,16 @@ export type ErrorCode =
   | 'TOO_MANY_LOGIN_ATTEMPTS'
   | 'ADMIN_ALREADY_EXISTS'
   | 'USERNAME_TAKEN'
+  | 'USERNAME_CONFUSABLE'
+  | 'WEAK_PASSWORD'
   | 'PASSWORDS_DONT_MATCH'
   | 'CURRENT_PASSWORD_INCORRECT'
   | 'OWN_PASSWORD_RESET'
   | 'ADMIN_NOT_FOUND'
   | 'LAST_ADMIN'
+  | 'SESSION_NOT_FOUND'
+  | 'REAUTHENTICATION_REQUIRED'
+  | 'CURRENT_SESSION'
   | 'SHOP_NOT_FOUND'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
@@ -357,6 +373,10 @@ export type FieldErrorCode =
   | 'PASSWORDS_DONT_MATCH'
   | 'CURRENT_PASSWORD_INCORRECT'
   | 'USERNAME_TAKEN'
+  | 'USERNAME_CONFUSABLE'
+  | 'BIDI_CHARACTERS'
+  | 'INVISIBLE_CHARACTERS'
+  | 'WEAK_PASSWORD'
   | 'UNKNOWN_SHOP'
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
@@ -392,6 +412,57 @@ export type ErrorResponseDto = {
   /** Present on validation errors: one entry per failing field. */
   errors?: FieldErrorDto[];
 };
+export type EndedSessionsDto = {
+  ended: number;
+};
+export type ActivityEntryDto = {
+  /** When the change was made. */
+  at: string;
+  kind:
+    | 'shop.created'
+    | 'shop.updated'
+    | 'shop.verified'
+    | 'shop.unverified'
+    | 'shop.deleted'
+    | 'shops.imported'
+    | 'admin.created'
+    | 'admin.password_reset'
+    | 'admin.deleted'
+    | 'account.password_changed'
+    | 'session.ended'
+    | 'sessions.others_ended'
+    | 'admin.sessions_ended'
+    | 'login.succeeded'
+    | 'login.failed'
+    | 'backup.downloaded'
+    | 'backup.stored'
+    | 'backup.failed'
+    | 'backup.restored';
+  /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
+  actorId: string | null;
+  /** Their username at the time. */
+  actorName: string | null;
+  /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
+  client: string | null;
+  shopId: string | null;
+  /** The shop's name at the time. */
+  shopName: string | null;
+  /** More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
+    characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
+    `images` and `bytes` for backups; `created`, `updated` and `images` for restores. */
+  details: {
+    [key: string]: unknown;
+  } | null;
+  /** Increasing with every entry written. */
+  id: number;
+};
+export type ActivityListDto = {
+  items: ActivityEntryDto[];
+  /** Entries matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+};
 export type AdminUserDto = {
   id: string;
   username: string;
@@ -422,6 +493,9 @@ export type LoginDto = {
 };
 export type MessageDto = {
   message: string;
+};
+export type ReauthenticateDto = {
+  password: string;
 };
 export type ChangePasswordDto = {
   currentPassword: string;

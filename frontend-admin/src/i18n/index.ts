@@ -18,9 +18,26 @@ export function registerAdminTranslations(): void {
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 const KNOWN_FIELD_CODES: ReadonlySet<string> = new Set(FIELD_ERROR_CODES);
 
+/**
+ * Why a password is too easy to guess, from the server's zxcvbn keys (`warning`, `suggestion`):
+ * the known ones translated, or a general advice.
+ */
+function passwordReason(t: TFunction, values: Record<string, string | number>): string {
+  // A missing translation comes back as its key: such a reason is left out.
+  const known = (group: string, key: unknown) => {
+    if (typeof key !== 'string' || !key) return '';
+    const path = `passwordStrength.${group}.${key}`;
+    const text = t(path);
+    return text === path || text.endsWith(`:${path}`) ? '' : text;
+  };
+  const parts = [known('warnings', values.warning), known('suggestions', values.suggestion)].filter(Boolean);
+  return parts.length ? parts.join(' ') : t('passwordStrength.default');
+}
+
 /** The values of a code's sentence; `count` picks the plural form (minutes, characters...). */
-function sentenceValues(params: Record<string, string | number> | undefined) {
-  const values = params ?? {};
+function sentenceValues(t: TFunction, params: Record<string, string | number> | undefined) {
+  const values: Record<string, string | number> = { ...params };
+  if ('warning' in values || 'suggestion' in values) values.reason = passwordReason(t, values);
   const count = values.minutes ?? values.max ?? values.min;
   return typeof count === 'number' ? { ...values, count } : values;
 }
@@ -28,7 +45,7 @@ function sentenceValues(params: Record<string, string | number> | undefined) {
 /** One field's refusal in the current language: `label` names the field as the form shows it. */
 export function fieldErrorText(t: TFunction, entry: FieldErrorDto, label: string): string {
   if (!KNOWN_FIELD_CODES.has(entry.code)) return entry.message;
-  return t(`fieldErrors.${entry.code}`, { ...sentenceValues(entry.params), field: label });
+  return t(`fieldErrors.${entry.code}`, { ...sentenceValues(t, entry.params), field: label });
 }
 
 /**
@@ -38,7 +55,8 @@ export function fieldErrorText(t: TFunction, entry: FieldErrorDto, label: string
  */
 export function errorText(t: TFunction, failure: AnyError, fallback: string): string {
   const body = apiErrorBody(failure);
-  if (body?.code && KNOWN_CODES.has(body.code)) return t(`errors.${body.code}`, sentenceValues(body.params));
+  if (body?.code && KNOWN_CODES.has(body.code))
+    return t(`errors.${body.code}`, sentenceValues(t, body.params));
   return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback;
 }
 

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from 'contract';
+import { BIDI_CONTROL, INVISIBLE_CHARACTER } from '../credential-safety/username-skeleton.js';
 
 const TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
 const USERNAME_LENGTH = `Username must be ${MIN_USERNAME_LENGTH} to ${MAX_USERNAME_LENGTH} characters`;
@@ -11,7 +12,10 @@ const USERNAME_RULE = {
   params: { min: MIN_USERNAME_LENGTH, max: MAX_USERNAME_LENGTH },
 };
 
-/** A new password: the spec's minimum and a ceiling that protects the hasher. */
+/**
+ * A new password: the spec's minimum and a ceiling that protects the hasher. Its strength is
+ * checked by the service, which knows the account's username.
+ */
 export function IsNewPassword(requiredMessage = 'Password is required') {
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
@@ -51,10 +55,27 @@ export function IsNewUsername() {
     IsNotEmpty({ message: 'Username is required' }),
     IsString({ message: 'Username must be text' }),
     Length(MIN_USERNAME_LENGTH, MAX_USERNAME_LENGTH, { message: USERNAME_LENGTH, context: USERNAME_RULE }),
+    Lacks('hasNoBidiControls', BIDI_CONTROL, 'Username must not contain direction-changing characters', {
+      code: 'BIDI_CHARACTERS',
+    }),
+    Lacks(
+      'hasNoInvisibleCharacters',
+      INVISIBLE_CHARACTER,
+      'Username must not contain invisible characters or spaces other than the plain space',
+      { code: 'INVISIBLE_CHARACTERS' },
+    ),
     Matches(/^[^\p{C}]+$/u, {
       message: 'Username must not contain control characters',
       context: { code: 'CONTROL_CHARACTERS' },
     }),
+  );
+}
+
+/** A text that holds no character of `forbidden`; each rule has its own name so its code is its own. */
+function Lacks(name: string, forbidden: RegExp, message: string, context: { code: string }) {
+  return ValidateBy(
+    { name, validator: { validate: (value) => typeof value === 'string' && !forbidden.test(value) } },
+    { message, context },
   );
 }
 

@@ -61,6 +61,21 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     case 'admin.deleted':
       lines.push(t('activity.details.username', { username: text(details.username) }));
       break;
+    case 'session.ended':
+      lines.push(
+        t('activity.details.device', {
+          device: [text(details.browser), text(details.os)].filter(Boolean).join(' · ') || '—',
+          address: text(details.address) || '—',
+        }),
+      );
+      break;
+    case 'sessions.others_ended':
+      lines.push(t('activity.details.count', { count: number(details.count) }));
+      break;
+    case 'admin.sessions_ended':
+      lines.push(t('activity.details.username', { username: text(details.username) }));
+      lines.push(t('activity.details.count', { count: number(details.count) }));
+      break;
     case 'backup.downloaded':
     case 'backup.stored':
       lines.push(

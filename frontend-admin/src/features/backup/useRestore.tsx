@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { adminApi, reportUnauthorized, useRestoreStoredBackupMutation } from '../../api/adminApi';
 import type { paths, RestorePreviewDto, RestoreResultDto, StoredBackupDto } from 'contract/api-types';
+import { needsReauthentication, requestReauthentication } from '../../api/reauthentication';
 import { sendWithProgress } from '../../api/upload';
 import { announceCatalogChange } from 'frontend-common';
 import { useAppDispatch } from '../../app/hooks';
@@ -55,18 +56,26 @@ export function useRestore(maxBytes: number, busy: () => boolean) {
 
   /** Uploads the file for a dry run (`dryRun`) or the restore itself, with progress. */
   const upload = async (file: File, dryRun: boolean) => {
-    const body = new FormData();
-    body.append('backupFile', file, file.name);
     const path = '/api/admin/backup/restore' satisfies keyof paths;
-    const answer = await sendWithProgress({
-      method: 'POST',
-      url: dryRun ? `${path}?dryRun=true` : path,
-      body,
-      onProgress: (p) => {
-        setProgress(p);
-        if (p >= 100) setPhase(dryRun ? 'checking' : 'restoring');
-      },
-    });
+    const send = () => {
+      const body = new FormData();
+      body.append('backupFile', file, file.name);
+      return sendWithProgress({
+        method: 'POST',
+        url: dryRun ? `${path}?dryRun=true` : path,
+        body,
+        onProgress: (p) => {
+          setProgress(p);
+          if (p >= 100) setPhase(dryRun ? 'checking' : 'restoring');
+        },
+      });
+    };
+    let answer = await send();
+    // Without a recent password the server asks for it first; then the file goes up again.
+    if (answer.status === 403 && needsReauthentication(answer.data) && (await requestReauthentication())) {
+      setPhase('uploading');
+      answer = await send();
+    }
     if (answer.status === 401) reportUnauthorized(dispatch);
     return answer;
   };

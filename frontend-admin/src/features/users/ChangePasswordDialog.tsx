@@ -13,7 +13,7 @@ interface ChangeValues {
 
 /** Changes one's own password: the current one, then the new one twice. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useAdminTranslation();
+  const { t, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<ChangeValues>();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
@@ -30,6 +30,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         form.setFields([{ name: 'currentPassword', errors: [t('validation.currentIncorrect')] }]);
       } else if (code === 'PASSWORDS_DONT_MATCH') {
         form.setFields([{ name: 'confirmPassword', errors: [t('validation.passwordsDontMatch')] }]);
+      } else if (code === 'WEAK_PASSWORD') {
+        const [weak] = fieldErrors(failure, () => t('users.change.newPassword'));
+        form.setFields([{ name: 'newPassword', errors: [weak?.text ?? ''] }]);
       } else {
         toast.error(t('users.change.failed'));
       }

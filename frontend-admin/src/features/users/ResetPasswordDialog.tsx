@@ -7,7 +7,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 
 /** Sets a new password for another administrator (one's own goes through ChangePasswordDialog). */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { t, errorText } = useAdminTranslation();
+  const { t, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ newPassword: string; confirmPassword: string }>();
   const [resetPassword, { isLoading }] = useResetAdminUserPasswordMutation();
@@ -18,6 +18,12 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
       toast.success(t('users.reset.success', { name: user.username }));
       onClose();
     } catch (failure) {
+      // A refused new password (too easy to guess) is also said beside its field.
+      form.setFields(
+        fieldErrors(failure, () => t('users.reset.newPassword'))
+          .filter(({ field }) => field === 'newPassword')
+          .map(({ text }) => ({ name: 'newPassword' as const, errors: [text] })),
+      );
       // The title is the spec's sentence; the server's reason, when it gave one, goes below it.
       toast.error(t('users.reset.failed'), errorText(failure, '') || undefined);
     }

@@ -20,12 +20,18 @@ import {
   DeleteOutlined,
   KeyOutlined,
   LockOutlined,
+  LogoutOutlined,
   SafetyCertificateOutlined,
   UserAddOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useDeleteAdminUserMutation, useGetMeQuery, useGetAdminUsersQuery } from '../../api/adminApi';
+import {
+  useDeleteAdminUserMutation,
+  useEndAdminUserSessionsMutation,
+  useGetMeQuery,
+  useGetAdminUsersQuery,
+} from '../../api/adminApi';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
@@ -35,6 +41,7 @@ import { AdminPage } from '../layout/AdminPage';
 import { AddAdminForm } from './AddAdminForm';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { MySessionsCard } from './sessions/MySessionsCard';
 
 /** /admin/users: the administrators, adding one, resetting another's password, changing one's own. */
 export function UsersPage() {
@@ -46,6 +53,7 @@ export function UsersPage() {
   const { data: me } = useGetMeQuery();
   const { data: users = [], isLoading, isError, refetch } = useGetAdminUsersQuery(undefined, { skip: !me });
   const [deleteUser] = useDeleteAdminUserMutation();
+  const [endSessions] = useEndAdminUserSessionsMutation();
   const [adding, setAdding] = useState(false);
   const [resetFor, setResetFor] = useState<AdminUser | null>(null);
   const [changing, setChanging] = useState(false);
@@ -79,6 +87,22 @@ export function UsersPage() {
       },
     });
   };
+
+  const confirmEndSessions = (user: AdminUser) =>
+    modal.confirm({
+      title: t('users.endSessions.title', { name: user.username }),
+      content: t('users.endSessions.confirm', { name: user.username }),
+      okText: t('users.endSessions.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const { ended } = await endSessions(user.id).unwrap();
+          toast.success(t('users.endSessions.done', { count: ended, name: user.username }));
+        } catch (failure) {
+          toast.error(t('users.endSessions.failed'), errorText(failure, '') || undefined);
+        }
+      },
+    });
 
   return (
     <AdminPage
@@ -174,6 +198,15 @@ export function UsersPage() {
                           {t('users.reset.button')}
                         </Button>
                       )}
+                      {!isMe && (
+                        <Button
+                          icon={<LogoutOutlined />}
+                          onClick={() => confirmEndSessions(user)}
+                          aria-label={`${t('users.endSessions.button')}: ${user.username}`}
+                        >
+                          {t('users.endSessions.button')}
+                        </Button>
+                      )}
                       <Tooltip title={lastAdmin ? t('users.delete.lastAdmin') : undefined}>
                         <Button
                           danger
@@ -198,6 +231,7 @@ export function UsersPage() {
           })}
         </Row>
       )}
+      {me && <MySessionsCard />}
       {resetFor && <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />}
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
     </AdminPage>

@@ -1,0 +1,55 @@
+import {
+  applyDecorators,
+  Injectable,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { REAUTHENTICATION_WINDOW_MINUTES } from 'contract';
+import { ApiError } from '../../common/api-error.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import type { SessionData } from '../../sessions/session.store.js';
+
+const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
+
+/** Notes in the session that its admin just proved who they are (password at login or re-authentication). */
+export function markAuthenticated(request: Request): void {
+  (request.session as unknown as SessionData).authenticatedAt = Date.now();
+}
+
+/** Whether the session's admin proved who they are within the window. */
+export function recentlyAuthenticated(request: Request): boolean {
+  const at = (request.session as unknown as SessionData | undefined)?.authenticatedAt;
+  return typeof at === 'number' && Date.now() - at <= WINDOW_MS;
+}
+
+/**
+ * Lets a dangerous action through only when the session's admin gave their password (or a
+ * passkey) within the last minutes; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin
+ * turns into a prompt before sending the action again. A dry run (`?dryRun=true`) changes
+ * nothing and needs no re-authentication.
+ */
+@Injectable()
+export class RecentAuthGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (request.query?.dryRun === 'true' || recentlyAuthenticated(request)) return true;
+    throw new ApiError(
+      403,
+      'REAUTHENTICATION_REQUIRED',
+      `Confirm it is you: enter your password again (needed for this action once every ${REAUTHENTICATION_WINDOW_MINUTES} minutes)`,
+      { params: { minutes: REAUTHENTICATION_WINDOW_MINUTES } },
+    );
+  }
+}
+
+/** Marks a dangerous route: it needs a recent re-authentication (after the admin-session check). */
+export function RecentAuthRequired() {
+  return applyDecorators(
+    UseGuards(RecentAuthGuard),
+    ApiErrors({
+      403: 'REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry',
+    }),
+  );
+}

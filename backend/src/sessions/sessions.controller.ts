@@ -1,0 +1,74 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
+import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
+import { describeUserAgent } from './session-device.js';
+import { SessionsService } from './sessions.service.js';
+
+/** The current administrator's own sessions: list them, end one, end all the others. */
+@ApiTags('sessions')
+@AdminOnly()
+@ApiErrors(503)
+@Controller('auth/sessions')
+export class SessionsController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /** My live sessions (device, address, started, last seen), the most recently used first. */
+  @Get()
+  getMySessions(@CurrentUser() user: AdminUser, @Req() request: Request): Promise<AdminSessionDto[]> {
+    return this.sessions.listOf(user.id, request.sessionID);
+  }
+
+  /** Ends one of my other sessions: its browser is logged out on its next request. */
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Ended' })
+  @ApiErrors({ 404: 'Session not found', 409: 'The current session: log out instead' })
+  async endMySession(
+    @CurrentUser() user: AdminUser,
+    @Param('id') id: string,
+    @Req() request: Request,
+    @Actor() actor: ActivityActor,
+  ): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const ended = await this.sessions.endOne(manager, user.id, id, request.sessionID);
+      const { browser, os } = describeUserAgent(ended.userAgent);
+      await this.activity.record(manager, {
+        kind: 'session.ended',
+        actor,
+        details: { browser, os, address: ended.address },
+      });
+    });
+  }
+
+  /** Ends all my sessions but this one. */
+  @Post('end-others')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EndedSessionsDto })
+  async endMyOtherSessions(
+    @CurrentUser() user: AdminUser,
+    @Req() request: Request,
+    @Actor() actor: ActivityActor,
+  ): Promise<EndedSessionsDto> {
+    return this.transactions.run(async (manager) => {
+      const ended = await this.sessions.endSessionsOf(user.id, request.sessionID, manager);
+      await this.activity.record(manager, {
+        kind: 'sessions.others_ended',
+        actor,
+        details: { count: ended },
+      });
+      return { ended };
+    });
+  }
+}
