@@ -145,7 +145,10 @@ export type ErrorCode =
   | 'CSV_FILE_TOO_LARGE'
   | 'CSV_HEADER_INVALID'
   | 'CSV_NO_ROWS'
-  | 'CSV_TOO_MANY_ROWS';
+  | 'CSV_TOO_MANY_ROWS'
+  | 'PROOF_OF_WORK_FAILED'
+  | 'REQUEST_NOT_FOUND'
+  | 'REQUEST_ALREADY_DECIDED';
 export type FieldErrorCode =
   | 'REQUIRED'
   | 'NOT_TEXT'
