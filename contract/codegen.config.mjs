@@ -16,6 +16,7 @@ export const REMOTE_ENDPOINTS = [
       'getShopCities',
       'getShopStates',
       'getShopBySlug',
+      'suggestShopCorrection',
     ],
   },
   {

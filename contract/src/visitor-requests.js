@@ -5,6 +5,8 @@
  * text obeys the same length and control-character limits as an administrator's.
  */
 
+import { SHOP_PHONE_PATTERN } from './shop-rules.js';
+
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
 /** What a visitor says is wrong with a shop. */
@@ -48,3 +50,34 @@ export const CORRECTION_FIELDS = /* @__PURE__ */ Object.freeze({
   name: visitorField('name', 'text', 'Your name', 100),
   email: visitorField('email', 'email', 'Your e-mail', 254),
 });
+
+/**
+ * What a correction must say beyond each field's own rules: the correct value or a comment
+ * (unless the shop closed for good), a phone that looks like one, and consent when the
+ * submitter leaves a name or e-mail. Values as the API receives them after trimming.
+ * @param {{ kind?: string, value?: string | null, comment?: string | null, name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]}
+ */
+export function correctionProblems(body) {
+  /** @type {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]} */
+  const problems = [];
+  if (body.kind !== 'closed' && !body.value && !body.comment)
+    problems.push({
+      field: 'value',
+      code: 'REQUIRED',
+      message: 'The correct value or a comment is required',
+    });
+  if (body.kind === 'phone' && body.value && !SHOP_PHONE_PATTERN.test(body.value))
+    problems.push({
+      field: 'value',
+      code: 'INVALID_PHONE',
+      message: 'Proposed value must be a phone number',
+    });
+  if ((body.email || body.name) && body.consent !== true)
+    problems.push({
+      field: 'consent',
+      code: 'REQUIRED',
+      message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
+    });
+  return problems;
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { normalizeText, SHOP_PHONE_PATTERN } from 'contract';
+import { correctionProblems, normalizeText } from 'contract';
 import { DataSource, MoreThan } from 'typeorm';
 import { ApiError, type FieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
@@ -18,22 +18,6 @@ export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
 
 function invalid(errors: FieldError[]): ApiError {
   return new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
-}
-
-/** What a correction must say beyond each field's own rules. */
-function correctionProblems(body: CreateCorrectionDto): FieldError[] {
-  const errors: FieldError[] = [];
-  if (body.kind !== 'closed' && !body.value && !body.comment)
-    errors.push({ field: 'value', code: 'REQUIRED', message: 'The correct value or a comment is required' });
-  if (body.kind === 'phone' && body.value && !SHOP_PHONE_PATTERN.test(body.value))
-    errors.push({ field: 'value', code: 'INVALID_PHONE', message: 'Proposed value must be a phone number' });
-  if ((body.email || body.name) && body.consent !== true)
-    errors.push({
-      field: 'consent',
-      code: 'REQUIRED',
-      message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
-    });
-  return errors;
 }
 
 /**
@@ -59,7 +43,7 @@ export class VisitorRequestsService {
     await this.limits.take(address, now);
     const { shopId } = body;
     if (body.homepage) return { reference: newReferenceCode() };
-    const problems = correctionProblems(body);
+    const problems: FieldError[] = correctionProblems(body);
     if (problems.length) throw invalid(problems);
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id: shopId });
     if (!shop) throw shopNotFound();
