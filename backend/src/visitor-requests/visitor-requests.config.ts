@@ -19,7 +19,7 @@ export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
     perAddressPerHour: integer(env, 'VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR', 10, 1, 100_000),
     perHour: integer(env, 'VISITOR_REQUESTS_PER_HOUR', 300, 1, 1_000_000),
     personalDataRetentionDays: integer(env, 'VISITOR_DATA_RETENTION_DAYS', 30, 0, 3650),
-    proofOfWorkCost: integer(env, 'PROOF_OF_WORK_COST', 5000, 1, 1_000_000),
-    proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 10_000, 2, 10_000_000),
+    proofOfWorkCost: integer(env, 'PROOF_OF_WORK_COST', 500, 1, 1_000_000),
+    proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),
   };
 }
