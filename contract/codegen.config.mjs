@@ -45,6 +45,11 @@ export const REMOTE_ENDPOINTS = [
       'listStoredBackups',
       'restoreStoredBackup',
       'getActivity',
+      'getAdminRequests',
+      'getPendingRequestCount',
+      'approveRequest',
+      'rejectRequest',
+      'markRequestsAsSpam',
     ],
   },
 ];

@@ -188,4 +188,5 @@ export const ADMIN_PAGE_PATHS: readonly [
   'users',
   'backup',
   'activity',
+  'requests',
 ];

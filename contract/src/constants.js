@@ -241,5 +241,6 @@ export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
     'users',
     'backup',
     'activity',
+    'requests',
   ]),
 );

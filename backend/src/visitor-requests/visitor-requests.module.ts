@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ShopsModule } from '../shops/shops.module.js';
+import { AdminRequestsController } from './admin-requests.controller.js';
+import { AdminRequestsService } from './admin-requests.service.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { SubmissionLimits } from './submission-limits.js';
 import { VisitorRequestsController } from './visitor-requests.controller.js';
@@ -6,7 +9,8 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
-  controllers: [VisitorRequestsController],
-  providers: [VisitorRequestsService, ProofOfWork, SubmissionLimits],
+  imports: [ShopsModule],
+  controllers: [VisitorRequestsController, AdminRequestsController],
+  providers: [VisitorRequestsService, AdminRequestsService, ProofOfWork, SubmissionLimits],
 })
 export class VisitorRequestsModule {}
