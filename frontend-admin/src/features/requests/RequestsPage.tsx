@@ -183,7 +183,9 @@ export function RequestsPage() {
             />
           </Form.Item>
           <Button danger disabled={!selected.length} loading={marking} onClick={() => void spam(selected)}>
-            {t('requests.spam.bulk', { count: selected.length })}
+            {selected.length
+              ? t('requests.spam.bulk', { count: selected.length })
+              : t('requests.spam.bulkNone')}
           </Button>
         </Form>
       </Card>
@@ -205,6 +207,9 @@ export function RequestsPage() {
           locale={{ emptyText: t('requests.empty') }}
           scroll={{ x: true }}
           rowSelection={{
+            // Each row has its own named checkbox; antd copies a select-all box into its hidden
+            // column-measuring row, where a focusable control breaks aria-hidden.
+            hideSelectAll: true,
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(String)),
             getCheckboxProps: (request) => ({
