@@ -5,12 +5,19 @@ import { AdminRequestsService } from './admin-requests.service.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { SubmissionLimits } from './submission-limits.js';
 import { VisitorRequestsController } from './visitor-requests.controller.js';
+import { VisitorDataRetentionService } from './visitor-data-retention.service.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
   imports: [ShopsModule],
   controllers: [VisitorRequestsController, AdminRequestsController],
-  providers: [VisitorRequestsService, AdminRequestsService, ProofOfWork, SubmissionLimits],
+  providers: [
+    VisitorRequestsService,
+    AdminRequestsService,
+    ProofOfWork,
+    SubmissionLimits,
+    VisitorDataRetentionService,
+  ],
 })
 export class VisitorRequestsModule {}
