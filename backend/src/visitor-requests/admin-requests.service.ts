@@ -14,6 +14,7 @@ import type {
   AdminRequestListQueryDto,
   MarkSpamResultDto,
 } from './dto/admin-requests.dto.js';
+import { RequestNotifications } from './request-notifications.js';
 import { VisitorRequest, type CorrectionKind } from './visitor-request.entity.js';
 
 /** The shop field each kind of correction changes; 'closed' removes the shop, 'other' changes nothing. */
@@ -41,6 +42,7 @@ export class AdminRequestsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
+    private readonly notifications: RequestNotifications,
   ) {}
 
   async pendingCount(): Promise<number> {
@@ -81,7 +83,11 @@ export class AdminRequestsService {
     edited: string | null | undefined,
     actor: ActivityActor,
   ): Promise<AdminRequestDto> {
-    const { dto, released } = await this.transactions.run(async (manager) => {
+    const {
+      dto,
+      released,
+      request: decided,
+    } = await this.transactions.run(async (manager) => {
       const request = await this.claim(manager, id, 'approved', actor);
       const released: string[] = [];
       let shop: Shop | undefined;
@@ -120,9 +126,11 @@ export class AdminRequestsService {
           released.push(...writes.releasedImages);
         } else shop = current?.shop;
       }
-      return { dto: toDto(request, shop), released };
+      return { dto: toDto(request, shop), released, request };
     });
     await this.writer.releaseImages(released);
+    // Not awaited: a slow mail server must not hold the decision's answer (failures are logged).
+    void this.notifications.sendOutcome(decided);
     return dto;
   }
 
@@ -131,10 +139,11 @@ export class AdminRequestsService {
     reason: string | null | undefined,
     actor: ActivityActor,
   ): Promise<AdminRequestDto> {
-    return this.transactions.run(async (manager) => {
-      const request = await this.claim(manager, id, 'rejected', actor, reason ?? null);
-      return toDto(request, undefined);
-    });
+    const request = await this.transactions.run((manager) =>
+      this.claim(manager, id, 'rejected', actor, reason ?? null),
+    );
+    void this.notifications.sendOutcome(request);
+    return toDto(request, undefined);
   }
 
   /** Marks pending requests as spam; the ones already decided are left as they are. */

@@ -1,4 +1,4 @@
-import { integer, type Env } from '../config/app.config.js';
+import { ConfigError, integer, type Env } from '../config/app.config.js';
 
 /** Limits of what visitors may send, and how long the submitters' personal data is kept. */
 export interface VisitorRequestsConfig {
@@ -12,6 +12,12 @@ export interface VisitorRequestsConfig {
   proofOfWorkCost: number;
   /** ...and the most attempts a solution takes (half that at least). */
   proofOfWorkMaxCounter: number;
+  /** Where e-mail goes out (`smtp://` or `smtps://`, with credentials); unset: no e-mail at all. */
+  smtpUrl?: string;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** Who gets the hourly digest of new requests (administrators' addresses). */
+  digestTo: string[];
 }
 
 export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
@@ -21,5 +27,19 @@ export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
     personalDataRetentionDays: integer(env, 'VISITOR_DATA_RETENTION_DAYS', 30, 0, 3650),
     proofOfWorkCost: integer(env, 'PROOF_OF_WORK_COST', 500, 1, 1_000_000),
     proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Directorio de Armeros ATM <no-reply@localhost>',
+    digestTo: (env.REQUESTS_DIGEST_TO ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
   };
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^smtps?:\/\/[^/\s]+/.test(value))
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  return value;
 }
