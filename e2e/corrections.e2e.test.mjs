@@ -8,8 +8,15 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { REQUEST_REFERENCE_PATTERN } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
-import { journeys, launchChromium, unexpectedErrors, waitForDirectory } from './support/browser.mjs';
+import {
+  eventually,
+  journeys,
+  launchChromium,
+  unexpectedErrors,
+  waitForDirectory,
+} from './support/browser.mjs';
 import { startProduct } from './support/servers.mjs';
+import { SMTPServer } from 'smtp-server';
 
 const TEXTS = {
   es: {
@@ -19,6 +26,8 @@ const TEXTS = {
     other: 'Otra cosa',
     comment: 'Comentario (opcional)',
     name: 'Tu nombre',
+    email: 'Tu correo electrónico',
+    consent: /^Acepto/,
     send: 'Enviar sugerencia',
     done: 'Tu número de referencia es',
     username: 'Usuario',
@@ -36,6 +45,8 @@ const TEXTS = {
     other: 'Something else',
     comment: 'Comment (optional)',
     name: 'Your name',
+    email: 'Your e-mail',
+    consent: /^I agree/,
     send: 'Send suggestion',
     done: 'Your reference is',
     username: 'Username',
@@ -55,9 +66,32 @@ const SHOTS = process.env.SHOTS_DIR;
 let product;
 let browser;
 let shops;
+let smtp;
+/** What the SMTP server started by this test received: recipients and the raw message. */
+const mails = [];
 
 beforeAll(async () => {
-  product = await startProduct();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '');
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  product = await startProduct({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    REQUESTS_DIGEST_TO: 'admins@armeros.example',
+  });
   browser = await launchChromium();
   shops = await (await fetch(`${product.url}/api/shops`)).json();
   const created = await fetch(`${product.url}/api/auth/create-admin`, {
@@ -71,6 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
+  await new Promise((resolve) => (smtp ? smtp.close(resolve) : resolve()));
 });
 
 const journey = journeys(test, 'corrections', () => browser);
@@ -108,15 +143,18 @@ for (const [lang, text] of Object.entries(TEXTS)) {
       const shop = shops[lang === 'es' ? 0 : 1];
       const phone = lang === 'es' ? '33 4444 1111' : '33 4444 2222';
       const visitor = await open({ language: lang, viewport: { width: 390, height: 844 } });
+      const submitter = `visitante-${lang}@example.com`;
       const reference = await suggest(
         visitor,
         text,
         shop,
-        (form) => form.getByLabel(text.value).fill(phone),
-        {
-          width: 390,
-          shots: true,
+        async (form) => {
+          await form.getByLabel(text.value).fill(phone);
+          await form.getByLabel(text.name).fill('Ana');
+          await form.getByLabel(text.email).fill(submitter);
+          await form.getByRole('checkbox', { name: text.consent }).check();
         },
+        { width: 390, shots: true },
       );
       const hostile = await suggest(
         visitor,
@@ -174,6 +212,12 @@ for (const [lang, text] of Object.entries(TEXTS)) {
       await admin.getByText(text.approved(reference), { exact: true }).first().waitFor();
 
       expect((await (await fetch(`${product.url}/api/shops/${shop.id}`)).json()).phone).toBe(phone);
+      // The submitter's outcome message reached the SMTP server this test started.
+      const outcome = await eventually(
+        () => mails.find((mail) => mail.to.includes(submitter)),
+        (mail) => mail !== undefined,
+      );
+      expect(outcome.raw).toContain(reference);
       await visitor.goto(`${product.url}${text.prefix}/shops/${shop.slug}`);
       await visitor.getByRole('link', { name: phone }).waitFor();
 
