@@ -16,6 +16,7 @@ export const REMOTE_ENDPOINTS = [
       'getShopCities',
       'getShopStates',
       'getShopBySlug',
+      'suggestShopCorrection',
     ],
   },
   {
@@ -49,6 +50,11 @@ export const REMOTE_ENDPOINTS = [
       'listStoredBackups',
       'restoreStoredBackup',
       'getActivity',
+      'getAdminRequests',
+      'getPendingRequestCount',
+      'approveRequest',
+      'rejectRequest',
+      'markRequestsAsSpam',
     ],
   },
 ];

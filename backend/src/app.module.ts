@@ -19,6 +19,7 @@ import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsCsvModule } from './shops-csv/shops-csv.module.js';
 import { ShopsModule } from './shops/shops.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { VisitorRequestsModule } from './visitor-requests/visitor-requests.module.js';
 
 /** The whole backend, built from a configuration read once at boot. */
 @Module({})
@@ -48,6 +49,7 @@ export class AppModule {
         HealthModule,
         PagesModule,
         SeoModule,
+        VisitorRequestsModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

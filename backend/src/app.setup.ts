@@ -57,6 +57,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           fontSrc: ["'self'", 'data:', ...remotes],
           // Uploads go to this backend's own links, on every store.
           connectSrc: ["'self'", ...remotes],
+          // The proof of work of visitors' forms (ALTCHA) runs in workers made from blobs.
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           baseUri: ["'none'"],
           formAction: ["'self'"],

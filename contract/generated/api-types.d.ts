@@ -744,6 +744,128 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/requests/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A new proof-of-work challenge for a visitor's form (the ALTCHA widget asks for it). */
+    get: operations['getProofOfWorkChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/requests/corrections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Suggests a correction to a shop. It waits for an administrator; the answer is the reference
+     *     to quote. The same suggestion for the same shop within a day is merged (same reference).
+     */
+    post: operations['suggestShopCorrection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The queue, newest first, with the shop's current value beside each proposal. */
+    get: operations['getAdminRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/requests/pending-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many requests wait for a decision. */
+    get: operations['getPendingRequestCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/requests/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approves a request (optionally with an edited value) and applies it to the shop. */
+    post: operations['approveRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/requests/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rejects a request with an optional reason; the shop does not change. */
+    post: operations['rejectRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/requests/spam': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Marks pending requests as spam, many at once. */
+    post: operations['markRequestsAsSpam'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -803,7 +925,10 @@ export interface components {
       | 'CSV_FILE_TOO_LARGE'
       | 'CSV_HEADER_INVALID'
       | 'CSV_NO_ROWS'
-      | 'CSV_TOO_MANY_ROWS';
+      | 'CSV_TOO_MANY_ROWS'
+      | 'PROOF_OF_WORK_FAILED'
+      | 'REQUEST_NOT_FOUND'
+      | 'REQUEST_ALREADY_DECIDED';
     /**
      * @description Why the field was refused: stable, for the screens to translate.
      * @enum {string}
@@ -1456,6 +1581,99 @@ export interface components {
     HealthDto: Record<string, never>;
     LivenessDto: Record<string, never>;
     ReadinessDto: Record<string, never>;
+    ProofOfWorkChallengeDto: {
+      /** @description algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt (seconds) */
+      parameters: {
+        [key: string]: unknown;
+      };
+      /** @description HMAC of the parameters: the server accepts only challenges it signed. */
+      signature?: string;
+    };
+    CreateCorrectionDto: {
+      /**
+       * Format: uuid
+       * @description The shop the correction is about.
+       */
+      shopId: string;
+      /**
+       * @description What is wrong: the phone, the address, the hours, the shop closed for good, or something else.
+       * @example phone
+       * @enum {string}
+       */
+      kind: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+      /** @description The correct value (required unless there is a comment, or the shop closed for good). */
+      value?: string | null;
+      comment?: string | null;
+      /** @description The submitter's name, to be told the outcome (optional; erased after the retention period). */
+      name?: string | null;
+      /** @description The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
+      email?: string | null;
+      /** @description True when the submitter agrees that their name and e-mail are kept until the decision. */
+      consent?: boolean;
+      /** @description Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
+      homepage?: string;
+      /** @description The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+      altcha?: string;
+    };
+    SubmissionReceiptDto: {
+      /**
+       * @description The short code to quote when asking about the request.
+       * @example K7M4-Q2XD
+       */
+      reference: string;
+    };
+    AdminRequestDto: {
+      /** @enum {string} */
+      type: 'correction' | 'listing';
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected' | 'spam';
+      shopId: string | null;
+      shopName: string | null;
+      /** @description The shop's current slug, when it still exists (a link to its page). */
+      shopSlug: string | null;
+      /** @enum {string|null} */
+      kind: 'phone' | 'address' | 'hours' | 'closed' | 'other' | null;
+      /** @description The shop's value today for the field the correction is about (text; null when none). */
+      currentValue: string | null;
+      /** @description What the visitor proposes (text, never HTML). */
+      proposedValue: string | null;
+      comment: string | null;
+      submitterName: string | null;
+      submitterEmail: string | null;
+      decidedAt: string | null;
+      decidedBy: string | null;
+      decisionReason: string | null;
+      id: string;
+      /** @example K7M4-Q2XD */
+      reference: string;
+      /** @description How many more times the same suggestion arrived (merged into this one). */
+      duplicates: number;
+      /** @description ISO 8601. */
+      createdAt: string;
+    };
+    AdminRequestListDto: {
+      items: components['schemas']['AdminRequestDto'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    PendingRequestsDto: {
+      pending: number;
+    };
+    ApproveRequestDto: {
+      value?: string | null;
+    };
+    RejectRequestDto: {
+      /** @description Why, in a few words; the submitter who left an e-mail is told. */
+      reason?: string | null;
+    };
+    MarkSpamDto: {
+      ids: string[];
+    };
+    MarkSpamResultDto: {
+      /** @description Requests that were pending and are now spam (the others were already decided). */
+      marked: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -1503,6 +1721,16 @@ export type StoredBackupDto = components['schemas']['StoredBackupDto'];
 export type HealthDto = components['schemas']['HealthDto'];
 export type LivenessDto = components['schemas']['LivenessDto'];
 export type ReadinessDto = components['schemas']['ReadinessDto'];
+export type ProofOfWorkChallengeDto = components['schemas']['ProofOfWorkChallengeDto'];
+export type CreateCorrectionDto = components['schemas']['CreateCorrectionDto'];
+export type SubmissionReceiptDto = components['schemas']['SubmissionReceiptDto'];
+export type AdminRequestDto = components['schemas']['AdminRequestDto'];
+export type AdminRequestListDto = components['schemas']['AdminRequestListDto'];
+export type PendingRequestsDto = components['schemas']['PendingRequestsDto'];
+export type ApproveRequestDto = components['schemas']['ApproveRequestDto'];
+export type RejectRequestDto = components['schemas']['RejectRequestDto'];
+export type MarkSpamDto = components['schemas']['MarkSpamDto'];
+export type MarkSpamResultDto = components['schemas']['MarkSpamResultDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getMySessions: {
@@ -4295,6 +4523,563 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ReadinessDto'];
+        };
+      };
+    };
+  };
+  getProofOfWorkChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProofOfWorkChallengeDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  suggestShopCorrection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCorrectionDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubmissionReceiptDto'];
+        };
+      };
+      /** @description A field is invalid (see `errors`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many submissions from this address or overall; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getAdminRequests: {
+    parameters: {
+      query?: {
+        pageSize?: number;
+        status?: 'pending' | 'approved' | 'rejected' | 'spam';
+        type?: 'correction' | 'listing';
+        kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRequestListDto'];
+        };
+      };
+      /** @description The request is invalid: `message` says why and `errors` lists each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getPendingRequestCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PendingRequestsDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  approveRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveRequestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRequestDto'];
+        };
+      };
+      /** @description The request is invalid: `message` says why and `errors` lists each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Request or shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Already decided */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  rejectRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RejectRequestDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRequestDto'];
+        };
+      };
+      /** @description The request is invalid: `message` says why and `errors` lists each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Request not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Already decided */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  markRequestsAsSpam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkSpamDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MarkSpamResultDto'];
+        };
+      };
+      /** @description The request is invalid: `message` says why and `errors` lists each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
     };

@@ -116,6 +116,9 @@ export const ERROR_CODES: readonly [
   'CSV_HEADER_INVALID',
   'CSV_NO_ROWS',
   'CSV_TOO_MANY_ROWS',
+  'PROOF_OF_WORK_FAILED',
+  'REQUEST_NOT_FOUND',
+  'REQUEST_ALREADY_DECIDED',
 ];
 /**
  * Every `code` of an entry of `errors` (one failing field): why the field was refused. Some
@@ -208,4 +211,5 @@ export const ADMIN_PAGE_PATHS: readonly [
   'users',
   'backup',
   'activity',
+  'requests',
 ];

@@ -156,6 +156,10 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'CSV_HEADER_INVALID',
     'CSV_NO_ROWS',
     'CSV_TOO_MANY_ROWS',
+    // Visitors' corrections and listing requests
+    'PROOF_OF_WORK_FAILED',
+    'REQUEST_NOT_FOUND',
+    'REQUEST_ALREADY_DECIDED',
   ]),
 );
 
@@ -264,5 +268,6 @@ export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
     'users',
     'backup',
     'activity',
+    'requests',
   ]),
 );

@@ -17,6 +17,7 @@ import { DashboardPage } from './features/dashboard/DashboardPage';
 import { ShopFormPage } from './features/shops/ShopFormPage';
 import { ShopsCsvPage } from './features/shops-csv/ShopsCsvPage';
 import { UsersPage } from './features/users/UsersPage';
+import { RequestsPage } from './features/requests/RequestsPage';
 import { MAIN_CONTENT_ID } from 'frontend-common';
 import { registerAdminTranslations, useAdminTranslation } from './i18n';
 import { useAdminDocumentTitle } from './i18n/documentTitle';
@@ -87,6 +88,7 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
               <Route path="users" element={<UsersPage />} />
               <Route path="backup" element={<BackupPage />} />
               <Route path="activity" element={<ActivityPage />} />
+              <Route path="requests" element={<RequestsPage />} />
             </Route>
             <Route path="*" element={<AdminNotFound />} />
           </Routes>

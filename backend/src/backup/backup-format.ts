@@ -1,6 +1,9 @@
 import { BACKUP_IMAGE_ENTRY } from 'contract';
 /**
- * The backup file format. Version 5 (current): as version 4, and each shop has its
+ * The backup file format. Version 6 (current): as version 5, plus `requests.json`, the
+ * visitors' requests still waiting for a decision (every column, the submitter's name and
+ * e-mail included; counted in `counts.requests`), which a restore puts back unless a request
+ * with the same id or reference is already there. Version 5: as version 4, and each shop has its
  * `openingHours` and `hoursNote` (null when none); an older release refuses it by its version
  * instead of by an unknown field. Version 4: as version 3, plus `activity.json`, the whole
  * activity log oldest first (listed in the manifest with its checksum, counted in
@@ -9,16 +12,17 @@ import { BACKUP_IMAGE_ENTRY } from 'contract';
  * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
  * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
  * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
- * reads all five (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
+ * reads all six (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
  * do (or keep the one they have here).
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 5;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5];
+export const FORMAT_VERSION = 6;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5, 6];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';
 export const ACTIVITY_NAME = 'activity.json';
+export const REQUESTS_NAME = 'requests.json';
 export const IMAGE_NAME = BACKUP_IMAGE_ENTRY;
 
 export interface ManifestFile {
@@ -33,7 +37,7 @@ export interface Manifest {
   product: string;
   formatVersion: number;
   createdAt: string;
-  counts?: { shops: number; images: number; activity?: number };
+  counts?: { shops: number; images: number; activity?: number; requests?: number };
   files?: Record<string, ManifestFile>;
   /** Image paths the shops referenced but the store no longer had when the backup was made. */
   missingImages?: string[];

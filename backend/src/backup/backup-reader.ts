@@ -7,11 +7,14 @@ import {
   IMAGE_NAME,
   MANIFEST_NAME,
   PRODUCT,
+  REQUESTS_NAME,
   SHOPS_NAME,
   SUPPORTED_FORMAT_VERSIONS,
   type Manifest,
 } from './backup-format.js';
 import { BackupZip, refuse } from './zip-reader.js';
+import { checkBackedUpRequests } from '../visitor-requests/request-backup.js';
+import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*
  * Reading a backup ZIP for a restore: every check that can refuse the file, made before the
@@ -45,6 +48,8 @@ export interface ReadBackup {
   shops: RestoredShop[];
   /** Image path used by the backup's shops → the archive entry holding its bytes. */
   imagesByPath: Map<string, string>;
+  /** Visitors' requests still pending when the backup was made (format 6). */
+  requests: VisitorRequest[];
 }
 
 export interface RestorePlan {
@@ -96,7 +101,23 @@ export async function readBackup(file: BackupFile, seen: { manifest?: Manifest }
       }
     }
   }
-  return { zip, manifest, shops, imagesByPath };
+  return { zip, manifest, shops, imagesByPath, requests: await readRequests(zip, manifest) };
+}
+
+/** The pending requests of a format 6 backup, checksummed and checked; none before. */
+async function readRequests(zip: BackupZip, manifest: Manifest): Promise<VisitorRequest[]> {
+  if (manifest.formatVersion < 6 || !zip.entries.has(REQUESTS_NAME)) return [];
+  const bytes = await zip.read(REQUESTS_NAME);
+  const expected = manifest.files?.[REQUESTS_NAME]?.sha256;
+  if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
+  if (expected !== sha256(bytes)) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw refuse(`${REQUESTS_NAME} is not valid JSON`);
+  }
+  return checkBackedUpRequests(raw);
 }
 
 /** An image entry's bytes once they match their checksum and are an acceptable image. */

@@ -22,6 +22,7 @@ import { ShopsService } from '../shops/shops.service.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import {
   ACTIVITY_NAME,
+  REQUESTS_NAME,
   backupFileName,
   FORMAT_VERSION,
   humanSize,
@@ -35,6 +36,7 @@ import {
 } from './backup-format.js';
 import { BackupRecord, type BackupRecordKind } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
+import { pendingRequestsForBackup } from '../visitor-requests/request-backup.js';
 
 /**
  * Every full backup being written holds a lock named with this prefix: the image sweep deletes
@@ -275,6 +277,12 @@ export class BackupService {
         ACTIVITY_NAME,
         true,
       );
+      const requests = await pendingRequestsForBackup(this.dataSource);
+      files[REQUESTS_NAME] = await addHashed(
+        Readable.from(prettyJsonChunks(requests), { objectMode: false }),
+        REQUESTS_NAME,
+        true,
+      );
       let images = 0;
       for (const key of referencedKeys(shops)) {
         const object = await this.storage.get(key);
@@ -292,7 +300,7 @@ export class BackupService {
         product: PRODUCT,
         formatVersion: FORMAT_VERSION,
         createdAt: new Date().toISOString(),
-        counts: { shops: shops.length, images, activity: activity.entries },
+        counts: { shops: shops.length, images, activity: activity.entries, requests: requests.length },
         files,
         missingImages,
       };
@@ -354,9 +362,17 @@ export class BackupService {
 
   private async buildDataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
     const { shops } = await this.shops.getCatalog();
+    // Visitors' requests still waiting for a decision travel with the shops they are about.
+    const requests = await pendingRequestsForBackup(this.dataSource);
     const body = Buffer.from(
       JSON.stringify(
-        { product: PRODUCT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString(), shops },
+        {
+          product: PRODUCT,
+          formatVersion: FORMAT_VERSION,
+          createdAt: new Date().toISOString(),
+          shops,
+          requests,
+        },
         null,
         2,
       ),

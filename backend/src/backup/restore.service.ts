@@ -30,6 +30,8 @@ import {
   type RestoredShop,
   type RestoreSource,
 } from './backup-reader.js';
+import { restorePendingRequests } from '../visitor-requests/request-backup.js';
+import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 export type { BackupFile, RestoreSource } from './backup-reader.js';
 
@@ -195,6 +197,7 @@ export class RestoreService implements OnApplicationBootstrap {
         [...plan.created, ...plan.replaced],
         newPaths,
         stored,
+        backup.requests,
         {
           actor,
           source,
@@ -224,6 +227,7 @@ export class RestoreService implements OnApplicationBootstrap {
     shops: RestoredShop[],
     newPaths: Map<string, string>,
     storedKeys: string[],
+    requests: VisitorRequest[],
     log: {
       actor: ActivityActor;
       source: RestoreSource;
@@ -260,6 +264,7 @@ export class RestoreService implements OnApplicationBootstrap {
         else await writes.create(values, kept);
       }
       if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
+      const restoredRequests = await restorePendingRequests(manager, requests);
       const created = shops.length - existing.size;
       await writes.finish({
         kind: 'backup.restored',
@@ -270,6 +275,7 @@ export class RestoreService implements OnApplicationBootstrap {
           updated: existing.size,
           unchanged: log.unchanged,
           images: storedKeys.length,
+          ...(restoredRequests ? { requests: restoredRequests } : {}),
           formatVersion: log.formatVersion,
           backupCreatedAt: log.backupCreatedAt,
         },

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import unzipper from 'unzipper';
 import { BACKUP_MAX_ENTRIES, BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
-import { ACTIVITY_NAME, IMAGE_NAME, MANIFEST_NAME, SHOPS_NAME } from './backup-format.js';
+import { ACTIVITY_NAME, IMAGE_NAME, MANIFEST_NAME, REQUESTS_NAME, SHOPS_NAME } from './backup-format.js';
 
 /** Limits that keep a hostile archive from costing time, memory or disk. */
 export const ZIP_LIMITS = {
@@ -73,7 +73,10 @@ export class BackupZip {
         if (name !== 'images/') throw refuse(`unexpected folder "${clip(name)}"`);
         continue;
       }
-      if (name !== MANIFEST_NAME && name !== SHOPS_NAME && name !== ACTIVITY_NAME && !IMAGE_NAME.test(name)) {
+      if (
+        ![MANIFEST_NAME, SHOPS_NAME, ACTIVITY_NAME, REQUESTS_NAME].includes(name) &&
+        !IMAGE_NAME.test(name)
+      ) {
         throw refuse(`unexpected entry "${clip(name)}"`);
       }
       if (entries.has(name)) throw refuse(`"${clip(name)}" appears twice`);
@@ -128,6 +131,7 @@ function limitFor(name: string): number {
   if (name === MANIFEST_NAME) return ZIP_LIMITS.manifestBytes;
   if (name === SHOPS_NAME) return ZIP_LIMITS.shopsBytes;
   if (name === ACTIVITY_NAME) return ZIP_LIMITS.activityBytes;
+  if (name === REQUESTS_NAME) return ZIP_LIMITS.shopsBytes;
   return ZIP_LIMITS.imageBytes;
 }
 

@@ -3,6 +3,10 @@ import { Cron } from 'croner';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  parseVisitorRequests,
+  type VisitorRequestsConfig,
+} from '../visitor-requests/visitor-requests.config.js';
 
 /** A configuration value that cannot be used; the message is one line a person can act on. */
 export class ConfigError extends Error {}
@@ -69,6 +73,7 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
   activityRetentionDays: number;
+  visitorRequests: VisitorRequestsConfig;
 }
 
 /** What an operator sees: request logs, metrics, and how long a stopping replica drains. */
@@ -155,7 +160,7 @@ export function parseMapTiles(env: Env): MapTilesConfig {
   return { tileUrl, attribution };
 }
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** Full backups written into the object store on a schedule (under `backups/`). */
 export interface AutomaticBackupsConfig {
@@ -221,7 +226,7 @@ function parseStorageQuotas(env: Env): StorageQuotasConfig {
   };
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+export function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -439,5 +444,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     storageQuotas: parseStorageQuotas(env),
     observability: parseObservability(env, nodeEnv, port),
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 730, 1, 36_500),
+    visitorRequests: parseVisitorRequests(env),
   };
 }

@@ -19,6 +19,8 @@ import { UnattachedObject } from './unattached-object.entity.js';
 import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 import { DatabaseLogger } from './database-logger.js';
+import { VisitorCounter } from '../visitor-requests/visitor-counter.entity.js';
+import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
 export const ENTITIES = [
@@ -36,6 +38,8 @@ export const ENTITIES = [
   UnattachedObject,
   UploadQuota,
   ActivityEntry,
+  VisitorRequest,
+  VisitorCounter,
 ];
 
 /**

@@ -32,14 +32,16 @@ export interface StoredShop {
 
 /**
  * Where a change came from, as the shop's history shows it: the form (nothing to add), a bulk
- * action, a CSV import (its file name), a restore (its file), or the demo data of a new install.
+ * action, a CSV import (its file name), a restore (its file), the demo data of a new install, or
+ * a visitor's suggestion (its reference and the administrator who approved it).
  */
 export type ShopChangeSource =
   | { via: 'form' }
   | { via: 'bulk' }
   | { via: 'import'; file?: string }
   | { via: 'restore'; upload?: string; storedBackup?: string }
-  | { via: 'seed' };
+  | { via: 'seed' }
+  | { via: 'suggestion'; reference: string; approvedBy: string | null };
 
 /** Options of one write that only a restore uses: the id, slug and dates a backup had. */
 export interface KeptIdentity {

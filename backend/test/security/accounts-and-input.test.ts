@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = new Set([
   'get /api/auth/status', // whether the first admin exists, for the login page
   'get /api/health/live', // for load balancers and orchestrators, like /api/health
   'get /api/health/ready',
+  'get /api/requests/challenge', // a visitor's proof-of-work challenge
+  'post /api/requests/corrections', // a visitor's suggestion, behind proof of work and limits
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {

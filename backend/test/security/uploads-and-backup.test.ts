@@ -406,7 +406,7 @@ describe.each(DIALECTS)('security: uploads, images and backups on %s', (dialect)
       expect(
         zip.files
           .map((f) => f.path)
-          .every((path) => /^(manifest\.json|shops\.json|activity\.json|images\/)/.test(path)),
+          .every((path) => /^(manifest\.json|shops\.json|activity\.json|requests\.json|images\/)/.test(path)),
       ).toBe(true);
     });
   });

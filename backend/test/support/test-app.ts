@@ -57,6 +57,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     SESSION_SECRET: randomBytes(32).toString('hex'),
     // No automatic backup at 03:00 in the middle of a suite; the suites that test them set one.
     BACKUP_SCHEDULE: 'off',
+    // A proof of work the suites solve in a few milliseconds (browsers get the real cost).
+    PROOF_OF_WORK_COST: '1',
+    PROOF_OF_WORK_MAX_COUNTER: '20',
   };
   if (dialect === 'sqlite') {
     return { dialect, env: base, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };

@@ -165,6 +165,42 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getAdminRequests: build.query<GetAdminRequestsApiResponse, GetAdminRequestsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/requests`,
+        params: {
+          pageSize: queryArg.pageSize,
+          status: queryArg.status,
+          type: queryArg['type'],
+          kind: queryArg.kind,
+          page: queryArg.page,
+        },
+      }),
+    }),
+    getPendingRequestCount: build.query<GetPendingRequestCountApiResponse, GetPendingRequestCountApiArg>({
+      query: () => ({ url: `/api/admin/requests/pending-count` }),
+    }),
+    approveRequest: build.mutation<ApproveRequestApiResponse, ApproveRequestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/requests/${encodeURIComponent(String(queryArg.id))}/approve`,
+        method: 'POST',
+        body: queryArg.approveRequestDto,
+      }),
+    }),
+    rejectRequest: build.mutation<RejectRequestApiResponse, RejectRequestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/requests/${encodeURIComponent(String(queryArg.id))}/reject`,
+        method: 'POST',
+        body: queryArg.rejectRequestDto,
+      }),
+    }),
+    markRequestsAsSpam: build.mutation<MarkRequestsAsSpamApiResponse, MarkRequestsAsSpamApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/requests/spam`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -282,6 +318,28 @@ export type RestoreStoredBackupApiArg = {
   name: string;
   dryRun?: 'true' | 'false';
 };
+export type GetAdminRequestsApiResponse = /** status 200  */ AdminRequestListDto;
+export type GetAdminRequestsApiArg = {
+  pageSize?: number;
+  status?: 'pending' | 'approved' | 'rejected' | 'spam';
+  type?: 'correction' | 'listing';
+  kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+  page?: number;
+};
+export type GetPendingRequestCountApiResponse = /** status 200  */ PendingRequestsDto;
+export type GetPendingRequestCountApiArg = void;
+export type ApproveRequestApiResponse = /** status 200  */ AdminRequestDto;
+export type ApproveRequestApiArg = {
+  id: string;
+  approveRequestDto: ApproveRequestDto;
+};
+export type RejectRequestApiResponse = /** status 200  */ AdminRequestDto;
+export type RejectRequestApiArg = {
+  id: string;
+  rejectRequestDto: RejectRequestDto;
+};
+export type MarkRequestsAsSpamApiResponse = /** status 200  */ MarkSpamResultDto;
+export type MarkRequestsAsSpamApiArg = MarkSpamDto;
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */
   browser: string | null;
@@ -351,7 +409,10 @@ export type ErrorCode =
   | 'CSV_FILE_TOO_LARGE'
   | 'CSV_HEADER_INVALID'
   | 'CSV_NO_ROWS'
-  | 'CSV_TOO_MANY_ROWS';
+  | 'CSV_TOO_MANY_ROWS'
+  | 'PROOF_OF_WORK_FAILED'
+  | 'REQUEST_NOT_FOUND'
+  | 'REQUEST_ALREADY_DECIDED';
 export type FieldErrorCode =
   | 'REQUIRED'
   | 'NOT_TEXT'
@@ -713,4 +774,52 @@ export type RestorePreviewDto = {
   images: number;
   /** Images missing from the store when the backup was made (their shops keep the path). */
   missingImages: number;
+};
+export type AdminRequestDto = {
+  type: 'correction' | 'listing';
+  status: 'pending' | 'approved' | 'rejected' | 'spam';
+  shopId: string | null;
+  shopName: string | null;
+  /** The shop's current slug, when it still exists (a link to its page). */
+  shopSlug: string | null;
+  kind: ('phone' | 'address' | 'hours' | 'closed' | 'other') | null;
+  /** The shop's value today for the field the correction is about (text; null when none). */
+  currentValue: string | null;
+  /** What the visitor proposes (text, never HTML). */
+  proposedValue: string | null;
+  comment: string | null;
+  submitterName: string | null;
+  submitterEmail: string | null;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  id: string;
+  reference: string;
+  /** How many more times the same suggestion arrived (merged into this one). */
+  duplicates: number;
+  /** ISO 8601. */
+  createdAt: string;
+};
+export type AdminRequestListDto = {
+  items: AdminRequestDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+export type PendingRequestsDto = {
+  pending: number;
+};
+export type ApproveRequestDto = {
+  value?: string | null;
+};
+export type RejectRequestDto = {
+  /** Why, in a few words; the submitter who left an e-mail is told. */
+  reason?: string | null;
+};
+export type MarkSpamResultDto = {
+  /** Requests that were pending and are now spam (the others were already decided). */
+  marked: number;
+};
+export type MarkSpamDto = {
+  ids: string[];
 };

@@ -33,6 +33,13 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/shops/by-slug/${encodeURIComponent(String(queryArg))}`,
       }),
     }),
+    suggestShopCorrection: build.mutation<SuggestShopCorrectionApiResponse, SuggestShopCorrectionApiArg>({
+      query: (queryArg) => ({
+        url: `/api/requests/corrections`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -63,6 +70,8 @@ export type GetShopStatesApiResponse = /** status 200  */ string[];
 export type GetShopStatesApiArg = void;
 export type GetShopBySlugApiResponse = /** status 200  */ ShopDto;
 export type GetShopBySlugApiArg = string;
+export type SuggestShopCorrectionApiResponse = /** status 201  */ SubmissionReceiptDto;
+export type SuggestShopCorrectionApiArg = CreateCorrectionDto;
 export type ShopDto = {
   name: string;
   city: string;
@@ -150,7 +159,10 @@ export type ErrorCode =
   | 'CSV_FILE_TOO_LARGE'
   | 'CSV_HEADER_INVALID'
   | 'CSV_NO_ROWS'
-  | 'CSV_TOO_MANY_ROWS';
+  | 'CSV_TOO_MANY_ROWS'
+  | 'PROOF_OF_WORK_FAILED'
+  | 'REQUEST_NOT_FOUND'
+  | 'REQUEST_ALREADY_DECIDED';
 export type FieldErrorCode =
   | 'REQUIRED'
   | 'NOT_TEXT'
@@ -223,4 +235,27 @@ export type ShopListingDto = {
 };
 export type ShopSlugRedirectDto = {
   slug: string;
+};
+export type SubmissionReceiptDto = {
+  /** The short code to quote when asking about the request. */
+  reference: string;
+};
+export type CreateCorrectionDto = {
+  /** The shop the correction is about. */
+  shopId: string;
+  /** What is wrong: the phone, the address, the hours, the shop closed for good, or something else. */
+  kind: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+  /** The correct value (required unless there is a comment, or the shop closed for good). */
+  value?: string | null;
+  comment?: string | null;
+  /** The submitter's name, to be told the outcome (optional; erased after the retention period). */
+  name?: string | null;
+  /** The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
+  email?: string | null;
+  /** True when the submitter agrees that their name and e-mail are kept until the decision. */
+  consent?: boolean;
+  /** Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
+  homepage?: string;
+  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+  altcha?: string;
 };

@@ -20,5 +20,6 @@ export const {
   useGetShopCitiesQuery,
   useGetShopStatesQuery,
   useGetShopBySlugQuery,
+  useSuggestShopCorrectionMutation,
   usePrefetch,
 } = shopsApi;

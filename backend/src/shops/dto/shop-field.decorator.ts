@@ -51,7 +51,11 @@ export function documented(definition: ShopFieldDefinition) {
  * (the first failing rule, with stopAtFirstError).
  */
 export function ShopField(name: ShopFieldName): PropertyDecorator {
-  const definition = SHOP_FIELD[name];
+  return ContractField(SHOP_FIELD[name]);
+}
+
+/** A field checked by the shop schema's rules for its kind (a visitor's text obeys them too). */
+export function ContractField(definition: ShopFieldDefinition): PropertyDecorator {
   // Each code's rule asks about the same value in turn: the answer is worked out once.
   let last: { value: unknown; problem: ReturnType<typeof shopFieldProblem> } | undefined;
   const problemOf = (value: unknown) => {

@@ -52,6 +52,13 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     const key = source.via === 'import' ? 'viaImport' : 'viaRestore';
     lines.push(name ? t(`activity.details.${key}`, { name }) : t(`activity.details.${key}NoFile`));
   } else if (source?.via === 'seed') lines.push(t('activity.details.viaSeed'));
+  else if (source?.via === 'suggestion')
+    lines.push(
+      t('activity.details.viaSuggestion', {
+        reference: text((source as { reference?: unknown }).reference),
+        approvedBy: text((source as { approvedBy?: unknown }).approvedBy),
+      }),
+    );
   switch (entry.kind) {
     case 'login.failed':
       lines.push(t('activity.details.usernameTried', { username: text(details.username) }));

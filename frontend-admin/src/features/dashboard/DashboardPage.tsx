@@ -24,6 +24,7 @@ import { isBackupDue } from './dashboardRules';
 import { shopListQuery } from './shopListParams';
 import { SHOP_LIST_HEADING_ID, ShopTable } from './ShopTable';
 import { useShopListParams } from './useShopListParams';
+import { RequestsButton } from '../requests/RequestsButton';
 
 /**
  * /admin: statistics, actions and the gunsmiths, one page at a time
@@ -207,6 +208,7 @@ const DashboardActions = memo(function DashboardActions({ go }: { go: (path: str
   const { t } = useAdminTranslation();
   return (
     <Flex gap={8} wrap style={{ margin: '16px 0' }}>
+      <RequestsButton onClick={() => go('/requests')} />
       {ACTIONS.map((action) => (
         <Button
           key={action.path}

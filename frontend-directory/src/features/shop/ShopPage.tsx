@@ -20,6 +20,7 @@ import { useRememberedPosition } from '../nearby/rememberedPosition';
 import { directionsHref, whatsAppShareHref } from './contactLinks';
 import { ShareButton } from './ShareButton';
 import { ShopDetails } from './ShopDetails';
+import { CorrectionForm } from '../corrections/CorrectionForm';
 import { useToast } from './useToast';
 import '../listing/listing.css';
 import './shop.css';
@@ -171,6 +172,7 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
         </a>
       </div>
       <ShopDetails shop={shop} />
+      <CorrectionForm shopId={shop.id} />
       {/* Always in the page, so screen readers announce what is written into it. */}
       <div className="atm-shop__toast" role="status" aria-live="polite" data-shown={toast.message !== ''}>
         {toast.message}

@@ -7,6 +7,7 @@ import { AddShopSlugsAndWhatsapp1795438272090 } from './1795438272090-AddShopSlu
 import { AddAdminShopListKeys1795438300000 } from './1795438300000-AddAdminShopListKeys.js';
 import { AddActivityLog1795449670915 } from './1795449670915-AddActivityLog.js';
 import { AddShopOpeningHours1795500000000 } from './1795500000000-AddShopOpeningHours.js';
+import { AddVisitorRequests1795600000000 } from './1795600000000-AddVisitorRequests.js';
 import { AddSessionDevices1795700000000 } from './1795700000000-AddSessionDevices.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
@@ -20,5 +21,6 @@ export const sqliteMigrations = [
   AddAdminShopListKeys1795438300000,
   AddActivityLog1795449670915,
   AddShopOpeningHours1795500000000,
+  AddVisitorRequests1795600000000,
   AddSessionDevices1795700000000,
 ];

@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Actor, type ActivityActor } from '../activity/activity-actor.js';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiError } from '../common/api-error.js';
+import { idParam } from '../common/id-param.js';
+import { AdminRequestsService } from './admin-requests.service.js';
+import {
+  AdminRequestDto,
+  AdminRequestListDto,
+  AdminRequestListQueryDto,
+  ApproveRequestDto,
+  MarkSpamDto,
+  MarkSpamResultDto,
+  PendingRequestsDto,
+  RejectRequestDto,
+} from './dto/admin-requests.dto.js';
+
+const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
+
+/** The administrators' queue of visitors' corrections and listing requests. */
+@ApiTags('admin requests')
+@AdminOnly()
+@ApiErrors(401, 503)
+@Controller('admin/requests')
+export class AdminRequestsController {
+  constructor(private readonly requests: AdminRequestsService) {}
+
+  /** The queue, newest first, with the shop's current value beside each proposal. */
+  @Get()
+  @ApiOkResponse({ type: AdminRequestListDto })
+  @ApiErrors(400)
+  getAdminRequests(@Query() query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
+    return this.requests.list(query);
+  }
+
+  /** How many requests wait for a decision. */
+  @Get('pending-count')
+  @ApiOkResponse({ type: PendingRequestsDto })
+  async getPendingRequestCount(): Promise<PendingRequestsDto> {
+    return { pending: await this.requests.pendingCount() };
+  }
+
+  /** Approves a request (optionally with an edited value) and applies it to the shop. */
+  @Post(':id/approve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminRequestDto })
+  @ApiErrors(400, { 404: 'Request or shop not found', 409: 'Already decided' })
+  approveRequest(
+    @Param('id', idParam(requestNotFound)) id: string,
+    @Body() body: ApproveRequestDto,
+    @Actor() actor: ActivityActor,
+  ): Promise<AdminRequestDto> {
+    return this.requests.approve(id, body.value, actor);
+  }
+
+  /** Rejects a request with an optional reason; the shop does not change. */
+  @Post(':id/reject')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminRequestDto })
+  @ApiErrors(400, { 404: 'Request not found', 409: 'Already decided' })
+  rejectRequest(
+    @Param('id', idParam(requestNotFound)) id: string,
+    @Body() body: RejectRequestDto,
+    @Actor() actor: ActivityActor,
+  ): Promise<AdminRequestDto> {
+    return this.requests.reject(id, body.reason, actor);
+  }
+
+  /** Marks pending requests as spam, many at once. */
+  @Post('spam')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MarkSpamResultDto })
+  @ApiErrors(400)
+  markRequestsAsSpam(@Body() body: MarkSpamDto, @Actor() actor: ActivityActor): Promise<MarkSpamResultDto> {
+    return this.requests.markSpam(body.ids, actor);
+  }
+}

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { normalizeShopValue, SHOP_FIELD, shopFieldProblem } from 'contract';
+import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ApiError } from '../common/api-error.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { Shop } from '../shops/shop.entity.js';
+import { ShopWriter } from '../shops/shop-writer.js';
+import { shopNotFound } from '../shops/shops.service.js';
+import type {
+  AdminRequestDto,
+  AdminRequestListDto,
+  AdminRequestListQueryDto,
+  MarkSpamResultDto,
+} from './dto/admin-requests.dto.js';
+import { RequestNotifications } from './request-notifications.js';
+import { VisitorRequest, type CorrectionKind } from './visitor-request.entity.js';
+
+/** The shop field each kind of correction changes; 'closed' removes the shop, 'other' changes nothing. */
+export const FIELD_OF_KIND: Partial<Record<CorrectionKind, 'phone' | 'address' | 'openingHours'>> = {
+  phone: 'phone',
+  address: 'address',
+  hours: 'openingHours',
+};
+
+const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
+const alreadyDecided = () =>
+  new ApiError(409, 'REQUEST_ALREADY_DECIDED', 'This request has already been decided');
+
+const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
+
+/**
+ * The administrators' queue of visitors' requests: list, approve (through the one shop writer,
+ * in one transaction with the request's decision), reject with a reason, mark as spam.
+ * A decision is taken once: the row moves from pending in the same transaction, so two
+ * administrators deciding at once get one success and one 409.
+ */
+@Injectable()
+export class AdminRequestsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly writer: ShopWriter,
+    private readonly notifications: RequestNotifications,
+  ) {}
+
+  async pendingCount(): Promise<number> {
+    return this.dataSource.getRepository(VisitorRequest).countBy({ status: 'pending' });
+  }
+
+  async list(query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const where: FindOptionsWhere<VisitorRequest> = {
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.type ? { type: query.type } : {}),
+      ...(query.kind ? { kind: query.kind } : {}),
+    };
+    const [rows, total] = await this.dataSource.getRepository(VisitorRequest).findAndCount({
+      where,
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    const shopIds = [...new Set(rows.map((row) => row.shopId).filter((id): id is string => id !== null))];
+    const shops = shopIds.length ? await this.dataSource.getRepository(Shop).findBy({ id: In(shopIds) }) : [];
+    const byId = new Map(shops.map((shop) => [shop.id, shop]));
+    return {
+      items: rows.map((row) => toDto(row, row.shopId ? byId.get(row.shopId) : undefined)),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * Approves a correction: writes the proposed (or edited) value through the shop writer, whose
+   * history entry names the reference and the approving administrator.
+   */
+  async approve(
+    id: string,
+    edited: string | null | undefined,
+    actor: ActivityActor,
+  ): Promise<AdminRequestDto> {
+    const {
+      dto,
+      released,
+      request: decided,
+    } = await this.transactions.run(async (manager) => {
+      const request = await this.claim(manager, id, 'approved', actor);
+      const released: string[] = [];
+      let shop: Shop | undefined;
+      if (request.type === 'correction' && request.shopId && request.kind) {
+        const [current] = await this.writer.read(manager, [request.shopId]);
+        if (!current && request.kind !== 'other') throw shopNotFound();
+        const source = {
+          via: 'suggestion' as const,
+          reference: request.reference,
+          approvedBy: actor.username,
+        };
+        const field = FIELD_OF_KIND[request.kind];
+        if (current && field) {
+          const definition = SHOP_FIELD[field];
+          const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
+          const problem = shopFieldProblem(definition, value);
+          if (problem)
+            throw new ApiError(400, 'VALIDATION_FAILED', problem.message, {
+              errors: [
+                {
+                  field: 'value',
+                  code: problem.code,
+                  message: problem.message,
+                  ...(problem.params ? { params: problem.params } : {}),
+                },
+              ],
+            });
+          const writes = await this.writer.open(manager, actor, source);
+          shop = (await writes.update(current, { [field]: value })).shop;
+          await writes.finish();
+          released.push(...writes.releasedImages);
+        } else if (current && request.kind === 'closed') {
+          const writes = await this.writer.open(manager, actor, source);
+          await writes.remove([current.shop]);
+          await writes.finish();
+          released.push(...writes.releasedImages);
+        } else shop = current?.shop;
+      }
+      return { dto: toDto(request, shop), released, request };
+    });
+    await this.writer.releaseImages(released);
+    // Not awaited: a slow mail server must not hold the decision's answer (failures are logged).
+    void this.notifications.sendOutcome(decided);
+    return dto;
+  }
+
+  async reject(
+    id: string,
+    reason: string | null | undefined,
+    actor: ActivityActor,
+  ): Promise<AdminRequestDto> {
+    const request = await this.transactions.run((manager) =>
+      this.claim(manager, id, 'rejected', actor, reason ?? null),
+    );
+    void this.notifications.sendOutcome(request);
+    return toDto(request, undefined);
+  }
+
+  /** Marks pending requests as spam; the ones already decided are left as they are. */
+  async markSpam(ids: readonly string[], actor: ActivityActor): Promise<MarkSpamResultDto> {
+    const { affected } = await this.dataSource
+      .getRepository(VisitorRequest)
+      .update(
+        { id: In([...ids]), status: 'pending' },
+        { status: 'spam', decidedAt: Date.now(), decidedBy: actor.username },
+      );
+    return { marked: affected ?? 0 };
+  }
+
+  /** Moves a pending request to its decision, or throws 404 / 409; in the caller's transaction. */
+  private async claim(
+    manager: EntityManager,
+    id: string,
+    status: 'approved' | 'rejected',
+    actor: ActivityActor,
+    reason: string | null = null,
+  ): Promise<VisitorRequest> {
+    const requests = manager.getRepository(VisitorRequest);
+    const decidedAt = Date.now();
+    const { affected } = await requests.update(
+      { id, status: 'pending' },
+      { status, decidedAt, decidedBy: actor.username, decisionReason: reason },
+    );
+    const request = await requests.findOneBy({ id });
+    if (!request) throw requestNotFound();
+    if (!affected) throw alreadyDecided();
+    return request;
+  }
+}
+
+function toDto(row: VisitorRequest, shop: Shop | undefined): AdminRequestDto {
+  const field = row.kind ? FIELD_OF_KIND[row.kind] : undefined;
+  return {
+    id: row.id,
+    reference: row.reference,
+    type: row.type,
+    status: row.status,
+    shopId: row.shopId,
+    shopName: shop?.name ?? row.shopName,
+    shopSlug: shop?.slug ?? null,
+    kind: row.kind,
+    currentValue: shop && field ? (shop[field] ?? null) : null,
+    proposedValue: row.proposedValue,
+    comment: row.comment,
+    submitterName: row.submitterName,
+    submitterEmail: row.submitterEmail,
+    duplicates: row.duplicates,
+    createdAt: iso(row.createdAt)!,
+    decidedAt: iso(row.decidedAt),
+    decidedBy: row.decidedBy,
+    decisionReason: row.decisionReason,
+  };
+}

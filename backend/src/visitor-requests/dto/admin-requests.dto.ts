@@ -1,0 +1,158 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsUUID,
+  Max,
+  Min,
+} from 'class-validator';
+import {
+  CORRECTION_KINDS,
+  VISITOR_REQUEST_STATUSES,
+  VISITOR_REQUEST_TYPES,
+  type ShopFieldDefinition,
+} from 'contract';
+import { ContractField } from '../../shops/dto/shop-field.decorator.js';
+import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+
+export const ADMIN_REQUESTS_MAX_PAGE_SIZE = 100;
+/** The most requests one bulk action may name. */
+export const MAX_BULK_REQUESTS = 500;
+
+const REASON: ShopFieldDefinition = Object.freeze({
+  name: 'reason',
+  kind: 'paragraphs',
+  label: 'Reason',
+  required: false,
+  max: 500,
+});
+const EDITED_VALUE: ShopFieldDefinition = Object.freeze({
+  name: 'value',
+  kind: 'paragraphs',
+  label: 'Value',
+  required: false,
+  max: 500,
+});
+
+/** A page of the queue, newest first, filtered by status, type and kind. */
+export class AdminRequestListQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  @Max(1_000_000, { message: 'page must be at most 1000000' })
+  page?: number = 1;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_REQUESTS_MAX_PAGE_SIZE, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number' })
+  @Min(1, { message: 'pageSize must be 1 or more' })
+  @Max(ADMIN_REQUESTS_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ADMIN_REQUESTS_MAX_PAGE_SIZE}` })
+  pageSize?: number = 20;
+
+  @ApiPropertyOptional({ enum: VISITOR_REQUEST_STATUSES })
+  @IsOptional()
+  @IsIn(VISITOR_REQUEST_STATUSES, {
+    message: `status must be one of: ${VISITOR_REQUEST_STATUSES.join(', ')}`,
+  })
+  status?: VisitorRequestStatus;
+
+  @ApiPropertyOptional({ enum: VISITOR_REQUEST_TYPES })
+  @IsOptional()
+  @IsIn(VISITOR_REQUEST_TYPES, { message: `type must be one of: ${VISITOR_REQUEST_TYPES.join(', ')}` })
+  type?: VisitorRequestType;
+
+  @ApiPropertyOptional({ enum: CORRECTION_KINDS })
+  @IsOptional()
+  @IsIn(CORRECTION_KINDS, { message: `kind must be one of: ${CORRECTION_KINDS.join(', ')}` })
+  kind?: CorrectionKind;
+}
+
+/** One request as the queue shows it: what the visitor sent beside the shop's current value. */
+export class AdminRequestDto {
+  id: string;
+  /** @example "K7M4-Q2XD" */
+  reference: string;
+  @ApiProperty({ enum: VISITOR_REQUEST_TYPES })
+  type: VisitorRequestType;
+  @ApiProperty({ enum: VISITOR_REQUEST_STATUSES })
+  status: VisitorRequestStatus;
+  @ApiProperty({ type: String, nullable: true })
+  shopId: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  shopName: string | null;
+  /** The shop's current slug, when it still exists (a link to its page). */
+  @ApiProperty({ type: String, nullable: true })
+  shopSlug: string | null;
+  @ApiProperty({ enum: CORRECTION_KINDS, nullable: true })
+  kind: CorrectionKind | null;
+  /** The shop's value today for the field the correction is about (text; null when none). */
+  @ApiProperty({ type: String, nullable: true })
+  currentValue: string | null;
+  /** What the visitor proposes (text, never HTML). */
+  @ApiProperty({ type: String, nullable: true })
+  proposedValue: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  comment: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  submitterName: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  submitterEmail: string | null;
+  /** How many more times the same suggestion arrived (merged into this one). */
+  duplicates: number;
+  /** ISO 8601. */
+  createdAt: string;
+  @ApiProperty({ type: String, nullable: true })
+  decidedAt: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  decidedBy: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  decisionReason: string | null;
+}
+
+export class AdminRequestListDto {
+  @ApiProperty({ type: [AdminRequestDto] })
+  items: AdminRequestDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** How many requests wait for a decision (the count beside "Requests" in the menu). */
+export class PendingRequestsDto {
+  pending: number;
+}
+
+/** Approving: the value to write, when the administrator edited the visitor's proposal. */
+export class ApproveRequestDto {
+  @ContractField(EDITED_VALUE)
+  value?: string | null;
+}
+
+export class RejectRequestDto {
+  /** Why, in a few words; the submitter who left an e-mail is told. */
+  @ContractField(REASON)
+  reason?: string | null;
+}
+
+export class MarkSpamDto {
+  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_BULK_REQUESTS, uniqueItems: true })
+  @IsArray({ message: 'ids must be a list of request ids' })
+  @ArrayMinSize(1, { message: 'ids must name at least one request' })
+  @ArrayMaxSize(MAX_BULK_REQUESTS, { message: `ids may name at most ${MAX_BULK_REQUESTS} requests` })
+  @ArrayUnique({ message: 'ids must not repeat a request' })
+  @IsUUID('all', { each: true, message: 'each id must be a request id (a UUID)' })
+  ids: string[];
+}
+
+export class MarkSpamResultDto {
+  /** Requests that were pending and are now spam (the others were already decided). */
+  marked: number;
+}

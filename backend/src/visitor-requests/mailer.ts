@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * E-mail over SMTP_URL (nodemailer). Optional: without it nothing is sent and everything else
+ * works (the queue's count is the only signal). A failure to send is logged, never thrown at
+ * the change that caused the message, and never logs the address or the server's credentials.
+ */
+@Injectable()
+export class Mailer implements OnApplicationShutdown {
+  private readonly logger = new Logger('Mailer');
+  private readonly transport: Transporter | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const url = config.visitorRequests.smtpUrl;
+    this.transport = url ? nodemailer.createTransport(url) : null;
+  }
+
+  get enabled(): boolean {
+    return this.transport !== null;
+  }
+
+  /** Sends one plain-text message; true when the server took it. */
+  async send(message: MailMessage): Promise<boolean> {
+    if (!this.transport) return false;
+    try {
+      await this.transport.sendMail({ from: this.config.visitorRequests.mailFrom, ...message });
+      return true;
+    } catch (error) {
+      this.logger.error(`An e-mail could not be sent: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../common/api-error.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { VisitorCounter } from './visitor-counter.entity.js';
+
+/** How long a challenge may be solved and sent: long enough to fill the form in. */
+export const CHALLENGE_LIFETIME_MS = 30 * 60_000;
+
+/** For people reading the API; the screens translate the code PROOF_OF_WORK_FAILED. */
+export const PROOF_OF_WORK_FAILED =
+  'The anti-spam check is missing, wrong, expired or already used. Please send the form again.';
+
+const proofFailed = () => new ApiError(400, 'PROOF_OF_WORK_FAILED', PROOF_OF_WORK_FAILED);
+
+/**
+ * The proof of work visitors' forms carry (ALTCHA): the server signs a challenge, the browser
+ * spends a few seconds of computation on it, the server checks the answer and refuses to take
+ * the same answer twice. No cookie, no third party, nothing about the visitor is stored.
+ */
+@Injectable()
+export class ProofOfWork {
+  private readonly secret: string;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    // Its own key, derived from the session secret: no new setting, and a leaked challenge key
+    // could not sign sessions.
+    this.secret = createHmac('sha256', config.session.secret).update('altcha-challenge').digest('hex');
+  }
+
+  /** A new signed challenge, as the ALTCHA widget fetches it. */
+  challenge(now = Date.now()): Promise<Challenge> {
+    const { proofOfWorkCost, proofOfWorkMaxCounter } = this.config.visitorRequests;
+    return createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: proofOfWorkCost,
+      counter: randomInt(Math.floor(proofOfWorkMaxCounter / 2), proofOfWorkMaxCounter),
+      deriveKey,
+      expiresAt: new Date(now + CHALLENGE_LIFETIME_MS),
+      hmacSignatureSecret: this.secret,
+      hmacKeySignatureSecret: this.secret,
+    });
+  }
+
+  /** Checks the widget's answer (base64 JSON) and spends it; throws 400 when it does not hold. */
+  async spend(answer: unknown): Promise<void> {
+    const payload = decode(answer);
+    if (!payload) throw proofFailed();
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: this.secret,
+      hmacKeySignatureSecret: this.secret,
+    }).catch(() => null);
+    if (!result?.verified) throw proofFailed();
+    // A challenge is answered once: the first request that stores its signature wins.
+    const key = createHash('sha256').update(`proof|${payload.challenge.signature}`).digest('hex');
+    // Kept until the challenge expires (in seconds); after that it is refused as expired anyway.
+    const expiresAtSeconds = payload.challenge.parameters.expiresAt ?? 0;
+    const windowEndsAt = Math.max(expiresAtSeconds * 1000, Date.now() + CHALLENGE_LIFETIME_MS);
+    try {
+      await this.dataSource.getRepository(VisitorCounter).insert({ key, hits: 1, windowEndsAt });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw proofFailed();
+      throw error;
+    }
+  }
+}
+
+function decode(answer: unknown): Payload | null {
+  if (typeof answer !== 'string' || answer.length > 4096) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(answer, 'base64').toString('utf8')) as Payload;
+    const ok =
+      typeof payload?.challenge?.signature === 'string' &&
+      typeof payload.challenge.parameters === 'object' &&
+      typeof payload.solution?.counter === 'number' &&
+      typeof payload.solution.derivedKey === 'string';
+    return ok ? payload : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,113 @@
+import {
+  CORRECTION_FIELDS,
+  CORRECTION_KINDS,
+  REQUEST_REFERENCE_PATTERN,
+  shopFieldProblem,
+  UUID_PATTERN,
+  VISITOR_REQUEST_TYPES,
+} from 'contract';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { refuse } from '../backup/zip-reader.js';
+import { VisitorRequest } from './visitor-request.entity.js';
+
+/** A pending request as a backup holds it: every column, times as ISO 8601. */
+export type BackedUpRequest = Omit<VisitorRequest, 'createdAt' | 'decidedAt' | 'personalDataErasedAt'> & {
+  createdAt: string;
+};
+
+/** The requests waiting for a decision, as `requests.json` and the data backup hold them. */
+export async function pendingRequestsForBackup(dataSource: DataSource): Promise<BackedUpRequest[]> {
+  const rows = await dataSource
+    .getRepository(VisitorRequest)
+    .find({ where: { status: 'pending' }, order: { createdAt: 'ASC', id: 'ASC' } });
+  return rows.map(({ decidedAt: _d, personalDataErasedAt: _e, ...row }) => ({
+    ...row,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+}
+
+const text = (value: unknown, max: number) =>
+  value === null || (typeof value === 'string' && value.length <= max);
+
+/** The backup's pending requests once each is what this server would have stored; else refused. */
+export function checkBackedUpRequests(value: unknown): VisitorRequest[] {
+  if (!Array.isArray(value)) throw refuse('requests.json is not a list');
+  return value.map((raw, index) => {
+    const record = (raw ?? {}) as Record<string, unknown>;
+    const createdAt = typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : NaN;
+    const ok =
+      typeof record.id === 'string' &&
+      UUID_PATTERN.test(record.id) &&
+      typeof record.reference === 'string' &&
+      REQUEST_REFERENCE_PATTERN.test(record.reference) &&
+      (VISITOR_REQUEST_TYPES as readonly unknown[]).includes(record.type) &&
+      record.status === 'pending' &&
+      (record.kind === null || (CORRECTION_KINDS as readonly unknown[]).includes(record.kind)) &&
+      (record.shopId === null || (typeof record.shopId === 'string' && UUID_PATTERN.test(record.shopId))) &&
+      text(record.shopName, 150) &&
+      text(record.submitterAddress, 64) &&
+      text(record.duplicateKey, 64) &&
+      Number.isInteger(record.duplicates) &&
+      (record.duplicates as number) >= 0 &&
+      !Number.isNaN(createdAt) &&
+      (['value', 'comment', 'name', 'email'] as const).every((field) => {
+        const column = {
+          value: 'proposedValue',
+          comment: 'comment',
+          name: 'submitterName',
+          email: 'submitterEmail',
+        }[field];
+        const item = record[column];
+        return (
+          item === null || (typeof item === 'string' && !shopFieldProblem(CORRECTION_FIELDS[field], item))
+        );
+      });
+    if (!ok) throw refuse(`request ${index + 1} in requests.json is not a valid pending request`);
+    return {
+      id: record.id as string,
+      reference: record.reference as string,
+      type: record.type as VisitorRequest['type'],
+      status: 'pending',
+      shopId: record.shopId as string | null,
+      shopName: record.shopName as string | null,
+      kind: record.kind as VisitorRequest['kind'],
+      proposedValue: record.proposedValue as string | null,
+      comment: record.comment as string | null,
+      submitterName: record.submitterName as string | null,
+      submitterEmail: record.submitterEmail as string | null,
+      submitterAddress: record.submitterAddress as string | null,
+      duplicates: record.duplicates as number,
+      duplicateKey: record.duplicateKey as string | null,
+      createdAt,
+      decidedAt: null,
+      decidedBy: null,
+      decisionReason: null,
+      personalDataErasedAt: null,
+    };
+  });
+}
+
+/**
+ * Puts the backup's pending requests back, in the restore's transaction: a request whose id or
+ * reference is already here (restored before, or decided since) is left as it is.
+ */
+export async function restorePendingRequests(
+  manager: EntityManager,
+  requests: VisitorRequest[],
+): Promise<number> {
+  if (!requests.length) return 0;
+  const repository = manager.getRepository(VisitorRequest);
+  let restored = 0;
+  for (let start = 0; start < requests.length; start += 500) {
+    const chunk = requests.slice(start, start + 500);
+    const present = await repository.find({
+      select: { id: true, reference: true },
+      where: [{ id: In(chunk.map((r) => r.id)) }, { reference: In(chunk.map((r) => r.reference)) }],
+    });
+    const taken = new Set(present.flatMap((row) => [row.id, row.reference]));
+    const fresh = chunk.filter((row) => !taken.has(row.id) && !taken.has(row.reference));
+    if (fresh.length) await repository.insert(fresh);
+    restored += fresh.length;
+  }
+  return restored;
+}

@@ -1,0 +1,111 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { Between, DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { JobLockService } from '../database/job-lock.service.js';
+import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { Mailer } from './mailer.js';
+import { VisitorCounter } from './visitor-counter.entity.js';
+import { VisitorRequest } from './visitor-request.entity.js';
+
+const HOUR_MS = 3_600_000;
+
+const KIND_WORDS: Record<string, string> = {
+  phone: 'teléfono / phone',
+  address: 'dirección / address',
+  hours: 'horario / opening hours',
+  closed: 'cerró / closed for good',
+  other: 'otra cosa / something else',
+};
+
+/**
+ * What the queue tells by e-mail, when SMTP_URL is set: administrators (REQUESTS_DIGEST_TO) get
+ * at most one digest an hour listing the requests of the hour before; a submitter who left an
+ * e-mail gets one message with the outcome. Texts are Spanish first, then English: the form
+ * does not ask for a language.
+ */
+@Injectable()
+export class RequestNotifications implements OnApplicationBootstrap {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mailer: Mailer,
+    private readonly locks: JobLockService,
+    private readonly jobs: JobScheduler,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.mailer.enabled && this.config.visitorRequests.digestTo.length)
+      this.jobs.schedule('requests-digest', EVERY_HOUR, () => this.sendDigest());
+  }
+
+  /**
+   * The digest of the requests received in the whole hour before `now`'s hour, sent once per
+   * hour by whichever replica claims that hour first. Returns how many it listed (0: none sent).
+   */
+  async sendDigest(now = Date.now()): Promise<number> {
+    const { digestTo } = this.config.visitorRequests;
+    if (!this.mailer.enabled || !digestTo.length) return 0;
+    const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
+    const run = await this.locks.tryRun('requests-digest', async () => {
+      const requests = await this.dataSource.getRepository(VisitorRequest).find({
+        where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
+        order: { createdAt: 'ASC' },
+      });
+      if (!requests.length || !(await this.claimHour(hourStart))) return 0;
+      const lines = requests.map(
+        (request) =>
+          `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
+      );
+      await this.mailer.send({
+        to: digestTo,
+        subject: `Solicitudes nuevas / New requests: ${requests.length}`,
+        text: [
+          `Llegaron ${requests.length} solicitudes nuevas al directorio. Revísalas en /admin/requests.`,
+          `${requests.length} new requests reached the directory. Review them at /admin/requests.`,
+          '',
+          ...lines,
+        ].join('\n'),
+      });
+      return requests.length;
+    });
+    return run.ran ? run.value : 0;
+  }
+
+  /** Tells the submitter how their request was decided (when they left an e-mail). */
+  async sendOutcome(request: VisitorRequest): Promise<void> {
+    if (!request.submitterEmail || (request.status !== 'approved' && request.status !== 'rejected')) return;
+    const approved = request.status === 'approved';
+    const reason = request.decisionReason ? `\nMotivo / Reason: ${request.decisionReason}` : '';
+    await this.mailer.send({
+      to: request.submitterEmail,
+      subject: `Tu sugerencia ${request.reference} / Your suggestion ${request.reference}`,
+      text:
+        [
+          approved
+            ? `Gracias: aprobamos tu sugerencia ${request.reference} sobre ${request.shopName ?? 'el taller'}.`
+            : `Gracias: revisamos tu sugerencia ${request.reference} sobre ${request.shopName ?? 'el taller'} y no la aplicamos.`,
+          approved
+            ? `Thank you: we approved your suggestion ${request.reference} about ${request.shopName ?? 'the shop'}.`
+            : `Thank you: we reviewed your suggestion ${request.reference} about ${request.shopName ?? 'the shop'} and did not apply it.`,
+        ].join('\n') + reason,
+    });
+  }
+
+  /** True for the first caller of this hour on any replica (a row that lives a day). */
+  private async claimHour(hourStart: number): Promise<boolean> {
+    const key = createHash('sha256').update(`digest|${hourStart}`).digest('hex');
+    try {
+      await this.dataSource
+        .getRepository(VisitorCounter)
+        .insert({ key, hits: 1, windowEndsAt: hourStart + 25 * HOUR_MS });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { ConfigError, integer, type Env } from '../config/app.config.js';
+
+/** Limits of what visitors may send, and how long the submitters' personal data is kept. */
+export interface VisitorRequestsConfig {
+  /** Submissions one client address may make per hour; more are 429 with Retry-After. */
+  perAddressPerHour: number;
+  /** Submissions everyone together may make per hour (a flood from many addresses). */
+  perHour: number;
+  /** Days after the decision before the submitter's name, e-mail and address are erased. */
+  personalDataRetentionDays: number;
+  /** PBKDF2 iterations per attempt of the proof of work... */
+  proofOfWorkCost: number;
+  /** ...and the most attempts a solution takes (half that at least). */
+  proofOfWorkMaxCounter: number;
+  /** Where e-mail goes out (`smtp://` or `smtps://`, with credentials); unset: no e-mail at all. */
+  smtpUrl?: string;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** Who gets the hourly digest of new requests (administrators' addresses). */
+  digestTo: string[];
+}
+
+export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
+  return {
+    perAddressPerHour: integer(env, 'VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR', 10, 1, 100_000),
+    perHour: integer(env, 'VISITOR_REQUESTS_PER_HOUR', 300, 1, 1_000_000),
+    personalDataRetentionDays: integer(env, 'VISITOR_DATA_RETENTION_DAYS', 30, 0, 3650),
+    proofOfWorkCost: integer(env, 'PROOF_OF_WORK_COST', 500, 1, 1_000_000),
+    proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Directorio de Armeros ATM <no-reply@localhost>',
+    digestTo: (env.REQUESTS_DIGEST_TO ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+  };
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^smtps?:\/\/[^/\s]+/.test(value))
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  return value;
+}

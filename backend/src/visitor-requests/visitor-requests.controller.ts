@@ -1,0 +1,47 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
+import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
+import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
+import { ProofOfWork } from './proof-of-work.js';
+import { VisitorRequestsService } from './visitor-requests.service.js';
+
+/** What visitors send to the moderation queue; open to everyone, limited, nothing public. */
+@ApiTags('visitor requests')
+@ApiErrors(503)
+@Controller()
+export class VisitorRequestsController {
+  constructor(
+    private readonly requests: VisitorRequestsService,
+    private readonly proof: ProofOfWork,
+  ) {}
+
+  /** A new proof-of-work challenge for a visitor's form (the ALTCHA widget asks for it). */
+  @Get('requests/challenge')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: ProofOfWorkChallengeDto })
+  getProofOfWorkChallenge(): Promise<ProofOfWorkChallengeDto> {
+    return this.proof.challenge() as Promise<unknown> as Promise<ProofOfWorkChallengeDto>;
+  }
+
+  /**
+   * Suggests a correction to a shop. It waits for an administrator; the answer is the reference
+   * to quote. The same suggestion for the same shop within a day is merged (same reference).
+   */
+  @Post('requests/corrections')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: SubmissionReceiptDto })
+  @ApiErrors({
+    400: 'A field is invalid (see `errors`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)',
+    404: SHOP_NOT_FOUND,
+    429: 'Too many submissions from this address or overall; see Retry-After',
+  })
+  suggestShopCorrection(
+    @Body() body: CreateCorrectionDto,
+    @Req() request: Request,
+  ): Promise<SubmissionReceiptDto> {
+    return this.requests.suggestCorrection(body, request.ip ?? 'unknown');
+  }
+}

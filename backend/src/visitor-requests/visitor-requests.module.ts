@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { ShopsModule } from '../shops/shops.module.js';
+import { AdminRequestsController } from './admin-requests.controller.js';
+import { AdminRequestsService } from './admin-requests.service.js';
+import { Mailer } from './mailer.js';
+import { ProofOfWork } from './proof-of-work.js';
+import { RequestNotifications } from './request-notifications.js';
+import { SubmissionLimits } from './submission-limits.js';
+import { VisitorRequestsController } from './visitor-requests.controller.js';
+import { VisitorDataRetentionService } from './visitor-data-retention.service.js';
+import { VisitorRequestsService } from './visitor-requests.service.js';
+
+/** Visitors' corrections and listing requests, and the administrators' queue of them. */
+@Module({
+  imports: [ShopsModule],
+  controllers: [VisitorRequestsController, AdminRequestsController],
+  providers: [
+    VisitorRequestsService,
+    AdminRequestsService,
+    ProofOfWork,
+    SubmissionLimits,
+    VisitorDataRetentionService,
+    Mailer,
+    RequestNotifications,
+  ],
+})
+export class VisitorRequestsModule {}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, randomUUID } from 'node:crypto';
+import { correctionProblems, normalizeText } from 'contract';
+import { DataSource, MoreThan } from 'typeorm';
+import { ApiError, type FieldError } from '../common/api-error.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { Shop } from '../shops/shop.entity.js';
+import { shopNotFound } from '../shops/shops.service.js';
+import type { CreateCorrectionDto } from './dto/create-correction.dto.js';
+import { ProofOfWork } from './proof-of-work.js';
+import { newReferenceCode } from './reference-code.js';
+import { SubmissionLimits } from './submission-limits.js';
+import { VisitorRequest } from './visitor-request.entity.js';
+
+/** The same suggestion for the same shop within this long is merged into the first. */
+export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
+
+function invalid(errors: FieldError[]): ApiError {
+  return new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
+}
+
+/**
+ * Takes visitors' corrections into the moderation queue. Nothing is public until an
+ * administrator approves it. In order: the rate limits (every attempt counts), the honeypot
+ * (a filled one is answered like a success and nothing is kept), the fields, the shop, the proof
+ * of work (spent only by a request that is otherwise valid), then the same suggestion for the
+ * same shop within a day is merged into the first instead of queued again.
+ */
+@Injectable()
+export class VisitorRequestsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly limits: SubmissionLimits,
+    private readonly proof: ProofOfWork,
+  ) {}
+
+  async suggestCorrection(
+    body: CreateCorrectionDto,
+    address: string,
+    now = Date.now(),
+  ): Promise<{ reference: string }> {
+    await this.limits.take(address, now);
+    const { shopId } = body;
+    if (body.homepage) return { reference: newReferenceCode() };
+    const problems: FieldError[] = correctionProblems(body);
+    if (problems.length) throw invalid(problems);
+    const shop = await this.dataSource.getRepository(Shop).findOneBy({ id: shopId });
+    if (!shop) throw shopNotFound();
+    await this.proof.spend(body.altcha);
+
+    const value = body.kind === 'closed' ? null : (body.value ?? null);
+    const duplicateKey = createHash('sha256')
+      .update(`${shopId}|${body.kind}|${normalizeText(value ?? body.comment ?? '')}`)
+      .digest('hex');
+    const requests = this.dataSource.getRepository(VisitorRequest);
+    const same = await requests.findOne({
+      where: { duplicateKey, status: 'pending', createdAt: MoreThan(now - DUPLICATE_WINDOW_MS) },
+      order: { createdAt: 'ASC' },
+    });
+    if (same) {
+      await requests.increment({ id: same.id }, 'duplicates', 1);
+      return { reference: same.reference };
+    }
+    const withConsent = body.consent === true;
+    const row: VisitorRequest = {
+      id: randomUUID(),
+      reference: newReferenceCode(),
+      type: 'correction',
+      status: 'pending',
+      shopId,
+      shopName: shop.name,
+      kind: body.kind,
+      proposedValue: value,
+      comment: body.comment ?? null,
+      submitterName: withConsent ? (body.name ?? null) : null,
+      submitterEmail: withConsent ? (body.email ?? null) : null,
+      submitterAddress: address.slice(0, 64),
+      duplicates: 0,
+      duplicateKey,
+      createdAt: now,
+      decidedAt: null,
+      decidedBy: null,
+      decisionReason: null,
+      personalDataErasedAt: null,
+    };
+    return { reference: await this.insertWithFreshReference(row) };
+  }
+
+  /** Inserts the row; a reference already taken (about one in 10^11) is drawn again. */
+  private async insertWithFreshReference(row: VisitorRequest): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.dataSource.getRepository(VisitorRequest).insert(row);
+        return row.reference;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 3) throw error;
+        row.reference = newReferenceCode();
+      }
+    }
+  }
+}

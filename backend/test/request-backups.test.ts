@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import unzipper from 'unzipper';
+import { VisitorDataRetentionService } from '../src/visitor-requests/visitor-data-retention.service.js';
+import { shopBody } from './support/fixtures.js';
+import { loggedInAdmin } from './support/http.js';
+import { solvedProof } from './support/proof-of-work.js';
+import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
+
+type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+const DAY_MS = 86_400_000;
+
+/** Collects a binary response body (supertest parses only text and JSON by itself). */
+const binary = ((res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parameters<request.Test['parse']>[0];
+
+describe.each(DIALECTS)("visitors' requests in backups on %s", (dialect) => {
+  let server: Started;
+  let admin: TestAgent;
+  let shopId: string;
+  const suggest = async (value: string, email: string) =>
+    (
+      await request(server.url)
+        .post('/api/requests/corrections')
+        .send({ shopId, kind: 'address', value, email, consent: true, altcha: await solvedProof(server.url) })
+        .expect(201)
+    ).body.reference as string;
+  const download = async (kind: 'full' | 'data') =>
+    (await admin.post(`/api/admin/backup/${kind}`).buffer(true).parse(binary).expect(200)).body as Buffer;
+  const pendingIn = async (zipBytes: Buffer) => {
+    const zip = await unzipper.Open.buffer(zipBytes);
+    const read = async (name: string) =>
+      JSON.parse((await zip.files.find((f) => f.path === name)!.buffer()).toString());
+    return { manifest: await read('manifest.json'), requests: await read('requests.json') };
+  };
+
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect);
+    admin = await loggedInAdmin(server.url);
+    shopId = (await admin.post('/api/admin/shops').send(shopBody()).expect(201)).body.id;
+  });
+  afterAll(() => server.close());
+
+  it('holds the pending requests in full in both backups, and a restore puts a lost one back once', async () => {
+    const waiting = await suggest('Calle Uno 1', 'espera@example.com');
+    const decided = await suggest('Calle Dos 2', 'decidido@example.com');
+    const decidedId = (
+      await admin.get('/api/admin/requests').query({ status: 'pending' }).expect(200)
+    ).body.items.find((item: { reference: string }) => item.reference === decided).id;
+    await admin.post(`/api/admin/requests/${decidedId}/reject`).send({}).expect(200);
+
+    const zip = await download('full');
+    const { manifest, requests } = await pendingIn(zip);
+    expect(manifest).toMatchObject({ formatVersion: 6, counts: { requests: 1 } });
+    expect(manifest.files['requests.json'].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        reference: waiting,
+        status: 'pending',
+        proposedValue: 'Calle Uno 1',
+        submitterEmail: 'espera@example.com',
+      }),
+    ]);
+    const data = JSON.parse((await download('data')).toString());
+    expect(data.requests.map((row: { reference: string }) => row.reference)).toEqual([waiting]);
+
+    await server.dataSource.query('DELETE FROM visitor_request WHERE reference = ?', [waiting]);
+    const restore = () =>
+      admin
+        .post('/api/admin/backup/restore')
+        .attach('backupFile', zip, { filename: 'b.zip', contentType: 'application/zip' });
+    await restore().expect(200);
+    await restore().expect(200);
+    const rows = await server.dataSource.query(
+      'SELECT status, submitter_email FROM visitor_request WHERE reference = ?',
+      [waiting],
+    );
+    expect(rows).toEqual([{ status: 'pending', submitter_email: 'espera@example.com' }]);
+  });
+
+  it('no longer carries an erased submitter in later backups', async () => {
+    await server.app.get(VisitorDataRetentionService).eraseExpired(Date.now() + 31 * DAY_MS);
+    const [row] = await server.dataSource.query(
+      "SELECT submitter_email FROM visitor_request WHERE status = 'rejected'",
+    );
+    expect(row.submitter_email).toBeNull();
+    expect((await download('data')).toString()).not.toContain('decidido@example.com');
+    const zip = await unzipper.Open.buffer(await download('full'));
+    for (const file of zip.files)
+      expect((await file.buffer()).toString()).not.toContain('decidido@example.com');
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { RequestNotifications } from '../src/visitor-requests/request-notifications.js';
+import { shopBody } from './support/fixtures.js';
+import { loggedInAdmin } from './support/http.js';
+import { solvedProof } from './support/proof-of-work.js';
+import { startSmtpServer } from './support/smtp.js';
+import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
+
+type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
+const HOUR_MS = 3_600_000;
+
+/** Waits until `check` holds, reading again every 20 ms (a message arrives after the answer). */
+async function eventually<T>(read: () => T, check: (value: T) => boolean, timeout = 5000): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = read();
+    if (check(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(ANY_DIALECT)('e-mail about requests on %s', (dialect) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let server: Started;
+  let admin: TestAgent;
+  let shopId: string;
+  const suggest = async (body: Record<string, unknown>) =>
+    (
+      await request(server.url)
+        .post('/api/requests/corrections')
+        .send({ shopId, altcha: await solvedProof(server.url), ...body })
+        .expect(201)
+    ).body.reference as string;
+  const idOf = async (reference: string) =>
+    (await admin.get('/api/admin/requests').query({ pageSize: 100 }).expect(200)).body.items.find(
+      (item: { reference: string }) => item.reference === reference,
+    ).id as string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startAppOnFreshDatabase(dialect, {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Directorio <no-reply@armeros.example>',
+      REQUESTS_DIGEST_TO: 'admin1@armeros.example, admin2@armeros.example',
+    });
+    admin = await loggedInAdmin(server.url);
+    shopId = (
+      await admin
+        .post('/api/admin/shops')
+        .send(shopBody({ name: 'Armería Centinela' }))
+        .expect(201)
+    ).body.id;
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('sends administrators one digest per hour of the requests of the hour before', async () => {
+    const reference = await suggest({ kind: 'phone', value: '33 1234 9999' });
+    const notifications = server.app.get(RequestNotifications);
+    const nextHour = Date.now() + HOUR_MS;
+    expect(await notifications.sendDigest(nextHour)).toBeGreaterThanOrEqual(1);
+    // The same hour again (another replica, or a second run) sends nothing.
+    expect(await notifications.sendDigest(nextHour)).toBe(0);
+    const [digest] = await eventually(
+      () => smtp.received,
+      (mails) => mails.length >= 1,
+    );
+    expect(smtp.received).toHaveLength(1);
+    expect(digest.to).toEqual(['admin1@armeros.example', 'admin2@armeros.example']);
+    expect(digest.raw).toContain(reference);
+    expect(digest.raw).toContain('Armer=C3=ADa Centinela');
+  });
+
+  it('tells a submitter who left an e-mail the outcome, once, and nobody else', async () => {
+    smtp.received.length = 0;
+    const approved = await suggest({
+      kind: 'phone',
+      value: '33 1234 8888',
+      email: 'ana@example.com',
+      consent: true,
+    });
+    const rejected = await suggest({
+      kind: 'other',
+      comment: 'nada',
+      email: 'beto@example.com',
+      consent: true,
+    });
+    const silent = await suggest({ kind: 'other', comment: 'sin correo' });
+    await admin
+      .post(`/api/admin/requests/${await idOf(approved)}/approve`)
+      .send({})
+      .expect(200);
+    await admin
+      .post(`/api/admin/requests/${await idOf(rejected)}/reject`)
+      .send({ reason: 'Sin pruebas' })
+      .expect(200);
+    await admin
+      .post(`/api/admin/requests/${await idOf(silent)}/reject`)
+      .send({})
+      .expect(200);
+    const mails = await eventually(
+      () => smtp.received,
+      (received) => received.length >= 2,
+    );
+    expect(mails.map((mail) => mail.to).sort()).toEqual([['ana@example.com'], ['beto@example.com']]);
+    const ana = mails.find((mail) => mail.to[0] === 'ana@example.com')!.raw;
+    expect(ana).toContain(approved);
+    expect(ana).toContain('From: Directorio <no-reply@armeros.example>');
+    expect(mails.find((mail) => mail.to[0] === 'beto@example.com')!.raw).toContain('Sin pruebas');
+  });
+});
+
+describe.each(ANY_DIALECT)('without SMTP on %s', (dialect) => {
+  it('sends nothing and the queue still works', async () => {
+    const server = await startAppOnFreshDatabase(dialect);
+    try {
+      expect(await server.app.get(RequestNotifications).sendDigest(Date.now() + HOUR_MS)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// @ts-check
+/*
+ * What visitors may send to the moderation queue: corrections to a shop and requests to be
+ * listed. Each field is checked with the shop schema's rules (./shop-rules.js), so a visitor's
+ * text obeys the same length and control-character limits as an administrator's.
+ */
+
+import { SHOP_PHONE_PATTERN } from './shop-rules.js';
+
+/** @import { ShopFieldDefinition } from './shop-schema.js' */
+
+/** What a visitor says is wrong with a shop. */
+export const CORRECTION_KINDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['phone', 'address', 'hours', 'closed', 'other']),
+);
+
+/** Where a request is in the queue: waiting, or decided one of three ways. */
+export const VISITOR_REQUEST_STATUSES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['pending', 'approved', 'rejected', 'spam']),
+);
+
+/** A correction to a shop, or a shop that asks to be listed. */
+export const VISITOR_REQUEST_TYPES = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['correction', 'listing']),
+);
+
+/**
+ * A reference code a visitor is shown: two groups of four characters from an alphabet without
+ * look-alikes (no 0/O, 1/I/L, U), easy to read over the phone.
+ */
+export const REQUEST_REFERENCE_PATTERN = /^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/;
+
+/**
+ * @param {string} name
+ * @param {ShopFieldDefinition['kind']} kind
+ * @param {string} label
+ * @param {number} max
+ * @returns {ShopFieldDefinition}
+ */
+const visitorField = (name, kind, label, max) => Object.freeze({ name, kind, label, required: false, max });
+
+/**
+ * The fields of a correction besides its kind, as the shop schema's rules check them: the
+ * proposed value is one line, the comment may have lines, the name and e-mail are the
+ * submitter's own (kept only until the decision plus the retention period).
+ */
+export const CORRECTION_FIELDS = /* @__PURE__ */ Object.freeze({
+  value: visitorField('value', 'text', 'Proposed value', 500),
+  comment: visitorField('comment', 'paragraphs', 'Comment', 2000),
+  name: visitorField('name', 'text', 'Your name', 100),
+  email: visitorField('email', 'email', 'Your e-mail', 254),
+});
+
+/**
+ * What a correction must say beyond each field's own rules: the correct value or a comment
+ * (unless the shop closed for good), a phone that looks like one, and consent when the
+ * submitter leaves a name or e-mail. Values as the API receives them after trimming.
+ * @param {{ kind?: string, value?: string | null, comment?: string | null, name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]}
+ */
+export function correctionProblems(body) {
+  /** @type {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]} */
+  const problems = [];
+  if (body.kind !== 'closed' && !body.value && !body.comment)
+    problems.push({
+      field: 'value',
+      code: 'REQUIRED',
+      message: 'The correct value or a comment is required',
+    });
+  if (body.kind === 'phone' && body.value && !SHOP_PHONE_PATTERN.test(body.value))
+    problems.push({
+      field: 'value',
+      code: 'INVALID_PHONE',
+      message: 'Proposed value must be a phone number',
+    });
+  if ((body.email || body.name) && body.consent !== true)
+    problems.push({
+      field: 'consent',
+      code: 'REQUIRED',
+      message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
+    });
+  return problems;
+}

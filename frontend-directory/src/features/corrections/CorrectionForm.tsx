@@ -1,0 +1,255 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CORRECTION_FIELDS,
+  CORRECTION_KINDS,
+  correctionProblems,
+  normalizeShopValue,
+  shopFieldProblem,
+} from 'contract';
+import { useSuggestShopCorrectionMutation } from '../../api/shopsApi';
+import {
+  correctionErrorsOf,
+  fieldMessage,
+  type CorrectionErrors,
+  type CorrectionField,
+} from './correctionErrors';
+import { CHALLENGE_URL, loadProofOfWorkWidget, proofOfWorkAnswer, WIDGET_CONFIGURATION } from './proofOfWork';
+import './corrections.css';
+
+type TextField = keyof typeof CORRECTION_FIELDS;
+
+/** The form's values as the API takes them, checked with the same rules the server applies. */
+function readForm(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const text = (name: TextField) =>
+    normalizeShopValue(CORRECTION_FIELDS[name], String(data.get(name) ?? '')) as string | null;
+  return {
+    kind: String(data.get('kind') ?? ''),
+    value: text('value'),
+    comment: text('comment'),
+    name: text('name'),
+    email: text('email'),
+    consent: data.get('consent') === 'yes',
+    homepage: String(data.get('homepage') ?? ''),
+  };
+}
+
+function problemsOf(t: ReturnType<typeof useTranslation>['t'], values: ReturnType<typeof readForm>) {
+  const fields: CorrectionErrors['fields'] = {};
+  if (!(CORRECTION_KINDS as readonly string[]).includes(values.kind))
+    fields.kind = fieldMessage(t, 'kind', 'REQUIRED');
+  for (const name of Object.keys(CORRECTION_FIELDS) as TextField[]) {
+    const problem = shopFieldProblem(CORRECTION_FIELDS[name], values[name]);
+    if (problem) fields[name] = fieldMessage(t, name, problem.code, problem.params);
+  }
+  for (const problem of correctionProblems(values))
+    fields[problem.field] ??= fieldMessage(t, problem.field, problem.code);
+  return fields;
+}
+
+/**
+ * "Suggest a correction" on a shop's page: what is wrong, the correct value or a comment, and
+ * optionally a name and e-mail (with consent) to hear the outcome. Server-rendered inside a
+ * closed <details>, so it costs nothing until opened; the proof-of-work widget loads then.
+ * Nothing is published: an administrator reviews every suggestion.
+ */
+export function CorrectionForm({ shopId }: { shopId: string }) {
+  const { t, i18n } = useTranslation('directory');
+  const id = useId();
+  const widget = useRef<HTMLElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const [opened, setOpened] = useState(false);
+  const [errors, setErrors] = useState<CorrectionErrors>({ fields: {} });
+  const [reference, setReference] = useState<string | null>(null);
+  const [suggest, { isLoading }] = useSuggestShopCorrectionMutation();
+
+  useEffect(() => {
+    if (opened) void loadProofOfWorkWidget(i18n);
+  }, [opened, i18n]);
+  useEffect(() => {
+    if (reference) confirmation.current?.focus();
+  }, [reference]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form);
+    const fields = problemsOf(t, values);
+    setErrors({ fields });
+    const first = Object.keys(fields)[0];
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    await loadProofOfWorkWidget(i18n);
+    const altcha = await proofOfWorkAnswer(widget.current);
+    if (!altcha) {
+      setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
+      return;
+    }
+    const { homepage, ...rest } = values;
+    const result = await suggest({
+      ...rest,
+      shopId,
+      kind: values.kind as (typeof CORRECTION_KINDS)[number],
+      altcha,
+      ...(homepage ? { homepage } : {}),
+    });
+    // An answer is spent whatever the outcome: the next attempt solves a new challenge.
+    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    if ('data' in result && result.data) {
+      form.reset();
+      setReference(result.data.reference);
+    } else if (result.error) {
+      setErrors(correctionErrorsOf(t, result.error));
+    }
+  };
+
+  const describedBy = (field: CorrectionField, hint?: string) =>
+    [hint, errors.fields[field] ? `${id}-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  const error = (field: CorrectionField) =>
+    errors.fields[field] ? (
+      <p className="atm-correction__error" id={`${id}-${field}-error`}>
+        {errors.fields[field]}
+      </p>
+    ) : null;
+
+  return (
+    <details className="atm-correction" onToggle={(event) => setOpened(event.currentTarget.open)}>
+      <summary className="atm-correction__summary" id={`${id}-title`}>
+        {t('correction.open')}
+      </summary>
+      {reference ? (
+        <div className="atm-correction__done" role="status" tabIndex={-1} ref={confirmation}>
+          <h2>{t('correction.done.title')}</h2>
+          <p>
+            {t('correction.done.reference')}{' '}
+            <strong className="atm-correction__reference">{reference}</strong>
+          </p>
+          <p>{t('correction.done.note')}</p>
+          <button type="button" className="atm-dir-link-button" onClick={() => setReference(null)}>
+            {t('correction.done.another')}
+          </button>
+        </div>
+      ) : (
+        <form
+          className="atm-correction__form"
+          method="post"
+          action="/api/requests/corrections"
+          noValidate
+          aria-labelledby={`${id}-title`}
+          onSubmit={(event) => void onSubmit(event)}
+          onFocus={() => setOpened(true)}
+        >
+          <p className="atm-correction__intro">{t('correction.intro')}</p>
+          <input type="hidden" name="shopId" value={shopId} />
+          <fieldset
+            className="atm-correction__kinds"
+            aria-describedby={errors.fields.kind ? `${id}-kind-error` : undefined}
+          >
+            <legend>{t('correction.kind.legend')}</legend>
+            {CORRECTION_KINDS.map((kind) => (
+              <label key={kind} className="atm-correction__kind">
+                <input type="radio" name="kind" value={kind} defaultChecked={kind === 'phone'} />
+                {t(`correction.kind.${kind}`)}
+              </label>
+            ))}
+            {error('kind')}
+          </fieldset>
+          <label className="atm-correction__label" htmlFor={`${id}-value`}>
+            {t('correction.value.label')}
+          </label>
+          <input
+            id={`${id}-value`}
+            className="atm-correction__input"
+            name="value"
+            maxLength={CORRECTION_FIELDS.value.max}
+            aria-invalid={errors.fields.value ? true : undefined}
+            aria-describedby={describedBy('value', `${id}-value-hint`)}
+          />
+          <p className="atm-correction__hint" id={`${id}-value-hint`}>
+            {t('correction.value.hint')}
+          </p>
+          {error('value')}
+          <label className="atm-correction__label" htmlFor={`${id}-comment`}>
+            {t('correction.comment.label')}
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            className="atm-correction__input"
+            name="comment"
+            rows={3}
+            maxLength={CORRECTION_FIELDS.comment.max}
+            aria-invalid={errors.fields.comment ? true : undefined}
+            aria-describedby={describedBy('comment')}
+          />
+          {error('comment')}
+          <fieldset className="atm-correction__contact">
+            <legend>{t('correction.contact.legend')}</legend>
+            <label className="atm-correction__label" htmlFor={`${id}-name`}>
+              {t('correction.name.label')}
+            </label>
+            <input
+              id={`${id}-name`}
+              className="atm-correction__input"
+              name="name"
+              autoComplete="name"
+              maxLength={CORRECTION_FIELDS.name.max}
+              aria-invalid={errors.fields.name ? true : undefined}
+              aria-describedby={describedBy('name')}
+            />
+            {error('name')}
+            <label className="atm-correction__label" htmlFor={`${id}-email`}>
+              {t('correction.email.label')}
+            </label>
+            <input
+              id={`${id}-email`}
+              className="atm-correction__input"
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={CORRECTION_FIELDS.email.max}
+              aria-invalid={errors.fields.email ? true : undefined}
+              aria-describedby={describedBy('email')}
+            />
+            {error('email')}
+            <label className="atm-correction__consent">
+              <input
+                type="checkbox"
+                name="consent"
+                value="yes"
+                aria-invalid={errors.fields.consent ? true : undefined}
+                aria-describedby={describedBy('consent')}
+              />
+              {t('correction.consent')}
+            </label>
+            {error('consent')}
+          </fieldset>
+          {/* A field people never see or reach; a robot that fills it is not queued. */}
+          <div className="atm-correction__trap" aria-hidden="true">
+            <label htmlFor={`${id}-homepage`}>Homepage</label>
+            <input id={`${id}-homepage`} name="homepage" tabIndex={-1} autoComplete="off" />
+          </div>
+          <altcha-widget
+            ref={widget}
+            challenge={CHALLENGE_URL}
+            name="altcha"
+            auto="onfocus"
+            language={i18n.language.startsWith('en') ? 'en' : 'es'}
+            configuration={WIDGET_CONFIGURATION}
+            suppressHydrationWarning
+          />
+          {errors.form && (
+            <p className="atm-correction__error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="atm-dir-button" disabled={isLoading}>
+            {t(isLoading ? 'correction.sending' : 'correction.submit')}
+          </button>
+        </form>
+      )}
+    </details>
+  );
+}

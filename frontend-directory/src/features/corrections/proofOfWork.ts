@@ -1,0 +1,75 @@
+import type { i18n as I18n } from 'i18next';
+import type {} from 'altcha/types/react';
+
+/** Where the ALTCHA widget asks for a signed challenge. */
+export const CHALLENGE_URL = '/api/requests/challenge';
+
+/**
+ * The widget's settings: no "ALTCHA" link (nothing from a third party, not even a link), no
+ * pointer or scroll signature sent with the answer (we track no one), a check that starts as
+ * soon as the visitor is in the form so it is usually done before they press Send.
+ */
+export const WIDGET_CONFIGURATION = JSON.stringify({
+  hideFooter: true,
+  hideLogo: true,
+  humanInteractionSignature: false,
+});
+
+/** The widget's own words, from this remote's locale files. */
+const WIDGET_STRING_KEYS = [
+  'ariaLinkLabel',
+  'cancel',
+  'enterCode',
+  'enterCodeAria',
+  'enterCodeFromImage',
+  'error',
+  'expired',
+  'footer',
+  'getAudioChallenge',
+  'label',
+  'loading',
+  'reload',
+  'verify',
+  'verificationRequired',
+  'verified',
+  'verifying',
+  'waitAlert',
+] as const;
+
+interface AltchaGlobal {
+  i18n: { set(language: string, strings: Record<string, string>): void };
+}
+
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the widget (its own chunk, only once a visitor opens a form) and gives it our Spanish
+ * and English words. Browser only: the server renders the bare element.
+ */
+export function loadProofOfWorkWidget(i18n: I18n): Promise<void> {
+  loading ??= import('altcha')
+    .then(() => {
+      const altcha = (globalThis as unknown as { $altcha?: AltchaGlobal }).$altcha;
+      for (const language of ['es', 'en']) {
+        const t = i18n.getFixedT(language, 'directory');
+        const strings = Object.fromEntries(WIDGET_STRING_KEYS.map((key) => [key, t(`proofOfWork.${key}`)]));
+        altcha?.i18n.set(language, strings);
+      }
+    })
+    .catch(() => {
+      // Offline or blocked: the next attempt loads it again; sending says the check is missing.
+      loading = null;
+    });
+  return loading;
+}
+
+/** The widget's answer, solving the challenge first if the visitor has not waited for it. */
+export async function proofOfWorkAnswer(widget: HTMLElement | null): Promise<string | null> {
+  const element = widget as (HTMLElement & { verify?: () => Promise<{ payload?: string } | null> }) | null;
+  const answers = element?.querySelectorAll<HTMLInputElement>('input[name="altcha"]') ?? [];
+  const ready = [...answers].find((input) => input.value)?.value;
+  if (ready) return ready;
+  if (!element?.verify) return null;
+  const result = await element.verify().catch(() => null);
+  return result?.payload ?? null;
+}
