@@ -360,7 +360,7 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     ];
     const file = spreadsheetFile(rows);
     const before = await snapshot();
-    for (const query of [{ dryRun: 'true' }, { allOrNothing: 'true' }]) {
+    for (const query of [{ dryRun: 'true' }, { allOrNothing: 'true' }] as Record<string, string>[]) {
       const result = (await importCsv(file, query).expect(200)).body as ImportResult;
       expect(result.applied).toBe(false);
       expect(

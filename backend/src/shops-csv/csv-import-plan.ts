@@ -2,7 +2,7 @@ import { isUUID } from 'class-validator';
 import { checkShop, normalizeText, SHOP_FIELD, SHOP_FIELD_NAMES, sameFieldValue } from 'contract';
 import type { FieldError, FieldErrorCode } from '../common/api-error.js';
 import type { ShopValues } from '../shops/shop-writer.js';
-import type { ImportMatch, ImportRowDto } from './dto/shops-csv.dto.js';
+import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { rowToShopFields, type CsvRow } from './shop-csv-format.js';
 
 const matchKey = (name: string, city: string) => `${normalizeText(name)}\n${normalizeText(city)}`;
@@ -35,6 +35,13 @@ export const refusedReport = (report: ImportRowDto, errors: FieldError[]): Impor
   changes: [],
   errors,
 });
+
+/** How many rows are created, updated, unchanged and refused. */
+export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResultDto['counts'] {
+  const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
+  for (const report of reports) counts[report.status] += 1;
+  return counts;
+}
 
 /**
  * Decides each row's fate against `known` without writing or reading anything: synchronous, so it

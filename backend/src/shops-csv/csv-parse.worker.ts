@@ -2,9 +2,9 @@ import { SHOP_FIELD_NAMES } from 'contract';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
-import { planImportRows } from './csv-import-plan.js';
-import type { ImportRowDto } from './dto/shops-csv.dto.js';
-import { parseShopsCsv, type CsvDelimiter, type ParsedShopsCsv } from './shop-csv-format.js';
+import { importCounts, planImportRows, refusedReport } from './csv-import-plan.js';
+import type { ImportShopsResultDto } from './dto/shops-csv.dto.js';
+import { parseShopsCsv, type ParsedShopsCsv } from './shop-csv-format.js';
 
 /** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
 export interface CsvRefusal {
@@ -27,11 +27,17 @@ export interface PendingImageCheck {
   before?: ImageFields;
 }
 
-export interface DryRunPlan {
-  delimiter: CsvDelimiter;
-  rows: ImportRowDto[];
-  imageChecks: PendingImageCheck[];
+export interface DryRunTask {
+  csv: Uint8Array;
+  /** The public catalogue's JSON (every shop, one consistent snapshot). */
+  shops: Uint8Array;
+  allOrNothing: boolean;
+  /** The object store's answers to a first run's `imageChecks`: row index, that row's errors. */
+  imageErrors?: [number, FieldError[]][];
 }
+
+/** The new image references to check first, or the answer as JSON once nothing is left to check. */
+export type DryRunPlan = { imageChecks: PendingImageCheck[] } | { answer: Uint8Array };
 
 export type CsvDryRunOutcome = { planned: DryRunPlan } | { refused: CsvRefusal };
 
@@ -56,11 +62,12 @@ export default function parseInWorker(bytes: Uint8Array): CsvParseOutcome {
 }
 
 /**
- * A dry run, whole, in the worker: reads the file and plans every row against the directory
- * (`shops`: the public catalogue's JSON, one consistent snapshot), so that neither the rows
- * nor the shops nor the report are built on the web server's event loop.
+ * A dry run, whole, in the worker: reads the file, plans every row against the directory and
+ * writes the answer's JSON, so that neither the rows nor the shops nor the report are built on
+ * the web server's event loop. Rows pointing to newly uploaded images are first sent back to be
+ * checked against the object store; the task then runs again with the store's answers.
  */
-export function dryRun({ csv, shops }: { csv: Uint8Array; shops: Uint8Array }): CsvDryRunOutcome {
+export function dryRun({ csv, shops, allOrNothing, imageErrors }: DryRunTask): CsvDryRunOutcome {
   let parsed: ParsedShopsCsv;
   try {
     parsed = parseShopsCsv(bufferOf(csv));
@@ -73,17 +80,30 @@ export function dryRun({ csv, shops }: { csv: Uint8Array; shops: Uint8Array }): 
     source: undefined,
   }));
   const planned = planImportRows(parsed.rows, known);
-  const imageChecks: PendingImageCheck[] = [];
-  for (const [index, { values, target }] of planned.entries()) {
-    if (!values) continue;
-    const before = target?.current as ImageFields | undefined;
-    if (IMAGE_FIELDS.some((field) => objectKeyOf(values[field]) && values[field] !== before?.[field])) {
-      imageChecks.push({
-        index,
-        values: { logo: values.logo, mapImageUrl: values.mapImageUrl },
-        ...(before ? { before: { logo: before.logo, mapImageUrl: before.mapImageUrl } } : {}),
-      });
+  if (!imageErrors) {
+    const imageChecks: PendingImageCheck[] = [];
+    for (const [index, { values, target }] of planned.entries()) {
+      if (!values) continue;
+      const before = target?.current as ImageFields | undefined;
+      if (IMAGE_FIELDS.some((field) => objectKeyOf(values[field]) && values[field] !== before?.[field])) {
+        imageChecks.push({
+          index,
+          values: { logo: values.logo, mapImageUrl: values.mapImageUrl },
+          ...(before ? { before: { logo: before.logo, mapImageUrl: before.mapImageUrl } } : {}),
+        });
+      }
     }
+    if (imageChecks.length) return { planned: { imageChecks } };
   }
-  return { planned: { delimiter: parsed.delimiter, rows: planned.map((row) => row.report), imageChecks } };
+  const rows = planned.map((row) => row.report);
+  for (const [index, errors] of imageErrors ?? []) rows[index] = refusedReport(rows[index], errors);
+  const answer: ImportShopsResultDto = {
+    dryRun: true,
+    allOrNothing,
+    applied: false,
+    delimiter: parsed.delimiter,
+    counts: importCounts(rows),
+    rows,
+  };
+  return { planned: { answer: Buffer.from(JSON.stringify(answer)) } };
 }

@@ -2,7 +2,13 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { ApiError } from '../common/api-error.js';
 import { workerFile } from '../common/worker-file.js';
-import type { CsvDryRunOutcome, CsvParseOutcome, CsvRefusal, DryRunPlan } from './csv-parse.worker.js';
+import type {
+  CsvDryRunOutcome,
+  CsvParseOutcome,
+  CsvRefusal,
+  DryRunPlan,
+  DryRunTask,
+} from './csv-parse.worker.js';
 import type { ParsedShopsCsv } from './shop-csv-format.js';
 
 /**
@@ -30,12 +36,9 @@ export class CsvParser implements OnModuleDestroy {
     return outcome.parsed;
   }
 
-  /**
-   * Reads the file and plans its rows against `shops` (the catalogue as JSON) in the worker; the
-   * uploaded images the rows point to are left for the caller to check.
-   */
-  async dryRun(bytes: Buffer, shops: Buffer): Promise<DryRunPlan> {
-    const outcome = (await this.workers.run({ csv: bytes, shops }, { name: 'dryRun' })) as CsvDryRunOutcome;
+  /** A dry run in the worker (see the worker's `dryRun`). */
+  async dryRun(task: DryRunTask): Promise<DryRunPlan> {
+    const outcome = (await this.workers.run(task, { name: 'dryRun' })) as CsvDryRunOutcome;
     if ('refused' in outcome) throw refusal(outcome.refused);
     return outcome.planned;
   }

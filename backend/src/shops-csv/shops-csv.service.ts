@@ -2,20 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { SHOP_CSV_COLUMNS, SHOP_FIELD_NAMES, type ShopValues } from 'contract';
 import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
+import type { FieldError } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
-import { planImportRows, refusedReport, type PlannedRow } from './csv-import-plan.js';
+import { importCounts, planImportRows, refusedReport, type PlannedRow } from './csv-import-plan.js';
 import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
 
 export interface ImportOptions {
-  dryRun: boolean;
   allOrNothing: boolean;
-  /** Who imports (an applied import is logged as theirs; a dry run is not logged). */
+  /** Who imports (the import is logged as theirs). */
   actor: ActivityActor;
   /** The uploaded file's name, for the log entry. */
   fileName?: string;
@@ -49,8 +49,8 @@ export class ShopsCsvService {
     })();
   }
 
+  /** Plans and applies an import in one transaction (a dry run is `dryRun`). */
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
-    if (options.dryRun) return this.dryRun(file, options);
     const { delimiter, rows } = await this.csvParser.parse(file);
     const { planned, applied, released } = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
@@ -73,7 +73,7 @@ export class ShopsCsvService {
           kind: 'shops.imported',
           actor: options.actor,
           details: {
-            ...this.counts(plan.map((row) => row.report)),
+            ...importCounts(plan.map((row) => row.report)),
             allOrNothing: options.allOrNothing,
             ...(file ? { file } : {}),
           },
@@ -91,18 +91,27 @@ export class ShopsCsvService {
   }
 
   /**
-   * A preview: the file read and planned in the CSV worker against the public catalogue (the
-   * directory as of the current data version), so that thousands of rows never hold the event
-   * loop; here only the new image references are checked against the object store.
+   * A preview, as the answer's JSON: the file read and planned in the CSV worker against the
+   * public catalogue (the directory as of the current data version), so that thousands of rows
+   * never hold the event loop; here only new image references are checked with the object store.
    */
-  private async dryRun(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
-    const { shops } = await this.catalog.now();
-    const { delimiter, rows, imageChecks } = await this.csvParser.dryRun(file, shops.identity);
-    for (const { index, values, before } of imageChecks) {
-      const errors = await this.writer.imageProblems(values as Partial<ShopValues>, before as Partial<Shop>);
-      if (errors.length) rows[index] = refusedReport(rows[index], errors);
+  async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
+    const shops = (await this.catalog.now()).shops.identity;
+    const task = { csv: file, shops, allOrNothing };
+    let plan = await this.csvParser.dryRun(task);
+    if ('imageChecks' in plan) {
+      const imageErrors: [number, FieldError[]][] = [];
+      for (const { index, values, before } of plan.imageChecks) {
+        const errors = await this.writer.imageProblems(
+          values as Partial<ShopValues>,
+          before as Partial<Shop>,
+        );
+        if (errors.length) imageErrors.push([index, errors]);
+      }
+      plan = await this.csvParser.dryRun({ ...task, imageErrors });
     }
-    return this.result(rows, delimiter, options, false);
+    if (!('answer' in plan)) throw new Error('The CSV worker asked twice for image checks');
+    return Buffer.from(plan.answer.buffer, plan.answer.byteOffset, plan.answer.byteLength);
   }
 
   /** Decides each row's fate without writing anything. */
@@ -121,24 +130,18 @@ export class ShopsCsvService {
     return planned;
   }
 
-  private counts(reports: ImportRowDto[]): ImportShopsResultDto['counts'] {
-    const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
-    for (const report of reports) counts[report.status] += 1;
-    return counts;
-  }
-
   private result(
     reports: ImportRowDto[],
     delimiter: CsvDelimiter,
-    { dryRun, allOrNothing }: ImportOptions,
+    { allOrNothing }: ImportOptions,
     applied: boolean,
   ): ImportShopsResultDto {
     return {
-      dryRun,
+      dryRun: false,
       allOrNothing,
       applied,
       delimiter,
-      counts: this.counts(reports),
+      counts: importCounts(reports),
       rows: reports,
     };
   }
