@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
@@ -27,7 +27,12 @@ export interface EncodedDocument {
  * stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000 shop list for a
  * 5% larger body (bench/FINDINGS.md).
  */
-export async function encodeBytes(bytes: Buffer, contentType: string): Promise<EncodedDocument> {
+export async function encodeBytes(
+  bytes: Buffer,
+  contentType: string,
+  /** The SHA-256 of `bytes`, when the caller already has it (see jsonInSlices). */
+  digest?: string,
+): Promise<EncodedDocument> {
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(bytes, { level: 9 }),
     brotliAsync(bytes, {
@@ -38,7 +43,7 @@ export async function encodeBytes(bytes: Buffer, contentType: string): Promise<E
     identity: bytes,
     gzip: gzipped,
     brotli,
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
+    etag: `"${(digest ?? createHash('sha256').update(bytes).digest('base64url')).slice(0, 32)}"`,
     contentType,
   };
 }
@@ -71,13 +76,28 @@ const ITEMS_PER_TURN = 250;
  * of the event loop of its own (inTurn): at 10,000 shops the whole list is 10 MB of JSON, a few
  * hundred ms of the loop in one piece.
  */
-export async function jsonInSlices(items: readonly unknown[]): Promise<Buffer> {
-  const parts: string[] = [];
+export async function jsonInSlices(items: readonly unknown[], hash?: Hash): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  // Each slice is encoded (and hashed, for the ETag) in its own turn too.
+  const append = (text: string) => {
+    const bytes = Buffer.from(text);
+    hash?.update(bytes);
+    parts.push(bytes);
+  };
+  append('[');
   for (let start = 0; start < items.length; start += ITEMS_PER_TURN) {
     const slice = items.slice(start, start + ITEMS_PER_TURN);
-    parts.push(await inTurn(() => JSON.stringify(slice).slice(1, -1)));
+    await inTurn(() => append(`${start ? ',' : ''}${JSON.stringify(slice).slice(1, -1)}`));
   }
-  return inTurn(() => Buffer.from(`[${parts.join(',')}]`));
+  append(']');
+  return Buffer.concat(parts);
+}
+
+/** A long list as a document (see jsonInSlices and encodeBytes). */
+async function encodeList(items: readonly unknown[]): Promise<EncodedDocument> {
+  const hash = createHash('sha256');
+  const bytes = await jsonInSlices(items, hash);
+  return encodeBytes(bytes, JSON_TYPE, hash.digest('base64url'));
 }
 
 /** The documents of the public catalogue routes, ready to send. */
@@ -136,7 +156,7 @@ export class PublicCatalog {
     const known = this.encodings.get(catalog);
     if (known) return known;
     const encoding = Promise.all([
-      jsonInSlices(catalog.shops).then((json) => encodeBytes(json, 'application/json; charset=utf-8')),
+      encodeList(catalog.shops),
       ...[catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
     ]).then(
       ([shops, categories, cities, states]) => {
