@@ -350,6 +350,36 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a row whose image is not in the store, in the preview and in the import; a row keeping its image passes', async () => {
+    const [first] = readCsv((await exportCsv()).text);
+    const missing = '/objects/uploads/3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    const rows: Row[] = [
+      { ...first, id: '', name: 'Sin logo guardado', city: 'Colima', logo: missing },
+      { ...first, mapImageUrl: missing },
+      { ...first, id: '', name: 'Logo de icono', city: 'Colima', logo: 'bullseye' },
+    ];
+    const file = spreadsheetFile(rows);
+    const before = await snapshot();
+    for (const query of [{ dryRun: 'true' }, { allOrNothing: 'true' }] as Record<string, string>[]) {
+      const result = (await importCsv(file, query).expect(200)).body as ImportResult;
+      expect(result.applied).toBe(false);
+      expect(
+        result.rows.map((row) => [
+          row.row,
+          row.status,
+          row.id,
+          row.errors.map((e) => `${e.field} ${e.code}`),
+        ]),
+      ).toEqual([
+        [2, 'refused', null, ['logo INVALID_IMAGE']],
+        [3, 'refused', null, ['mapImageUrl INVALID_IMAGE']],
+        [4, 'created', null, []],
+      ]);
+      expect(result.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 2 });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('reads a file saved as Windows-1252 (Excel’s plain CSV on Spanish Windows)', async () => {
     const [first] = readCsv((await exportCsv()).text);
     const edited = { ...first, description: 'Descripción con acentos: ñandú' };

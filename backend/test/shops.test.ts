@@ -107,6 +107,30 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
     expect(after.headers.etag).not.toBe(etag);
   });
 
+  it('serves one shop with the security headers, a strong ETag, 304 on revalidation, and gzip or brotli', async () => {
+    const [listed] = (await request(server.url).get('/api/shops').expect(200)).body as { id: string }[];
+    const path = `/api/shops/${listed.id}`;
+    const first = await request(server.url).get(path).set('Accept-Encoding', 'gzip').expect(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.body).toEqual(listed);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    await request(server.url).get(path).set('If-None-Match', etag).expect(304);
+    const brotli = await request(server.url).get(path).set('Accept-Encoding', 'br').expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toEqual(listed);
+    // A write to the shop is in the very next answer.
+    await admin
+      .put(path.replace('/api/', '/api/admin/'))
+      .send({ description: 'Otra descripción' })
+      .expect(200);
+    const after = await request(server.url).get(path).set('If-None-Match', etag).expect(200);
+    expect(after.body.description).toBe('Otra descripción');
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
   it('answers 404 with a message for unknown or malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' OR '1'='1"]) {
       const response = await request(server.url)

@@ -1,15 +1,36 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn, setTimeout as pause } from 'node:timers/promises';
+
+/** The longest rest between two pieces of work, in ms (the loop is free meanwhile). */
+const LONGEST_REST_MS = 50;
 
 let previous: Promise<unknown> = Promise.resolve();
+/** When the work queued here may hold the loop again (performance.now()). */
+let restUntil = 0;
+
+/** A turn of its own, after a rest as long as the last piece took if that piece just ended. */
+function turn(): Promise<unknown> {
+  const rest = Math.min(restUntil - performance.now(), LONGEST_REST_MS);
+  return rest >= 1 ? pause(rest) : nextTurn();
+}
 
 /**
  * Runs CPU-bound `work` (a page render, a scan of every shop) after every earlier one, each in a
- * turn of the event loop of its own: requests arriving together would otherwise run their work
- * back to back (as promise continuations, or all in one check phase), and a health check or a
- * cached answer would wait for all of it instead of for one piece.
+ * turn of the event loop of its own, and holds the loop at most half the time while pieces queue:
+ * after a piece of d ms the next waits up to d ms. Requests arriving together would otherwise run
+ * their work back to back, and a request that needs several turns of the loop (a health check
+ * through the middleware) would wait for one piece per turn.
  */
 export function inTurn<T>(work: () => T): Promise<T> {
-  const run = previous.then(() => nextTurn()).then(work);
+  const run = previous.then(turn).then(() => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      const end = performance.now();
+      restUntil = end + (end - start);
+    }
+  });
   previous = run.catch(() => undefined);
   return run;
 }

@@ -47,7 +47,10 @@ export function createAppLogger(config: ObservabilityConfig, destination?: Desti
     destination ??
     (config.logFormat === 'pretty'
       ? pretty({ colorize: true, singleLine: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' })
-      : pino.destination({ dest: 1, sync: true }));
+      : // Written asynchronously: lines that arrive while a write is under way go out together in
+        // the next one, instead of one blocking write per request line. Pino writes what is left
+        // synchronously when the process exits.
+        pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       level: config.logLevel,

@@ -1,4 +1,9 @@
+import { SHOP_FIELD_NAMES } from 'contract';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
 import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
+import { importCounts, planImportRows, refusedReport } from './csv-import-plan.js';
+import type { ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { parseShopsCsv, type ParsedShopsCsv } from './shop-csv-format.js';
 
 /** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
@@ -11,19 +16,94 @@ export interface CsvRefusal {
 
 export type CsvParseOutcome = { parsed: ParsedShopsCsv } | { refused: CsvRefusal };
 
+type ImageFields = Partial<Record<'logo' | 'mapImageUrl', string | null>>;
+
+/** A row whose new image references the object store must confirm before the row stands. */
+export interface PendingImageCheck {
+  /** Index of the row in `rows`. */
+  index: number;
+  values: ImageFields;
+  /** The shop's current references (an unchanged reference needs no check). */
+  before?: ImageFields;
+}
+
+export interface DryRunTask {
+  csv: Uint8Array;
+  /** The public catalogue's JSON (every shop, one consistent snapshot). */
+  shops: Uint8Array;
+  allOrNothing: boolean;
+  /** The object store's answers to a first run's `imageChecks`: row index, that row's errors. */
+  imageErrors?: [number, FieldError[]][];
+}
+
+/** The new image references to check first, or the answer as JSON once nothing is left to check. */
+export type DryRunPlan = { imageChecks: PendingImageCheck[] } | { answer: Uint8Array };
+
+export type CsvDryRunOutcome = { planned: DryRunPlan } | { refused: CsvRefusal };
+
+const IMAGE_FIELDS = ['logo', 'mapImageUrl'] as const;
+
+function refusalOf(error: unknown): { refused: CsvRefusal } {
+  if (!(error instanceof ApiError)) throw error;
+  return {
+    refused: { status: error.getStatus(), code: error.code, message: error.message, details: error.details },
+  };
+}
+
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** Runs in a worker of CsvParser's pool: reads an import file off the web server's event loop. */
 export default function parseInWorker(bytes: Uint8Array): CsvParseOutcome {
   try {
-    return { parsed: parseShopsCsv(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) };
+    return { parsed: parseShopsCsv(bufferOf(bytes)) };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return {
-      refused: {
-        status: error.getStatus(),
-        code: error.code,
-        message: error.message,
-        details: error.details,
-      },
-    };
+    return refusalOf(error);
   }
+}
+
+/**
+ * A dry run, whole, in the worker: reads the file, plans every row against the directory and
+ * writes the answer's JSON, so that neither the rows nor the shops nor the report are built on
+ * the web server's event loop. Rows pointing to newly uploaded images are first sent back to be
+ * checked against the object store; the task then runs again with the store's answers.
+ */
+export function dryRun({ csv, shops, allOrNothing, imageErrors }: DryRunTask): CsvDryRunOutcome {
+  let parsed: ParsedShopsCsv;
+  try {
+    parsed = parseShopsCsv(bufferOf(csv));
+  } catch (error) {
+    return refusalOf(error);
+  }
+  const known = (JSON.parse(bufferOf(shops).toString('utf8')) as ShopDto[]).map((shop) => ({
+    id: shop.id,
+    current: Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, shop[field as keyof ShopDto]])),
+    source: undefined,
+  }));
+  const planned = planImportRows(parsed.rows, known);
+  if (!imageErrors) {
+    const imageChecks: PendingImageCheck[] = [];
+    for (const [index, { values, target }] of planned.entries()) {
+      if (!values) continue;
+      const before = target?.current as ImageFields | undefined;
+      if (IMAGE_FIELDS.some((field) => objectKeyOf(values[field]) && values[field] !== before?.[field])) {
+        imageChecks.push({
+          index,
+          values: { logo: values.logo, mapImageUrl: values.mapImageUrl },
+          ...(before ? { before: { logo: before.logo, mapImageUrl: before.mapImageUrl } } : {}),
+        });
+      }
+    }
+    if (imageChecks.length) return { planned: { imageChecks } };
+  }
+  const rows = planned.map((row) => row.report);
+  for (const [index, errors] of imageErrors ?? []) rows[index] = refusedReport(rows[index], errors);
+  const answer: ImportShopsResultDto = {
+    dryRun: true,
+    allOrNothing,
+    applied: false,
+    delimiter: parsed.delimiter,
+    counts: importCounts(rows),
+    rows,
+  };
+  return { planned: { answer: Buffer.from(JSON.stringify(answer)) } };
 }

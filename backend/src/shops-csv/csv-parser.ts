@@ -2,7 +2,13 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { ApiError } from '../common/api-error.js';
 import { workerFile } from '../common/worker-file.js';
-import type { CsvParseOutcome } from './csv-parse.worker.js';
+import type {
+  CsvDryRunOutcome,
+  CsvParseOutcome,
+  CsvRefusal,
+  DryRunPlan,
+  DryRunTask,
+} from './csv-parse.worker.js';
 import type { ParsedShopsCsv } from './shop-csv-format.js';
 
 /**
@@ -12,25 +18,35 @@ import type { ParsedShopsCsv } from './shop-csv-format.js';
  */
 @Injectable()
 export class CsvParser implements OnModuleDestroy {
-  private pool?: Piscina<Uint8Array, CsvParseOutcome>;
+  private pool?: Piscina<unknown, CsvParseOutcome | CsvDryRunOutcome>;
 
-  async parse(bytes: Buffer): Promise<ParsedShopsCsv> {
-    this.pool ??= new Piscina({
+  private get workers(): Piscina<unknown, CsvParseOutcome | CsvDryRunOutcome> {
+    return (this.pool ??= new Piscina({
       filename: workerFile('shops-csv/csv-parse.worker.js'),
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 30_000,
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    });
-    const outcome = await this.pool.run(bytes);
-    if ('refused' in outcome) {
-      const { status, code, message, details } = outcome.refused;
-      throw new ApiError(status, code, message, details);
-    }
+    }));
+  }
+
+  async parse(bytes: Buffer): Promise<ParsedShopsCsv> {
+    const outcome = (await this.workers.run(bytes)) as CsvParseOutcome;
+    if ('refused' in outcome) throw refusal(outcome.refused);
     return outcome.parsed;
+  }
+
+  /** A dry run in the worker (see the worker's `dryRun`). */
+  async dryRun(task: DryRunTask): Promise<DryRunPlan> {
+    const outcome = (await this.workers.run(task, { name: 'dryRun' })) as CsvDryRunOutcome;
+    if ('refused' in outcome) throw refusal(outcome.refused);
+    return outcome.planned;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.pool?.destroy();
   }
 }
+
+const refusal = ({ status, code, message, details }: CsvRefusal) =>
+  new ApiError(status, code, message, details);

@@ -1,6 +1,16 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { Controller, Get, HttpCode, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
@@ -87,10 +97,14 @@ export class ShopsCsvController {
     @Query() { dryRun, allOrNothing }: ImportShopsQueryDto,
     @UploadedFile() file: Express.Multer.File | undefined,
     @Actor() actor: ActivityActor,
-  ): Promise<ImportShopsResultDto> {
+  ): Promise<ImportShopsResultDto | StreamableFile> {
     if (!file) throw csvFileMissing();
+    // A preview's answer comes written as JSON by the CSV worker (10,000 rows of report).
+    if (dryRun === 'true') {
+      const answer = await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' });
+      return new StreamableFile(answer, { type: 'application/json; charset=utf-8', length: answer.length });
+    }
     return this.csv.importShops(file.buffer, {
-      dryRun: dryRun === 'true',
       allOrNothing: allOrNothing === 'true',
       actor,
       fileName: file.originalname,

@@ -1,45 +1,21 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { isUUID } from 'class-validator';
-import {
-  checkShop,
-  normalizeText,
-  SHOP_CSV_COLUMNS,
-  SHOP_FIELD,
-  SHOP_FIELD_NAMES,
-  sameFieldValue,
-} from 'contract';
-import { DataSource, type EntityManager } from 'typeorm';
+import { SHOP_CSV_COLUMNS, SHOP_FIELD_NAMES, type ShopValues } from 'contract';
+import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import type { FieldError, FieldErrorCode } from '../common/api-error.js';
+import type { FieldError } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { ShopWriter, type ShopValues, type StoredShop } from '../shops/shop-writer.js';
+import { PublicCatalog } from '../shops/public-catalog.handler.js';
+import type { Shop } from '../shops/shop.entity.js';
+import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
+import { importCounts, planImportRows, refusedReport, type PlannedRow } from './csv-import-plan.js';
 import { CsvParser } from './csv-parser.js';
-import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
-import { rowToShopFields, shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
-
-/** Rows planned per turn of the event loop. */
-const PLAN_SLICE_ROWS = 200;
-
-const matchKey = (name: string, city: string) => `${normalizeText(name)}\n${normalizeText(city)}`;
-
-/** What one row does, decided against the shops as they are in the planning transaction. */
-interface PlannedRow {
-  report: ImportRowDto;
-  /** Validated values, for `created` and `updated`. */
-  values?: ShopValues;
-  /** The shop an `updated` row changes (read by the same manager). */
-  target?: StoredShop;
-}
-
-type Existing = StoredShop;
+import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
+import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
 
 export interface ImportOptions {
-  dryRun: boolean;
   allOrNothing: boolean;
-  /** Who imports (an applied import is logged as theirs; a dry run is not logged). */
+  /** Who imports (the import is logged as theirs). */
   actor: ActivityActor;
   /** The uploaded file's name, for the log entry. */
   fileName?: string;
@@ -53,9 +29,9 @@ export interface ImportOptions {
 @Injectable()
 export class ShopsCsvService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly shops: ShopsService,
+    private readonly catalog: PublicCatalog,
     private readonly writer: ShopWriter,
     private readonly csvParser: CsvParser,
   ) {}
@@ -73,12 +49,9 @@ export class ShopsCsvService {
     })();
   }
 
+  /** Plans and applies an import in one transaction (a dry run is `dryRun`). */
   async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
     const { delimiter, rows } = await this.csvParser.parse(file);
-    if (options.dryRun) {
-      const planned = await this.plan(this.dataSource.manager, rows, true);
-      return this.result(planned, delimiter, options, false);
-    }
     const { planned, applied, released } = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
         const plan = await this.plan(manager, rows);
@@ -93,14 +66,14 @@ export class ShopsCsvService {
         );
         for (const { report, values, target } of plan) {
           if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;
-          if (target) await writes.update(target, values);
+          if (target) await writes.update(target.source, values);
           else report.id = (await writes.create(values)).id;
         }
         await writes.finish({
           kind: 'shops.imported',
           actor: options.actor,
           details: {
-            ...this.counts(plan),
+            ...importCounts(plan.map((row) => row.report)),
             allOrNothing: options.allOrNothing,
             ...(file ? { file } : {}),
           },
@@ -109,151 +82,73 @@ export class ShopsCsvService {
       }),
     );
     await this.writer.releaseImages(released);
-    return this.result(planned, delimiter, options, applied);
+    return this.result(
+      planned.map((row) => row.report),
+      delimiter,
+      options,
+      applied,
+    );
+  }
+
+  /**
+   * A preview, as the answer's JSON: the file read and planned in the CSV worker against the
+   * public catalogue (the directory as of the current data version), so that thousands of rows
+   * never hold the event loop; here only new image references are checked with the object store.
+   */
+  async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
+    const shops = (await this.catalog.now()).shops.identity;
+    const task = { csv: file, shops, allOrNothing };
+    let plan = await this.csvParser.dryRun(task);
+    if ('imageChecks' in plan) {
+      const imageErrors: [number, FieldError[]][] = [];
+      for (const { index, values, before } of plan.imageChecks) {
+        const errors = await this.writer.imageProblems(
+          values as Partial<ShopValues>,
+          before as Partial<Shop>,
+        );
+        if (errors.length) imageErrors.push([index, errors]);
+      }
+      plan = await this.csvParser.dryRun({ ...task, imageErrors });
+    }
+    if (!('answer' in plan)) throw new Error('The CSV worker asked twice for image checks');
+    return Buffer.from(plan.answer.buffer, plan.answer.byteOffset, plan.answer.byteLength);
   }
 
   /** Decides each row's fate without writing anything. */
-  private async plan(manager: EntityManager, rows: CsvRow[], inSlices = false): Promise<PlannedRow[]> {
-    const existing = await this.existingShops(manager);
-    const byId = new Map<string, Existing>();
-    const byNameAndCity = new Map<string, Existing[]>();
-    for (const entry of existing) {
-      byId.set(entry.shop.id, entry);
-      const key = matchKey(entry.shop.name, entry.shop.city);
-      byNameAndCity.set(key, [...(byNameAndCity.get(key) ?? []), entry]);
-    }
-    // The first row of the file aiming at each shop (or at each new name and city).
-    const claimedBy = new Map<string, number>();
-    const planned: PlannedRow[] = [];
-    for (const [index, row] of rows.entries()) {
-      // A dry run plans thousands of rows in slices, each in a turn of the event loop of its own,
-      // so other requests are answered meanwhile (never inside a transaction: on SQLite another
-      // request's queries would run in it).
-      if (inSlices && index % PLAN_SLICE_ROWS === PLAN_SLICE_ROWS - 1) await nextTurn();
-      planned.push(await this.planRow(row, byId, byNameAndCity, claimedBy));
+  private async plan(manager: EntityManager, rows: CsvRow[]): Promise<PlannedRow<StoredShop>[]> {
+    const known = (await this.writer.read(manager)).map((stored) => ({
+      id: stored.shop.id,
+      current: currentFields(stored),
+      source: stored,
+    }));
+    const planned = planImportRows(rows, known);
+    for (const [index, { values, target }] of planned.entries()) {
+      if (!values) continue;
+      const errors = await this.writer.imageProblems(values, target?.source.shop);
+      if (errors.length) planned[index] = { report: refusedReport(planned[index].report, errors) };
     }
     return planned;
   }
 
-  private async planRow(
-    { row, cells, cellCount }: CsvRow,
-    byId: Map<string, Existing>,
-    byNameAndCity: Map<string, Existing[]>,
-    claimedBy: Map<string, number>,
-  ): Promise<PlannedRow> {
-    const report: ImportRowDto = {
-      row,
-      status: 'refused',
-      id: null,
-      name: cells.name?.trim() ?? '',
-      city: cells.city?.trim() ?? '',
-      matchedBy: null,
-      changes: [],
-      errors: [],
-    };
-    const refuse = (...errors: FieldError[]): PlannedRow => ({ report: { ...report, errors } });
-    if (cellCount) {
-      return refuse({
-        field: 'row',
-        code: 'WRONG_CELL_COUNT',
-        message: `The row has ${cellCount.found} cells; the header has ${cellCount.expected}`,
-        params: cellCount,
-      });
-    }
-
-    // Which shop the row is about: its id, or else its name and city.
-    const id = cells.id?.trim() ?? '';
-    let target: Existing | undefined;
-    let matchedBy: ImportMatch | null = null;
-    if (id) {
-      if (!isUUID(id))
-        return refuse({ field: 'id', code: 'INVALID_VALUE', message: 'id must be a shop id (a UUID)' });
-      target = byId.get(id.toLowerCase());
-      if (!target) return refuse({ field: 'id', code: 'UNKNOWN_SHOP', message: `No shop has the id ${id}` });
-      matchedBy = 'id';
-    } else if (report.name && report.city) {
-      const candidates = byNameAndCity.get(matchKey(report.name, report.city)) ?? [];
-      if (candidates.length > 1) {
-        return refuse({
-          field: 'name',
-          code: 'AMBIGUOUS_MATCH',
-          message: `${candidates.length} shops have this name and city; add the id column to say which`,
-          params: { count: candidates.length },
-        });
-      }
-      [target] = candidates;
-      if (target) matchedBy = 'nameAndCity';
-    }
-
-    // The row's fields over the shop's current ones (a column the file lacks keeps its value).
-    const given = rowToShopFields(cells);
-    const { values: checked, problems } = checkShop(target ? { ...currentFields(target), ...given } : given);
-    if (problems.length)
-      return refuse(...problems.map((problem) => ({ ...problem, code: problem.code as FieldErrorCode })));
-    const values = checked as unknown as ShopValues;
-
-    const claim = target ? target.shop.id : `new\n${matchKey(values.name, values.city)}`;
-    const first = claimedBy.get(claim);
-    if (first !== undefined) {
-      return refuse({
-        field: target ? (matchedBy === 'id' ? 'id' : 'name') : 'name',
-        code: 'DUPLICATE_ROW',
-        message: `Row ${first} is about the same shop`,
-        params: { row: first },
-      });
-    }
-    claimedBy.set(claim, row);
-
-    const imageErrors = await this.writer.imageProblems(values, target?.shop);
-    if (imageErrors.length) return refuse(...imageErrors);
-
-    if (!target) return { report: { ...report, status: 'created' }, values };
-    const current = currentFields(target);
-    const changes = SHOP_FIELD_NAMES.filter(
-      (field) => !sameFieldValue(SHOP_FIELD[field], values[field as keyof ShopValues], current[field]),
-    );
-    return {
-      report: {
-        ...report,
-        status: changes.length ? 'updated' : 'unchanged',
-        id: target.shop.id,
-        matchedBy,
-        changes,
-      },
-      values,
-      target,
-    };
-  }
-
-  private existingShops(manager: EntityManager): Promise<Existing[]> {
-    return this.writer.read(manager);
-  }
-
-  private counts(planned: PlannedRow[]): ImportShopsResultDto['counts'] {
-    const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
-    for (const { report } of planned) counts[report.status] += 1;
-    return counts;
-  }
-
   private result(
-    planned: PlannedRow[],
+    reports: ImportRowDto[],
     delimiter: CsvDelimiter,
-    { dryRun, allOrNothing }: ImportOptions,
+    { allOrNothing }: ImportOptions,
     applied: boolean,
   ): ImportShopsResultDto {
     return {
-      dryRun,
+      dryRun: false,
       allOrNothing,
       applied,
       delimiter,
-      counts: this.counts(planned),
-      rows: planned.map((entry) => entry.report),
+      counts: importCounts(reports),
+      rows: reports,
     };
   }
 }
 
 /** A shop's values as an import row would give them. */
-function currentFields({ shop, categories }: Existing): Record<string, unknown> {
+function currentFields({ shop, categories }: StoredShop): Record<string, unknown> {
   return {
     ...Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, shop[field as keyof typeof shop]])),
     categories,

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { UUID_PATTERN } from 'contract';
+import { inTurn } from '../common/event-loop-turns.js';
 import { markRoute, REQUEST_ID_HEADER } from '../observability/request-observer.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
@@ -25,7 +27,12 @@ export interface EncodedDocument {
  * stall other requests. Brotli quality 5 is ~10x faster than 9 on the 1,000 shop list for a
  * 5% larger body (bench/FINDINGS.md).
  */
-export async function encodeBytes(bytes: Buffer, contentType: string): Promise<EncodedDocument> {
+export async function encodeBytes(
+  bytes: Buffer,
+  contentType: string,
+  /** The SHA-256 of `bytes`, when the caller already has it (see jsonInSlices). */
+  digest?: string,
+): Promise<EncodedDocument> {
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(bytes, { level: 9 }),
     brotliAsync(bytes, {
@@ -36,14 +43,62 @@ export async function encodeBytes(bytes: Buffer, contentType: string): Promise<E
     identity: bytes,
     gzip: gzipped,
     brotli,
+    etag: `"${(digest ?? createHash('sha256').update(bytes).digest('base64url')).slice(0, 32)}"`,
+    contentType,
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** encodeBytes for a small document (one shop, about 1 KB): on the spot, in well under a ms. */
+function encodeSmallBytes(bytes: Buffer, contentType: string): EncodedDocument {
+  return {
+    identity: bytes,
+    gzip: gzipSync(bytes, { level: 9 }),
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
     contentType,
   };
 }
 
+/** One-shop documents kept per catalogue version; the oldest go first beyond this many. */
+const CACHED_SHOP_DOCUMENTS = 2_000;
+
 /** A value as JSON, serialised once (see encodeBytes). */
 const encodeDocument = (value: unknown): Promise<EncodedDocument> =>
   encodeBytes(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
+
+/** Items serialised per turn of the event loop (a shop is about 1 KB of JSON). */
+const ITEMS_PER_TURN = 250;
+
+/**
+ * A long list as JSON, the same bytes as JSON.stringify, written in slices that each take a turn
+ * of the event loop of its own (inTurn): at 10,000 shops the whole list is 10 MB of JSON, a few
+ * hundred ms of the loop in one piece.
+ */
+export async function jsonInSlices(items: readonly unknown[], hash?: Hash): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  // Each slice is encoded (and hashed, for the ETag) in its own turn too.
+  const append = (text: string) => {
+    const bytes = Buffer.from(text);
+    hash?.update(bytes);
+    parts.push(bytes);
+  };
+  append('[');
+  for (let start = 0; start < items.length; start += ITEMS_PER_TURN) {
+    const slice = items.slice(start, start + ITEMS_PER_TURN);
+    await inTurn(() => append(`${start ? ',' : ''}${JSON.stringify(slice).slice(1, -1)}`));
+  }
+  append(']');
+  return Buffer.concat(parts);
+}
+
+/** A long list as a document (see jsonInSlices and encodeBytes). */
+async function encodeList(items: readonly unknown[]): Promise<EncodedDocument> {
+  const hash = createHash('sha256');
+  const bytes = await jsonInSlices(items, hash);
+  return encodeBytes(bytes, JSON_TYPE, hash.digest('base64url'));
+}
 
 /** The documents of the public catalogue routes, ready to send. */
 export interface EncodedCatalog {
@@ -63,6 +118,7 @@ type Encoding = EncodedCatalog | Promise<EncodedCatalog>;
 @Injectable()
 export class PublicCatalog {
   private readonly encodings = new WeakMap<ShopCatalog, Encoding>();
+  private readonly shopDocuments = new WeakMap<ShopCatalog, Map<string, EncodedDocument>>();
 
   constructor(private readonly shops: ShopsService) {}
 
@@ -72,12 +128,37 @@ export class PublicCatalog {
     return catalog instanceof Promise ? catalog.then((ready) => this.encode(ready)) : this.encode(catalog);
   }
 
+  /**
+   * One shop as `GET /api/shops/{id}` answers it, as of the current data version (undefined: no
+   * such shop). Serialised and compressed on its first request per version, then kept with it.
+   */
+  shopNow(id: string): EncodedDocument | undefined | Promise<EncodedDocument | undefined> {
+    const catalog = this.shops.catalogNow();
+    return catalog instanceof Promise
+      ? catalog.then((ready) => this.shopDocument(ready, id))
+      : this.shopDocument(catalog, id);
+  }
+
+  private shopDocument(catalog: ShopCatalog, id: string): EncodedDocument | undefined {
+    let documents = this.shopDocuments.get(catalog);
+    const known = documents?.get(id);
+    if (known) return known;
+    const shop = catalog.byId.get(id);
+    if (!shop) return undefined;
+    if (!documents) this.shopDocuments.set(catalog, (documents = new Map()));
+    if (documents.size >= CACHED_SHOP_DOCUMENTS) documents.delete(documents.keys().next().value!);
+    const document = encodeSmallBytes(Buffer.from(JSON.stringify(shop)), JSON_TYPE);
+    documents.set(id, document);
+    return document;
+  }
+
   private encode(catalog: ShopCatalog): Encoding {
     const known = this.encodings.get(catalog);
     if (known) return known;
-    const encoding = Promise.all(
-      [catalog.shops, catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
-    ).then(
+    const encoding = Promise.all([
+      encodeList(catalog.shops),
+      ...[catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
+    ]).then(
       ([shops, categories, cities, states]) => {
         const encoded = { shops, categories, cities, states };
         this.encodings.set(catalog, encoded);
@@ -181,15 +262,27 @@ const DOCUMENTS = new Map<string, DocumentName>([
   ['/api/shops/states', 'states'],
 ]);
 
-/** The document a GET or HEAD of one of the public catalogue routes asks for, if any. */
-function documentOf(request: IncomingMessage): DocumentName | undefined {
+const SHOP_PATH_PREFIX = '/api/shops/';
+
+/**
+ * The document a GET or HEAD of one of the public catalogue routes asks for, if any: a document
+ * of the catalogue, or one shop (`/api/shops/<id>`, the id spelt as the server writes it; other
+ * spellings go to the Nest route).
+ */
+function documentOf(request: IncomingMessage): DocumentName | { shop: string } | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = request.url ?? '';
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   const name = DOCUMENTS.get(path);
-  if (name) markRoute(request, path);
-  return name;
+  if (name) {
+    markRoute(request, path);
+    return name;
+  }
+  const id = path.startsWith(SHOP_PATH_PREFIX) ? path.slice(SHOP_PATH_PREFIX.length) : '';
+  if (!UUID_PATTERN.test(id)) return undefined;
+  markRoute(request, '/api/shops/:id');
+  return { shop: id };
 }
 
 /**
@@ -236,10 +329,12 @@ export class PublicCatalogRoutes {
   private serve(
     request: IncomingMessage,
     response: ServerResponse,
-    name: DocumentName,
+    name: DocumentName | { shop: string },
     securityHeaders: readonly string[] | undefined,
     fallback: () => void,
   ): void {
+    if (typeof name === 'object')
+      return this.serveShop(request, response, name.shop, securityHeaders, fallback);
     let encoded: Encoding;
     try {
       encoded = this.catalog.now();
@@ -248,5 +343,25 @@ export class PublicCatalogRoutes {
     }
     if (!(encoded instanceof Promise)) return sendDocument(request, response, encoded[name], securityHeaders);
     encoded.then((ready) => sendDocument(request, response, ready[name], securityHeaders), fallback);
+  }
+
+  /** One shop from the catalogue; an unknown shop (404) and any failure go to the Nest route. */
+  private serveShop(
+    request: IncomingMessage,
+    response: ServerResponse,
+    id: string,
+    securityHeaders: readonly string[] | undefined,
+    fallback: () => void,
+  ): void {
+    let document: ReturnType<PublicCatalog['shopNow']>;
+    try {
+      document = this.catalog.shopNow(id);
+    } catch {
+      return fallback();
+    }
+    const send = (ready: EncodedDocument | undefined) =>
+      ready ? sendDocument(request, response, ready, securityHeaders) : fallback();
+    if (!(document instanceof Promise)) return send(document);
+    document.then(send, fallback);
   }
 }
