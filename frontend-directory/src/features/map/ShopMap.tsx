@@ -66,7 +66,7 @@ function clusterIndexOf(shops: Shop[]): ClusterIndex {
  * markers; nothing else depends on them.
  */
 export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProps) {
-  const { t } = useTranslation('directory');
+  const { t, i18n } = useTranslation('directory');
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef<L.LayerGroup | null>(null);
@@ -129,6 +129,14 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
     [shopLink],
   );
 
+  // What the markers show: they are made anew when it changes (other results, language or links),
+  // not whenever a callback is re-created: a redraw replaces every marker and closes an open
+  // popup, and opening one pans the map, which redraws.
+  const generation = useMemo(
+    () => ({ index, language: i18n.language, hrefOf, onOpen }),
+    [index, i18n.language, hrefOf, onOpen],
+  );
+
   const drawMarkers = useCallback(
     function draw() {
       const map = mapRef.current;
@@ -143,11 +151,11 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
         Math.min(85, bounds.getNorth()),
       ];
       const drawn = drawnRef.current;
-      // Markers made by an older `draw` (other results, texts or links) are all replaced.
-      if (drawn.generation !== draw) {
+      // Markers of an older generation (other results, language or links) are all replaced.
+      if (drawn.generation !== generation) {
         layer.clearLayers();
         drawn.markers.clear();
-        drawn.generation = draw;
+        drawn.generation = generation;
       }
       const inView = new Set<string>();
       for (const feature of index.getClusters(bbox, zoom)) {
@@ -216,7 +224,7 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
         drawn.markers.delete(key);
       }
     },
-    [index, listPopup, located, shopPopup, t],
+    [generation, index, listPopup, located, shopPopup, t],
   );
 
   // The map itself, once.
