@@ -1,79 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, SHOP_CSV_COLUMNS } from 'contract';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { SHOP_CSV_COLUMNS } from 'contract';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { pngImage, shopBody } from './support/fixtures.js';
+import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
+import {
+  EDITABLE,
+  type ImportResult,
+  readCsv,
+  type Row,
+  shopsCsv,
+  spreadsheetFile,
+} from './support/shops-csv.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-type Row = Record<string, string>;
-
-interface ImportResult {
-  dryRun: boolean;
-  allOrNothing: boolean;
-  applied: boolean;
-  delimiter: string;
-  counts: { created: number; updated: number; unchanged: number; refused: number };
-  rows: {
-    row: number;
-    status: string;
-    id: string | null;
-    name: string;
-    matchedBy: string | null;
-    changes: string[];
-    errors: { field: string; code: string; params?: Record<string, unknown> }[];
-  }[];
-}
-
-const BOM = '\uFEFF';
-const EDITABLE = SHOP_CSV_COLUMNS.filter((c) => !['slug', 'createdAt', 'updatedAt'].includes(c));
-
-/** The export's rows as objects by column (the BOM, quoting and CRLF undone by a CSV reader). */
-function readCsv(text: string, delimiter = ','): Row[] {
-  return parse(text, { bom: true, columns: true, delimiter }) as Row[];
-}
-
-/** A file as Excel or LibreOffice in a Spanish locale saves it: `;`, BOM, CRLF, quotes where needed. */
-function spreadsheetFile(rows: Row[], columns: readonly string[] = SHOP_CSV_COLUMNS): Buffer {
-  const body = stringify(
-    rows.map((row) => columns.map((column) => row[column] ?? '')),
-    { delimiter: ';', record_delimiter: 'windows', header: false },
-  );
-  return Buffer.from(BOM + columns.join(';') + '\r\n' + body, 'utf8');
-}
 
 describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
   let server: Started;
   let admin: TestAgent;
   const ids = new Map<string, string>();
 
-  const exportCsv = async (query = '') => {
-    const response = await admin
-      .get(`/api/admin/shops/export.csv${query}`)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    return { response, bytes: response.body as Buffer, text: (response.body as Buffer).toString('utf8') };
-  };
-  const importCsv = (file: Buffer, query: Record<string, string> = {}, name = 'shops.csv') =>
-    admin.post('/api/admin/shops/import').query(query).attach('file', file, name);
-  const snapshot = async () => ({
-    shops: await server.dataSource.query('SELECT * FROM shop ORDER BY id'),
-    categories: await server.dataSource.query('SELECT * FROM shop_category ORDER BY shop_id, position'),
-    version: await server.dataSource.query("SELECT version FROM data_version WHERE name = 'shops'"),
-    // A dry run, or an all-or-nothing import that applies nothing, logs nothing either.
-    activity: await server.dataSource.query('SELECT * FROM activity_entry ORDER BY id'),
-  });
-  const importsLogged = async () =>
-    (await admin.get('/api/admin/activity').query({ kind: 'shops.imported', pageSize: 100 }).expect(200))
-      .body as { total: number; items: { actorName: string | null; details: Record<string, unknown> }[] };
+  const { exportCsv, importCsv, snapshot, importsLogged } = shopsCsv(
+    () => admin,
+    () => server.dataSource,
+  );
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
@@ -378,81 +329,6 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       expect(result.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 2 });
     }
     expect(await snapshot()).toEqual(before);
-  });
-
-  it('reads a file saved as Windows-1252 (Excel’s plain CSV on Spanish Windows)', async () => {
-    const [first] = readCsv((await exportCsv()).text);
-    const edited = { ...first, description: 'Descripción con acentos: ñandú' };
-    const text = spreadsheetFile([edited]).toString('utf8').slice(BOM.length);
-    const latin1 = Buffer.from(text, 'latin1');
-    const result = (await importCsv(latin1, { dryRun: 'true' }).expect(200)).body as ImportResult;
-    expect(result.rows[0].status).toBe('updated');
-    expect(result.rows[0].changes).toContain('description');
-    expect(result.rows[0].errors).toEqual([]);
-  });
-
-  describe('bad files get clear error codes and change nothing', () => {
-    const header = SHOP_CSV_COLUMNS.join(',');
-    const cases: [string, () => ReturnType<typeof importCsv>, number, string][] = [
-      ['no file', () => admin.post('/api/admin/shops/import').field('x', 'y'), 400, 'CSV_FILE_MISSING'],
-      [
-        'a file under another field name',
-        () => admin.post('/api/admin/shops/import').attach('backupFile', Buffer.from(header), 'a.csv'),
-        400,
-        'CSV_FILE_MISSING',
-      ],
-      ['an image', () => importCsv(pngImage(), {}, 'photo.csv'), 400, 'CSV_INVALID_FILE'],
-      ['an unclosed quote', () => importCsv(Buffer.from(`${header}\n,"open\n`)), 400, 'CSV_INVALID_FILE'],
-      ['a wrong header', () => importCsv(Buffer.from('nombre,ciudad\nA,B\n')), 400, 'CSV_HEADER_INVALID'],
-      ['a header and no rows', () => importCsv(Buffer.from(`${BOM}${header}\r\n`)), 400, 'CSV_NO_ROWS'],
-      [
-        'a file over the size limit',
-        () => importCsv(Buffer.alloc(CSV_IMPORT_MAX_BYTES + 1, 'a')),
-        413,
-        'CSV_FILE_TOO_LARGE',
-      ],
-      [
-        'an invalid option',
-        () => importCsv(Buffer.from(`${header}\n`), { dryRun: 'maybe' }),
-        400,
-        'VALIDATION_FAILED',
-      ],
-    ];
-
-    it.each(cases)('%s', async (_name, send, status, code) => {
-      const before = await snapshot();
-      const response = await send();
-      expect(response.status).toBe(status);
-      expect(response.body.code).toBe(code);
-      expect(await snapshot()).toEqual(before);
-    });
-
-    it('refuses a header and a flood of empty or blank lines at the row limit, and the server keeps answering', async () => {
-      const floods: [string, string][] = [
-        [`${header}\n${'\n'.repeat(200_000)}`, 'CSV_NO_ROWS'],
-        [`${header}\r\n${' \r\n'.repeat(CSV_IMPORT_MAX_ROWS * 2 + 10)}`, 'CSV_TOO_MANY_ROWS'],
-        [`${header}\n${'x\n'.repeat(CSV_IMPORT_MAX_ROWS + 10)}`, 'CSV_TOO_MANY_ROWS'],
-      ];
-      for (const [file, code] of floods) {
-        const before = await snapshot();
-        const [refused, health] = await Promise.all([
-          importCsv(Buffer.from(file), { dryRun: 'true' }),
-          request(server.url).get('/api/health/live'),
-        ]);
-        expect(refused.status).toBe(400);
-        expect(refused.body.code).toBe(code);
-        expect(health.status).toBe(200);
-        expect(await snapshot()).toEqual(before);
-      }
-    });
-
-    it('the header error names the missing and unknown columns', async () => {
-      const response = await importCsv(Buffer.from('name;city;color\nA;B;C\n')).expect(400);
-      expect(response.body.params).toMatchObject({
-        missing: 'state, address, phone, email, description, categories, logo, mapImageUrl, googleMapsUrl',
-        unknown: 'color',
-      });
-    });
   });
 
   it("an import that changes a shop's phone and verification leaves one history entry with old and new values, naming the file", async () => {

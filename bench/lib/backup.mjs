@@ -6,24 +6,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { randomBytes } from 'node:crypto';
+import { download, uploadMultipart } from './backup-transfer.mjs';
 import { uploadImage, randomPng } from './images.mjs';
 import { machineInfo, sqliteVersion } from './machine.mjs';
+import { memoryOf, peakOf, round, sampleMemory } from './process-memory.mjs';
 import { createDatabase } from './mysql.mjs';
 import { spawnTracked } from './processes.mjs';
 import { printFigures, saveBackupRun } from './report.mjs';
@@ -36,112 +24,7 @@ const MB = 1024 * 1024;
 const BACKUP_ATTEMPTS = 3;
 export const BACKUP_BUDGETS = { maxZipRatio: 1.5, maxRssMB: 300 };
 
-/** VmRSS/VmHWM of a process in MB, or undefined once it is gone. */
-function memoryOf(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Samples VmRSS every `everyMs` until stop(); VmHWM (the kernel's own peak) is reset first when
- * the kernel allows it (clear_refs 5), so it covers the measured interval only.
- */
-function sampleMemory(pid, everyMs = 50) {
-  let hwmReset = true;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    hwmReset = false;
-  }
-  const start = memoryOf(pid);
-  let peak = start?.rss ?? 0;
-  let samples = 0;
-  const timer = setInterval(() => {
-    const m = memoryOf(pid);
-    if (m) {
-      peak = Math.max(peak, m.rss);
-      samples++;
-    }
-  }, everyMs);
-  return {
-    stop() {
-      clearInterval(timer);
-      const end = memoryOf(pid);
-      peak = Math.max(peak, end?.rss ?? 0);
-      return {
-        startMB: round(start?.rss),
-        endMB: round(end?.rss),
-        peakSampledMB: round(peak),
-        vmHwmMB: round(end?.hwm),
-        vmHwmCoversInterval: hwmReset,
-        samples,
-      };
-    },
-  };
-}
-
-const round = (n, digits = 1) =>
-  n === undefined || Number.isNaN(n) ? undefined : Math.round(n * 10 ** digits) / 10 ** digits;
 const seconds = (since) => (performance.now() - since) / 1000;
-
-/** Peak of a memory sample: the kernel's VmHWM when it covers the interval, else the samples. */
-const peakOf = (m) => (m.vmHwmCoversInterval ? Math.max(m.vmHwmMB, m.peakSampledMB) : m.peakSampledMB);
-
-/** POST path with the session cookie; streams the response body into `file`. */
-async function download(url, cookie, file) {
-  const req = http.request(url, { method: 'POST', headers: { cookie, 'content-length': 0 }, agent: false });
-  const failed = new Promise((_, reject) => req.on('error', reject));
-  failed.catch(() => {});
-  req.end();
-  const [res] = await Promise.race([once(req, 'response'), failed]);
-  if (res.statusCode !== 200) {
-    const chunks = [];
-    for await (const c of res) chunks.push(c);
-    throw new Error(
-      `POST ${url} answered ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 500)}`,
-    );
-  }
-  await Promise.race([pipeline(res, createWriteStream(file)), failed]);
-}
-
-/** multipart/form-data with one file field, streamed from disk with an exact Content-Length. */
-async function uploadMultipart(url, cookie, field, file) {
-  const boundary = `----atm-bench-${randomBytes(12).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="backup.zip"\r\n` +
-      'Content-Type: application/zip\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const req = http.request(url, {
-    method: 'POST',
-    headers: {
-      cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': head.length + statSync(file).size + tail.length,
-    },
-    agent: false,
-  });
-  const responded = once(req, 'response'); // rejects on a request error
-  await pipeline(
-    Readable.from(
-      (async function* () {
-        yield head;
-        yield* createReadStream(file);
-        yield tail;
-      })(),
-    ),
-    req,
-  );
-  const [res] = await responded;
-  const chunks = [];
-  for await (const c of res) chunks.push(c);
-  return { status: res.statusCode, body: Buffer.concat(chunks).toString() };
-}
 
 /** Runs a command to completion (tracked, so Ctrl-C stops it); resolves its wall time in s. */
 async function timed(command, args, cwd) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { RequestLimitsConfig } from '../config/app.config.js';
+import type { RequestLimitsConfig } from '../config/request-limits.config.js';
 import type { ErrorCode } from './api-error.js';
 
 /** Bodies that may take long on a slow link: an image (5 MB), a backup (100 MB or more), a CSV (20 MB). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './app.config.js';
+import { loadConfig } from './app.config.js';
+import { ConfigError } from './env-values.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atm-config-'));
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { parseDatabase, resolveDataDir } from '../config/app.config.js';
+import { parseDatabase, resolveDataDir } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
 
 /**

@@ -4,7 +4,7 @@ import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
 import { Session } from '../sessions/session.entity.js';
-import type { DatabaseConfig } from '../config/app.config.js';
+import type { DatabaseConfig } from '../config/database.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
 import { Shop } from '../shops/shop.entity.js';

@@ -1,7 +1,7 @@
 import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { DatabaseConfig } from '../config/app.config.js';
+import type { DatabaseConfig } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
 import { JobLockService } from './job-lock.service.js';
 import { JobScheduler } from './job-scheduler.js';

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, parseDatabase, resolveDataDir } from '../config/app.config.js';
+import { parseDatabase, resolveDataDir } from '../config/database.config.js';
+import { ConfigError } from '../config/env-values.js';
 
 /**
  * `npm run migration:<command> -w backend` on the database this environment configures

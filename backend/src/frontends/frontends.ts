@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_PAGE_PATHS } from 'contract';
-import type { FrontendsConfig } from '../config/app.config.js';
+import type { FrontendsConfig } from '../config/frontends.config.js';
 import { ApiError } from '../common/api-error.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import pretty from 'pino-pretty';
-import type { ObservabilityConfig } from '../config/app.config.js';
+import type { ObservabilityConfig } from '../config/observability.config.js';
 import type { AppMetrics } from './metrics.js';
 import type { ShutdownState } from './shutdown-state.js';
 

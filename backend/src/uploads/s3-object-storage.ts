@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { StorageConfig } from '../config/app.config.js';
+import type { StorageConfig } from '../config/storage.config.js';
 import { strongEtag } from './local-object-storage.js';
 import { ObjectStorage, type ObjectInfo, type StoredObject } from './object-storage.js';
 

@@ -1,0 +1,173 @@
+// Accessibility: the journey by keyboard alone, and every admin page and dialog with 1,000 more
+// shops checked by axe-core.
+/* global document -- in functions that run in the page (evaluate) */
+import { expect } from '@jest/globals';
+import { restoreShops } from '../../../bench/lib/web-seed.mjs';
+import { expectAccessible } from '../axe.mjs';
+import { eventually } from '../browser.mjs';
+import { expectFocusRing, tabTo } from '../keyboard.mjs';
+import { ADMIN_USER } from './accounts.mjs';
+
+/** Registers these steps of the admin journey, in order; `journey` holds what the steps share. */
+export function accessibilitySteps(journey) {
+  const { lang, A, passwords, logoFile, mapFile, step, me, login, toast } = journey;
+
+  // The keyboard-only admin journey (in one language: the keys are the same in both).
+  if (lang === 'es')
+    step('keyboard only: log in, create a shop with its logo, edit it, delete it, log out', async () => {
+      const { product, page } = journey;
+      const name = 'Armería del Teclado';
+      // After a route change the admin moves focus to the new page's heading (AdminPage): wait
+      // for it, or the next Tab races the move.
+      const landed = () => eventually(() => page.evaluate(() => document.activeElement?.tagName), 'H1');
+      const type = async (target, text) => {
+        await tabTo(page, target);
+        await page.keyboard.type(text);
+      };
+      await page.goto(`${product.url}/admin/login`);
+      const username = page.getByLabel(A.username);
+      await eventually(() => username.evaluate((input) => input === document.activeElement), true);
+      await page.keyboard.type(ADMIN_USER);
+      await type(page.getByLabel(A.password, { exact: true }), passwords.changed);
+      await page.keyboard.press('Enter');
+      await page.getByText(A.welcome(ADMIN_USER)).waitFor();
+      await landed();
+
+      await tabTo(page, page.getByRole('button', { name: A.addShop }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${product.url}/admin/shops/new`);
+      await landed();
+      const f = A.fields;
+      await type(page.getByLabel(f.name), name);
+      await type(page.getByLabel(f.email), 'teclado@armeria.example');
+      await type(page.getByLabel(f.phone), '+52 55 5555 0123');
+      await type(page.getByLabel(f.description), 'Creada sin ratón, solo con el teclado.');
+      await type(page.getByLabel(f.address), 'Calle Tab 9');
+      await type(page.getByLabel(f.city), 'Puebla');
+      await type(page.getByLabel(f.state), 'Puebla');
+      await type(page.getByLabel(f.googleMapsUrl), 'https://maps.google.com/?q=19.04,-98.2');
+      await type(page.getByLabel(f.latitude), '19.0414');
+      await type(page.getByLabel(f.longitude), '-98.2063');
+      await tabTo(page, page.getByRole('checkbox', { name: 'Armería' }));
+      await page.keyboard.press('Space');
+      // Enter on an image's button opens the file chooser (Playwright intercepts it from the
+      // moment a listener exists, so one is there before the key is pressed).
+      const keepChooserIntercepted = () => {};
+      page.on('filechooser', keepChooserIntercepted);
+      for (const [kind, file, uploaded] of [
+        ['logo', logoFile, A.logoUploaded],
+        ['map', mapFile, A.mapUploaded],
+      ]) {
+        await tabTo(
+          page,
+          page.getByTestId(`image-field-${kind}`).getByRole('button', { name: A.uploadButton }),
+        );
+        const chooser = page.waitForEvent('filechooser');
+        await page.keyboard.press('Enter');
+        await (await chooser).setFiles(file);
+        await page.getByText(uploaded).waitFor();
+      }
+      page.off('filechooser', keepChooserIntercepted);
+      await tabTo(page, page.getByRole('button', { name: A.create }));
+      await page.keyboard.press('Enter');
+      await toast(A.shopCreated);
+      await page.waitForURL(`${product.url}/admin`);
+      await landed();
+
+      await type(page.getByLabel(A.searchShops), name);
+      await page.getByTestId('shop-row').filter({ hasText: name }).waitFor();
+      await tabTo(page, page.getByRole('button', { name: A.edit(name) }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/admin\/shops\/edit\/[0-9a-f-]{36}$/);
+      await landed();
+      const id = page.url().split('/').pop();
+      await eventually(() => page.getByLabel(f.city).inputValue(), 'Puebla');
+      await tabTo(page, page.getByLabel(f.city));
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('Cholula');
+      await tabTo(page, page.getByRole('button', { name: A.update }));
+      await page.keyboard.press('Enter');
+      await toast(A.shopUpdated);
+      await page.waitForURL(`${product.url}/admin`);
+      await landed();
+      expect((await (await page.request.get(`${product.url}/api/shops/${id}`)).json()).city).toBe('Cholula');
+
+      await type(page.getByLabel(A.searchShops), name);
+      await tabTo(page, page.getByRole('button', { name: A.deleteShop(name) }));
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog');
+      const cancel = confirm.getByRole('button', { name: A.cancel });
+      await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+      await expectFocusRing(page);
+      await tabTo(page, confirm.getByRole('button', { name: A.deleteOk }), { max: 3 });
+      await page.keyboard.press('Enter');
+      await toast(A.shopDeleted);
+      expect((await page.request.get(`${product.url}/api/shops/${id}`)).status()).toBe(404);
+      // The confirmation closes with an animation, keeping focus until it is gone: Tab from
+      // the page once it has (a Shift+Tab during it went nowhere, and the step failed once).
+      await confirm.waitFor({ state: 'detached' });
+
+      await tabTo(page, page.getByRole('button', { name: A.logout }), { backwards: true });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${product.url}/admin/login`);
+      expect(await me()).toBe(401);
+    });
+
+  // The admin at scale: 1,000 generated shops, restored in one request the way the web bench
+  // seeds (bench/lib/web-seed.mjs). Every admin page and dialog, in this journey's language, at
+  // both widths (expectAccessible), must show no violation, and neither must the public listing.
+  step('every admin page and dialog with 1,000 more shops has no accessibility violation', async () => {
+    const { product, context, page, pub } = journey;
+    await page.goto(`${product.url}/admin/login`);
+    await login(ADMIN_USER, passwords.changed);
+    await page.getByText(A.welcome(ADMIN_USER)).waitFor();
+    const session = (await context.cookies()).find((cookie) => cookie.name === 'atm.sid');
+    await restoreShops(product.url, `atm.sid=${session.value}`, 1000);
+    const visit = async (path, ready) => {
+      await page.goto(`${product.url}${path}`);
+      await ready();
+    };
+    await visit('/admin', () => page.getByTestId('shop-row').first().waitFor());
+    await expectAccessible(page, `the ${lang} dashboard with 1,000 shops`);
+
+    const firstRow = page.getByTestId('shop-row').first();
+    await firstRow.getByRole('button', { name: A.deleteShop('') }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByRole('button', { name: A.cancel }).waitFor();
+    await expectAccessible(page, `the ${lang} delete confirmation with 1,000 shops`);
+    await confirm.getByRole('button', { name: A.cancel }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    const { id } = (await (await page.request.get(`${product.url}/api/shops`)).json()).at(-1);
+    await visit(`/admin/shops/edit/${id}`, () =>
+      eventually(async () => (await page.getByLabel(A.fields.city).inputValue()) !== '', true),
+    );
+    await expectAccessible(page, `the ${lang} edit shop form with 1,000 shops`);
+    await visit('/admin/shops/new', () => page.getByText(A.categoryRequired).first().waitFor());
+    await expectAccessible(page, `the ${lang} new shop form with 1,000 shops`);
+    await visit('/admin/activity', () => page.getByRole('row').nth(1).waitFor());
+    await expectAccessible(page, `the ${lang} activity page with 1,000 shops`);
+    await visit('/admin/backup', () => page.getByText(A.totalShops).waitFor());
+    await expectAccessible(page, `the ${lang} backup page with 1,000 shops`);
+    await visit('/admin/shops/import', () => page.getByRole('heading', { level: 1 }).waitFor());
+    await expectAccessible(page, `the ${lang} CSV page with 1,000 shops`);
+    await visit('/admin/users', () => page.getByTestId('admin-card').first().waitFor());
+    await expectAccessible(page, `the ${lang} users page with 1,000 shops`);
+    await page.getByRole('button', { name: A.addAdmin }).click();
+    await page.getByLabel(A.username).waitFor();
+    await expectAccessible(page, `the ${lang} add-admin form with 1,000 shops`);
+    await page.getByRole('button', { name: A.change }).click();
+    const change = page.getByRole('dialog').filter({ hasText: A.current });
+    await change.getByLabel(A.current).waitFor();
+    await expectAccessible(page, `the ${lang} change-password dialog with 1,000 shops`);
+    await page.keyboard.press('Escape');
+    await change.waitFor({ state: 'hidden' });
+    await visit('/admin/no-such-page', () => page.getByRole('heading', { name: /^404 / }).waitFor());
+    await expectAccessible(page, `the ${lang} admin 404 page with 1,000 shops`);
+
+    // The public listing with them too, in this language.
+    await pub.goto(`${product.url}${lang === 'en' ? '/en/' : '/'}`);
+    await pub.locator('.atm-dir-card').first().waitFor();
+    await expectAccessible(pub, `the ${lang} public listing with 1,000 more shops`);
+  });
+}
