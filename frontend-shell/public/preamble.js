@@ -68,7 +68,10 @@
       return script;
     });
   };
-  var start = function () {
+  var start = function (event) {
+    // A pointer that did not move is the browser updating hover under a resting cursor (after
+    // the first layout, or a scroll), not the visitor.
+    if (event && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
     if (started) return;
     started = true;
     INTENT.forEach(function (type) {

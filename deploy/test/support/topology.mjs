@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEADLESS_SHELL_PATH } from '../../../tools/chromium.mjs';
 import { productionNodeFlags } from '../../../tools/production-command.mjs';
 import { backendImageStage } from '../images.mjs';
 import { gatewayConf, makeCertificate, startNginx, staticFrontendConf } from './nginx.mjs';
@@ -39,7 +40,7 @@ const missing = [
     !hasBrotli &&
     'the nginx brotli modules are not installed (apt-get install libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static)',
   !has('openssl', ['version']) && 'openssl is not installed',
-  !existsSync('/usr/bin/chromium') && 'chromium is not installed (/usr/bin/chromium)',
+  !existsSync(HEADLESS_SHELL_PATH) && `Chromium's headless shell is not installed (${HEADLESS_SHELL_PATH})`,
 ].filter(Boolean);
 export const skipTopology = missing.length ? `skipped: ${missing.join('; ')}` : false;
 
