@@ -85,7 +85,7 @@ export class AdminUsersService {
     const existing = (await repository.find({ select: { username: true } })).map((user) => user.username);
     if (existing.some((name) => name.toLowerCase() === dto.username.toLowerCase())) throw usernameTaken();
     assertNotConfusable(dto.username, existing);
-    assertStrongPassword(dto.password, 'password', dto.username);
+    await assertStrongPassword(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
     const insert = async (transaction: EntityManager) => {
       const repository = transaction.getRepository(AdminUser);
@@ -114,7 +114,7 @@ export class AdminUsersService {
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
     if (!user) throw adminNotFound();
-    assertStrongPassword(dto.newPassword, 'newPassword', user.username);
+    await assertStrongPassword(dto.newPassword, 'newPassword', user.username);
     const passwordHash = await this.hasher.hash(dto.newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
@@ -135,7 +135,7 @@ export class AdminUsersService {
     keepSid: string,
     actor: ActivityActor,
   ): Promise<void> {
-    assertStrongPassword(newPassword, 'newPassword', user.username);
+    await assertStrongPassword(newPassword, 'newPassword', user.username);
     const id = user.id;
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {

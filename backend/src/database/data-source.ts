@@ -1,4 +1,3 @@
-import mysql from 'mysql2/promise';
 import type { DataSourceOptions } from 'typeorm';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
@@ -91,6 +90,8 @@ export function dataSourceOptions(
  */
 export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' | 'mariadb'> {
   if (database.type !== 'mysql') return 'mysql';
+  // Loaded here, not at start-up: a SQLite installation never needs the MySQL client.
+  const { default: mysql } = await import('mysql2/promise');
   const connection = await mysql.createConnection({ uri: database.url, connectTimeout: 10_000 });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');

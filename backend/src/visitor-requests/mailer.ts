@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 
@@ -17,11 +17,14 @@ export interface MailMessage {
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');
-  private readonly transport: Transporter | null;
+  /** Loaded only where SMTP is configured: nodemailer is large, and most installations have none. */
+  private readonly transport: Promise<Transporter> | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const url = config.visitorRequests.smtpUrl;
-    this.transport = url ? nodemailer.createTransport(url) : null;
+    this.transport = url
+      ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      : null;
   }
 
   get enabled(): boolean {
@@ -32,7 +35,7 @@ export class Mailer implements OnApplicationShutdown {
   async send(message: MailMessage): Promise<boolean> {
     if (!this.transport) return false;
     try {
-      await this.transport.sendMail({ from: this.config.visitorRequests.mailFrom, ...message });
+      await (await this.transport).sendMail({ from: this.config.visitorRequests.mailFrom, ...message });
       return true;
     } catch (error) {
       this.logger.error(`An e-mail could not be sent: ${(error as Error).message}`);
@@ -40,7 +43,7 @@ export class Mailer implements OnApplicationShutdown {
     }
   }
 
-  onApplicationShutdown(): void {
-    this.transport?.close();
+  async onApplicationShutdown(): Promise<void> {
+    (await this.transport)?.close();
   }
 }

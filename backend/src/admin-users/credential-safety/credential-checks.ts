@@ -7,8 +7,8 @@ import { usernameSkeleton } from './username-skeleton.js';
  * the account's username), naming the field the form shows it beside. The reason travels as
  * zxcvbn's keys (`params.warning`, `params.suggestion`) for the admin to translate.
  */
-export function assertStrongPassword(password: string, field: string, username: string): void {
-  const weakness = passwordWeakness(password, [username]);
+export async function assertStrongPassword(password: string, field: string, username: string): Promise<void> {
+  const weakness = await passwordWeakness(password, [username]);
   if (!weakness) return;
   const params = { warning: weakness.warning, suggestion: weakness.suggestion };
   const message = 'The password is too easy to guess: use a longer one, several uncommon words for example';

@@ -1,7 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
-import * as esEs from '@zxcvbn-ts/language-es-es';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** The lowest zxcvbn score (0-4) a new password may have: 3 is "safely unguessable" offline with a slow hash. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -15,14 +12,26 @@ export interface PasswordWeakness {
   suggestion: string;
 }
 
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use: the dictionaries (common passwords, English and Spanish words and names) are large. */
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...en.dictionary, ...esEs.dictionary },
-  });
+/**
+ * Loaded and built on first use, not at start-up: the dictionaries (common passwords, English and
+ * Spanish words and names) are 2.5 MB of code, unpacked when loaded, and only a new password needs
+ * them.
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en, esEs] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+      import('@zxcvbn-ts/language-es-es'),
+    ]);
+    return new ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary, ...esEs.dictionary },
+    });
+  })();
   return estimator;
 }
 
@@ -31,8 +40,11 @@ function zxcvbn(): ZxcvbnFactory {
  * patterns, dates and the account's own data (`userInputs`: its username). Returns the reason when
  * it scores below MIN_PASSWORD_SCORE, or null when it is strong enough.
  */
-export function passwordWeakness(password: string, userInputs: string[] = []): PasswordWeakness | null {
-  const result = zxcvbn().check(password, userInputs);
+export async function passwordWeakness(
+  password: string,
+  userInputs: string[] = [],
+): Promise<PasswordWeakness | null> {
+  const result = (await zxcvbn()).check(password, userInputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return {
     score: result.score,
