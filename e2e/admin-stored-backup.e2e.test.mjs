@@ -266,6 +266,11 @@ describe('a stored automatic backup restored after its preview (es, then en)', (
   step('en: previewed again, the same backup creates no shop; Cancel changes nothing', async () => {
     const A = ADMIN.en;
     const B = LOCALES.en.admin.backup;
+    // The Spanish restore's notice closes by itself after a few seconds; still open, it would sit
+    // under the next dialog's mask, which axe rightly reads as text without contrast.
+    await page
+      .getByText(LOCALES.es.admin.backup.restore.success, { exact: true })
+      .waitFor({ state: 'hidden' });
     await page.getByLabel(ADMIN.es.languageLabel).getByText('EN').click();
     await page.getByRole('button', { name: A.backToDashboard }).click();
     await page.getByRole('button', { name: A.backup }).click();

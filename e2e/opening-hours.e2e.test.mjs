@@ -7,7 +7,7 @@
 /* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { expectAccessible } from './support/axe.mjs';
-import { eventually, journeys, launchChromium } from './support/browser.mjs';
+import { eventually, journeys, launchChromium, waitForDirectory } from './support/browser.mjs';
 import { tabTo } from './support/keyboard.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -212,7 +212,7 @@ for (const [lang, T] of Object.entries({
       await expect(laterStatus.innerText()).resolves.toMatch(
         new RegExp(`^${openNow ? T.openNow : T.closed} · `),
       );
-      await later.mouse.move(10, 10);
+      await waitForDirectory(later);
       await eventually(
         () => laterStatus.innerText(),
         (text) => text.startsWith(`${T.closed} · `),

@@ -57,7 +57,9 @@ export async function openListing(page, url) {
 /**
  * Until the directory's markup is live (DirectoryApp marks `<html>` once hydration committed).
  * A server-rendered page starts its scripts on the visitor's first sign of use (the shell's
- * preamble): the pointer moves over the page first, as a person's does.
+ * preamble): the pointer moves over the page first, as a person's does (twice: a browser gives
+ * the first move after a load no movement, and the preamble takes a move without movement for
+ * the browser's own hover update).
  */
 export async function waitForDirectory(page) {
   await page.mouse.move(2, 2);

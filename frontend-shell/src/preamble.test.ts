@@ -101,6 +101,18 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
     expect(scripts()).toHaveLength(2); // once
   });
 
+  /** A pointer move as a browser sends it (jsdom's events have no movement of their own). */
+  const pointerMove = (movementX: number, movementY: number) =>
+    Object.assign(new Event('pointermove'), { movementX, movementY });
+
+  it('takes a pointer move without movement for the browser, not the visitor (hover under a resting cursor)', () => {
+    serverPage();
+    window.dispatchEvent(pointerMove(0, 0));
+    expect(scripts()).toEqual([]);
+    window.dispatchEvent(pointerMove(0, 2));
+    expect(scripts()).toEqual(['/runtime-config.js', '/js/main.abc.js']);
+  });
+
   it('prefetches the scripts once the page has loaded and the browser is idle', async () => {
     serverPage();
     expect(added('link[rel=prefetch]')).toEqual([]);
@@ -143,7 +155,7 @@ describe('public/preamble.js on a page the server rendered (scripts on intent)',
     serverPage(withLocation);
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(reload).toHaveBeenCalledTimes(1);
-    window.dispatchEvent(new Event('pointermove'));
+    window.dispatchEvent(pointerMove(3, 1));
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(reload).toHaveBeenCalledTimes(1); // started: the router has it now
   });
