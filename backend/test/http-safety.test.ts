@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Agent, get } from 'node:http';
+import type { Socket } from 'node:net';
 import request from 'supertest';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
@@ -23,6 +25,27 @@ describe.each(ANY_DIALECT)('HTTP safety on %s', (dialect) => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps an idle keep-alive connection open past Node\u2019s default 6 s, so a client reusing it is answered', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = () =>
+      new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+        get(`${server.url}/api/health/live`, { agent }, (response) => {
+          const { socket } = response;
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, socket }));
+        }).on('error', reject);
+      });
+    try {
+      const first = await ask();
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      const second = await ask();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(second.socket).toBe(first.socket); // the same connection, not a new one
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers malformed JSON with 400 and a clear message', async () => {

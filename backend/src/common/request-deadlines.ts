@@ -26,6 +26,11 @@ const TIMED_OUT = JSON.stringify({
 export function enforceRequestDeadlines(server: Server, limits: RequestLimitsConfig): void {
   server.requestTimeout = 0;
   server.headersTimeout = limits.wholeRequestSeconds * 1000;
+  // An idle keep-alive connection is closed after 65 s, not Node's 5 (6 with its buffer): a
+  // request a client sends on a connection at the instant the server closes it fails (ECONNRESET,
+  // or a 502 at a proxy), and 5 s is a pause clients often make. The gateway keeps its idle
+  // connections 60 s, shorter.
+  server.keepAliveTimeout = 65_000;
   server.prependListener('request', (request: IncomingMessage, response: ServerResponse) =>
     watchBody(request, response, limits),
   );
