@@ -39,7 +39,6 @@ export function SecondFactorForm({ onSuccess, onCancel, onError }: SecondFactorF
       <Form.Item
         name="code"
         label={t('mfa.login.code')}
-        extra={t('mfa.login.subtitle')}
         rules={[{ required: true, whitespace: true, message: t('mfa.login.codeRequired') }]}
       >
         <Input prefix={<SafetyCertificateOutlined />} autoComplete="one-time-code" autoFocus maxLength={32} />

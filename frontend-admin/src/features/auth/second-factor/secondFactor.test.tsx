@@ -22,7 +22,8 @@ describe('logging in with a second factor', () => {
       },
       'POST /api/auth/second-factor': async (request) => {
         const { code } = (await request.json()) as { code: string };
-        if (code !== '492039') return apiError(400, 'The code is not valid', { code: 'SECOND_FACTOR_INVALID' });
+        if (code !== '492039')
+          return apiError(400, 'The code is not valid', { code: 'SECOND_FACTOR_INVALID' });
         pending = false;
         loggedIn = true;
         return json(me);
@@ -40,7 +41,9 @@ describe('logging in with a second factor', () => {
     expect(await screen.findByTestId('login-error')).toHaveTextContent('El código no es válido o ya se usó.');
     fill(screen.getByLabelText('Código'), '492039');
     await user().click(screen.getByRole('button', { name: 'Verificar' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Verificación en dos pasos' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Verificación en dos pasos' })).toBeNull(),
+    );
   });
 });
 

@@ -81,22 +81,21 @@ export function SecondFactorCard() {
             <List
               dataSource={data.factors}
               renderItem={(factor) => (
-                <List.Item
-                  actions={
-                    factor.kind === 'totp'
-                      ? [
-                          <Button key="remove" danger icon={<DeleteOutlined />} onClick={confirmRemove}>
-                            {t('mfa.card.remove')}
-                          </Button>,
-                        ]
-                      : []
-                  }
-                >
-                  <List.Item.Meta
-                    avatar={<SafetyCertificateOutlined style={{ fontSize: 20 }} aria-hidden />}
-                    title={t(`mfa.card.${factor.kind}`)}
-                    description={t('mfa.card.addedAt', { date: format.format(new Date(factor.addedAt)) })}
-                  />
+                <List.Item>
+                  {/* Wraps under the name on a phone instead of squeezing it. */}
+                  <Flex justify="space-between" align="center" gap={8} wrap style={{ width: '100%' }}>
+                    <List.Item.Meta
+                      style={{ flex: '1 1 220px' }}
+                      avatar={<SafetyCertificateOutlined style={{ fontSize: 20 }} aria-hidden />}
+                      title={t(`mfa.card.${factor.kind}`)}
+                      description={t('mfa.card.addedAt', { date: format.format(new Date(factor.addedAt)) })}
+                    />
+                    {factor.kind === 'totp' && (
+                      <Button danger icon={<DeleteOutlined />} onClick={confirmRemove}>
+                        {t('mfa.card.remove')}
+                      </Button>
+                    )}
+                  </Flex>
                 </List.Item>
               )}
             />
