@@ -56,7 +56,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('creates the first admin without a session, then refuses a second one without a session', async () => {
     const before = await request(server.url).get('/api/auth/status').expect(200);
-    expect(before.body).toEqual({ adminExists: false });
+    expect(before.body).toEqual({ adminExists: false, secondFactorPending: false });
     const created = await request(server.url)
       .post('/api/auth/create-admin')
       .send({
@@ -77,6 +77,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       .expect(403);
     expect((await request(server.url).get('/api/auth/status').expect(200)).body).toEqual({
       adminExists: true,
+      secondFactorPending: false,
     });
     expect(refused.body).toMatchObject({
       code: 'ADMIN_ALREADY_EXISTS',

@@ -65,6 +65,8 @@ export async function startBackend({ nodeBin, preloads = [], env, nodeFlags = []
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
       SEED_DEMO_DATA: 'false',
+      // A fresh database requires a second factor by default; the bench logs in with a password.
+      MFA_REQUIRED: 'false',
       ...env,
       PORT: String(port),
     },

@@ -165,7 +165,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin of the current session. */
+    /** The admin of the current session (and whether they must set up a second factor first). */
     get: operations['getMe'];
     put?: never;
     post?: never;
@@ -186,7 +186,8 @@ export interface paths {
     put?: never;
     /**
      * Logs in and sets the session cookie. After 10 consecutive failures for one username from
-     *     one client, answers 429 with Retry-After for 15 minutes.
+     *     one client, answers 429 with Retry-After for 15 minutes. An account with a second factor is
+     *     not logged in yet: `pendingStep: 'second-factor'` asks for its code.
      */
     post: operations['login'];
     delete?: never;
@@ -262,6 +263,43 @@ export interface paths {
     get?: never;
     /** Changes the caller's own password; their other sessions end. */
     put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The second step of logging in: a code from the authenticator app or a recovery code, after
+     *     the password. Logs the session in. Wrong codes count as failed logins (429 after 10).
+     */
+    post: operations['verifySecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/second-factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current admin's second factors, unused recovery codes and whether one is required. */
+    get: operations['getMySecondFactors'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -866,6 +904,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/totp/enrolment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts setting up an authenticator app: a new secret with its QR code, returned this once.
+     *     Asking again before confirming replaces the secret.
+     */
+    post: operations['startTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/totp/enrolment/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms the app with one valid code; answers the 10 recovery codes, shown this once. */
+    post: operations['confirmTotpEnrolment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes the authenticator app; the account's other sessions end. */
+    delete: operations['removeTotp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mfa-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether every administrator must have a second factor, and whether the server decides it. */
+    get: operations['getMfaPolicy'];
+    /** Turns the policy on or off; turning it off needs a recent re-authentication. */
+    put: operations['setMfaPolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/reset-second-factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Removes every second factor and recovery code of another administrator who lost theirs,
+     *     and ends their sessions. One's own factors are removed one by one instead.
+     */
+    post: operations['resetAdminUserSecondFactors'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -905,6 +1035,16 @@ export interface components {
       | 'SESSION_NOT_FOUND'
       | 'REAUTHENTICATION_REQUIRED'
       | 'CURRENT_SESSION'
+      | 'SECOND_FACTOR_REQUIRED'
+      | 'SECOND_FACTOR_ENROLMENT_REQUIRED'
+      | 'SECOND_FACTOR_INVALID'
+      | 'NO_SECOND_FACTOR_PENDING'
+      | 'TOTP_ALREADY_ENROLLED'
+      | 'TOTP_ENROLMENT_NOT_STARTED'
+      | 'TOTP_NOT_ENROLLED'
+      | 'LAST_SECOND_FACTOR'
+      | 'MFA_POLICY_SET_BY_ENVIRONMENT'
+      | 'OWN_SECOND_FACTORS_RESET'
       | 'SHOP_NOT_FOUND'
       | 'IMAGE_NOT_FOUND'
       | 'IMAGE_INVALID'
@@ -954,6 +1094,7 @@ export interface components {
       | 'PASSWORDS_DONT_MATCH'
       | 'CURRENT_PASSWORD_INCORRECT'
       | 'USERNAME_TAKEN'
+      | 'SECOND_FACTOR_INVALID'
       | 'USERNAME_CONFUSABLE'
       | 'BIDI_CHARACTERS'
       | 'INVISIBLE_CHARACTERS'
@@ -1057,6 +1198,12 @@ export interface components {
         | 'session.ended'
         | 'sessions.others_ended'
         | 'admin.sessions_ended'
+        | 'mfa.factor_added'
+        | 'mfa.factor_removed'
+        | 'mfa.factors_reset'
+        | 'mfa.recovery_code_used'
+        | 'mfa.second_factor_failed'
+        | 'mfa.policy_changed'
         | 'login.succeeded'
         | 'login.failed'
         | 'backup.downloaded'
@@ -1118,6 +1265,30 @@ export interface components {
     AuthStatusDto: {
       /** @description True once an administrator account exists: the login page then stops offering to create the first one. */
       adminExists: boolean;
+      /** @description True while this browser gave a right password and the second factor is still to come. */
+      secondFactorPending: boolean;
+    };
+    /**
+     * @description `second-factor`: give a code (POST /api/auth/second-factor), the session is not logged in yet;
+     *     `enrolment`: the policy requires a second factor this admin must set up first. Absent: done.
+     * @enum {string}
+     */
+    PendingStep: 'second-factor' | 'enrolment';
+    CurrentAdminDto: {
+      /**
+       * @description `second-factor`: give a code (POST /api/auth/second-factor), the session is not logged in yet;
+       *     `enrolment`: the policy requires a second factor this admin must set up first. Absent: done.
+       */
+      pendingStep?: components['schemas']['PendingStep'];
+      /** @example 0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d */
+      id: string;
+      /** @example admin */
+      username: string;
+      /**
+       * Format: date-time
+       * @description When the account was created.
+       */
+      createdAt: string;
     };
     LoginDto: {
       /** @example admin */
@@ -1137,6 +1308,36 @@ export interface components {
       newPassword: string;
       /** @description Must equal `newPassword`. */
       confirmPassword: string;
+    };
+    SecondFactorCodeDto: {
+      /** @example 492039 */
+      code: string;
+    };
+    /**
+     * @description An authenticator app (`totp`) or a passkey.
+     * @enum {string}
+     */
+    SecondFactorKind: 'totp' | 'passkey';
+    SecondFactorDto: {
+      /** @description An authenticator app (`totp`) or a passkey. */
+      kind: components['schemas']['SecondFactorKind'];
+      /**
+       * Format: date-time
+       * @description When it was added.
+       */
+      addedAt: string;
+    };
+    MySecondFactorsDto: {
+      factors: components['schemas']['SecondFactorDto'][];
+      /**
+       * @description Unused recovery codes left.
+       * @example 10
+       */
+      recoveryCodesLeft: number;
+      /** @description Whether every administrator must have a second factor. */
+      required: boolean;
+      /** @description True when MFA_REQUIRED on the server decides `required` (the setting cannot change it). */
+      requiredByServer: boolean;
     };
     CreateUploadDto: {
       /**
@@ -1674,6 +1875,38 @@ export interface components {
       /** @description Requests that were pending and are now spam (the others were already decided). */
       marked: number;
     };
+    TotpEnrolmentDto: {
+      /**
+       * @description The shared secret in Base32, to type into the app (and for screen readers).
+       * @example JBSWY3DPEHPK3PXP
+       */
+      secret: string;
+      /** @description The otpauth:// link the QR code holds. */
+      otpauthUri: string;
+      /** @description The QR code as a PNG data URL. */
+      qrCode: string;
+    };
+    RecoveryCodesDto: {
+      /**
+       * @example [
+       *       "k7m2q-9xw4p",
+       *       "a3b4c-d5e6f"
+       *     ]
+       */
+      recoveryCodes: string[];
+    };
+    MfaPolicyStateDto: {
+      required: boolean;
+      /** @description True when MFA_REQUIRED on the server decides (the setting cannot change it). */
+      requiredByServer: boolean;
+    };
+    MfaPolicyDto: {
+      required: boolean;
+    };
+    SecondFactorsResetDto: {
+      /** @example 1 */
+      removed: number;
+    };
   };
   responses: never;
   parameters: never;
@@ -1693,10 +1926,16 @@ export type AdminUserDto = components['schemas']['AdminUserDto'];
 export type CreateAdminUserDto = components['schemas']['CreateAdminUserDto'];
 export type ResetPasswordDto = components['schemas']['ResetPasswordDto'];
 export type AuthStatusDto = components['schemas']['AuthStatusDto'];
+export type PendingStep = components['schemas']['PendingStep'];
+export type CurrentAdminDto = components['schemas']['CurrentAdminDto'];
 export type LoginDto = components['schemas']['LoginDto'];
 export type ReauthenticateDto = components['schemas']['ReauthenticateDto'];
 export type MessageDto = components['schemas']['MessageDto'];
 export type ChangePasswordDto = components['schemas']['ChangePasswordDto'];
+export type SecondFactorCodeDto = components['schemas']['SecondFactorCodeDto'];
+export type SecondFactorKind = components['schemas']['SecondFactorKind'];
+export type SecondFactorDto = components['schemas']['SecondFactorDto'];
+export type MySecondFactorsDto = components['schemas']['MySecondFactorsDto'];
 export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
@@ -1731,6 +1970,11 @@ export type ApproveRequestDto = components['schemas']['ApproveRequestDto'];
 export type RejectRequestDto = components['schemas']['RejectRequestDto'];
 export type MarkSpamDto = components['schemas']['MarkSpamDto'];
 export type MarkSpamResultDto = components['schemas']['MarkSpamResultDto'];
+export type TotpEnrolmentDto = components['schemas']['TotpEnrolmentDto'];
+export type RecoveryCodesDto = components['schemas']['RecoveryCodesDto'];
+export type MfaPolicyStateDto = components['schemas']['MfaPolicyStateDto'];
+export type MfaPolicyDto = components['schemas']['MfaPolicyDto'];
+export type SecondFactorsResetDto = components['schemas']['SecondFactorsResetDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getMySessions: {
@@ -1926,6 +2170,12 @@ export interface operations {
           | 'session.ended'
           | 'sessions.others_ended'
           | 'admin.sessions_ended'
+          | 'mfa.factor_added'
+          | 'mfa.factor_removed'
+          | 'mfa.factors_reset'
+          | 'mfa.recovery_code_used'
+          | 'mfa.second_factor_failed'
+          | 'mfa.policy_changed'
           | 'login.succeeded'
           | 'login.failed'
           | 'backup.downloaded'
@@ -2430,7 +2680,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminUserDto'];
+          'application/json': components['schemas']['CurrentAdminDto'];
         };
       };
       /** @description No valid admin session */
@@ -2475,13 +2725,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Logged in; the response sets the session cookie */
+      /** @description Logged in (or waiting for the second factor); sets the session cookie */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminUserDto'];
+          'application/json': components['schemas']['CurrentAdminDto'];
         };
       };
       /** @description Username or password missing */
@@ -2844,6 +3094,148 @@ export interface operations {
       };
       /** @description The JSON body's charset or content encoding is not supported */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  verifySecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeDto'];
+      };
+    };
+    responses: {
+      /** @description Logged in; the response sets the session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentAdminDto'];
+        };
+      };
+      /** @description SECOND_FACTOR_INVALID: the code is not valid, or was already used */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getMySecondFactors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MySecondFactorsDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -5057,6 +5449,454 @@ export interface operations {
       };
       /** @description The JSON body's charset or content encoding is not supported */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  startTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpEnrolmentDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description TOTP_ALREADY_ENROLLED: remove the current app first */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  confirmTotpEnrolment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondFactorCodeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodesDto'];
+        };
+      };
+      /** @description SECOND_FACTOR_INVALID: the code is not the current one */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description TOTP_ENROLMENT_NOT_STARTED or TOTP_ALREADY_ENROLLED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  removeTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description TOTP_NOT_ENROLLED */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description LAST_SECOND_FACTOR: the policy requires a second factor and this is the last one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getMfaPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MfaPolicyStateDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  setMfaPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MfaPolicyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MfaPolicyStateDto'];
+        };
+      };
+      /** @description The request is invalid: `message` says why and `errors` lists each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REAUTHENTICATION_REQUIRED (turning it off): re-authenticate, then retry; or the request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description MFA_POLICY_SET_BY_ENVIRONMENT: MFA_REQUIRED on the server decides */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  resetAdminUserSecondFactors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorsResetDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Admin user not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description OWN_SECOND_FACTORS_RESET: not for one's own account */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -35,6 +35,10 @@ export const MAX_PASSWORD_LENGTH: 1024;
  * password (or a passkey) given within this many minutes.
  */
 export const REAUTHENTICATION_WINDOW_MINUTES: 5;
+/** Single-use recovery codes given when an authenticator app is set up. */
+export const RECOVERY_CODE_COUNT: 10;
+/** What can serve as a second factor after the password. */
+export const SECOND_FACTOR_KINDS: readonly ['totp', 'passkey'];
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH: 3;
 /** ...and at most. */
@@ -95,6 +99,16 @@ export const ERROR_CODES: readonly [
   'SESSION_NOT_FOUND',
   'REAUTHENTICATION_REQUIRED',
   'CURRENT_SESSION',
+  'SECOND_FACTOR_REQUIRED',
+  'SECOND_FACTOR_ENROLMENT_REQUIRED',
+  'SECOND_FACTOR_INVALID',
+  'NO_SECOND_FACTOR_PENDING',
+  'TOTP_ALREADY_ENROLLED',
+  'TOTP_ENROLMENT_NOT_STARTED',
+  'TOTP_NOT_ENROLLED',
+  'LAST_SECOND_FACTOR',
+  'MFA_POLICY_SET_BY_ENVIRONMENT',
+  'OWN_SECOND_FACTORS_RESET',
   'SHOP_NOT_FOUND',
   'IMAGE_NOT_FOUND',
   'IMAGE_INVALID',
@@ -145,6 +159,7 @@ export const FIELD_ERROR_CODES: readonly [
   'PASSWORDS_DONT_MATCH',
   'CURRENT_PASSWORD_INCORRECT',
   'USERNAME_TAKEN',
+  'SECOND_FACTOR_INVALID',
   'USERNAME_CONFUSABLE',
   'BIDI_CHARACTERS',
   'INVISIBLE_CHARACTERS',
@@ -188,6 +203,12 @@ export const ACTIVITY_KINDS: readonly [
   'session.ended',
   'sessions.others_ended',
   'admin.sessions_ended',
+  'mfa.factor_added',
+  'mfa.factor_removed',
+  'mfa.factors_reset',
+  'mfa.recovery_code_used',
+  'mfa.second_factor_failed',
+  'mfa.policy_changed',
   'login.succeeded',
   'login.failed',
   'backup.downloaded',

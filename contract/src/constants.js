@@ -65,6 +65,12 @@ export const MAX_PASSWORD_LENGTH = 1024;
  */
 export const REAUTHENTICATION_WINDOW_MINUTES = 5;
 
+/** Single-use recovery codes given when an authenticator app is set up. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** What can serve as a second factor after the password. */
+export const SECOND_FACTOR_KINDS = /* @__PURE__ */ Object.freeze(/** @type {const} */ (['totp', 'passkey']));
+
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH = 3;
 /** ...and at most. */
@@ -132,6 +138,17 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'SESSION_NOT_FOUND',
     'REAUTHENTICATION_REQUIRED',
     'CURRENT_SESSION',
+    // Second factors
+    'SECOND_FACTOR_REQUIRED',
+    'SECOND_FACTOR_ENROLMENT_REQUIRED',
+    'SECOND_FACTOR_INVALID',
+    'NO_SECOND_FACTOR_PENDING',
+    'TOTP_ALREADY_ENROLLED',
+    'TOTP_ENROLMENT_NOT_STARTED',
+    'TOTP_NOT_ENROLLED',
+    'LAST_SECOND_FACTOR',
+    'MFA_POLICY_SET_BY_ENVIRONMENT',
+    'OWN_SECOND_FACTORS_RESET',
     // Shops and images
     'SHOP_NOT_FOUND',
     'IMAGE_NOT_FOUND',
@@ -189,6 +206,8 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'PASSWORDS_DONT_MATCH',
     'CURRENT_PASSWORD_INCORRECT',
     'USERNAME_TAKEN',
+    // A code from an authenticator app or a recovery code that does not match (or was used)
+    'SECOND_FACTOR_INVALID',
     // A new username that looks like an existing one, or holds characters that hide or reorder text
     'USERNAME_CONFUSABLE',
     'BIDI_CHARACTERS',
@@ -241,6 +260,12 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
     'session.ended',
     'sessions.others_ended',
     'admin.sessions_ended',
+    'mfa.factor_added',
+    'mfa.factor_removed',
+    'mfa.factors_reset',
+    'mfa.recovery_code_used',
+    'mfa.second_factor_failed',
+    'mfa.policy_changed',
     'login.succeeded',
     'login.failed',
     'backup.downloaded',

@@ -39,7 +39,16 @@ export async function startProduct(env = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
   const port = await freePort();
-  const childEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...env };
+  // A fresh data folder is a new installation, where a second factor is required by default;
+  // the journeys log in with a password alone unless they test second factors (they set it).
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    MFA_REQUIRED: 'false',
+    ...env,
+  };
   // `npm start` runs with NODE_ENV unset (development, demo shops seeded); Jest sets it to 'test'.
   delete childEnv.NODE_ENV;
   // deploy/test/images.test.mjs holds start:prod to these same flags.

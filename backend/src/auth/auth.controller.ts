@@ -8,17 +8,23 @@ import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
-import { deviceOf } from '../sessions/session-device.js';
-import type { SessionData } from '../sessions/session.store.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
+import { CurrentAdminDto } from './dto/current-admin.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
+import { startAdminSession } from './login-session.js';
+import {
+  AllowedDuringEnrolment,
+  EnrolmentCompleteGuard,
+  enrolmentRequired,
+  secondFactorPendingOf,
+} from './second-factor/pending-step.js';
 import { SessionSettings } from './session-settings.js';
 
 @ApiTags('auth')
@@ -33,26 +39,34 @@ export class AuthController {
   /** Public: whether the first administrator exists (the login page offers to create it while not). */
   @Get('status')
   @ApiOkResponse({ type: AuthStatusDto })
-  async getAuthStatus(): Promise<AuthStatusDto> {
-    return { adminExists: await this.auth.adminExists() };
+  async getAuthStatus(@Req() request: Request): Promise<AuthStatusDto> {
+    return {
+      adminExists: await this.auth.adminExists(),
+      secondFactorPending: secondFactorPendingOf(request) !== null,
+    };
   }
 
-  /** The admin of the current session. */
+  /** The admin of the current session (and whether they must set up a second factor first). */
   @Get('me')
   @AdminOnly()
-  @ApiOkResponse({ type: AdminUserDto })
-  getMe(@CurrentUser() user: AdminUser): AdminUserDto {
-    return toAdminUserDto(user);
+  @AllowedDuringEnrolment()
+  @ApiOkResponse({ type: CurrentAdminDto })
+  getMe(@CurrentUser() user: AdminUser, @Req() request: Request): CurrentAdminDto {
+    return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
 
   /**
    * Logs in and sets the session cookie. After 10 consecutive failures for one username from
-   * one client, answers 429 with Retry-After for 15 minutes.
+   * one client, answers 429 with Retry-After for 15 minutes. An account with a second factor is
+   * not logged in yet: `pendingStep: 'second-factor'` asks for its code.
    */
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
-  @ApiOkResponse({ type: AdminUserDto, description: 'Logged in; the response sets the session cookie' })
+  @ApiOkResponse({
+    type: CurrentAdminDto,
+    description: 'Logged in (or waiting for the second factor); sets the session cookie',
+  })
   @ApiErrors({
     400: 'Username or password missing',
     401: 'Invalid credentials',
@@ -62,13 +76,11 @@ export class AuthController {
     @Body() _credentials: LoginDto,
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
-  ): Promise<AdminUserDto> {
-    const session = request.session as unknown as SessionData;
-    session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
-    session.device = deviceOf(request);
-    markAuthenticated(request);
+  ): Promise<CurrentAdminDto> {
+    if (secondFactorPendingOf(request)) return { ...toAdminUserDto(user), pendingStep: 'second-factor' };
+    startAdminSession(request, this.settings);
     await this.auth.recordLogin(actorOf(request));
-    return toAdminUserDto(user);
+    return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
 
   /**
@@ -113,6 +125,7 @@ export class AuthController {
    * first admin); afterwards it needs an admin session. It does not log in.
    */
   @Post('create-admin')
+  @UseGuards(EnrolmentCompleteGuard)
   // Either no session at all (the first admin) or an admin's session.
   @ApiSecurity({})
   @ApiCookieAuth(SESSION_COOKIE)

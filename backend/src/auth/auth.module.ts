@@ -6,17 +6,20 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginAttempt } from './login-attempt.entity.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { SecondFactorController } from './second-factor/second-factor.controller.js';
+import { SecondFactorModule } from './second-factor/second-factor.module.js';
+import { SecondFactorService } from './second-factor/second-factor.service.js';
 import { SessionSerializer } from './session.serializer.js';
 
-/** Login, logout, the current user, the first admin and one's own password. */
+/** Login (password, then a second factor when the account has one), logout, the current user, the first admin and one's own password. */
 @Module({
   imports: [
     PassportModule.register({ session: true }),
     TypeOrmModule.forFeature([LoginAttempt]),
     AdminUsersModule,
+    SecondFactorModule,
   ],
-  controllers: [AuthController],
-  providers: [AuthService, LocalStrategy, SessionSerializer, LoginThrottleService],
+  controllers: [AuthController, SecondFactorController],
+  providers: [AuthService, LocalStrategy, SessionSerializer, SecondFactorService],
 })
 export class AuthModule {}

@@ -12,6 +12,7 @@ import { SystemFlag } from '../database/system-flag.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { SecondFactorRegistry } from './second-factor/second-factor.js';
 
 const FIRST_ADMIN_FLAG = 'first-admin';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -33,13 +34,15 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
+    private readonly factors: SecondFactorRegistry,
   ) {}
 
   /**
    * Checks credentials under the rate limit. An unknown user and a wrong password take the
    * same path (a hash is always verified) and give the same answer. A checked failure is
    * logged with the username tried; refusals by the rate limit are not (a flood would fill
-   * the log), nor is the password ever.
+   * the log), nor is the password ever. For an account with a second factor the failure count
+   * is cleared only by a right code, so logging in again does not buy more guesses.
    */
   async validateLogin(client: string, username: string, password: string): Promise<AdminUser | null> {
     await this.throttle.assertAllowed(client, username);
@@ -56,7 +59,7 @@ export class AuthService {
       );
       return null;
     }
-    await this.throttle.recordSuccess(client, username);
+    if (!(await this.factors.hasAnyFactor(user.id))) await this.throttle.recordSuccess(client, username);
     return user;
   }
 

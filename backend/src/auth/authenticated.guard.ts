@@ -1,13 +1,26 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiError } from '../common/api-error.js';
+import {
+  enrolmentRequired,
+  enrolmentRequiredError,
+  isAllowedDuringEnrolment,
+} from './second-factor/pending-step.js';
 
-/** Lets a request through only with a live admin session. */
+/**
+ * Lets a request through only with a live admin session; while the admin must still set up a
+ * second factor, only to the routes marked AllowedDuringEnrolment.
+ */
 @Injectable()
 export class AuthenticatedGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    if (request.isAuthenticated?.() && request.user) return true;
-    throw new ApiError(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (!request.isAuthenticated?.() || !request.user) {
+      throw new ApiError(401, 'UNAUTHENTICATED', 'Authentication required');
+    }
+    if (enrolmentRequired(request) && !isAllowedDuringEnrolment(context.getHandler(), context.getClass())) {
+      throw enrolmentRequiredError();
+    }
+    return true;
   }
 }

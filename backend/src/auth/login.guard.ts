@@ -1,23 +1,43 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { createValidationPipe } from '../common/validation.pipe.js';
 import { LoginDto } from './dto/login.dto.js';
+import { regenerateSession } from './login-session.js';
+import { MfaPolicyService } from './second-factor/policy/mfa-policy.service.js';
+import { setEnrolmentRequired, setSecondFactorPending } from './second-factor/pending-step.js';
+import { SecondFactorRegistry } from './second-factor/second-factor.js';
 
 const validation = createValidationPipe();
 
 /**
  * Validates the body (guards run before pipes, and passport must never see an object where
- * a string belongs), runs the local strategy, then `logIn`, which regenerates the session id
- * (no fixation) and stores the admin's id in the new session.
+ * a string belongs) and runs the local strategy. Then, in a new session id (no fixation):
+ * an account with a second factor is only noted as waiting for it (not logged in); any other
+ * is logged in by `logIn`, and told to set a factor up first when the policy requires one.
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
+  constructor(
+    private readonly factors: SecondFactorRegistry,
+    private readonly policy: MfaPolicyService,
+  ) {
+    super();
+  }
+
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     request.body = await validation.transform(request.body ?? {}, { type: 'body', metatype: LoginDto });
     const allowed = (await super.canActivate(context)) as boolean;
+    const user = request.user as AdminUser;
+    if (await this.factors.hasAnyFactor(user.id)) {
+      await regenerateSession(request);
+      setSecondFactorPending(request, user.id);
+      return allowed;
+    }
     await super.logIn(request);
+    if (await this.policy.isRequired()) setEnrolmentRequired(request, true);
     return allowed;
   }
 }

@@ -48,6 +48,11 @@ export interface AppConfig {
   /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
   activityRetentionDays: number;
   visitorRequests: VisitorRequestsConfig;
+  /**
+   * MFA_REQUIRED: a second factor for every administrator, forced on (true) or off (false);
+   * null (unset) leaves it to the setting on the users page.
+   */
+  mfaRequired: boolean | null;
 }
 
 function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
@@ -136,5 +141,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     observability: parseObservability(env, nodeEnv, port),
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 730, 1, 36_500),
     visitorRequests: parseVisitorRequests(env),
+    mfaRequired: env.MFA_REQUIRED?.trim() ? flag(env, 'MFA_REQUIRED', false) : null,
   };
 }

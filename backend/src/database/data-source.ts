@@ -2,6 +2,8 @@ import type { DataSourceOptions } from 'typeorm';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
+import { RecoveryCode } from '../auth/second-factor/recovery-codes/recovery-code.entity.js';
+import { TotpFactor } from '../auth/second-factor/totp/totp-factor.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
@@ -39,6 +41,8 @@ export const ENTITIES = [
   ActivityEntry,
   VisitorRequest,
   VisitorCounter,
+  TotpFactor,
+  RecoveryCode,
 ];
 
 /**

@@ -11,6 +11,10 @@ export interface SessionData {
   authenticatedAt?: number;
   /** Where and when the admin logged in, for the sessions list (kept in columns too). */
   device?: SessionDevice;
+  /** The password was right; the second factor is still to come (the session is not logged in). */
+  secondFactorPending?: { adminId: string; since: number };
+  /** Logged in, but the policy requires a second factor this admin has not set up yet. */
+  enrolmentRequired?: boolean;
 }
 
 export interface SessionDevice {

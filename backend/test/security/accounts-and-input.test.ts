@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/shops/{id}',
   'get /api/shops/by-slug/{slug}', // the shop pages' address, public like the shop itself
   'post /api/auth/login',
+  'post /api/auth/second-factor', // the code after the password; the session is not logged in yet
   'post /api/auth/logout',
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)

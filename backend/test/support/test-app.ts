@@ -60,6 +60,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     // A proof of work the suites solve in a few milliseconds (browsers get the real cost).
     PROOF_OF_WORK_COST: '1',
     PROOF_OF_WORK_MAX_COUNTER: '20',
+    // A fresh database is a new installation, where a second factor is required by default;
+    // the suites log in with a password alone unless they test second factors (those set it).
+    MFA_REQUIRED: 'false',
   };
   if (dialect === 'sqlite') {
     return { dialect, env: base, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };

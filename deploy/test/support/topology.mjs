@@ -88,6 +88,8 @@ export function productionTopology() {
         SESSION_SECRET: secret,
         TRUST_PROXY: '1',
         SEED_DEMO_DATA: 'false',
+        // A fresh database requires a second factor by default; this journey logs in with a password.
+        MFA_REQUIRED: 'false',
         METRICS_PORT: String(ports[`metrics-${name}`]),
         STORAGE: 's3',
         // As in docker-compose.yml: the store directly, and the gateway's URL for the browser.

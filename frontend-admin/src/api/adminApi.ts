@@ -5,7 +5,7 @@ import type {
   OverrideResultType,
 } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { AdminUserDto, paths } from 'contract/api-types';
+import type { CurrentAdminDto, paths } from 'contract/api-types';
 import { announceCatalogChange } from 'frontend-common';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
 import { readBackupManifest } from '../features/backup/zipManifest';
@@ -17,15 +17,15 @@ export { reportUnauthorized };
 type GeneratedDefinitions = DefinitionsFromApi<typeof generatedApi>;
 /** getMe answers null while nobody is logged in (baseApi.ts turns its 401 into null). */
 type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
-  getMe: OverrideResultType<GeneratedDefinitions['getMe'], AdminUserDto | null>;
+  getMe: OverrideResultType<GeneratedDefinitions['getMe'], CurrentAdminDto | null>;
 };
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session' | 'SecondFactor',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session'],
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session', 'SecondFactor'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -39,6 +39,14 @@ const taggedApi = generatedApi.enhanceEndpoints<
     endAdminUserSessions: { invalidatesTags: ['Activity'] },
     // A new password ends one's other sessions.
     changePassword: { invalidatesTags: ['Session', 'Activity'] },
+    getMySecondFactors: { providesTags: ['SecondFactor'] },
+    // Me is asked again only once the recovery codes were seen (EnrolmentPage), or the page
+    // that shows them would give way to the dashboard at once.
+    confirmTotpEnrolment: { invalidatesTags: ['SecondFactor', 'Activity'] },
+    // Removing a factor ends one's other sessions.
+    removeTotp: { invalidatesTags: ['SecondFactor', 'Session', 'Activity'] },
+    setMfaPolicy: { invalidatesTags: ['SecondFactor', 'Activity'] },
+    resetAdminUserSecondFactors: { invalidatesTags: ['Activity'] },
     // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
     // would be asked again without a session (a 401 and the "session ended" login screen).
     deleteAdminUser: {},
@@ -130,9 +138,25 @@ export const adminApi = taggedApi
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
+            // The password was right but a code is still to come: the login page asks for it.
+            if (data.pendingStep === 'second-factor') {
+              dispatch(taggedApi.util.invalidateTags(['AuthStatus']));
+              return;
+            }
             dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data));
             // Calls that failed while the session was gone are asked again now.
             dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup']));
+          } catch {
+            // the screen shows the failure
+          }
+        },
+      },
+      verifySecondFactor: {
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data));
+            dispatch(taggedApi.util.invalidateTags(['AuthStatus', 'Shop', 'User', 'Backup']));
           } catch {
             // the screen shows the failure
           }
@@ -255,5 +279,12 @@ export const {
   useDownloadStoredBackupMutation,
   useDownloadShopsCsvMutation,
   useGetActivityQuery,
+  useVerifySecondFactorMutation,
+  useGetMySecondFactorsQuery,
+  useStartTotpEnrolmentMutation,
+  useConfirmTotpEnrolmentMutation,
+  useRemoveTotpMutation,
+  useSetMfaPolicyMutation,
+  useResetAdminUserSecondFactorsMutation,
   usePrefetch,
 } = adminApi;

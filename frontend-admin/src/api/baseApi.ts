@@ -29,11 +29,19 @@ export function reportUnauthorized(dispatch: Dispatch): void {
   dispatch(noUser as never);
 }
 
+const errorCodeOf = (body: unknown) =>
+  body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let result = await rawBaseQuery(args, api, extra);
   // A dangerous action without a recent password: ask for it, then send the action again.
   if (result.error?.status === 403 && needsReauthentication(result.error.data)) {
     if (await requestReauthentication()) result = await rawBaseQuery(args, api, extra);
+  }
+  // The policy requires a second factor this admin has not set up: getMe says so, and the
+  // route guard shows the enrolment page instead of any other.
+  if (result.error?.status === 403 && errorCodeOf(result.error.data) === 'SECOND_FACTOR_ENROLMENT_REQUIRED') {
+    api.dispatch(baseApi.util.invalidateTags(['Me' as never]));
   }
   if (result.error?.status === 401) {
     // A 401 from getMe is its answer "nobody is logged in" (null), not an error; from login, a

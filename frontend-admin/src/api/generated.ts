@@ -96,6 +96,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    verifySecondFactor: build.mutation<VerifySecondFactorApiResponse, VerifySecondFactorApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/second-factor`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    getMySecondFactors: build.query<GetMySecondFactorsApiResponse, GetMySecondFactorsApiArg>({
+      query: () => ({ url: `/api/auth/second-factors` }),
+    }),
     createUpload: build.mutation<CreateUploadApiResponse, CreateUploadApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/upload`,
@@ -201,6 +211,38 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    startTotpEnrolment: build.mutation<StartTotpEnrolmentApiResponse, StartTotpEnrolmentApiArg>({
+      query: () => ({ url: `/api/auth/totp/enrolment`, method: 'POST' }),
+    }),
+    confirmTotpEnrolment: build.mutation<ConfirmTotpEnrolmentApiResponse, ConfirmTotpEnrolmentApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/totp/enrolment/confirm`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    removeTotp: build.mutation<RemoveTotpApiResponse, RemoveTotpApiArg>({
+      query: () => ({ url: `/api/auth/totp`, method: 'DELETE' }),
+    }),
+    getMfaPolicy: build.query<GetMfaPolicyApiResponse, GetMfaPolicyApiArg>({
+      query: () => ({ url: `/api/admin/mfa-policy` }),
+    }),
+    setMfaPolicy: build.mutation<SetMfaPolicyApiResponse, SetMfaPolicyApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/mfa-policy`,
+        method: 'PUT',
+        body: queryArg,
+      }),
+    }),
+    resetAdminUserSecondFactors: build.mutation<
+      ResetAdminUserSecondFactorsApiResponse,
+      ResetAdminUserSecondFactorsApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg))}/reset-second-factors`,
+        method: 'POST',
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -228,6 +270,12 @@ export type GetActivityApiArg = {
     | 'session.ended'
     | 'sessions.others_ended'
     | 'admin.sessions_ended'
+    | 'mfa.factor_added'
+    | 'mfa.factor_removed'
+    | 'mfa.factors_reset'
+    | 'mfa.recovery_code_used'
+    | 'mfa.second_factor_failed'
+    | 'mfa.policy_changed'
     | 'login.succeeded'
     | 'login.failed'
     | 'backup.downloaded'
@@ -262,9 +310,10 @@ export type DeleteAdminUserApiResponse = unknown;
 export type DeleteAdminUserApiArg = string;
 export type GetAuthStatusApiResponse = /** status 200  */ AuthStatusDto;
 export type GetAuthStatusApiArg = void;
-export type GetMeApiResponse = /** status 200  */ AdminUserDto;
+export type GetMeApiResponse = /** status 200  */ CurrentAdminDto;
 export type GetMeApiArg = void;
-export type LoginApiResponse = /** status 200 Logged in; the response sets the session cookie */ AdminUserDto;
+export type LoginApiResponse =
+  /** status 200 Logged in (or waiting for the second factor); sets the session cookie */ CurrentAdminDto;
 export type LoginApiArg = LoginDto;
 export type ReauthenticateApiResponse = /** status 200  */ MessageDto;
 export type ReauthenticateApiArg = ReauthenticateDto;
@@ -274,6 +323,11 @@ export type CreateAdminApiResponse = /** status 201  */ AdminUserDto;
 export type CreateAdminApiArg = CreateAdminUserDto;
 export type ChangePasswordApiResponse = /** status 200  */ MessageDto;
 export type ChangePasswordApiArg = ChangePasswordDto;
+export type VerifySecondFactorApiResponse =
+  /** status 200 Logged in; the response sets the session cookie */ CurrentAdminDto;
+export type VerifySecondFactorApiArg = SecondFactorCodeDto;
+export type GetMySecondFactorsApiResponse = /** status 200  */ MySecondFactorsDto;
+export type GetMySecondFactorsApiArg = void;
 export type CreateUploadApiResponse = /** status 201  */ UploadUrlDto;
 export type CreateUploadApiArg = CreateUploadDto;
 export type GetShopApiResponse = /** status 200  */ ShopDto;
@@ -340,6 +394,18 @@ export type RejectRequestApiArg = {
 };
 export type MarkRequestsAsSpamApiResponse = /** status 200  */ MarkSpamResultDto;
 export type MarkRequestsAsSpamApiArg = MarkSpamDto;
+export type StartTotpEnrolmentApiResponse = /** status 200  */ TotpEnrolmentDto;
+export type StartTotpEnrolmentApiArg = void;
+export type ConfirmTotpEnrolmentApiResponse = /** status 200  */ RecoveryCodesDto;
+export type ConfirmTotpEnrolmentApiArg = SecondFactorCodeDto;
+export type RemoveTotpApiResponse = /** status 200  */ MessageDto;
+export type RemoveTotpApiArg = void;
+export type GetMfaPolicyApiResponse = /** status 200  */ MfaPolicyStateDto;
+export type GetMfaPolicyApiArg = void;
+export type SetMfaPolicyApiResponse = /** status 200  */ MfaPolicyStateDto;
+export type SetMfaPolicyApiArg = MfaPolicyDto;
+export type ResetAdminUserSecondFactorsApiResponse = /** status 200  */ SecondFactorsResetDto;
+export type ResetAdminUserSecondFactorsApiArg = string;
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */
   browser: string | null;
@@ -389,6 +455,16 @@ export type ErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'REAUTHENTICATION_REQUIRED'
   | 'CURRENT_SESSION'
+  | 'SECOND_FACTOR_REQUIRED'
+  | 'SECOND_FACTOR_ENROLMENT_REQUIRED'
+  | 'SECOND_FACTOR_INVALID'
+  | 'NO_SECOND_FACTOR_PENDING'
+  | 'TOTP_ALREADY_ENROLLED'
+  | 'TOTP_ENROLMENT_NOT_STARTED'
+  | 'TOTP_NOT_ENROLLED'
+  | 'LAST_SECOND_FACTOR'
+  | 'MFA_POLICY_SET_BY_ENVIRONMENT'
+  | 'OWN_SECOND_FACTORS_RESET'
   | 'SHOP_NOT_FOUND'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
@@ -434,6 +510,7 @@ export type FieldErrorCode =
   | 'PASSWORDS_DONT_MATCH'
   | 'CURRENT_PASSWORD_INCORRECT'
   | 'USERNAME_TAKEN'
+  | 'SECOND_FACTOR_INVALID'
   | 'USERNAME_CONFUSABLE'
   | 'BIDI_CHARACTERS'
   | 'INVISIBLE_CHARACTERS'
@@ -493,6 +570,12 @@ export type ActivityEntryDto = {
     | 'session.ended'
     | 'sessions.others_ended'
     | 'admin.sessions_ended'
+    | 'mfa.factor_added'
+    | 'mfa.factor_removed'
+    | 'mfa.factors_reset'
+    | 'mfa.recovery_code_used'
+    | 'mfa.second_factor_failed'
+    | 'mfa.policy_changed'
     | 'login.succeeded'
     | 'login.failed'
     | 'backup.downloaded'
@@ -547,6 +630,18 @@ export type ResetPasswordDto = {
 export type AuthStatusDto = {
   /** True once an administrator account exists: the login page then stops offering to create the first one. */
   adminExists: boolean;
+  /** True while this browser gave a right password and the second factor is still to come. */
+  secondFactorPending: boolean;
+};
+export type PendingStep = 'second-factor' | 'enrolment';
+export type CurrentAdminDto = {
+  /** `second-factor`: give a code (POST /api/auth/second-factor), the session is not logged in yet;
+    `enrolment`: the policy requires a second factor this admin must set up first. Absent: done. */
+  pendingStep?: PendingStep;
+  id: string;
+  username: string;
+  /** When the account was created. */
+  createdAt: string;
 };
 export type LoginDto = {
   username: string;
@@ -564,6 +659,25 @@ export type ChangePasswordDto = {
   newPassword: string;
   /** Must equal `newPassword`. */
   confirmPassword: string;
+};
+export type SecondFactorCodeDto = {
+  code: string;
+};
+export type SecondFactorKind = 'totp' | 'passkey';
+export type SecondFactorDto = {
+  /** An authenticator app (`totp`) or a passkey. */
+  kind: SecondFactorKind;
+  /** When it was added. */
+  addedAt: string;
+};
+export type MySecondFactorsDto = {
+  factors: SecondFactorDto[];
+  /** Unused recovery codes left. */
+  recoveryCodesLeft: number;
+  /** Whether every administrator must have a second factor. */
+  required: boolean;
+  /** True when MFA_REQUIRED on the server decides `required` (the setting cannot change it). */
+  requiredByServer: boolean;
 };
 export type UploadUrlDto = {
   /** Where to PUT the image bytes (with their Content-Type) within 5 minutes; its path ends in
@@ -822,4 +936,26 @@ export type MarkSpamResultDto = {
 };
 export type MarkSpamDto = {
   ids: string[];
+};
+export type TotpEnrolmentDto = {
+  /** The shared secret in Base32, to type into the app (and for screen readers). */
+  secret: string;
+  /** The otpauth:// link the QR code holds. */
+  otpauthUri: string;
+  /** The QR code as a PNG data URL. */
+  qrCode: string;
+};
+export type RecoveryCodesDto = {
+  recoveryCodes: string[];
+};
+export type MfaPolicyStateDto = {
+  required: boolean;
+  /** True when MFA_REQUIRED on the server decides (the setting cannot change it). */
+  requiredByServer: boolean;
+};
+export type MfaPolicyDto = {
+  required: boolean;
+};
+export type SecondFactorsResetDto = {
+  removed: number;
 };

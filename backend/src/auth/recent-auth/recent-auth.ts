@@ -35,13 +35,18 @@ export class RecentAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
     if (request.query?.dryRun === 'true' || recentlyAuthenticated(request)) return true;
-    throw new ApiError(
-      403,
-      'REAUTHENTICATION_REQUIRED',
-      `Confirm it is you: enter your password again (needed for this action once every ${REAUTHENTICATION_WINDOW_MINUTES} minutes)`,
-      { params: { minutes: REAUTHENTICATION_WINDOW_MINUTES } },
-    );
+    throw reauthenticationRequired();
   }
+}
+
+/** The answer to a dangerous action without a recent re-authentication. */
+export function reauthenticationRequired(): ApiError {
+  return new ApiError(
+    403,
+    'REAUTHENTICATION_REQUIRED',
+    `Confirm it is you: enter your password again (needed for this action once every ${REAUTHENTICATION_WINDOW_MINUTES} minutes)`,
+    { params: { minutes: REAUTHENTICATION_WINDOW_MINUTES } },
+  );
 }
 
 /** Marks a dangerous route: it needs a recent re-authentication (after the admin-session check). */

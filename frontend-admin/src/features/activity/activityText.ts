@@ -66,6 +66,7 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     case 'admin.created':
     case 'admin.password_reset':
     case 'admin.deleted':
+    case 'mfa.factors_reset':
       lines.push(t('activity.details.username', { username: text(details.username) }));
       break;
     case 'session.ended':
@@ -75,6 +76,9 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
           address: text(details.address) || '—',
         }),
       );
+      break;
+    case 'mfa.policy_changed':
+      lines.push(t(details.required ? 'activity.details.mfaRequiredOn' : 'activity.details.mfaRequiredOff'));
       break;
     case 'sessions.others_ended':
       lines.push(t('activity.details.count', { count: number(details.count) }));

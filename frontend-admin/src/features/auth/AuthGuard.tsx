@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { useGetMeQuery } from '../../api/adminApi';
 import { useAdminTranslation } from '../../i18n';
 import { LoginPage } from './LoginPage';
+import { EnrolmentPage } from './second-factor/EnrolmentPage';
 import '../layout/admin.css';
 
 /**
@@ -42,6 +43,8 @@ export function AuthGuard() {
       </div>
     );
   }
+  // The policy requires a second factor this admin has not set up: nothing else until then.
+  if (user?.pendingStep === 'enrolment') return <EnrolmentPage user={user} />;
   const keepPage = Boolean(user) || hadSession;
   return (
     <>

@@ -3,7 +3,12 @@ import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from 'frontend-common';
-import { useCreateAdminMutation, useGetAuthStatusQuery, useLoginMutation } from '../../api/adminApi';
+import {
+  useCreateAdminMutation,
+  useGetAuthStatusQuery,
+  useLoginMutation,
+  useLogoutMutation,
+} from '../../api/adminApi';
 import { apiErrorBody } from '../../api/apiError';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
@@ -11,6 +16,7 @@ import { useAdminTranslation } from '../../i18n';
 import { useAdminDocumentTitle } from '../../i18n/documentTitle';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import '../layout/admin.css';
+import { SecondFactorForm } from './second-factor/SecondFactorForm';
 
 type Mode = 'login' | 'create';
 interface LoginValues {
@@ -46,7 +52,14 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
   const canCreateFirstAdmin = status?.adminExists === false;
   // Create mode ends by itself once an admin exists (someone else created the first one).
   const mode = canCreateFirstAdmin ? chosenMode : 'login';
-  const title = mode === 'login' ? t('login.title') : t('login.createTitle');
+  // The password was right; the account's second factor is still to come.
+  const secondStep = status?.secondFactorPending === true;
+  const [logout] = useLogoutMutation();
+  const title = secondStep
+    ? t('mfa.login.title')
+    : mode === 'login'
+      ? t('login.title')
+      : t('login.createTitle');
   useAdminDocumentTitle(title);
 
   const switchMode = () => {
@@ -59,7 +72,8 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
     setError(null);
     if (mode === 'login') {
       try {
-        await login({ username: values.username, password: values.password }).unwrap();
+        const result = await login({ username: values.username, password: values.password }).unwrap();
+        if (result.pendingStep === 'second-factor') return; // the code step follows (status refetched)
         toast.success(t('login.success.title'), t('login.success.description'));
         if (!inPlace) navigate(adminPath(), { replace: true });
       } catch (failure) {
@@ -100,7 +114,11 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
             {title}
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {mode === 'login' ? t('login.subtitle') : t('login.createSubtitle')}
+            {secondStep
+              ? t('mfa.login.subtitle')
+              : mode === 'login'
+                ? t('login.subtitle')
+                : t('login.createSubtitle')}
           </Typography.Paragraph>
           {sessionEnded && mode === 'login' && !error && (
             <Alert type="info" showIcon title={t('login.sessionEnded')} style={{ marginBottom: 16 }} />
@@ -114,7 +132,26 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
               style={{ marginBottom: 16 }}
             />
           )}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={busy}>
+          {secondStep && (
+            <SecondFactorForm
+              onError={setError}
+              onSuccess={() => {
+                if (!inPlace) navigate(adminPath(), { replace: true });
+              }}
+              onCancel={() => {
+                setError(null);
+                void logout().finally(() => refetchStatus());
+              }}
+            />
+          )}
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={onFinish}
+            requiredMark={false}
+            disabled={busy}
+            hidden={secondStep}
+          >
             <Form.Item
               name="username"
               label={t('login.username')}
@@ -160,7 +197,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
                   : t('login.createSubmit')}
             </Button>
           </Form>
-          {canCreateFirstAdmin && (
+          {canCreateFirstAdmin && !secondStep && (
             <Button type="link" block onClick={switchMode} disabled={busy} style={{ marginTop: 8 }}>
               {mode === 'login' ? t('login.toggleCreate') : t('login.toggleLogin')}
             </Button>

@@ -42,6 +42,8 @@ import { AddAdminForm } from './AddAdminForm';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { MySessionsCard } from './sessions/MySessionsCard';
+import { ResetSecondFactorButton } from './second-factor/ResetSecondFactorButton';
+import { SecondFactorCard } from './second-factor/SecondFactorCard';
 
 /** /admin/users: the administrators, adding one, resetting another's password, changing one's own. */
 export function UsersPage() {
@@ -207,6 +209,7 @@ export function UsersPage() {
                           {t('users.endSessions.button')}
                         </Button>
                       )}
+                      {!isMe && <ResetSecondFactorButton user={user} />}
                       <Tooltip title={lastAdmin ? t('users.delete.lastAdmin') : undefined}>
                         <Button
                           danger
@@ -231,6 +234,7 @@ export function UsersPage() {
           })}
         </Row>
       )}
+      {me && <SecondFactorCard />}
       {me && <MySessionsCard />}
       {resetFor && <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />}
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}

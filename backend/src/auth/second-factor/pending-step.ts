@@ -1,0 +1,78 @@
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiError } from '../../common/api-error.js';
+import type { SessionData } from '../../sessions/session.store.js';
+
+/** How long a password stays good for giving the second factor. */
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+
+/**
+ * The password was right and the account has a second factor: the session is NOT logged in
+ * (passport knows no user), it only remembers whose code it waits for.
+ */
+export interface SecondFactorPending {
+  adminId: string;
+  since: number;
+}
+
+function sessionOf(request: Request): SessionData | undefined {
+  return request.session as unknown as SessionData | undefined;
+}
+
+/** The account this session waits a second factor for, while the password is recent enough. */
+export function secondFactorPendingOf(request: Request): SecondFactorPending | null {
+  const pending = sessionOf(request)?.secondFactorPending;
+  if (!pending || Date.now() - pending.since > SECOND_FACTOR_WINDOW_MS) return null;
+  return pending;
+}
+
+export function setSecondFactorPending(request: Request, adminId: string): void {
+  sessionOf(request)!.secondFactorPending = { adminId, since: Date.now() };
+}
+
+/**
+ * The session is logged in but its admin must first add a second factor (the policy requires
+ * one): every admin route answers 403 until then, but those marked AllowedDuringEnrolment.
+ */
+export function enrolmentRequired(request: Request): boolean {
+  return sessionOf(request)?.enrolmentRequired === true;
+}
+
+export function setEnrolmentRequired(request: Request, required: boolean): void {
+  const session = sessionOf(request);
+  if (!session) return;
+  if (required) session.enrolmentRequired = true;
+  else delete session.enrolmentRequired;
+}
+
+export function enrolmentRequiredError(): ApiError {
+  return new ApiError(
+    403,
+    'SECOND_FACTOR_ENROLMENT_REQUIRED',
+    'A second factor is required for every administrator: set one up before anything else',
+  );
+}
+
+const ALLOWED_DURING_ENROLMENT = 'allowedDuringEnrolment';
+
+/** Marks an admin route an admin who must still set up a second factor can use (setting one up, me). */
+export const AllowedDuringEnrolment = () => SetMetadata(ALLOWED_DURING_ENROLMENT, true);
+
+export function isAllowedDuringEnrolment(handler: object, controller: object): boolean {
+  return (
+    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, handler) === true ||
+    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, controller) === true
+  );
+}
+
+/**
+ * For a route open without a session (creating the first admin) that also accepts one: refuses
+ * a session whose admin must still set up a second factor, before the body is even validated.
+ */
+@Injectable()
+export class EnrolmentCompleteGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (enrolmentRequired(context.switchToHttp().getRequest<Request>())) throw enrolmentRequiredError();
+    return true;
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Put, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { actorOf } from '../../../activity/activity-actor.js';
+import { ApiErrors } from '../../../common/api-errors.decorator.js';
+import { AdminOnly } from '../../admin-only.decorator.js';
+import { reauthenticationRequired, recentlyAuthenticated } from '../../recent-auth/recent-auth.js';
+import { MfaPolicyDto, MfaPolicyStateDto } from '../dto/second-factors.dto.js';
+import { MfaPolicyService } from './mfa-policy.service.js';
+
+@ApiTags('admin-users')
+@ApiErrors(503)
+@AdminOnly()
+@Controller('admin/mfa-policy')
+export class MfaPolicyController {
+  constructor(private readonly policy: MfaPolicyService) {}
+
+  /** Whether every administrator must have a second factor, and whether the server decides it. */
+  @Get()
+  @ApiOkResponse({ type: MfaPolicyStateDto })
+  async getMfaPolicy(): Promise<MfaPolicyStateDto> {
+    return this.state();
+  }
+
+  /** Turns the policy on or off; turning it off needs a recent re-authentication. */
+  @Put()
+  @ApiOkResponse({ type: MfaPolicyStateDto })
+  @ApiErrors(400, {
+    403: 'REAUTHENTICATION_REQUIRED (turning it off): re-authenticate, then retry',
+    409: 'MFA_POLICY_SET_BY_ENVIRONMENT: MFA_REQUIRED on the server decides',
+  })
+  async setMfaPolicy(@Body() dto: MfaPolicyDto, @Req() request: Request): Promise<MfaPolicyStateDto> {
+    if (!dto.required && !recentlyAuthenticated(request)) throw reauthenticationRequired();
+    await this.policy.setRequired(dto.required, actorOf(request));
+    return this.state();
+  }
+
+  private async state(): Promise<MfaPolicyStateDto> {
+    return {
+      required: await this.policy.isRequired(),
+      requiredByServer: this.policy.forcedByEnvironment !== null,
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { ActivityActor } from '../../../activity/activity-actor.js';
+import { ActivityService } from '../../../activity/activity.service.js';
+import { AdminUser } from '../../../admin-users/admin-user.entity.js';
+import { ApiError } from '../../../common/api-error.js';
+import { isUniqueViolation } from '../../../common/database-errors.js';
+import type { AppConfig } from '../../../config/app.config.js';
+import { APP_CONFIG } from '../../../config/config.token.js';
+import { SystemFlag } from '../../../database/system-flag.entity.js';
+import { TransactionRunner } from '../../../database/transaction-runner.js';
+
+/** Present while the setting "second factor required for every administrator" is on. */
+const MFA_REQUIRED_FLAG = 'mfa-required';
+
+/**
+ * The policy "a second factor for every administrator". MFA_REQUIRED forces it either way;
+ * unset, the setting decides: on for a new installation (no admin yet at start-up), off for
+ * one that existed before the setting did, until an admin turns it on.
+ */
+@Injectable()
+export class MfaPolicyService implements OnModuleInit {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if ((await this.dataSource.getRepository(AdminUser).count()) > 0) return;
+    try {
+      await this.dataSource.getRepository(SystemFlag).insert({ name: MFA_REQUIRED_FLAG });
+    } catch (error) {
+      // Another instance starting at the same time turned it on first.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  /** The value MFA_REQUIRED forces, or null when the setting decides. */
+  get forcedByEnvironment(): boolean | null {
+    return this.config.mfaRequired;
+  }
+
+  async isRequired(): Promise<boolean> {
+    return this.config.mfaRequired ?? (await this.setting());
+  }
+
+  private async setting(): Promise<boolean> {
+    return (await this.dataSource.getRepository(SystemFlag).countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+  }
+
+  /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */
+  async setRequired(required: boolean, actor: ActivityActor): Promise<void> {
+    if (this.config.mfaRequired !== null) {
+      throw new ApiError(
+        409,
+        'MFA_POLICY_SET_BY_ENVIRONMENT',
+        'The server sets this policy (MFA_REQUIRED); change it there',
+      );
+    }
+    await this.transactions.run(async (manager) => {
+      const flags = manager.getRepository(SystemFlag);
+      const was = (await flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+      if (was === required) return;
+      if (required) await flags.insert({ name: MFA_REQUIRED_FLAG });
+      else await flags.delete({ name: MFA_REQUIRED_FLAG });
+      await this.activity.record(manager, { kind: 'mfa.policy_changed', actor, details: { required } });
+    });
+  }
+}

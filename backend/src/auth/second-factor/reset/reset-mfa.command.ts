@@ -1,0 +1,62 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { SERVER_ACTOR } from '../../../activity/activity-actor.js';
+import { ActivityModule } from '../../../activity/activity.module.js';
+import { loadConfig, type AppConfig } from '../../../config/app.config.js';
+import { APP_CONFIG } from '../../../config/config.token.js';
+import type { Env } from '../../../config/env-values.js';
+import { DatabaseModule } from '../../../database/database.module.js';
+import { SecondFactorModule } from '../second-factor.module.js';
+import { SecondFactorResetService } from './second-factor-reset.service.js';
+
+/** Only what a reset touches: the database, the activity log and the second factors. */
+@Module({})
+class ResetMfaModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ResetMfaModule,
+      global: true,
+      imports: [DatabaseModule.forRoot(config.database), ActivityModule, SecondFactorModule],
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}
+
+/**
+ * `npm run admin:reset-mfa -- <username>` on the server, for when no other administrator can
+ * reset the account: removes its second factors and recovery codes and ends its sessions, on
+ * the database this environment configures. Returns the exit code.
+ */
+export async function resetMfaCommand(
+  args: string[],
+  env: Env,
+  print: (line: string) => void,
+): Promise<number> {
+  const username = args[0]?.trim();
+  if (!username || args.length !== 1) {
+    print('usage: npm run admin:reset-mfa -- <username>');
+    return 2;
+  }
+  const context = await NestFactory.createApplicationContext(ResetMfaModule.forRoot(loadConfig(env)), {
+    logger: ['error'],
+  });
+  try {
+    const { user, removed, sessionsEnded } = await context
+      .get(SecondFactorResetService)
+      .reset({ username }, SERVER_ACTOR);
+    print(
+      `Reset the second factors of "${user.username}": ${removed} factor(s) and the recovery codes removed, ` +
+        `${sessionsEnded} session(s) ended. The activity log has an entry "mfa.factors_reset".`,
+    );
+    return 0;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ADMIN_NOT_FOUND') {
+      print(`No administrator is called "${username}"; nothing changed.`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await context.close();
+  }
+}

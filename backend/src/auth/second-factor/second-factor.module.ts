@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
+import { SessionsModule } from '../../sessions/sessions.module.js';
+import { LoginAttempt } from '../login-attempt.entity.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { MfaPolicyController } from './policy/mfa-policy.controller.js';
+import { MfaPolicyService } from './policy/mfa-policy.service.js';
+import { RecoveryCode } from './recovery-codes/recovery-code.entity.js';
+import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
+import { SecondFactorResetController } from './reset/second-factor-reset.controller.js';
+import { SecondFactorResetService } from './reset/second-factor-reset.service.js';
+import { SecondFactorRegistry } from './second-factor.js';
+import { TotpFactor } from './totp/totp-factor.entity.js';
+import { TotpController } from './totp/totp.controller.js';
+import { TotpService } from './totp/totp.service.js';
+
+/**
+ * Second factors after the password: the registry every kind plugs into (an authenticator app
+ * here; passkeys register the same way), recovery codes and the policy that requires one.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([TotpFactor, RecoveryCode, LoginAttempt]),
+    AdminUsersModule,
+    SessionsModule,
+  ],
+  controllers: [TotpController, MfaPolicyController, SecondFactorResetController],
+  providers: [
+    SecondFactorRegistry,
+    TotpService,
+    RecoveryCodesService,
+    MfaPolicyService,
+    SecondFactorResetService,
+    LoginThrottleService,
+  ],
+  exports: [
+    SecondFactorRegistry,
+    TotpService,
+    RecoveryCodesService,
+    MfaPolicyService,
+    SecondFactorResetService,
+    LoginThrottleService,
+  ],
+})
+export class SecondFactorModule {}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import type { ActivityActor } from '../../activity/activity-actor.js';
+import { ActivityService } from '../../activity/activity.service.js';
+import type { AdminUser } from '../../admin-users/admin-user.entity.js';
+import { AdminUsersService } from '../../admin-users/admin-users.service.js';
+import { ApiError } from '../../common/api-error.js';
+import { TransactionRunner } from '../../database/transaction-runner.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { MfaPolicyService } from './policy/mfa-policy.service.js';
+import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
+import { invalidSecondFactor } from './second-factor-errors.js';
+import { SecondFactorRegistry } from './second-factor.js';
+import type { MySecondFactorsDto } from './dto/second-factors.dto.js';
+import { looksLikeTotpCode } from './totp/totp-codes.js';
+import { TotpService } from './totp/totp.service.js';
+
+/** The second step of logging in, and what an admin sees of their own factors. */
+@Injectable()
+export class SecondFactorService {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly registry: SecondFactorRegistry,
+    private readonly totp: TotpService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly policy: MfaPolicyService,
+    private readonly throttle: LoginThrottleService,
+    private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /**
+   * Checks the code of an account whose password was just given, under the login rate limit
+   * (a wrong code counts as a failed login for this client and username). Six digits are an
+   * authenticator code; anything else is tried as a recovery code, which is then spent.
+   */
+  async verify(adminId: string, code: string, client: string): Promise<AdminUser> {
+    const user = await this.users.findById(adminId);
+    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    await this.throttle.assertAllowed(client, user.username);
+    const actor: ActivityActor = { adminId: user.id, username: user.username, client };
+    const given = code.trim();
+    const byApp = looksLikeTotpCode(given);
+    const accepted = byApp
+      ? await this.totp.verifyCode(user.id, given)
+      : await this.recoveryCodes.use(user.id, given);
+    if (!accepted) {
+      await this.throttle.recordFailure(client, user.username);
+      await this.transactions.run((manager) =>
+        this.activity.record(manager, {
+          kind: 'mfa.second_factor_failed',
+          actor,
+          details: { factor: byApp ? 'totp' : 'recovery-code' },
+        }),
+      );
+      throw invalidSecondFactor();
+    }
+    await this.throttle.recordSuccess(client, user.username);
+    if (!byApp) {
+      const left = await this.recoveryCodes.remainingOf(user.id);
+      await this.transactions.run((manager) =>
+        this.activity.record(manager, { kind: 'mfa.recovery_code_used', actor, details: { left } }),
+      );
+    }
+    return user;
+  }
+
+  async mine(adminId: string): Promise<MySecondFactorsDto> {
+    const [factors, recoveryCodesLeft, required] = await Promise.all([
+      this.registry.factorsOf(adminId),
+      this.recoveryCodes.remainingOf(adminId),
+      this.policy.isRequired(),
+    ]);
+    return {
+      factors: factors.map(({ kind, addedAt }) => ({ kind, addedAt: new Date(addedAt) })),
+      recoveryCodesLeft,
+      required,
+      requiredByServer: this.policy.forcedByEnvironment !== null,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { generateSecret, generateURI, verify } from 'otplib';
+
+/** Codes of 6 digits that change every 30 seconds: what every authenticator app shows by default. */
+const TOTP_DIGITS = /^\d{6}$/;
+
+/**
+ * A code of the previous or the next 30 seconds is accepted too (a phone's clock drifts, and a
+ * code typed at the end of its window arrives in the next one).
+ */
+const TOLERANCE_SECONDS = 30;
+
+/** Where the app shows whose account a code is for. */
+const ISSUER = 'ATM Directorio';
+
+export function newTotpSecret(): string {
+  return generateSecret();
+}
+
+/** The otpauth:// link an authenticator app reads from the QR code. */
+export function totpUri(secret: string, username: string): string {
+  return generateURI({ issuer: ISSUER, label: username, secret });
+}
+
+export function looksLikeTotpCode(code: string): boolean {
+  return TOTP_DIGITS.test(code);
+}
+
+/**
+ * The time step of `code` when it is valid now and newer than `afterStep` (each code works once,
+ * and never one older than the last accepted); null otherwise. `nowMs` is for tests.
+ */
+export async function acceptedTotpStep(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+  nowMs = Date.now(),
+): Promise<number | null> {
+  if (!looksLikeTotpCode(code)) return null;
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: TOLERANCE_SECONDS,
+      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
+    });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,154 @@
+// Authenticator codes in the browser, in each language, with the keyboard alone: a new
+// installation sends the first admin to enrolment right after the password; the test reads the
+// key from the page (as a screen reader would) and computes codes with otplib at offset clocks,
+// so each code differs. Then: log out, log in with a code; a reused code is refused; a recovery
+// code works once; ten wrong codes are throttled. axe (WCAG 2.2 A/AA) passes on the enrolment and
+// second-factor screens at 390 and 1280 px.
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { generate } from 'otplib';
+import { expectAccessible } from './support/axe.mjs';
+import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
+import { tabTo } from './support/keyboard.mjs';
+import { ADMIN, LOCALES } from './support/admin-texts.mjs';
+import { startProduct } from './support/servers.mjs';
+
+const PASSWORD = 'faro-del-norte-22';
+/** The app's code at `offsetSeconds` from now (the server accepts one 30 s step either side). */
+const codeAt = (secret, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+describe.each(['es', 'en'])('authenticator codes (%s)', (lang) => {
+  const A = ADMIN[lang];
+  const T = LOCALES[lang].admin;
+  let product;
+  let browser;
+  let page;
+  let context;
+  let secret;
+  let recoveryCodes;
+
+  beforeAll(async () => {
+    // MFA_REQUIRED unset: the new installation's own default (required) decides.
+    [product, browser] = await Promise.all([startProduct({ MFA_REQUIRED: '' }), launchChromium()]);
+    const created = await fetch(`${product.url}/api/auth/create-admin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    expect(created.status).toBe(201);
+    ({ context, page } = await openPage(browser, { language: lang }));
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close().catch(() => {});
+    await browser?.close();
+    await product?.stop();
+  });
+
+  /** Username and password through the login form, with the keyboard. */
+  async function givePassword() {
+    await page.goto(`${product.url}/admin/login`);
+    await page.getByLabel(A.username).fill('admin');
+    await page.getByLabel(A.password, { exact: true }).fill(PASSWORD);
+    await page.keyboard.press('Enter');
+  }
+  /** The second-factor screen: type a code and press Enter. */
+  async function giveCode(code) {
+    const field = page.getByLabel(T.mfa.login.code, { exact: true });
+    await field.waitFor();
+    await field.fill(code);
+    await field.press('Enter');
+  }
+  async function logOut() {
+    await page.request.post(`${product.url}/api/auth/logout`);
+  }
+
+  test('the policy takes the first admin to enrolment; the key is read from the page', async () => {
+    await withArtifacts(
+      `mfa-enrol-${lang}`,
+      () => [page],
+      async () => {
+        await givePassword();
+        await page.getByRole('heading', { level: 1, name: T.mfa.enrol.pageTitle }).waitFor();
+        const secretText = page.getByTestId('totp-secret');
+        await secretText.waitFor();
+        await page.getByAltText(T.mfa.enrol.qrAlt.replace('{{username}}', 'admin')).waitFor();
+        await expectAccessible(page, `the ${lang} enrolment page`);
+        secret = (await secretText.innerText()).replace(/\s+/g, '');
+        expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+        const code = page.getByLabel(T.mfa.enrol.code);
+        await tabTo(page, code, { max: 20 });
+        await page.keyboard.type(await codeAt(secret, -30));
+        await page.keyboard.press('Enter');
+        const list = page.getByTestId('recovery-codes');
+        await list.waitFor();
+        recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((text) => text.trim());
+        expect(recoveryCodes).toHaveLength(10);
+        await expectAccessible(page, `the ${lang} recovery codes`);
+        await tabTo(page, page.getByRole('button', { name: T.mfa.enrol.done }), { max: 10 });
+        await page.keyboard.press('Enter');
+        await page.getByText(A.panelTitle).first().waitFor();
+      },
+    );
+  });
+
+  test('log out, log in with a code; the same code again is refused', async () => {
+    await withArtifacts(
+      `mfa-login-${lang}`,
+      () => [page],
+      async () => {
+        await logOut();
+        await givePassword();
+        await page.getByRole('heading', { name: T.mfa.login.title }).waitFor();
+        await expectAccessible(page, `the ${lang} second-factor screen`);
+        const code = await codeAt(secret);
+        await giveCode(code);
+        await page.getByText(A.panelTitle).first().waitFor();
+        await logOut();
+        await givePassword();
+        await giveCode(code);
+        await page.getByTestId('login-error').getByText(T.errors.SECOND_FACTOR_INVALID).waitFor();
+        await giveCode(await codeAt(secret, 30));
+        await page.getByText(A.panelTitle).first().waitFor();
+      },
+    );
+  });
+
+  test('a recovery code works once', async () => {
+    await withArtifacts(
+      `mfa-recovery-${lang}`,
+      () => [page],
+      async () => {
+        await logOut();
+        await givePassword();
+        await giveCode(recoveryCodes[0]);
+        await page.getByText(A.panelTitle).first().waitFor();
+        await logOut();
+        await givePassword();
+        await giveCode(recoveryCodes[0]);
+        await page.getByTestId('login-error').getByText(T.errors.SECOND_FACTOR_INVALID).waitFor();
+        await giveCode(recoveryCodes[1]);
+        await page.getByText(A.panelTitle).first().waitFor();
+      },
+    );
+  });
+
+  test('ten wrong codes in a row are throttled', async () => {
+    await withArtifacts(
+      `mfa-throttle-${lang}`,
+      () => [page],
+      async () => {
+        await logOut();
+        await givePassword();
+        for (let i = 0; i < 10; i += 1) {
+          await giveCode('000000');
+          await page.getByTestId('login-error').getByText(T.errors.SECOND_FACTOR_INVALID).waitFor();
+          // The next attempt's error must be its own: the form empties the field after each refusal.
+          await eventually(() => page.getByLabel(T.mfa.login.code, { exact: true }).inputValue(), '');
+        }
+        await giveCode(await codeAt(secret, 30));
+        const throttled = T.errors.TOO_MANY_LOGIN_ATTEMPTS_other.split('{{')[0];
+        await page.getByTestId('login-error').getByText(throttled, { exact: false }).waitFor();
+      },
+    );
+  });
+});
