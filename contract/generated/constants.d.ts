@@ -35,6 +35,10 @@ export const MAX_PASSWORD_LENGTH: 1024;
  * password (or a passkey) given within this many minutes.
  */
 export const REAUTHENTICATION_WINDOW_MINUTES: 5;
+/** A passkey's name (the admin's own label, e.g. "Laptop") is this long at most. */
+export const MAX_PASSKEY_NAME_LENGTH: 60;
+/** A passkey ceremony (register or sign in) must finish within this many minutes of its challenge. */
+export const PASSKEY_CHALLENGE_MINUTES: 5;
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH: 3;
 /** ...and at most. */
@@ -95,6 +99,10 @@ export const ERROR_CODES: readonly [
   'SESSION_NOT_FOUND',
   'REAUTHENTICATION_REQUIRED',
   'CURRENT_SESSION',
+  'PASSKEY_CHALLENGE_EXPIRED',
+  'PASSKEY_REJECTED',
+  'PASSKEY_ALREADY_REGISTERED',
+  'PASSKEY_NOT_FOUND',
   'SHOP_NOT_FOUND',
   'IMAGE_NOT_FOUND',
   'IMAGE_INVALID',
@@ -190,6 +198,9 @@ export const ACTIVITY_KINDS: readonly [
   'admin.sessions_ended',
   'login.succeeded',
   'login.failed',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.failed',
   'backup.downloaded',
   'backup.stored',
   'backup.failed',

@@ -3,6 +3,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
+import { Passkey } from '../auth/passkeys/passkey.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
@@ -40,6 +41,7 @@ export const ENTITIES = [
   ActivityEntry,
   VisitorRequest,
   VisitorCounter,
+  Passkey,
 ];
 
 /**
