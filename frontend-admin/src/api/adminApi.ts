@@ -22,10 +22,10 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session' | 'Passkey',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session'],
+  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session', 'Passkey'],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -37,6 +37,12 @@ const taggedApi = generatedApi.enhanceEndpoints<
     endMySession: { invalidatesTags: ['Session', 'Activity'] },
     endMyOtherSessions: { invalidatesTags: ['Session', 'Activity'] },
     endAdminUserSessions: { invalidatesTags: ['Activity'] },
+    getMyPasskeys: { providesTags: ['Passkey'] },
+    addPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey', 'Activity']) },
+    // Removing a passkey ends one's other sessions.
+    removePasskey: { invalidatesTags: ['Passkey', 'Session', 'Activity'] },
+    // A passkey's "last used" moves on.
+    reauthenticateWithPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey']) },
     // A new password ends one's other sessions.
     changePassword: { invalidatesTags: ['Session', 'Activity'] },
     // Invalidated by hand in onQueryStarted below: after deleting one's own account the list
@@ -94,6 +100,21 @@ async function announceWhenDone(_arg: unknown, { queryFulfilled }: { queryFulfil
   }
 }
 
+/** After a login (password or passkey): the admin is known, and calls that failed meanwhile are asked again. */
+async function loggedInWhenDone(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: AdminUserDto }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data) as never);
+    // Calls that failed while the session was gone are asked again now.
+    dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup', 'Passkey', 'Session']));
+  } catch {
+    // the screen shows the failure
+  }
+}
+
 export type BackupKind = 'full' | 'data';
 
 /** Reads an error body as JSON when it is JSON, as text otherwise (downloads answer with a blob). */
@@ -126,18 +147,8 @@ export const adminApi = taggedApi
           if (me?.id !== id) dispatch(taggedApi.util.invalidateTags(['User']));
         },
       },
-      login: {
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data));
-            // Calls that failed while the session was gone are asked again now.
-            dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup']));
-          } catch {
-            // the screen shows the failure
-          }
-        },
-      },
+      login: { onQueryStarted: loggedInWhenDone },
+      signInWithPasskey: { onQueryStarted: loggedInWhenDone },
     },
   })
   .injectEndpoints({
@@ -241,6 +252,13 @@ export const {
   useGetMySessionsQuery,
   useEndMySessionMutation,
   useEndMyOtherSessionsMutation,
+  useGetMyPasskeysQuery,
+  useGetPasskeyRegistrationOptionsMutation,
+  useAddPasskeyMutation,
+  useRemovePasskeyMutation,
+  useGetPasskeyAuthenticationOptionsMutation,
+  useSignInWithPasskeyMutation,
+  useReauthenticateWithPasskeyMutation,
   useGetAdminShopsQuery,
   useBulkShopsMutation,
   useGetShopQuery,

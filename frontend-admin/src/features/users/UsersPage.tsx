@@ -42,6 +42,7 @@ import { AddAdminForm } from './AddAdminForm';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { MySessionsCard } from './sessions/MySessionsCard';
+import { MyPasskeysCard } from '../passkeys/MyPasskeysCard';
 
 /** /admin/users: the administrators, adding one, resetting another's password, changing one's own. */
 export function UsersPage() {
@@ -231,6 +232,7 @@ export function UsersPage() {
           })}
         </Row>
       )}
+      {me && <MyPasskeysCard />}
       {me && <MySessionsCard />}
       {resetFor && <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />}
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
