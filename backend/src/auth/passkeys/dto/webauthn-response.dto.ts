@@ -57,7 +57,8 @@ export class AssertionResponseDto {
   clientDataJSON: string;
   @Base64Url(8192)
   authenticatorData: string;
-  @Base64Url(1024)
+  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+  @Base64Url(8192)
   signature: string;
   /** The account the passkey was made for (a discoverable passkey always says). */
   @IsOptional()
