@@ -1845,6 +1845,7 @@ export interface components {
     AssertionResponseDto: {
       clientDataJSON: string;
       authenticatorData: string;
+      /** @description Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
       signature: string;
       /** @description The account the passkey was made for (a discoverable passkey always says). */
       userHandle?: string;

@@ -941,6 +941,7 @@ export type PasskeyOptionsDto = {
 export type AssertionResponseDto = {
   clientDataJSON: string;
   authenticatorData: string;
+  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
   signature: string;
   /** The account the passkey was made for (a discoverable passkey always says). */
   userHandle?: string;
