@@ -43,6 +43,8 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await request(server.url).post('/api/auth/passkeys/registration-options').expect(401);
     await request(server.url).get('/api/auth/passkeys').expect(401);
+    // Without a session the answer is 401 (log in), never the recent-authentication 403.
+    await request(server.url).delete('/api/auth/passkeys/00000000-0000-4000-8000-000000000000').expect(401);
   });
 
   it('registers a named passkey, logs it, and never returns its key', async () => {

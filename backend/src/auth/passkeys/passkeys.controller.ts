@@ -82,8 +82,9 @@ export class PasskeysController {
   /** Removes one of my passkeys; my other sessions end. Needs a recent re-authentication. */
   @Delete(':id')
   @HttpCode(204)
-  @AdminOnly()
+  // Decorators apply bottom-up: the session check runs first (401), then the recent-auth one (403).
   @RecentAuthRequired()
+  @AdminOnly()
   @ApiNoContentResponse({ description: 'Removed' })
   @ApiErrors({ 404: 'PASSKEY_NOT_FOUND' })
   async removePasskey(
