@@ -92,7 +92,7 @@ describe('shops CSV: export, spreadsheet edit, preview, import (es, then en)', (
     await page.goto(`${product.url}/admin/login`);
     await page.getByLabel(A.username).fill(CREDENTIALS.username);
     await page.getByLabel(A.password, { exact: true }).fill(CREDENTIALS.password);
-    await page.getByRole('button', { name: A.submit }).click();
+    await page.getByRole('button', { name: A.submit, exact: true }).click();
     await page.getByText(A.welcome(CREDENTIALS.username)).waitFor();
     await page.getByRole('button', { name: 'Importar / Exportar CSV' }).click();
     await page.waitForURL(`${product.url}/admin/shops/import`);

@@ -60,7 +60,7 @@ describe('dashboard at 2,000 shops (es)', () => {
         await page.goto(`${product.url}/admin/login`);
         await page.getByLabel(A.username).fill(CREDENTIALS.username);
         await page.getByLabel(A.password, { exact: true }).fill(CREDENTIALS.password);
-        await page.getByRole('button', { name: A.submit }).click();
+        await page.getByRole('button', { name: A.submit, exact: true }).click();
         await page.waitForURL(`${product.url}/admin`);
         await rows().first().waitFor();
         const all = await api({});

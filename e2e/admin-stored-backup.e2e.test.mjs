@@ -119,7 +119,7 @@ describe('a stored automatic backup restored after its preview (es, then en)', (
     await page.goto(`${product.url}/admin/login`);
     await page.getByLabel(A.username).fill(CREDENTIALS.username);
     await page.getByLabel(A.password, { exact: true }).fill(CREDENTIALS.password);
-    await page.getByRole('button', { name: A.submit }).click();
+    await page.getByRole('button', { name: A.submit, exact: true }).click();
     await page.getByText(A.welcome(CREDENTIALS.username)).waitFor();
     await page.getByRole('button', { name: A.backup }).click();
     await page.waitForURL(`${product.url}/admin/backup`);

@@ -176,7 +176,7 @@ for (const [lang, text] of Object.entries(TEXTS)) {
       await admin.goto(`${product.url}/admin/login`);
       await admin.getByLabel(text.username).fill(ADMIN.username);
       await admin.getByLabel(text.password, { exact: true }).fill(ADMIN.password);
-      await admin.getByRole('button', { name: text.login }).click();
+      await admin.getByRole('button', { name: text.login, exact: true }).click();
       await admin.waitForURL(`${product.url}/admin`);
       const { pending } = await (
         await admin.request.get(`${product.url}/api/admin/requests/pending-count`)

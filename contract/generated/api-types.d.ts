@@ -996,6 +996,115 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My passkeys (name, registered, last used). */
+    get: operations['getMyPasskeys'];
+    put?: never;
+    /** Registers the passkey the browser made from the last registration options. */
+    post: operations['addPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/passkeys/registration-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Starts registering a passkey: the options for navigator.credentials.create (challenge valid 5 minutes, once). */
+    post: operations['getPasskeyRegistrationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Removes one of my passkeys; my other sessions end. Needs a recent re-authentication. */
+    delete: operations['removePasskey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/passkeys/authentication-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts a passkey sign-in (public) or, for a signed-in admin, a confirmation with one of
+     *     their passkeys: the options for navigator.credentials.get.
+     */
+    post: operations['getPasskeyAuthenticationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/passkeys/sign-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Signs in with a passkey alone (no username): like a password login, a new session id, the
+     *     same failure limit, and it counts as a recent re-authentication.
+     */
+    post: operations['signInWithPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/passkeys/reauthenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Confirms it is still me with one of my passkeys (instead of the password) before a dangerous action. */
+    post: operations['reauthenticateWithPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1045,6 +1154,10 @@ export interface components {
       | 'LAST_SECOND_FACTOR'
       | 'MFA_POLICY_SET_BY_ENVIRONMENT'
       | 'OWN_SECOND_FACTORS_RESET'
+      | 'PASSKEY_CHALLENGE_EXPIRED'
+      | 'PASSKEY_REJECTED'
+      | 'PASSKEY_ALREADY_REGISTERED'
+      | 'PASSKEY_NOT_FOUND'
       | 'SHOP_NOT_FOUND'
       | 'IMAGE_NOT_FOUND'
       | 'IMAGE_INVALID'
@@ -1206,6 +1319,9 @@ export interface components {
         | 'mfa.policy_changed'
         | 'login.succeeded'
         | 'login.failed'
+        | 'passkey.added'
+        | 'passkey.removed'
+        | 'passkey.failed'
         | 'backup.downloaded'
         | 'backup.stored'
         | 'backup.failed'
@@ -1907,6 +2023,83 @@ export interface components {
       /** @example 1 */
       removed: number;
     };
+    PasskeyDto: {
+      /**
+       * Format: date-time
+       * @description When it was registered.
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Its last sign-in or re-authentication; null while never used.
+       */
+      lastUsedAt: string | null;
+      /** @example 0b7f2a3e-8a51-4f1e-9a55-5a3c7d2a9e10 */
+      id: string;
+      /**
+       * @description The admin's own label.
+       * @example Laptop
+       */
+      name: string;
+    };
+    PasskeyOptionsDto: {
+      /** @description The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
+      options: {
+        [key: string]: unknown;
+      };
+    };
+    AttestationResponseDto: {
+      transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
+      clientDataJSON: string;
+      attestationObject: string;
+      authenticatorData?: string;
+      publicKeyAlgorithm?: number;
+      publicKey?: string;
+    };
+    RegistrationCredentialDto: {
+      /** @enum {string} */
+      type: 'public-key';
+      /** @enum {string} */
+      authenticatorAttachment?: 'platform' | 'cross-platform';
+      /** @description The browser's extension outputs; read by nobody, accepted as sent. */
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+      response: components['schemas']['AttestationResponseDto'];
+      /** @description The credential id, base64url. */
+      id: string;
+      rawId: string;
+    };
+    AddPasskeyDto: {
+      /** @example Laptop */
+      name: string;
+      credential: components['schemas']['RegistrationCredentialDto'];
+    };
+    AssertionResponseDto: {
+      clientDataJSON: string;
+      authenticatorData: string;
+      /** @description Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+      signature: string;
+      /** @description The account the passkey was made for (a discoverable passkey always says). */
+      userHandle?: string;
+    };
+    AuthenticationCredentialDto: {
+      /** @enum {string} */
+      type: 'public-key';
+      /** @enum {string} */
+      authenticatorAttachment?: 'platform' | 'cross-platform';
+      /** @description The browser's extension outputs; read by nobody, accepted as sent. */
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+      response: components['schemas']['AssertionResponseDto'];
+      /** @description The credential id, base64url. */
+      id: string;
+      rawId: string;
+    };
+    PasskeyAssertionDto: {
+      credential: components['schemas']['AuthenticationCredentialDto'];
+    };
   };
   responses: never;
   parameters: never;
@@ -1975,6 +2168,14 @@ export type RecoveryCodesDto = components['schemas']['RecoveryCodesDto'];
 export type MfaPolicyStateDto = components['schemas']['MfaPolicyStateDto'];
 export type MfaPolicyDto = components['schemas']['MfaPolicyDto'];
 export type SecondFactorsResetDto = components['schemas']['SecondFactorsResetDto'];
+export type PasskeyDto = components['schemas']['PasskeyDto'];
+export type PasskeyOptionsDto = components['schemas']['PasskeyOptionsDto'];
+export type AttestationResponseDto = components['schemas']['AttestationResponseDto'];
+export type RegistrationCredentialDto = components['schemas']['RegistrationCredentialDto'];
+export type AddPasskeyDto = components['schemas']['AddPasskeyDto'];
+export type AssertionResponseDto = components['schemas']['AssertionResponseDto'];
+export type AuthenticationCredentialDto = components['schemas']['AuthenticationCredentialDto'];
+export type PasskeyAssertionDto = components['schemas']['PasskeyAssertionDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getMySessions: {
@@ -2178,6 +2379,9 @@ export interface operations {
           | 'mfa.policy_changed'
           | 'login.succeeded'
           | 'login.failed'
+          | 'passkey.added'
+          | 'passkey.removed'
+          | 'passkey.failed'
           | 'backup.downloaded'
           | 'backup.stored'
           | 'backup.failed'
@@ -5897,6 +6101,508 @@ export interface operations {
       };
       /** @description OWN_SECOND_FACTORS_RESET: not for one's own account */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getMyPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyDto'][];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  addPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddPasskeyDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyDto'];
+        };
+      };
+      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PASSKEY_ALREADY_REGISTERED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getPasskeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptionsDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  removePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description REAUTHENTICATION_REQUIRED: re-authenticate (POST /api/auth/reauthenticate), then retry; or the request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PASSKEY_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getPasskeyAuthenticationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptionsDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  signInWithPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAssertionDto'];
+      };
+    };
+    responses: {
+      /** @description Signed in; the response sets the session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserDto'];
+        };
+      };
+      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PASSKEY_REJECTED: unknown passkey, wrong site, bad signature or a replay */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  reauthenticateWithPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAssertionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageDto'];
+        };
+      };
+      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /**
+       * @description PASSKEY_REJECTED
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
         headers: {
           [name: string]: unknown;
         };

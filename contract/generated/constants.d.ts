@@ -39,6 +39,10 @@ export const REAUTHENTICATION_WINDOW_MINUTES: 5;
 export const RECOVERY_CODE_COUNT: 10;
 /** What can serve as a second factor after the password. */
 export const SECOND_FACTOR_KINDS: readonly ['totp', 'passkey'];
+/** A passkey's name (the admin's own label, e.g. "Laptop") is this long at most. */
+export const MAX_PASSKEY_NAME_LENGTH: 60;
+/** A passkey ceremony (register or sign in) must finish within this many minutes of its challenge. */
+export const PASSKEY_CHALLENGE_MINUTES: 5;
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH: 3;
 /** ...and at most. */
@@ -109,6 +113,10 @@ export const ERROR_CODES: readonly [
   'LAST_SECOND_FACTOR',
   'MFA_POLICY_SET_BY_ENVIRONMENT',
   'OWN_SECOND_FACTORS_RESET',
+  'PASSKEY_CHALLENGE_EXPIRED',
+  'PASSKEY_REJECTED',
+  'PASSKEY_ALREADY_REGISTERED',
+  'PASSKEY_NOT_FOUND',
   'SHOP_NOT_FOUND',
   'IMAGE_NOT_FOUND',
   'IMAGE_INVALID',
@@ -211,6 +219,9 @@ export const ACTIVITY_KINDS: readonly [
   'mfa.policy_changed',
   'login.succeeded',
   'login.failed',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.failed',
   'backup.downloaded',
   'backup.stored',
   'backup.failed',

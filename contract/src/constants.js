@@ -70,6 +70,10 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** What can serve as a second factor after the password. */
 export const SECOND_FACTOR_KINDS = /* @__PURE__ */ Object.freeze(/** @type {const} */ (['totp', 'passkey']));
+/** A passkey's name (the admin's own label, e.g. "Laptop") is this long at most. */
+export const MAX_PASSKEY_NAME_LENGTH = 60;
+/** A passkey ceremony (register or sign in) must finish within this many minutes of its challenge. */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
 
 /** A new account's username, after trimming, is this long at least... */
 export const MIN_USERNAME_LENGTH = 3;
@@ -149,6 +153,13 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'LAST_SECOND_FACTOR',
     'MFA_POLICY_SET_BY_ENVIRONMENT',
     'OWN_SECOND_FACTORS_RESET',
+    // Passkeys: the ceremony's challenge is gone (used, expired or never asked), the browser's
+    // answer did not verify (unknown passkey, wrong site, bad signature, replay), the passkey
+    // is registered already, or none of the admin's passkeys has that id
+    'PASSKEY_CHALLENGE_EXPIRED',
+    'PASSKEY_REJECTED',
+    'PASSKEY_ALREADY_REGISTERED',
+    'PASSKEY_NOT_FOUND',
     // Shops and images
     'SHOP_NOT_FOUND',
     'IMAGE_NOT_FOUND',
@@ -268,6 +279,9 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
     'mfa.policy_changed',
     'login.succeeded',
     'login.failed',
+    'passkey.added',
+    'passkey.removed',
+    'passkey.failed',
     'backup.downloaded',
     'backup.stored',
     'backup.failed',

@@ -90,7 +90,7 @@ export function describeAdminJourney(lang) {
     const login = async (username, password, target = page) => {
       await target.getByLabel(A.username).fill(username);
       await target.getByLabel(A.password, { exact: true }).fill(password);
-      await target.getByRole('button', { name: A.submit }).click();
+      await target.getByRole('button', { name: A.submit, exact: true }).click();
     };
     const toast = (text, target = page) => target.getByText(text, { exact: true }).first().waitFor();
     // A listing card: the one whose link is named by the shop's name (it leads to the shop's page).

@@ -10,14 +10,19 @@ import { SecondFactorController } from './second-factor/second-factor.controller
 import { SecondFactorModule } from './second-factor/second-factor.module.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
 import { SessionSerializer } from './session.serializer.js';
+import { PasskeysModule } from './passkeys/passkeys.module.js';
 
-/** Login (password, then a second factor when the account has one), logout, the current user, the first admin and one's own password. */
+/**
+ * Login (a password then a second factor when the account has one, or a passkey alone), logout,
+ * the current user, the first admin, one's own password, and one's passkeys.
+ */
 @Module({
   imports: [
     PassportModule.register({ session: true }),
     TypeOrmModule.forFeature([LoginAttempt]),
     AdminUsersModule,
     SecondFactorModule,
+    PasskeysModule,
   ],
   controllers: [AuthController, SecondFactorController],
   providers: [AuthService, LocalStrategy, SessionSerializer, SecondFactorService],

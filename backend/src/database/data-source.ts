@@ -4,6 +4,7 @@ import { AdminUser } from '../admin-users/admin-user.entity.js';
 import { LoginAttempt } from '../auth/login-attempt.entity.js';
 import { RecoveryCode } from '../auth/second-factor/recovery-codes/recovery-code.entity.js';
 import { TotpFactor } from '../auth/second-factor/totp/totp-factor.entity.js';
+import { Passkey } from '../auth/passkeys/passkey.entity.js';
 import { Session } from '../sessions/session.entity.js';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
@@ -43,6 +44,7 @@ export const ENTITIES = [
   VisitorCounter,
   TotpFactor,
   RecoveryCode,
+  Passkey,
 ];
 
 /**

@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = new Set([
   'get /api/health/ready',
   'get /api/requests/challenge', // a visitor's proof-of-work challenge
   'post /api/requests/corrections', // a visitor's suggestion, behind proof of work and limits
+  'post /api/auth/passkeys/authentication-options', // a challenge for signing in with a passkey
+  'post /api/auth/passkeys/sign-in', // signing in with a passkey alone (checked in security/passkeys)
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {

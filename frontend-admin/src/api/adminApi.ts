@@ -5,7 +5,7 @@ import type {
   OverrideResultType,
 } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { CurrentAdminDto, paths } from 'contract/api-types';
+import type { AdminUserDto, CurrentAdminDto, paths } from 'contract/api-types';
 import { announceCatalogChange } from 'frontend-common';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
 import { readBackupManifest } from '../features/backup/zipManifest';
@@ -22,10 +22,20 @@ type Definitions = Omit<GeneratedDefinitions, 'getMe'> & {
 
 /** The generated endpoints with their cache tags: saving or deleting invalidates the lists that changed. */
 const taggedApi = generatedApi.enhanceEndpoints<
-  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session' | 'SecondFactor',
+  'Me' | 'AuthStatus' | 'Shop' | 'User' | 'Backup' | 'Activity' | 'Session' | 'SecondFactor' | 'Passkey',
   Definitions
 >({
-  addTagTypes: ['Me', 'AuthStatus', 'Shop', 'User', 'Backup', 'Activity', 'Session', 'SecondFactor'],
+  addTagTypes: [
+    'Me',
+    'AuthStatus',
+    'Shop',
+    'User',
+    'Backup',
+    'Activity',
+    'Session',
+    'SecondFactor',
+    'Passkey',
+  ],
   endpoints: {
     getMe: { providesTags: ['Me'] },
     getAuthStatus: { providesTags: ['AuthStatus'] },
@@ -37,6 +47,12 @@ const taggedApi = generatedApi.enhanceEndpoints<
     endMySession: { invalidatesTags: ['Session', 'Activity'] },
     endMyOtherSessions: { invalidatesTags: ['Session', 'Activity'] },
     endAdminUserSessions: { invalidatesTags: ['Activity'] },
+    getMyPasskeys: { providesTags: ['Passkey'] },
+    addPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey', 'Activity']) },
+    // Removing a passkey ends one's other sessions.
+    removePasskey: { invalidatesTags: ['Passkey', 'Session', 'Activity'] },
+    // A passkey's "last used" moves on.
+    reauthenticateWithPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey']) },
     // A new password ends one's other sessions.
     changePassword: { invalidatesTags: ['Session', 'Activity'] },
     getMySecondFactors: { providesTags: ['SecondFactor'] },
@@ -102,6 +118,21 @@ async function announceWhenDone(_arg: unknown, { queryFulfilled }: { queryFulfil
   }
 }
 
+/** After a login (password or passkey): the admin is known, and calls that failed meanwhile are asked again. */
+async function loggedInWhenDone(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: AdminUserDto }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data) as never);
+    // Calls that failed while the session was gone are asked again now.
+    dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup', 'Passkey', 'Session']));
+  } catch {
+    // the screen shows the failure
+  }
+}
+
 export type BackupKind = 'full' | 'data';
 
 /** Reads an error body as JSON when it is JSON, as text otherwise (downloads answer with a blob). */
@@ -145,7 +176,7 @@ export const adminApi = taggedApi
             }
             dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data));
             // Calls that failed while the session was gone are asked again now.
-            dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup']));
+            dispatch(taggedApi.util.invalidateTags(['Shop', 'User', 'Backup', 'Passkey', 'Session']));
           } catch {
             // the screen shows the failure
           }
@@ -162,6 +193,7 @@ export const adminApi = taggedApi
           }
         },
       },
+      signInWithPasskey: { onQueryStarted: loggedInWhenDone },
     },
   })
   .injectEndpoints({
@@ -265,6 +297,13 @@ export const {
   useGetMySessionsQuery,
   useEndMySessionMutation,
   useEndMyOtherSessionsMutation,
+  useGetMyPasskeysQuery,
+  useGetPasskeyRegistrationOptionsMutation,
+  useAddPasskeyMutation,
+  useRemovePasskeyMutation,
+  useGetPasskeyAuthenticationOptionsMutation,
+  useSignInWithPasskeyMutation,
+  useReauthenticateWithPasskeyMutation,
   useGetAdminShopsQuery,
   useBulkShopsMutation,
   useGetShopQuery,

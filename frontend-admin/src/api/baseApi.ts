@@ -45,9 +45,11 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   }
   if (result.error?.status === 401) {
     // A 401 from getMe is its answer "nobody is logged in" (null), not an error; from login, a
-    // wrong password. Anywhere else the session was lost.
+    // wrong password; PASSKEY_REJECTED, a passkey not accepted. Anywhere else the session was lost.
     if (api.endpoint === 'getMe') return { data: null, meta: result.meta };
-    if (api.endpoint !== 'login') reportUnauthorized(api.dispatch);
+    const passkeyRejected =
+      (result.error.data as { code?: unknown } | undefined)?.code === 'PASSKEY_REJECTED';
+    if (api.endpoint !== 'login' && !passkeyRejected) reportUnauthorized(api.dispatch);
   }
   return result;
 };

@@ -243,6 +243,57 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    getMyPasskeys: build.query<GetMyPasskeysApiResponse, GetMyPasskeysApiArg>({
+      query: () => ({ url: `/api/auth/passkeys` }),
+    }),
+    addPasskey: build.mutation<AddPasskeyApiResponse, AddPasskeyApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/passkeys`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    getPasskeyRegistrationOptions: build.mutation<
+      GetPasskeyRegistrationOptionsApiResponse,
+      GetPasskeyRegistrationOptionsApiArg
+    >({
+      query: () => ({
+        url: `/api/auth/passkeys/registration-options`,
+        method: 'POST',
+      }),
+    }),
+    removePasskey: build.mutation<RemovePasskeyApiResponse, RemovePasskeyApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/passkeys/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
+    getPasskeyAuthenticationOptions: build.mutation<
+      GetPasskeyAuthenticationOptionsApiResponse,
+      GetPasskeyAuthenticationOptionsApiArg
+    >({
+      query: () => ({
+        url: `/api/auth/passkeys/authentication-options`,
+        method: 'POST',
+      }),
+    }),
+    signInWithPasskey: build.mutation<SignInWithPasskeyApiResponse, SignInWithPasskeyApiArg>({
+      query: (queryArg) => ({
+        url: `/api/auth/passkeys/sign-in`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    reauthenticateWithPasskey: build.mutation<
+      ReauthenticateWithPasskeyApiResponse,
+      ReauthenticateWithPasskeyApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/passkeys/reauthenticate`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -278,6 +329,9 @@ export type GetActivityApiArg = {
     | 'mfa.policy_changed'
     | 'login.succeeded'
     | 'login.failed'
+    | 'passkey.added'
+    | 'passkey.removed'
+    | 'passkey.failed'
     | 'backup.downloaded'
     | 'backup.stored'
     | 'backup.failed'
@@ -406,6 +460,21 @@ export type SetMfaPolicyApiResponse = /** status 200  */ MfaPolicyStateDto;
 export type SetMfaPolicyApiArg = MfaPolicyDto;
 export type ResetAdminUserSecondFactorsApiResponse = /** status 200  */ SecondFactorsResetDto;
 export type ResetAdminUserSecondFactorsApiArg = string;
+export type GetMyPasskeysApiResponse = /** status 200  */ PasskeyDto[];
+export type GetMyPasskeysApiArg = void;
+export type AddPasskeyApiResponse = /** status 201  */ PasskeyDto;
+export type AddPasskeyApiArg = AddPasskeyDto;
+export type GetPasskeyRegistrationOptionsApiResponse = /** status 200  */ PasskeyOptionsDto;
+export type GetPasskeyRegistrationOptionsApiArg = void;
+export type RemovePasskeyApiResponse = unknown;
+export type RemovePasskeyApiArg = string;
+export type GetPasskeyAuthenticationOptionsApiResponse = /** status 200  */ PasskeyOptionsDto;
+export type GetPasskeyAuthenticationOptionsApiArg = void;
+export type SignInWithPasskeyApiResponse =
+  /** status 200 Signed in; the response sets the session cookie */ AdminUserDto;
+export type SignInWithPasskeyApiArg = PasskeyAssertionDto;
+export type ReauthenticateWithPasskeyApiResponse = /** status 200  */ MessageDto;
+export type ReauthenticateWithPasskeyApiArg = PasskeyAssertionDto;
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */
   browser: string | null;
@@ -465,6 +534,10 @@ export type ErrorCode =
   | 'LAST_SECOND_FACTOR'
   | 'MFA_POLICY_SET_BY_ENVIRONMENT'
   | 'OWN_SECOND_FACTORS_RESET'
+  | 'PASSKEY_CHALLENGE_EXPIRED'
+  | 'PASSKEY_REJECTED'
+  | 'PASSKEY_ALREADY_REGISTERED'
+  | 'PASSKEY_NOT_FOUND'
   | 'SHOP_NOT_FOUND'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
@@ -578,6 +651,9 @@ export type ActivityEntryDto = {
     | 'mfa.policy_changed'
     | 'login.succeeded'
     | 'login.failed'
+    | 'passkey.added'
+    | 'passkey.removed'
+    | 'passkey.failed'
     | 'backup.downloaded'
     | 'backup.stored'
     | 'backup.failed'
@@ -958,4 +1034,66 @@ export type MfaPolicyDto = {
 };
 export type SecondFactorsResetDto = {
   removed: number;
+};
+export type PasskeyDto = {
+  /** When it was registered. */
+  createdAt: string;
+  /** Its last sign-in or re-authentication; null while never used. */
+  lastUsedAt: string | null;
+  id: string;
+  /** The admin's own label. */
+  name: string;
+};
+export type AttestationResponseDto = {
+  transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
+  clientDataJSON: string;
+  attestationObject: string;
+  authenticatorData?: string;
+  publicKeyAlgorithm?: number;
+  publicKey?: string;
+};
+export type RegistrationCredentialDto = {
+  type: 'public-key';
+  authenticatorAttachment?: 'platform' | 'cross-platform';
+  /** The browser's extension outputs; read by nobody, accepted as sent. */
+  clientExtensionResults: {
+    [key: string]: unknown;
+  };
+  response: AttestationResponseDto;
+  /** The credential id, base64url. */
+  id: string;
+  rawId: string;
+};
+export type AddPasskeyDto = {
+  name: string;
+  credential: RegistrationCredentialDto;
+};
+export type PasskeyOptionsDto = {
+  /** The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
+  options: {
+    [key: string]: unknown;
+  };
+};
+export type AssertionResponseDto = {
+  clientDataJSON: string;
+  authenticatorData: string;
+  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+  signature: string;
+  /** The account the passkey was made for (a discoverable passkey always says). */
+  userHandle?: string;
+};
+export type AuthenticationCredentialDto = {
+  type: 'public-key';
+  authenticatorAttachment?: 'platform' | 'cross-platform';
+  /** The browser's extension outputs; read by nobody, accepted as sent. */
+  clientExtensionResults: {
+    [key: string]: unknown;
+  };
+  response: AssertionResponseDto;
+  /** The credential id, base64url. */
+  id: string;
+  rawId: string;
+};
+export type PasskeyAssertionDto = {
+  credential: AuthenticationCredentialDto;
 };

@@ -63,6 +63,18 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     case 'login.failed':
       lines.push(t('activity.details.usernameTried', { username: text(details.username) }));
       break;
+    case 'login.succeeded':
+      if (details.method === 'passkey') lines.push(t('activity.details.withPasskey'));
+      break;
+    case 'passkey.added':
+    case 'passkey.removed':
+      lines.push(t('activity.details.passkeyName', { name: text(details.name) }));
+      break;
+    case 'passkey.failed':
+      // The account the passkey named, when it named a known one.
+      if (details.username)
+        lines.push(t('activity.details.usernameTried', { username: text(details.username) }));
+      break;
     case 'admin.created':
     case 'admin.password_reset':
     case 'admin.deleted':

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Divider, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { MAIN_CONTENT_ID } from 'frontend-common';
@@ -15,6 +15,7 @@ import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { useAdminDocumentTitle } from '../../i18n/documentTitle';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import '../layout/admin.css';
 import { SecondFactorForm } from './second-factor/SecondFactorForm';
 
@@ -68,14 +69,22 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
     setMode((m) => (m === 'login' ? 'create' : 'login'));
   };
 
+  const loggedIn = () => {
+    toast.success(t('login.success.title'), t('login.success.description'));
+    if (!inPlace) navigate(adminPath(), { replace: true });
+  };
+  const passkeyFailed = (message: string) => {
+    setError(message);
+    toast.error(t('login.passkeyFailed'), message);
+  };
+
   const onFinish = async (values: LoginValues) => {
     setError(null);
     if (mode === 'login') {
       try {
         const result = await login({ username: values.username, password: values.password }).unwrap();
         if (result.pendingStep === 'second-factor') return; // the code step follows (status refetched)
-        toast.success(t('login.success.title'), t('login.success.description'));
-        if (!inPlace) navigate(adminPath(), { replace: true });
+        loggedIn();
       } catch (failure) {
         const message = errorText(failure, t('login.failed.fallback'));
         setError(message);
@@ -197,6 +206,19 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
                   : t('login.createSubmit')}
             </Button>
           </Form>
+          {mode === 'login' && !secondStep && (
+            <>
+              <Divider plain>{t('login.or')}</Divider>
+              <PasskeySignInButton
+                disabled={busy}
+                onSignedIn={() => {
+                  setError(null);
+                  loggedIn();
+                }}
+                onFailed={passkeyFailed}
+              />
+            </>
+          )}
           {canCreateFirstAdmin && !secondStep && (
             <Button type="link" block onClick={switchMode} disabled={busy} style={{ marginTop: 8 }}>
               {mode === 'login' ? t('login.toggleCreate') : t('login.toggleLogin')}

@@ -44,6 +44,7 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { MySessionsCard } from './sessions/MySessionsCard';
 import { ResetSecondFactorButton } from './second-factor/ResetSecondFactorButton';
 import { SecondFactorCard } from './second-factor/SecondFactorCard';
+import { MyPasskeysCard } from '../passkeys/MyPasskeysCard';
 
 /** /admin/users: the administrators, adding one, resetting another's password, changing one's own. */
 export function UsersPage() {
@@ -235,6 +236,7 @@ export function UsersPage() {
         </Row>
       )}
       {me && <SecondFactorCard />}
+      {me && <MyPasskeysCard />}
       {me && <MySessionsCard />}
       {resetFor && <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />}
       {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}

@@ -10,6 +10,7 @@ import { AddShopOpeningHours1795500000000 } from './1795500000000-AddShopOpening
 import { AddVisitorRequests1795600000000 } from './1795600000000-AddVisitorRequests.js';
 import { AddSessionDevices1795700000000 } from './1795700000000-AddSessionDevices.js';
 import { AddSecondFactors1795800000000 } from './1795800000000-AddSecondFactors.js';
+import { AddPasskeys1795850000000 } from './1795850000000-AddPasskeys.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -25,4 +26,5 @@ export const sqliteMigrations = [
   AddVisitorRequests1795600000000,
   AddSessionDevices1795700000000,
   AddSecondFactors1795800000000,
+  AddPasskeys1795850000000,
 ];

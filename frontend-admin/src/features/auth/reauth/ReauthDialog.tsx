@@ -9,9 +9,10 @@ import {
   subscribeReauthentication,
 } from '../../../api/reauthentication';
 import { useAdminTranslation } from '../../../i18n';
+import { PasskeyReauthButton } from '../../passkeys/PasskeyReauthButton';
 
 /**
- * "Confirm it's you": the password again before a dangerous action (a restore, deleting an
+ * "Confirm it's you": the password (or a passkey) again before a dangerous action (a restore, deleting an
  * admin, resetting another's password). Opened by any call the server answered with
  * REAUTHENTICATION_REQUIRED; the action goes on once the password is accepted.
  */
@@ -34,6 +35,10 @@ export function ReauthDialog() {
         { name: 'password', errors: [wrong ? t('reauth.wrong') : errorText(failure, t('reauth.failed'))] },
       ]);
     }
+  };
+  const confirmedWithPasskey = () => {
+    form.resetFields();
+    settleReauthentication(true);
   };
   const cancel = () => {
     form.resetFields();
@@ -70,6 +75,10 @@ export function ReauthDialog() {
           <Input.Password ref={passwordInput} autoComplete="current-password" />
         </Form.Item>
       </Form>
+      <PasskeyReauthButton
+        onConfirmed={confirmedWithPasskey}
+        onFailed={(message) => form.setFields([{ name: 'password', errors: [message] }])}
+      />
     </Modal>
   );
 }

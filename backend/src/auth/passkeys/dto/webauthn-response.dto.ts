@@ -1,0 +1,103 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  Equals,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmptyObject,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+
+/** base64url text, bounded (an authenticator's answer is a few kilobytes at most). */
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const base64url = (max: number) => [
+  IsString({ message: 'Must be base64url text' }),
+  Matches(BASE64URL, { message: 'Must be base64url text' }),
+  MaxLength(max, { message: `Must be at most ${max} characters`, context: { params: { max } } }),
+];
+function Base64Url(max: number): PropertyDecorator {
+  return (target, key) => base64url(max).forEach((decorate) => decorate(target, key));
+}
+
+/** The longest credential id stored (WebAuthn allows 1023 bytes; real authenticators use 16 to 64). */
+export const MAX_CREDENTIAL_ID_LENGTH = 512;
+const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'];
+
+/** The authenticator's answer to a registration, as @simplewebauthn/browser sends it. */
+export class AttestationResponseDto {
+  @Base64Url(8192)
+  clientDataJSON: string;
+  @Base64Url(32768)
+  attestationObject: string;
+  @IsOptional()
+  @Base64Url(32768)
+  authenticatorData?: string;
+  @IsOptional()
+  @IsArray()
+  @IsIn(TRANSPORTS, { each: true })
+  @ApiProperty({ required: false, enum: TRANSPORTS, isArray: true })
+  transports?: string[];
+  @IsOptional()
+  @IsInt()
+  publicKeyAlgorithm?: number;
+  @IsOptional()
+  @Base64Url(4096)
+  publicKey?: string;
+}
+
+/** The authenticator's answer to a sign-in (an assertion). */
+export class AssertionResponseDto {
+  @Base64Url(8192)
+  clientDataJSON: string;
+  @Base64Url(8192)
+  authenticatorData: string;
+  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+  @Base64Url(8192)
+  signature: string;
+  /** The account the passkey was made for (a discoverable passkey always says). */
+  @IsOptional()
+  @Base64Url(128)
+  userHandle?: string;
+}
+
+/** What PublicKeyCredential JSON has in common for both ceremonies. */
+abstract class CredentialDto {
+  /** The credential id, base64url. */
+  @Base64Url(MAX_CREDENTIAL_ID_LENGTH)
+  id: string;
+  @Base64Url(MAX_CREDENTIAL_ID_LENGTH)
+  rawId: string;
+  @Equals('public-key')
+  @ApiProperty({ enum: ['public-key'] })
+  type: 'public-key';
+  @IsOptional()
+  @IsIn(['platform', 'cross-platform'])
+  @ApiProperty({ required: false, enum: ['platform', 'cross-platform'] })
+  authenticatorAttachment?: 'platform' | 'cross-platform';
+  /** The browser's extension outputs; read by nobody, accepted as sent. */
+  @IsObject()
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  clientExtensionResults: Record<string, unknown>;
+}
+
+/** A new passkey, as the browser made it (RegistrationResponseJSON). */
+export class RegistrationCredentialDto extends CredentialDto {
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AttestationResponseDto)
+  response: AttestationResponseDto;
+}
+
+/** A passkey's signature over the challenge (AuthenticationResponseJSON). */
+export class AuthenticationCredentialDto extends CredentialDto {
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AssertionResponseDto)
+  response: AssertionResponseDto;
+}

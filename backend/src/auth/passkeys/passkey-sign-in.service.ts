@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { PASSKEY_CHALLENGE_MINUTES } from 'contract';
+import { Repository } from 'typeorm';
+import type { ActivityActor } from '../../activity/activity-actor.js';
+import { ActivityService } from '../../activity/activity.service.js';
+import type { AdminUser } from '../../admin-users/admin-user.entity.js';
+import { AdminUsersService } from '../../admin-users/admin-users.service.js';
+import { ApiError } from '../../common/api-error.js';
+import { TransactionRunner } from '../../database/transaction-runner.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { Passkey } from './passkey.entity.js';
+import { credentialKeyOf, transportsOf, userHandleOf } from './passkeys.service.js';
+
+/** What the server expects of an assertion: its own challenge, origin and relying-party id. */
+export interface ExpectedCeremony {
+  challenge: string;
+  origin: string;
+  rpID: string;
+}
+
+/** Why an assertion was refused, for the activity log (never the credential itself). */
+type Refusal = 'unknown_passkey' | 'other_account' | 'wrong_account' | 'not_verified' | 'replayed';
+
+function rejected(): ApiError {
+  return new ApiError(401, 'PASSKEY_REJECTED', 'The passkey was not accepted');
+}
+
+/**
+ * Checks passkey assertions: to sign in without a username, and to confirm it is still the
+ * admin before a dangerous action. Failures count against the same limit as wrong passwords
+ * (per client, and per client and account once the passkey names one).
+ */
+@Injectable()
+export class PasskeySignInService {
+  constructor(
+    @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
+    private readonly users: AdminUsersService,
+    private readonly throttle: LoginThrottleService,
+    private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /**
+   * Options for navigator.credentials.get. Signing in offers every passkey of this site (the
+   * authenticator lists its own); a signed-in admin confirming who they are is offered theirs.
+   */
+  async authenticationOptions(rpID: string, user?: AdminUser) {
+    const own = user ? await this.passkeys.find({ where: { adminId: user.id } }) : [];
+    return generateAuthenticationOptions({
+      rpID,
+      timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
+      userVerification: 'preferred',
+      allowCredentials: own.map((passkey) => ({
+        id: passkey.credentialId,
+        transports: transportsOf(passkey),
+      })),
+    });
+  }
+
+  /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
+  signIn(response: AuthenticationResponseJSON, expected: ExpectedCeremony, actor: ActivityActor) {
+    return this.verify(response, expected, actor);
+  }
+
+  /** Logs a passkey sign-in that succeeded (once the session exists), as a login by passkey. */
+  async recordSignIn(actor: ActivityActor): Promise<void> {
+    await this.transactions.run((manager) =>
+      this.activity.record(manager, { kind: 'login.succeeded', actor, details: { method: 'passkey' } }),
+    );
+  }
+
+  /** Confirms the signed-in admin with one of their own passkeys. */
+  async reauthenticate(
+    user: AdminUser,
+    response: AuthenticationResponseJSON,
+    expected: ExpectedCeremony,
+    actor: ActivityActor,
+  ): Promise<void> {
+    await this.verify(response, expected, actor, user);
+  }
+
+  private async verify(
+    response: AuthenticationResponseJSON,
+    expected: ExpectedCeremony,
+    actor: ActivityActor,
+    signedIn?: AdminUser,
+  ): Promise<AdminUser> {
+    const client = actor.client ?? 'unknown';
+    const passkey = await this.passkeys.findOne({
+      where: { credentialKey: credentialKeyOf(response.id) },
+      select: {
+        id: true,
+        adminId: true,
+        credentialId: true,
+        publicKey: true,
+        counter: true,
+        transports: true,
+      },
+    });
+    const owner = passkey ? await this.users.findById(passkey.adminId) : null;
+    // The throttle key: the account the passkey names, or nobody's for an unknown passkey.
+    const username = signedIn?.username ?? owner?.username ?? '';
+    await this.throttle.assertAllowed(client, username);
+    const fail = async (reason: Refusal): Promise<never> => {
+      await this.throttle.recordFailure(client, username);
+      await this.transactions.run((manager) =>
+        this.activity.record(manager, {
+          kind: 'passkey.failed',
+          actor,
+          details: {
+            step: signedIn ? 'reauthentication' : 'sign-in',
+            reason,
+            username: owner?.username ?? null,
+          },
+        }),
+      );
+      throw rejected();
+    };
+    if (!passkey || !owner) return fail('unknown_passkey');
+    if (signedIn && owner.id !== signedIn.id) return fail('other_account');
+    // A discoverable passkey says whose it is; it must be the owner on record.
+    const handle = response.response.userHandle;
+    if (handle !== undefined && handle !== userHandleOf(owner.id)) return fail('wrong_account');
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: expected.challenge,
+        expectedOrigin: expected.origin,
+        expectedRPID: expected.rpID,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: transportsOf(passkey),
+        },
+        requireUserVerification: false,
+      });
+      if (!verification.verified) return await fail('not_verified');
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // A wrong origin, relying party, challenge or signature, or a counter that went back.
+      return fail('not_verified');
+    }
+    // Compare-and-set, so of two requests carrying one assertion only one can move the counter on.
+    const moved = await this.passkeys
+      .createQueryBuilder()
+      .update(Passkey)
+      .set({ counter: newCounter, lastUsedAt: Date.now() })
+      .where('id = :id AND counter = :counter', { id: passkey.id, counter: passkey.counter })
+      .execute();
+    if (!moved.affected) return fail('replayed');
+    await this.throttle.recordSuccess(client, username);
+    return owner;
+  }
+}

@@ -1,0 +1,163 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { Request } from 'express';
+import { Actor, actorOf, type ActivityActor } from '../../activity/activity-actor.js';
+import type { AdminUser } from '../../admin-users/admin-user.entity.js';
+import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
+import { AdminUserDto } from '../../admin-users/dto/admin-user.dto.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { MessageDto } from '../../common/error-response.dto.js';
+import { AdminOnly } from '../admin-only.decorator.js';
+import { CurrentUser } from '../current-user.decorator.js';
+import { markAuthenticated } from '../recent-auth/recent-auth.js';
+import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
+import { SessionSettings } from '../session-settings.js';
+import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
+import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
+import { startPasskeySession } from './passkey-session.js';
+import { PasskeySignInService } from './passkey-sign-in.service.js';
+import { PasskeysService } from './passkeys.service.js';
+
+const CHALLENGE_ERRORS = {
+  400: 'PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again',
+};
+
+/** Passkeys (WebAuthn): register and remove one's own, sign in with one alone, confirm it is you with one. */
+@ApiTags('passkeys')
+@ApiErrors(503)
+@Controller('auth/passkeys')
+export class PasskeysController {
+  constructor(
+    private readonly passkeys: PasskeysService,
+    private readonly signIns: PasskeySignInService,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  /** My passkeys (name, registered, last used). */
+  @Get()
+  @AdminOnly()
+  getMyPasskeys(@CurrentUser() user: AdminUser): Promise<PasskeyDto[]> {
+    return this.passkeys.listOf(user.id);
+  }
+
+  /** Starts registering a passkey: the options for navigator.credentials.create (challenge valid 5 minutes, once). */
+  @Post('registration-options')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOkResponse({ type: PasskeyOptionsDto })
+  async getPasskeyRegistrationOptions(
+    @CurrentUser() user: AdminUser,
+    @Req() request: Request,
+  ): Promise<PasskeyOptionsDto> {
+    const options = await this.passkeys.registrationOptions(user, relyingParty(request).rpID);
+    keepChallenge(request, 'registration', options.challenge);
+    return { options: { ...options } };
+  }
+
+  /** Registers the passkey the browser made from the last registration options. */
+  @Post()
+  @AdminOnly()
+  @ApiCreatedResponse({ type: PasskeyDto })
+  @ApiErrors({
+    ...CHALLENGE_ERRORS,
+    409: 'PASSKEY_ALREADY_REGISTERED',
+  })
+  addPasskey(
+    @CurrentUser() user: AdminUser,
+    @Body() dto: AddPasskeyDto,
+    @Req() request: Request,
+    @Actor() actor: ActivityActor,
+  ): Promise<PasskeyDto> {
+    const challenge = takeChallenge(request, 'registration');
+    return this.passkeys.register(
+      user,
+      dto.name,
+      dto.credential as unknown as RegistrationResponseJSON,
+      { challenge, ...relyingParty(request) },
+      actor,
+    );
+  }
+
+  /** Removes one of my passkeys; my other sessions end. Needs a recent re-authentication. */
+  @Delete(':id')
+  @HttpCode(204)
+  // Decorators apply bottom-up: the session check runs first (401), then the recent-auth one (403).
+  @RecentAuthRequired()
+  @AdminOnly()
+  @ApiNoContentResponse({ description: 'Removed' })
+  @ApiErrors({ 404: 'PASSKEY_NOT_FOUND' })
+  async removePasskey(
+    @CurrentUser() user: AdminUser,
+    @Param('id') id: string,
+    @Req() request: Request,
+    @Actor() actor: ActivityActor,
+  ): Promise<void> {
+    await this.passkeys.remove(user, id, request.sessionID, actor);
+  }
+
+  /**
+   * Starts a passkey sign-in (public) or, for a signed-in admin, a confirmation with one of
+   * their passkeys: the options for navigator.credentials.get.
+   */
+  @Post('authentication-options')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PasskeyOptionsDto })
+  async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
+    const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
+    const options = await this.signIns.authenticationOptions(relyingParty(request).rpID, user);
+    keepChallenge(request, 'authentication', options.challenge);
+    return { options: { ...options } };
+  }
+
+  /**
+   * Signs in with a passkey alone (no username): like a password login, a new session id, the
+   * same failure limit, and it counts as a recent re-authentication.
+   */
+  @Post('sign-in')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminUserDto, description: 'Signed in; the response sets the session cookie' })
+  @ApiErrors({
+    ...CHALLENGE_ERRORS,
+    401: 'PASSKEY_REJECTED: unknown passkey, wrong site, bad signature or a replay',
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
+  async signInWithPasskey(@Body() dto: PasskeyAssertionDto, @Req() request: Request): Promise<AdminUserDto> {
+    const challenge = takeChallenge(request, 'authentication');
+    const user = await this.signIns.signIn(
+      dto.credential as unknown as AuthenticationResponseJSON,
+      { challenge, ...relyingParty(request) },
+      actorOf(request),
+    );
+    await startPasskeySession(request, user, this.settings);
+    await this.signIns.recordSignIn(actorOf(request));
+    return toAdminUserDto(user);
+  }
+
+  /** Confirms it is still me with one of my passkeys (instead of the password) before a dangerous action. */
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @AdminOnly()
+  @ApiOkResponse({ type: MessageDto })
+  @ApiErrors({
+    ...CHALLENGE_ERRORS,
+    401: 'PASSKEY_REJECTED',
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
+  async reauthenticateWithPasskey(
+    @CurrentUser() user: AdminUser,
+    @Body() dto: PasskeyAssertionDto,
+    @Req() request: Request,
+    @Actor() actor: ActivityActor,
+  ): Promise<MessageDto> {
+    const challenge = takeChallenge(request, 'authentication');
+    await this.signIns.reauthenticate(
+      user,
+      dto.credential as unknown as AuthenticationResponseJSON,
+      { challenge, ...relyingParty(request) },
+      actor,
+    );
+    markAuthenticated(request);
+    return { message: 'Confirmed' };
+  }
+}

@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import { PASSKEY_CHALLENGE_MINUTES } from 'contract';
+import { Repository } from 'typeorm';
+import type { ActivityActor } from '../../activity/activity-actor.js';
+import { ActivityService } from '../../activity/activity.service.js';
+import type { AdminUser } from '../../admin-users/admin-user.entity.js';
+import { ApiError } from '../../common/api-error.js';
+import { isUniqueViolation } from '../../common/database-errors.js';
+import { TransactionRunner } from '../../database/transaction-runner.js';
+import { SessionsService } from '../../sessions/sessions.service.js';
+import type { PasskeyDto } from './dto/passkey.dto.js';
+import { Passkey } from './passkey.entity.js';
+
+/** The name browsers show beside a passkey of this site. */
+const RP_NAME = 'ATM Armeros';
+
+export function toPasskeyDto(passkey: Passkey): PasskeyDto {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    createdAt: new Date(passkey.createdAt),
+    lastUsedAt: passkey.lastUsedAt === null ? null : new Date(passkey.lastUsedAt),
+  };
+}
+
+/** The WebAuthn user handle of an admin: the bytes of their id (it names no person). */
+export function userHandleOf(adminId: string): string {
+  return isoBase64URL.fromBuffer(isoUint8Array.fromUTF8String(adminId));
+}
+
+/** The lookup key of a credential id (see Passkey.credentialKey). */
+export const credentialKeyOf = (credentialId: string) =>
+  createHash('sha256').update(credentialId).digest('hex');
+
+/** The transports column as the list WebAuthn uses, and back. */
+export const transportsOf = (passkey: Pick<Passkey, 'transports'>) =>
+  passkey.transports ? passkey.transports.split(',') : undefined;
+
+/** An administrator's passkeys: register one, list them, remove one. */
+@Injectable()
+export class PasskeysService {
+  constructor(
+    @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
+    private readonly transactions: TransactionRunner,
+    private readonly activity: ActivityService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Whether the admin has at least one passkey (a second factor, for the sign-in policy). */
+  async hasPasskey(adminId: string): Promise<boolean> {
+    return (await this.countOf(adminId)) > 0;
+  }
+
+  countOf(adminId: string): Promise<number> {
+    return this.passkeys.countBy({ adminId });
+  }
+
+  async listOf(adminId: string): Promise<PasskeyDto[]> {
+    const rows = await this.passkeys.find({ where: { adminId }, order: { createdAt: 'ASC' } });
+    return rows.map(toPasskeyDto);
+  }
+
+  /**
+   * What the browser needs to make a passkey for this admin: discoverable (so it signs in
+   * without a username), user verification when the authenticator can, and none of the
+   * authenticators that already hold one of theirs.
+   */
+  async registrationOptions(user: AdminUser, rpID: string) {
+    const existing = await this.passkeys.find({ where: { adminId: user.id } });
+    return generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID,
+      userName: user.username,
+      userDisplayName: user.username,
+      userID: isoUint8Array.fromUTF8String(user.id),
+      timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
+      attestationType: 'none',
+      excludeCredentials: existing.map((passkey) => ({
+        id: passkey.credentialId,
+        transports: transportsOf(passkey),
+      })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    });
+  }
+
+  /** Checks the browser's new passkey against the challenge and the site, then keeps it. */
+  async register(
+    user: AdminUser,
+    name: string,
+    response: RegistrationResponseJSON,
+    expected: { challenge: string; origin: string; rpID: string },
+    actor: ActivityActor,
+  ): Promise<PasskeyDto> {
+    let registration;
+    try {
+      registration = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: expected.challenge,
+        expectedOrigin: expected.origin,
+        expectedRPID: expected.rpID,
+        requireUserVerification: false,
+      });
+    } catch {
+      // The library's reason names what failed; the log gets the kind, never the credential.
+      registration = { verified: false as const };
+    }
+    if (!registration.verified) {
+      await this.transactions.run((manager) =>
+        this.activity.record(manager, { kind: 'passkey.failed', actor, details: { step: 'registration' } }),
+      );
+      throw new ApiError(400, 'PASSKEY_REJECTED', 'The passkey could not be verified: try again');
+    }
+    const { credential } = registration.registrationInfo;
+    const passkey: Passkey = this.passkeys.create({
+      adminId: user.id,
+      name,
+      credentialId: credential.id,
+      credentialKey: credentialKeyOf(credential.id),
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports?.length ? credential.transports.join(',') : null,
+      createdAt: Date.now(),
+      lastUsedAt: null,
+    });
+    try {
+      await this.transactions.run(async (manager) => {
+        await manager.insert(Passkey, passkey);
+        await this.activity.record(manager, { kind: 'passkey.added', actor, details: { name } });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError(409, 'PASSKEY_ALREADY_REGISTERED', 'This passkey is registered already');
+      }
+      throw error;
+    }
+    return toPasskeyDto(passkey);
+  }
+
+  /** Removes one of the admin's passkeys and ends their other sessions (this one stays). */
+  async remove(user: AdminUser, id: string, currentSid: string, actor: ActivityActor): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
+      if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
+      await manager.delete(Passkey, { id });
+      const sessionsEnded = await this.sessions.endSessionsOf(user.id, currentSid, manager);
+      await this.activity.record(manager, {
+        kind: 'passkey.removed',
+        actor,
+        details: { name: passkey.name, sessionsEnded },
+      });
+    });
+  }
+}
