@@ -17,6 +17,7 @@ export const REMOTE_ENDPOINTS = [
       'getShopStates',
       'getShopBySlug',
       'suggestShopCorrection',
+      'requestShopListing',
     ],
   },
   {

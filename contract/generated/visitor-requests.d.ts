@@ -19,6 +19,16 @@ export function correctionProblems(body: {
   code: 'REQUIRED' | 'INVALID_PHONE';
   message: string;
 }[];
+/**
+ * A submitter who leaves a name or e-mail must agree to their being kept until the decision.
+ * @param {{ name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'consent', code: 'REQUIRED', message: string }[]}
+ */
+export function consentProblems(body: { name?: string | null; email?: string | null; consent?: boolean }): {
+  field: 'consent';
+  code: 'REQUIRED';
+  message: string;
+}[];
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 /** What a visitor says is wrong with a shop. */
 export const CORRECTION_KINDS: readonly ['phone', 'address', 'hours', 'closed', 'other'];
@@ -42,4 +52,27 @@ export const CORRECTION_FIELDS: Readonly<{
   name: ShopFieldDefinition;
   email: ShopFieldDefinition;
 }>;
+/**
+ * The shop fields a visitor fills in "List my shop": the shop schema's, but the verification,
+ * which only an administrator decides.
+ */
+export const LISTING_SHOP_FIELD_NAMES: readonly (
+  | 'phone'
+  | 'email'
+  | 'categories'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'city'
+  | 'state'
+  | 'address'
+  | 'whatsapp'
+  | 'website'
+  | 'description'
+  | 'logo'
+  | 'mapImageUrl'
+  | 'googleMapsUrl'
+  | 'openingHours'
+  | 'hoursNote'
+)[];
 import type { ShopFieldDefinition } from './shop-schema.js';

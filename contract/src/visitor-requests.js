@@ -6,6 +6,7 @@
  */
 
 import { SHOP_PHONE_PATTERN } from './shop-rules.js';
+import { SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
@@ -73,11 +74,31 @@ export function correctionProblems(body) {
       code: 'INVALID_PHONE',
       message: 'Proposed value must be a phone number',
     });
-  if ((body.email || body.name) && body.consent !== true)
-    problems.push({
-      field: 'consent',
-      code: 'REQUIRED',
-      message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
-    });
+  problems.push(...consentProblems(body));
   return problems;
 }
+
+/**
+ * A submitter who leaves a name or e-mail must agree to their being kept until the decision.
+ * @param {{ name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'consent', code: 'REQUIRED', message: string }[]}
+ */
+export function consentProblems(body) {
+  return (body.email || body.name) && body.consent !== true
+    ? [
+        {
+          field: 'consent',
+          code: 'REQUIRED',
+          message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
+        },
+      ]
+    : [];
+}
+
+/**
+ * The shop fields a visitor fills in "List my shop": the shop schema's, but the verification,
+ * which only an administrator decides.
+ */
+export const LISTING_SHOP_FIELD_NAMES = /* @__PURE__ */ Object.freeze(
+  SHOP_SCHEMA.map((definition) => definition.name).filter((name) => name !== 'isVerified'),
+);

@@ -5,6 +5,7 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
 import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
+import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
 
@@ -43,5 +44,23 @@ export class VisitorRequestsController {
     @Req() request: Request,
   ): Promise<SubmissionReceiptDto> {
     return this.requests.suggestCorrection(body, request.ip ?? 'unknown');
+  }
+
+  /**
+   * Asks for a shop to be listed ("List my shop"): the shop's fields with the admin form's rules.
+   * It waits for an administrator, who creates the shop unverified; the answer is the reference.
+   */
+  @Post('requests/listings')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: SubmissionReceiptDto })
+  @ApiErrors({
+    400: 'A field is invalid (see `errors`, shop fields as `shop.<name>`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)',
+    429: 'Too many submissions from this address or overall; see Retry-After',
+  })
+  requestShopListing(
+    @Body() body: CreateListingRequestDto,
+    @Req() request: Request,
+  ): Promise<SubmissionReceiptDto> {
+    return this.requests.suggestListing(body, request.ip ?? 'unknown');
   }
 }

@@ -21,5 +21,6 @@ export const {
   useGetShopStatesQuery,
   useGetShopBySlugQuery,
   useSuggestShopCorrectionMutation,
+  useRequestShopListingMutation,
   usePrefetch,
 } = shopsApi;

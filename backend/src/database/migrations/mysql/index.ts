@@ -9,6 +9,7 @@ import { AddActivityLog1795449670916 } from './1795449670916-AddActivityLog.js';
 import { AddShopOpeningHours1795500000000 } from './1795500000000-AddShopOpeningHours.js';
 import { AddVisitorRequests1795600000000 } from './1795600000000-AddVisitorRequests.js';
 import { AddSessionDevices1795700000000 } from './1795700000000-AddSessionDevices.js';
+import { AddListingRequestShop1795900000000 } from './1795900000000-AddListingRequestShop.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [
@@ -23,4 +24,5 @@ export const mysqlMigrations = [
   AddShopOpeningHours1795500000000,
   AddVisitorRequests1795600000000,
   AddSessionDevices1795700000000,
+  AddListingRequestShop1795900000000,
 ];
