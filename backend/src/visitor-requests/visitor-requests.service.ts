@@ -109,7 +109,9 @@ export class VisitorRequestsService {
 
     const shop = values as { name: string; city: string; phone: string };
     const duplicateKey = createHash('sha256')
-      .update(`listing|${normalizeText(shop.name)}|${normalizeText(shop.city)}|${shop.phone.replace(/\D/g, '')}`)
+      .update(
+        `listing|${normalizeText(shop.name)}|${normalizeText(shop.city)}|${shop.phone.replace(/\D/g, '')}`,
+      )
       .digest('hex');
     const same = await this.pendingDuplicate(duplicateKey, now);
     if (same) return same;

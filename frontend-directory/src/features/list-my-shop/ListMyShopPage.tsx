@@ -75,9 +75,12 @@ export function ListMyShopPage() {
       setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
       return;
     }
-    const { isVerified: _verification, ...shop } = values.shop.values;
+    // The verification is the administrators' alone: the API refuses it from a visitor.
+    const shop = Object.fromEntries(
+      Object.entries(values.shop.values).filter(([name]) => name !== 'isVerified'),
+    );
     const result = await send({
-      shop: shop as Parameters<typeof send>[0]['shop'],
+      shop: shop as unknown as Parameters<typeof send>[0]['shop'],
       name: values.contactName,
       email: values.contactEmail,
       consent: values.consent,
