@@ -29,6 +29,17 @@ export function consentProblems(body: { name?: string | null; email?: string | n
   code: 'REQUIRED';
   message: string;
 }[];
+/**
+ * A listing's shop checked with the shop rules, a quarantined image standing where the schema
+ * wants an image path or URL (it becomes an uploaded image when the request is approved).
+ * @param {Record<string, unknown>} shop
+ */
+export function checkListingShop(shop: Record<string, unknown>): {
+  values: Record<string, unknown>;
+  problems: (import('./shop-rules.js').ShopFieldProblem & {
+    field: string;
+  })[];
+};
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 /** What a visitor says is wrong with a shop. */
 export const CORRECTION_KINDS: readonly ['phone', 'address', 'hours', 'closed', 'other'];
@@ -52,6 +63,8 @@ export const CORRECTION_FIELDS: Readonly<{
   name: ShopFieldDefinition;
   email: ShopFieldDefinition;
 }>;
+/** The shop's images a visitor may upload (quarantined) instead of naming one. */
+export const LISTING_IMAGE_FIELDS: readonly ['logo', 'mapImageUrl'];
 /**
  * The shop fields a visitor fills in "List my shop": the shop schema's, but the verification,
  * which only an administrator decides.

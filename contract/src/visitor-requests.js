@@ -5,7 +5,8 @@
  * text obeys the same length and control-character limits as an administrator's.
  */
 
-import { SHOP_PHONE_PATTERN } from './shop-rules.js';
+import { QUARANTINED_IMAGE_PATH } from './constants.js';
+import { checkShop, SHOP_PHONE_PATTERN } from './shop-rules.js';
 import { SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
@@ -93,6 +94,31 @@ export function consentProblems(body) {
         },
       ]
     : [];
+}
+
+/** The shop's images a visitor may upload (quarantined) instead of naming one. */
+export const LISTING_IMAGE_FIELDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['logo', 'mapImageUrl']),
+);
+
+/**
+ * A listing's shop checked with the shop rules, a quarantined image standing where the schema
+ * wants an image path or URL (it becomes an uploaded image when the request is approved).
+ * @param {Record<string, unknown>} shop
+ */
+export function checkListingShop(shop) {
+  const { values, problems } = checkShop({ ...shop, isVerified: 'false' });
+  return {
+    values,
+    problems: problems.filter(
+      ({ field }) =>
+        !(
+          /** @type {readonly string[]} */ (LISTING_IMAGE_FIELDS).includes(field) &&
+          typeof shop[field] === 'string' &&
+          QUARANTINED_IMAGE_PATH.test(/** @type {string} */ (shop[field]).trim())
+        ),
+    ),
+  };
 }
 
 /**

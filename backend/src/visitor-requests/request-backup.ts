@@ -1,5 +1,5 @@
 import {
-  checkShop,
+  checkListingShop,
   CORRECTION_FIELDS,
   CORRECTION_KINDS,
   REQUEST_REFERENCE_PATTERN,
@@ -37,7 +37,7 @@ function proposedShopOf(value: unknown): string | null | false {
   try {
     const shop = JSON.parse(value) as unknown;
     if (typeof shop !== 'object' || shop === null || Array.isArray(shop)) return false;
-    return checkShop({ ...shop, isVerified: 'false' }).problems.length ? false : value;
+    return checkListingShop(shop as Record<string, unknown>).problems.length ? false : value;
   } catch {
     return false;
   }

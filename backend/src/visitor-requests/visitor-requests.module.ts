@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ShopsModule } from '../shops/shops.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminRequestsController } from './admin-requests.controller.js';
 import { AdminRequestsService } from './admin-requests.service.js';
 import { Mailer } from './mailer.js';
@@ -12,7 +13,7 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
-  imports: [ShopsModule],
+  imports: [ShopsModule, UploadsModule],
   controllers: [VisitorRequestsController, AdminRequestsController],
   providers: [
     VisitorRequestsService,

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { checkShop, consentProblems, correctionProblems, normalizeText } from 'contract';
+import {
+  checkListingShop,
+  consentProblems,
+  correctionProblems,
+  LISTING_IMAGE_FIELDS,
+  normalizeText,
+  OBJECTS_PATH_PREFIX,
+  QUARANTINED_IMAGE_PATH,
+} from 'contract';
 import { DataSource, MoreThan } from 'typeorm';
 import { ApiError, type FieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
@@ -9,6 +17,8 @@ import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';
 import type { CreateCorrectionDto } from './dto/create-correction.dto.js';
 import type { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
+import { ObjectStorage, type UploadKind } from '../uploads/object-storage.js';
+import { UploadsService } from '../uploads/uploads.service.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { newReferenceCode } from './reference-code.js';
 import { SubmissionLimits } from './submission-limits.js';
@@ -34,6 +44,8 @@ export class VisitorRequestsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: SubmissionLimits,
     private readonly proof: ProofOfWork,
+    private readonly uploads: UploadsService,
+    private readonly storage: ObjectStorage,
   ) {}
 
   async suggestCorrection(
@@ -94,7 +106,7 @@ export class VisitorRequestsService {
   ): Promise<{ reference: string }> {
     await this.limits.take(address, now);
     if (body.homepage) return { reference: newReferenceCode() };
-    const { values, problems } = checkShop({ ...body.shop, isVerified: 'false' });
+    const { values, problems } = checkListingShop({ ...body.shop });
     const errors: FieldError[] = [
       ...problems.map(({ field, code, message, params }) => ({
         field: `shop.${field}`,
@@ -103,6 +115,7 @@ export class VisitorRequestsService {
         ...(params ? { params } : {}),
       })),
       ...consentProblems(body),
+      ...(await this.missingUploads(body.shop as unknown as Record<string, unknown>)),
     ];
     if (errors.length) throw invalid(errors);
     await this.proof.spend(body.altcha);
@@ -141,6 +154,31 @@ export class VisitorRequestsService {
         personalDataErasedAt: null,
       }),
     };
+  }
+
+  /**
+   * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
+   * to no one), under its own, lower limits, and swept unless a pending request names it.
+   */
+  async quarantinedUploadUrl(kind: UploadKind, address: string, origin: string): Promise<string> {
+    await this.limits.takeUpload(address);
+    return this.uploads.createUploadUrl(kind, origin, 'quarantine');
+  }
+
+  /** The quarantined images the shop names that were never uploaded (or were swept). */
+  private async missingUploads(shop: Record<string, unknown>): Promise<FieldError[]> {
+    const missing: FieldError[] = [];
+    for (const field of LISTING_IMAGE_FIELDS) {
+      const path = shop[field];
+      if (typeof path !== 'string' || !QUARANTINED_IMAGE_PATH.test(path)) continue;
+      if (await this.storage.stat(path.slice(OBJECTS_PATH_PREFIX.length))) continue;
+      missing.push({
+        field: `shop.${field}`,
+        code: 'INVALID_IMAGE',
+        message: 'The uploaded image was not found; please upload it again',
+      });
+    }
+    return missing;
   }
 
   /** The same request still waiting from within the window, counted once more; else null. */

@@ -1,5 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CORRECTION_FIELDS, LISTING_SHOP_FIELD_NAMES, type ShopValues } from 'contract';
+import {
+  CORRECTION_FIELDS,
+  LISTING_IMAGE_FIELDS,
+  LISTING_SHOP_FIELD_NAMES,
+  QUARANTINED_IMAGE_PATH,
+  SHOP_FIELD,
+  type ShopValues,
+} from 'contract';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ContractField, ShopField } from '../../shops/dto/shop-field.decorator.js';
@@ -13,7 +20,13 @@ import { MAX_PROOF_LENGTH } from './create-correction.dto.js';
 export interface ListingShopDto extends Omit<ShopValues, 'isVerified'> {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ListingShopDto {}
-for (const name of LISTING_SHOP_FIELD_NAMES) ShopField(name)(ListingShopDto.prototype, name);
+for (const name of LISTING_SHOP_FIELD_NAMES) {
+  // The logo and the map or photo may also be an image the visitor uploaded to quarantine.
+  const images: readonly string[] = LISTING_IMAGE_FIELDS;
+  if (images.includes(name))
+    ContractField(SHOP_FIELD[name], QUARANTINED_IMAGE_PATH)(ListingShopDto.prototype, name);
+  else ShopField(name)(ListingShopDto.prototype, name);
+}
 
 /** What a visitor sends with "List my shop". */
 export class CreateListingRequestDto {
