@@ -18,6 +18,7 @@ export const REMOTE_ENDPOINTS = [
       'getShopBySlug',
       'suggestShopCorrection',
       'requestShopListing',
+      'createQuarantinedUpload',
     ],
   },
   {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { REQUEST_REFERENCE_PATTERN } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
 import { journeys, launchChromium, unexpectedErrors, waitForDirectory } from './support/browser.mjs';
+import { makePng } from './support/images.mjs';
 import { startProduct } from './support/servers.mjs';
 
 const TEXTS = {
@@ -25,6 +26,8 @@ const TEXTS = {
       'Enlace de Google Maps': 'https://maps.google.com/?q=21.12,-101.68',
       'Imagen del mapa (URL)': 'https://maps.example/leon.png',
     },
+    logo: 'O sube tu logotipo (opcional)',
+    uploaded: 'Imagen subida: logo.png',
     website: 'Sitio web (opcional)',
     websiteError: 'Escribe una dirección que empiece con http:// o https://.',
     send: 'Enviar solicitud',
@@ -45,6 +48,8 @@ const TEXTS = {
       'Google Maps link': 'https://maps.google.com/?q=21.12,-101.68',
       'Map image (URL)': 'https://maps.example/leon.png',
     },
+    logo: 'Or upload your logo (optional)',
+    uploaded: 'Picture uploaded: logo.png',
     website: 'Website (optional)',
     websiteError: 'Enter an address that starts with http:// or https://.',
     send: 'Send request',
@@ -124,6 +129,19 @@ for (const [lang, text] of Object.entries(TEXTS)) {
       if (SHOTS && width === 390)
         await form.screenshot({ path: `${SHOTS}/list-my-shop-error-${lang}-${width}.png` });
 
+      // On the phone, the logo is uploaded: to quarantine, where no one is served it.
+      if (width === 390) {
+        const put = page.waitForResponse((response) => response.url().includes('/api/quarantine/'));
+        await form.getByLabel(text.logo).setInputFiles({
+          name: 'logo.png',
+          mimeType: 'image/png',
+          buffer: makePng(48, 48, [140, 29, 24]),
+        });
+        const quarantined = (await (await put).json()).path;
+        expect(quarantined).toMatch(/^\/objects\/quarantine\/[0-9a-f-]{36}$/);
+        await form.getByText(text.uploaded, { exact: false }).waitFor();
+        expect((await fetch(`${product.url}${quarantined}`)).status).toBe(404);
+      }
       await website.fill('');
       await form.getByRole('button', { name: text.send }).click();
       const done = page.locator('.atm-correction__done');

@@ -54,7 +54,7 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
 
   const linkFor = (from: string, type = 'logo') =>
     request(server.url).post('/api/requests/uploads').set('X-Forwarded-For', from).send({ type });
-  const uploaded = async (from: string, bytes = GIF_1X1, type = 'image/gif') => {
+  const uploaded = async (from: string, bytes: Buffer = GIF_1X1, type = 'image/gif') => {
     const link = (await linkFor(from).expect(201)).body.uploadURL as string;
     const stored = await request(link).put('').set('Content-Type', type).send(bytes).expect(200);
     expect(stored.body.path).toBe(quarantinedPathOf(link));

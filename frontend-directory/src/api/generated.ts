@@ -40,6 +40,16 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    createQuarantinedUpload: build.mutation<
+      CreateQuarantinedUploadApiResponse,
+      CreateQuarantinedUploadApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/requests/uploads`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     requestShopListing: build.mutation<RequestShopListingApiResponse, RequestShopListingApiArg>({
       query: (queryArg) => ({
         url: `/api/requests/listings`,
@@ -79,6 +89,8 @@ export type GetShopBySlugApiResponse = /** status 200  */ ShopDto;
 export type GetShopBySlugApiArg = string;
 export type SuggestShopCorrectionApiResponse = /** status 201  */ SubmissionReceiptDto;
 export type SuggestShopCorrectionApiArg = CreateCorrectionDto;
+export type CreateQuarantinedUploadApiResponse = /** status 201  */ UploadUrlDto;
+export type CreateQuarantinedUploadApiArg = CreateUploadDto;
 export type RequestShopListingApiResponse = /** status 201  */ SubmissionReceiptDto;
 export type RequestShopListingApiArg = CreateListingRequestDto;
 export type ShopDto = {
@@ -267,6 +279,15 @@ export type CreateCorrectionDto = {
   homepage?: string;
   /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
   altcha?: string;
+};
+export type UploadUrlDto = {
+  /** Where to PUT the image bytes (with their Content-Type) within 5 minutes; its path ends in
+    `/uploads/<uuid>`, and the image is then served at `/objects/uploads/<uuid>`. */
+  uploadURL: string;
+};
+export type CreateUploadDto = {
+  /** `logo` or `map` (the shop's map or photo). */
+  type: 'logo' | 'map';
 };
 export type ListingShopDto = {
   name: string;

@@ -22,5 +22,6 @@ export const {
   useGetShopBySlugQuery,
   useSuggestShopCorrectionMutation,
   useRequestShopListingMutation,
+  useCreateQuarantinedUploadMutation,
   usePrefetch,
 } = shopsApi;

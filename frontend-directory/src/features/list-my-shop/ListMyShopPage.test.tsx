@@ -116,4 +116,42 @@ describe('list my shop', () => {
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveFocus();
   });
+
+  it('uploads the logo through a quarantined link and names it in the request', async () => {
+    const id = '0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d';
+    const api = stubApi({
+      'POST /api/requests/uploads': {
+        uploadURL: `http://localhost/api/quarantine/${id}?type=logo&expires=1&signature=s`,
+      },
+      'PUT /api/quarantine/:id': { path: `/objects/quarantine/${id}`, contentType: 'image/png', size: 3 },
+      'POST /api/requests/listings': { reference: 'K7M4-Q2XD' },
+    });
+    const user = userEvent.setup();
+    const form = await openForm();
+    await fillShop(user, form);
+    const logo = new File([new Uint8Array([137, 80, 78])], 'logo.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('O sube tu logotipo (opcional)'), logo);
+    expect(await within(form).findByText(/Imagen subida: logo\.png/)).toHaveAttribute('role', 'status');
+    const [link] = api.callsTo('POST /api/requests/uploads');
+    expect(await link.json()).toEqual({ type: 'logo' });
+    await user.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
+    await screen.findByText('K7M4-Q2XD');
+    const [sent] = api.callsTo('POST /api/requests/listings');
+    expect((await sent.json()).shop.logo).toBe(`/objects/quarantine/${id}`);
+  });
+
+  it("says why an upload was refused, in the visitor's language", async () => {
+    stubApi({
+      'POST /api/requests/uploads': apiError(429, 'Too many', { code: 'TOO_MANY_REQUESTS' }),
+    });
+    const user = userEvent.setup();
+    const form = await openForm('en');
+    const photo = new File([new Uint8Array([1])], 'map.png', { type: 'image/png' });
+    const input = within(form).getByLabelText('Or upload a photo or map picture (optional)');
+    await user.upload(input, photo);
+    expect(
+      await within(form).findByText('You uploaded too many pictures from your connection. Try again later.'),
+    ).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
 });

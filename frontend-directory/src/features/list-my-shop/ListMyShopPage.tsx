@@ -8,6 +8,7 @@ import {
   proofOfWorkAnswer,
   WIDGET_CONFIGURATION,
 } from '../corrections/proofOfWork';
+import { QuarantinedImageInput } from './QuarantinedImageInput';
 import { listingErrorsOf, listingProblems, readListingForm, type ListingErrors } from './listingRequestForm';
 import '../corrections/corrections.css';
 import './list-my-shop.css';
@@ -53,6 +54,11 @@ export function ListMyShopPage() {
   const [errors, setErrors] = useState<ListingErrors>({ fields: {} });
   const [reference, setReference] = useState<string | null>(null);
   const [send, { isLoading }] = useRequestShopListingMutation();
+  // The visitor's uploaded images (quarantined paths), which stand for the logo and the map.
+  const [uploads, setUploads] = useState<{ logo: string | null; mapImageUrl: string | null }>({
+    logo: null,
+    mapImageUrl: null,
+  });
 
   useEffect(() => void loadProofOfWorkWidget(i18n), [i18n]);
   useEffect(() => {
@@ -62,7 +68,7 @@ export function ListMyShopPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const values = readListingForm(form);
+    const values = readListingForm(form, uploads);
     const fields = listingProblems(t, values);
     setErrors({ fields });
     const first = Object.keys(fields)[0];
@@ -91,6 +97,7 @@ export function ListMyShopPage() {
     (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
     if ('data' in result && result.data) {
       form.reset();
+      setUploads({ logo: null, mapImageUrl: null });
       setReference(result.data.reference);
     } else if (result.error) {
       const answer = listingErrorsOf(t, result.error);
@@ -158,6 +165,14 @@ export function ListMyShopPage() {
           </p>
         )}
         {error(name)}
+        {(name === 'logo' || name === 'mapImageUrl') && (
+          <QuarantinedImageInput
+            id={`${id}-${name}-upload`}
+            kind={name === 'logo' ? 'logo' : 'map'}
+            label={t(`listMyShop.upload.${name}`)}
+            onChange={(path) => setUploads((current) => ({ ...current, [name]: path }))}
+          />
+        )}
       </div>
     );
   };

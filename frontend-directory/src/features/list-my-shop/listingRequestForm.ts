@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { TFunction } from 'i18next';
 import {
-  checkShop,
+  checkListingShop,
   consentProblems,
   CORRECTION_FIELDS,
   LISTING_SHOP_FIELD_NAMES,
@@ -20,7 +20,10 @@ export interface ListingErrors {
 }
 
 /** The form's values as the API takes them: the shop (checked by the shop schema), the contact, the trap. */
-export function readListingForm(form: HTMLFormElement) {
+export function readListingForm(
+  form: HTMLFormElement,
+  uploads: { logo: string | null; mapImageUrl: string | null } = { logo: null, mapImageUrl: null },
+) {
   const data = new FormData(form);
   const raw = (name: string) => String(data.get(name) ?? '');
   const shop: Record<string, unknown> = {};
@@ -29,10 +32,12 @@ export function readListingForm(form: HTMLFormElement) {
     // Categories are typed as one line, separated by commas; the schema trims and removes repeats.
     shop[name] = name === 'categories' ? (value.trim() ? value.split(',') : []) : value;
   }
+  // An uploaded image stands for the logo or the map the visitor would otherwise name.
+  for (const [name, path] of Object.entries(uploads)) if (path) shop[name] = path;
   const contact = (name: 'name' | 'email', field: string) =>
     normalizeShopValue(CORRECTION_FIELDS[name], raw(field)) as string | null;
   return {
-    shop: checkShop({ ...shop, isVerified: 'false' }),
+    shop: checkListingShop(shop),
     contactName: contact('name', 'contactName'),
     contactEmail: contact('email', 'contactEmail'),
     consent: data.get('consent') === 'yes',
