@@ -139,6 +139,34 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
     expect(await stored(mapImageUrl)).toBeNull();
   });
 
+  it('approves a listing with its logo: the shop is created unverified, its logo served, the quarantined copy swept', async () => {
+    const from = nextAddress();
+    const logo = await uploaded(from, pngImage(24, 24), 'image/png');
+    const sent = await ask(from, { name: 'Taller Aprobado', city: 'Celaya', logo });
+    expect(sent.status).toBe(201);
+    const { reference } = sent.body;
+    const [{ id }] = await server.dataSource.query('SELECT id FROM visitor_request WHERE reference = ?', [
+      reference,
+    ]);
+    const approved = await admin.post(`/api/admin/requests/${id}/approve`).send({}).expect(200);
+    expect(approved.body).toMatchObject({ status: 'approved', type: 'listing', shopName: 'Taller Aprobado' });
+    const shopId = approved.body.shopId as string;
+    const shop = (await request(server.url).get(`/api/shops/${shopId}`).expect(200)).body;
+    expect(shop).toMatchObject({ name: 'Taller Aprobado', city: 'Celaya', isVerified: 'false' });
+    expect(shop.logo).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    await request(server.url).get(shop.logo).expect(200).expect('Content-Type', 'image/png');
+    const [created] = (await admin.get('/api/admin/activity').query({ shopId }).expect(200)).body.items;
+    expect(created).toMatchObject({
+      kind: 'shop.created',
+      actorName: 'admin',
+      details: { source: { via: 'suggestion', reference, approvedBy: 'admin' } },
+    });
+    // The quarantined original goes with the next sweep; the shop's copy stays.
+    await server.app.get(ImageSweepService).sweep(Date.now() + AFTER_GRACE);
+    expect(await stored(logo)).toBeNull();
+    await request(server.url).get(shop.logo).expect(200);
+  });
+
   it('stops a flood of upload links spread over many addresses with the overall limit', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await linkFor(nextAddress())).status);

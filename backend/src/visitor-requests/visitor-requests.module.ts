@@ -3,6 +3,7 @@ import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminRequestsController } from './admin-requests.controller.js';
 import { AdminRequestsService } from './admin-requests.service.js';
+import { ListingApproval } from './listing-approval.js';
 import { Mailer } from './mailer.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { RequestNotifications } from './request-notifications.js';
@@ -18,6 +19,7 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
   providers: [
     VisitorRequestsService,
     AdminRequestsService,
+    ListingApproval,
     ProofOfWork,
     SubmissionLimits,
     VisitorDataRetentionService,
