@@ -140,6 +140,11 @@ for (const [lang, text] of Object.entries(TEXTS)) {
         const quarantined = (await (await put).json()).path;
         expect(quarantined).toMatch(/^\/objects\/quarantine\/[0-9a-f-]{36}$/);
         await form.getByText(text.uploaded, { exact: false }).waitFor();
+        if (SHOTS)
+          await form
+            .locator('.atm-list-my-shop__field')
+            .filter({ has: page.getByLabel(text.logo) })
+            .screenshot({ path: `${SHOTS}/list-my-shop-uploaded-${lang}-${width}.png` });
         expect((await fetch(`${product.url}${quarantined}`)).status).toBe(404);
       }
       await website.fill('');
