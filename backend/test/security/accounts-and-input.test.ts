@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'post /api/auth/logout',
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)
+  'put /api/quarantine/{id}', // a visitor's upload link, authorised by its signature the same way
   'get /objects/uploads/{id}',
   'get /api/health',
   'get /api/auth/status', // whether the first admin exists, for the login page
