@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = new Set([
   'get /api/health/ready',
   'get /api/requests/challenge', // a visitor's proof-of-work challenge
   'post /api/requests/corrections', // a visitor's suggestion, behind proof of work and limits
+  'post /api/requests/listings', // a gunsmith's listing request, behind proof of work and limits
+  'post /api/requests/uploads', // a visitor's quarantined upload link, behind its own limits
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {
