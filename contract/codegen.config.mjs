@@ -17,6 +17,8 @@ export const REMOTE_ENDPOINTS = [
       'getShopStates',
       'getShopBySlug',
       'suggestShopCorrection',
+      'requestShopListing',
+      'createQuarantinedUpload',
     ],
   },
   {

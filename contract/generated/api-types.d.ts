@@ -348,6 +348,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/quarantine/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Stores a visitor's image sent to a quarantined upload link (`POST /api/requests/uploads`):
+     *     the same checks, but it is kept apart and served to no one until its request is approved.
+     */
+    put: operations['putQuarantinedUpload'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/objects/uploads/{id}': {
     parameters: {
       query?: never;
@@ -813,6 +833,47 @@ export interface paths {
      *     to quote. The same suggestion for the same shop within a day is merged (same reference).
      */
     post: operations['suggestShopCorrection'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/requests/uploads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signed link, valid for 5 minutes, to PUT a logo or a map or photo for "List my shop". The
+     *     image is kept in quarantine: served to no one (its `/objects/quarantine/<uuid>` path only
+     *     names it in the request) until an administrator approves the request.
+     */
+    post: operations['createQuarantinedUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/requests/listings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Asks for a shop to be listed ("List my shop"): the shop's fields with the admin form's rules.
+     *     It waits for an administrator, who creates the shop unverified; the answer is the reference.
+     */
+    post: operations['requestShopListing'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1939,6 +2000,79 @@ export interface components {
        */
       reference: string;
     };
+    ListingShopDto: {
+      /** @example Armería El Centinela */
+      name: string;
+      /** @example Guadalajara */
+      city: string;
+      /** @example Jalisco */
+      state: string;
+      /** @example Av. Juárez 123, Col. Centro */
+      address: string;
+      /**
+       * @description Digits with optional +, spaces, dots, dashes, parentheses and an extension.
+       * @example +52 33 1234 5678
+       */
+      phone: string;
+      /**
+       * @description An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none.
+       * @example +52 1 33 1234 5678
+       */
+      whatsapp?: string | null;
+      /** @example contacto@centinela.mx */
+      email: string;
+      /** @description An http(s) URL; empty or null means none. */
+      website?: string | null;
+      description: string;
+      /**
+       * @description At least one; blanks are refused and repeats removed.
+       * @example [
+       *       "Armería",
+       *       "Mantenimiento"
+       *     ]
+       */
+      categories: string[];
+      /**
+       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @example 20.67666667
+       */
+      latitude?: number | null;
+      /**
+       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @example -103.3475
+       */
+      longitude?: number | null;
+      /** @description An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+      logo: string;
+      /** @description An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+      mapImageUrl: string;
+      /** @example https://maps.google.com/?q=20.6767,-103.3475 */
+      googleMapsUrl: string;
+      /**
+       * @description Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.
+       * @example Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00
+       */
+      openingHours?: string | null;
+      /**
+       * @description A note on the opening hours, e.g. "Sábados con cita"; null when none.
+       * @example Sábados con cita
+       */
+      hoursNote?: string | null;
+    };
+    CreateListingRequestDto: {
+      /** @description The shop's data, checked with the same rules as the administrators' shop form. */
+      shop: components['schemas']['ListingShopDto'];
+      /** @description The submitter's name, to be told the outcome (optional; erased after the retention period). */
+      name?: string | null;
+      /** @description The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
+      email?: string | null;
+      /** @description True when the submitter agrees that their name and e-mail are kept until the decision. */
+      consent?: boolean;
+      /** @description Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
+      homepage?: string;
+      /** @description The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+      altcha?: string;
+    };
     AdminRequestDto: {
       /** @enum {string} */
       type: 'correction' | 'listing';
@@ -2156,6 +2290,8 @@ export type ReadinessDto = components['schemas']['ReadinessDto'];
 export type ProofOfWorkChallengeDto = components['schemas']['ProofOfWorkChallengeDto'];
 export type CreateCorrectionDto = components['schemas']['CreateCorrectionDto'];
 export type SubmissionReceiptDto = components['schemas']['SubmissionReceiptDto'];
+export type ListingShopDto = components['schemas']['ListingShopDto'];
+export type CreateListingRequestDto = components['schemas']['CreateListingRequestDto'];
 export type AdminRequestDto = components['schemas']['AdminRequestDto'];
 export type AdminRequestListDto = components['schemas']['AdminRequestListDto'];
 export type PendingRequestsDto = components['schemas']['PendingRequestsDto'];
@@ -3563,6 +3699,79 @@ export interface operations {
     };
   };
   putUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'image/png': string;
+        'image/jpeg': string;
+        'image/gif': string;
+        'image/webp': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StoredUploadDto'];
+        };
+      };
+      /** @description The upload key is not a UUID */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Invalid, expired or already used upload link; or the request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description More than 5 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Not a PNG, JPEG, GIF or WebP image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  putQuarantinedUpload: {
     parameters: {
       query?: never;
       header?: never;
@@ -5201,6 +5410,178 @@ export interface operations {
       };
       /** @description Shop not found */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many submissions from this address or overall; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  createQuarantinedUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateUploadDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadUrlDto'];
+        };
+      };
+      /** @description type must be 'logo' or 'map' */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many image uploads from this address or overall; see Retry-After */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  requestShopListing: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateListingRequestDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SubmissionReceiptDto'];
+        };
+      };
+      /** @description A field is invalid (see `errors`, shop fields as `shop.<name>`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
         headers: {
           [name: string]: unknown;
         };

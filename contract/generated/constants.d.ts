@@ -20,6 +20,11 @@ export const OBJECTS_PATH_PREFIX: '/objects/';
 export const UUID_PATTERN: RegExp;
 /** The path a shop stores for an uploaded image: `/objects/uploads/<uuid>` (lower-case uuid). */
 export const UPLOADED_IMAGE_PATH: RegExp;
+/**
+ * The path a listing request names a visitor's image by: `/objects/quarantine/<uuid>`. Nothing
+ * serves it; an approved request's images are copied to `uploads/` for the shop.
+ */
+export const QUARANTINED_IMAGE_PATH: RegExp;
 /** A backup's image entry, `images/<uuid>` with an optional extension; the uuid is group 1. */
 export const BACKUP_IMAGE_ENTRY: RegExp;
 /** Image types an upload may be (the server checks the bytes); never SVG. */

@@ -19,6 +19,27 @@ export function correctionProblems(body: {
   code: 'REQUIRED' | 'INVALID_PHONE';
   message: string;
 }[];
+/**
+ * A submitter who leaves a name or e-mail must agree to their being kept until the decision.
+ * @param {{ name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'consent', code: 'REQUIRED', message: string }[]}
+ */
+export function consentProblems(body: { name?: string | null; email?: string | null; consent?: boolean }): {
+  field: 'consent';
+  code: 'REQUIRED';
+  message: string;
+}[];
+/**
+ * A listing's shop checked with the shop rules, a quarantined image standing where the schema
+ * wants an image path or URL (it becomes an uploaded image when the request is approved).
+ * @param {Record<string, unknown>} shop
+ */
+export function checkListingShop(shop: Record<string, unknown>): {
+  values: Record<string, unknown>;
+  problems: (import('./shop-rules.js').ShopFieldProblem & {
+    field: string;
+  })[];
+};
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 /** What a visitor says is wrong with a shop. */
 export const CORRECTION_KINDS: readonly ['phone', 'address', 'hours', 'closed', 'other'];
@@ -42,4 +63,29 @@ export const CORRECTION_FIELDS: Readonly<{
   name: ShopFieldDefinition;
   email: ShopFieldDefinition;
 }>;
+/** The shop's images a visitor may upload (quarantined) instead of naming one. */
+export const LISTING_IMAGE_FIELDS: readonly ['logo', 'mapImageUrl'];
+/**
+ * The shop fields a visitor fills in "List my shop": the shop schema's, but the verification,
+ * which only an administrator decides.
+ */
+export const LISTING_SHOP_FIELD_NAMES: readonly (
+  | 'phone'
+  | 'email'
+  | 'categories'
+  | 'name'
+  | 'latitude'
+  | 'longitude'
+  | 'city'
+  | 'state'
+  | 'address'
+  | 'whatsapp'
+  | 'website'
+  | 'description'
+  | 'logo'
+  | 'mapImageUrl'
+  | 'googleMapsUrl'
+  | 'openingHours'
+  | 'hoursNote'
+)[];
 import type { ShopFieldDefinition } from './shop-schema.js';

@@ -41,6 +41,14 @@ export const UPLOADED_IMAGE_PATH = /* @__PURE__ */ new RegExp(
   `^${OBJECTS_PATH_PREFIX}uploads/${UUID_SOURCE}$`,
 );
 
+/**
+ * The path a listing request names a visitor's image by: `/objects/quarantine/<uuid>`. Nothing
+ * serves it; an approved request's images are copied to `uploads/` for the shop.
+ */
+export const QUARANTINED_IMAGE_PATH = /* @__PURE__ */ new RegExp(
+  `^${OBJECTS_PATH_PREFIX}quarantine/${UUID_SOURCE}$`,
+);
+
 /** A backup's image entry, `images/<uuid>` with an optional extension; the uuid is group 1. */
 export const BACKUP_IMAGE_ENTRY = /* @__PURE__ */ new RegExp(
   `^images/(${UUID_SOURCE})(\\.(png|jpg|gif|webp))?$`,

@@ -5,7 +5,9 @@
  * text obeys the same length and control-character limits as an administrator's.
  */
 
-import { SHOP_PHONE_PATTERN } from './shop-rules.js';
+import { QUARANTINED_IMAGE_PATH } from './constants.js';
+import { checkShop, SHOP_PHONE_PATTERN } from './shop-rules.js';
+import { SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
@@ -73,11 +75,56 @@ export function correctionProblems(body) {
       code: 'INVALID_PHONE',
       message: 'Proposed value must be a phone number',
     });
-  if ((body.email || body.name) && body.consent !== true)
-    problems.push({
-      field: 'consent',
-      code: 'REQUIRED',
-      message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
-    });
+  problems.push(...consentProblems(body));
   return problems;
 }
+
+/**
+ * A submitter who leaves a name or e-mail must agree to their being kept until the decision.
+ * @param {{ name?: string | null, email?: string | null, consent?: boolean }} body
+ * @returns {{ field: 'consent', code: 'REQUIRED', message: string }[]}
+ */
+export function consentProblems(body) {
+  return (body.email || body.name) && body.consent !== true
+    ? [
+        {
+          field: 'consent',
+          code: 'REQUIRED',
+          message: 'Agree to keeping your name and e-mail until the decision, or leave them out',
+        },
+      ]
+    : [];
+}
+
+/** The shop's images a visitor may upload (quarantined) instead of naming one. */
+export const LISTING_IMAGE_FIELDS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ (['logo', 'mapImageUrl']),
+);
+
+/**
+ * A listing's shop checked with the shop rules, a quarantined image standing where the schema
+ * wants an image path or URL (it becomes an uploaded image when the request is approved).
+ * @param {Record<string, unknown>} shop
+ */
+export function checkListingShop(shop) {
+  const { values, problems } = checkShop({ ...shop, isVerified: 'false' });
+  return {
+    values,
+    problems: problems.filter(
+      ({ field }) =>
+        !(
+          /** @type {readonly string[]} */ (LISTING_IMAGE_FIELDS).includes(field) &&
+          typeof shop[field] === 'string' &&
+          QUARANTINED_IMAGE_PATH.test(/** @type {string} */ (shop[field]).trim())
+        ),
+    ),
+  };
+}
+
+/**
+ * The shop fields a visitor fills in "List my shop": the shop schema's, but the verification,
+ * which only an administrator decides.
+ */
+export const LISTING_SHOP_FIELD_NAMES = /* @__PURE__ */ Object.freeze(
+  SHOP_SCHEMA.map((definition) => definition.name).filter((name) => name !== 'isVerified'),
+);

@@ -9,11 +9,14 @@ import { DEFAULT_LANGUAGE, type Language } from './i18n';
  */
 export type PublicPage =
   | { kind: 'listing'; language: Language; /** '/shops' rather than '/' */ shopsPath: boolean }
-  | { kind: 'shop'; language: Language; slug: string };
+  | { kind: 'shop'; language: Language; slug: string }
+  /** "List my shop": a gunsmith's request to be listed. */
+  | { kind: 'list-my-shop'; language: Language };
 
 const ENGLISH_PREFIX = '/en';
 const LISTING = /^\/(shops\/?)?$/;
 const SHOP = /^\/shops\/([^/]+)\/?$/;
+const LIST_MY_SHOP = /^\/list-my-shop\/?$/;
 
 /** The language a path is in: English under `/en`, Spanish everywhere else. */
 export function languageOfPath(pathname: string): Language {
@@ -25,6 +28,7 @@ export function parsePublicPath(pathname: string): PublicPage | null {
   const language = languageOfPath(pathname);
   const rest = language === 'en' ? pathname.slice(ENGLISH_PREFIX.length) || '/' : pathname;
   if (LISTING.test(rest)) return { kind: 'listing', language, shopsPath: rest.startsWith('/shops') };
+  if (LIST_MY_SHOP.test(rest)) return { kind: 'list-my-shop', language };
   const shop = SHOP.exec(rest);
   if (shop) {
     try {
@@ -49,8 +53,14 @@ export function shopPath(language: Language, slug: string): string {
   return `${languagePrefix(language)}/shops/${encodeURIComponent(slug)}`;
 }
 
+/** The "List my shop" form's path: '/list-my-shop' or '/en/list-my-shop'. */
+export function listMyShopPath(language: Language): string {
+  return `${languagePrefix(language)}/list-my-shop`;
+}
+
 /** The path of a public page. */
 export function pathOfPage(page: PublicPage): string {
+  if (page.kind === 'list-my-shop') return listMyShopPath(page.language);
   return page.kind === 'shop'
     ? shopPath(page.language, page.slug)
     : listingPath(page.language, page.shopsPath);

@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { getPageStore, type AppStore } from './app/store';
 import type { DirectorySnapshot } from './app/snapshot';
 import { ClockProvider } from './features/hours/clock';
+import { ListMyShopPage } from './features/list-my-shop/ListMyShopPage';
 import { ListingPage } from './features/listing/ListingPage';
 import { ShopPage } from './features/shop/ShopPage';
 import { registerDirectoryTranslations } from './i18n';
@@ -12,8 +13,8 @@ registerDirectoryTranslations();
 export interface DirectoryAppProps {
   /** The path the shell mounted the directory at ('/', '/shops', '/en/'...); the remote never owns a router. */
   basePath?: string;
-  /** Which page: the listing, or one shop's page (its slug is the route's `:slug`). */
-  view?: 'listing' | 'shop';
+  /** Which page: the listing, one shop's page (its slug is the route's `:slug`), or "List my shop". */
+  view?: 'listing' | 'shop' | 'list-my-shop';
   /** The data the server rendered this page from (embedded in the page), if it did. */
   snapshot?: DirectorySnapshot;
   /** A store of one's own (tests, and one per request on the server) instead of the page's. */
@@ -39,7 +40,9 @@ export default function DirectoryApp({ view = 'listing', snapshot, store, dialog
   return (
     <Provider store={ownStore}>
       <ClockProvider renderedAt={snapshot?.renderedAt}>
-        {view === 'shop' ? (
+        {view === 'list-my-shop' ? (
+          <ListMyShopPage />
+        ) : view === 'shop' ? (
           <ShopPage snapshot={snapshot} />
         ) : (
           <ListingPage snapshot={snapshot} dialogSlug={dialogSlug} />

@@ -15,12 +15,12 @@
   } catch {
     // storage blocked: Spanish, the default
   }
-  var spanishPublicPage = /^\/(shops(\/[^/]+)?\/?)?$/;
+  var spanishPublicPage = /^\/(shops(\/[^/]+)?\/?|list-my-shop\/?)?$/;
   if (language === 'en' && spanishPublicPage.test(path)) {
     location.replace('/en' + (path === '/' ? '/' : path) + location.search + location.hash);
     return;
   }
-  var publicPage = /^(\/en)?\/(shops(\/[^/]+)?\/?)?$|^\/en$/.test(path);
+  var publicPage = /^(\/en)?\/(shops(\/[^/]+)?\/?|list-my-shop\/?)?$|^\/en$/.test(path);
   if (!publicPage && (language === 'en' || language === 'es')) root.lang = language;
   var page = /^\/admin(\/|$)/.test(path) ? 'admin' : publicPage ? 'directory' : 'other';
   root.setAttribute('data-atm-page', page);

@@ -48,7 +48,7 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
   const shownPage = parsePublicPath(pathname);
   const underDialog = shownPage?.kind === 'shop' ? listingUnderDialog(state) : null;
   const dialogSlug = underDialog && shownPage?.kind === 'shop' ? shownPage.slug : undefined;
-  const directory = (basePath: string, view: 'listing' | 'shop') => (
+  const directory = (basePath: string, view: 'listing' | 'shop' | 'list-my-shop') => (
     <RemoteRoute
       name="directory"
       loader={loadRemote}
@@ -79,10 +79,12 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
         <Route index element={listing('/')} />
         <Route path="shops" element={listing('/shops')} />
         <Route path="shops/:slug" element={directory('/shops', 'shop')} />
+        <Route path="list-my-shop" element={directory('/list-my-shop', 'list-my-shop')} />
         <Route path="en">
           <Route index element={listing('/en/')} />
           <Route path="shops" element={listing('/en/shops')} />
           <Route path="shops/:slug" element={directory('/en/shops', 'shop')} />
+          <Route path="list-my-shop" element={directory('/en/list-my-shop', 'list-my-shop')} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -41,6 +41,9 @@ const PATHS = [
   '/nope',
   '/shops/a/b',
   '/english',
+  '/list-my-shop',
+  '/en/list-my-shop',
+  '/list-my-shop/x',
 ];
 
 describe('public/preamble.js agrees with frontend-common/src/routes.ts', () => {

@@ -11,6 +11,7 @@ import { Shop } from '../shops/shop.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../uploads/uploads.service.js';
+import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 
 const SWEEP_LOCK = 'image-sweep';
@@ -63,6 +64,12 @@ export class ImageSweepService implements OnApplicationBootstrap {
     let kept = 0;
     for (const { key } of await marks.findBy({ since: LessThanOrEqual(cutoff) })) {
       const path = `/objects/${key}`;
+      // A visitor's quarantined image waits (marked) while its listing request does; once the
+      // request is decided, or if none ever named it, it goes like any unused upload.
+      if (key.startsWith('quarantine/') && (await this.namedByPendingRequest(path))) {
+        kept++;
+        continue;
+      }
       const used = await this.dataSource
         .getRepository(Shop)
         .createQueryBuilder('shop')
@@ -85,5 +92,15 @@ export class ImageSweepService implements OnApplicationBootstrap {
     });
     if (deleted) this.logger.log(`Deleted ${deleted} image(s) no shop used`);
     return { deleted, kept };
+  }
+
+  /** Whether a listing request still waiting for a decision names the image at `path`. */
+  private namedByPendingRequest(path: string): Promise<boolean> {
+    return this.dataSource
+      .getRepository(VisitorRequest)
+      .createQueryBuilder('request')
+      .where("request.status = 'pending' AND request.type = 'listing'")
+      .andWhere('request.proposedShop LIKE :path', { path: `%"${path}"%` })
+      .getExists();
   }
 }

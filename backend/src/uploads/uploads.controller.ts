@@ -68,6 +68,29 @@ export class UploadsController {
   ): Promise<StoredUploadDto> {
     return this.uploads.receiveUpload(id, query, request);
   }
+
+  /**
+   * Stores a visitor's image sent to a quarantined upload link (`POST /api/requests/uploads`):
+   * the same checks, but it is kept apart and served to no one until its request is approved.
+   */
+  @Put('quarantine/:id')
+  @ApiOperation({ operationId: 'putQuarantinedUpload' })
+  @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({ type: StoredUploadDto })
+  @ApiErrors({
+    400: 'The upload key is not a UUID',
+    403: 'Invalid, expired or already used upload link',
+    413: 'More than 5 MB',
+    415: 'Not a PNG, JPEG, GIF or WebP image',
+  })
+  putQuarantinedUpload(
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: Request,
+  ): Promise<StoredUploadDto> {
+    return this.uploads.receiveUpload(id, query, request, 'quarantine');
+  }
 }
 
 /** Serves stored images at /objects/uploads/<uuid> (outside /api: they are public files). */

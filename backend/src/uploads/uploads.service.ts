@@ -48,6 +48,12 @@ function linkInvalid(): ApiError {
 /** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
 export const UPLOAD_CLAIM_PREFIX = 'upload:';
 
+/**
+ * Where an upload is stored: `uploads/` (an administrator's, served at /objects/uploads/) or
+ * `quarantine/` (a visitor's, served to no one until an administrator approves its request).
+ */
+export type UploadFolder = 'uploads' | 'quarantine';
+
 /** Signed upload links, receiving and checking uploaded bytes, and serving images. */
 @Injectable()
 export class UploadsService {
@@ -57,9 +63,12 @@ export class UploadsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** A link to upload one image; the key is marked unattached until a shop uses it. */
-  async createUploadUrl(kind: UploadKind, origin: string): Promise<string> {
-    const key = `uploads/${randomUUID()}`;
+  /**
+   * A link to upload one image; the key is marked unattached until a shop uses it. A visitor's
+   * image goes to the quarantine folder, which is never served (see ObjectsController).
+   */
+  async createUploadUrl(kind: UploadKind, origin: string, folder: UploadFolder = 'uploads'): Promise<string> {
+    const key = `${folder}/${randomUUID()}`;
     await this.dataSource.getRepository(UnattachedObject).insert({ key, since: Date.now() });
     return this.links.create(key, kind, origin, UPLOAD_URL_SECONDS);
   }
@@ -72,9 +81,10 @@ export class UploadsService {
     id: string,
     query: Record<string, unknown>,
     request: Request,
+    folder: UploadFolder = 'uploads',
   ): Promise<StoredUploadDto> {
     if (!UUID.test(id)) throw new ApiError(400, 'UPLOAD_LINK_INVALID', 'Invalid upload key');
-    const key = `uploads/${id}`;
+    const key = `${folder}/${id}`;
     const { type, expires, signature } = query;
     if (
       typeof type !== 'string' ||

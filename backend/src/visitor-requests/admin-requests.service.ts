@@ -14,6 +14,7 @@ import type {
   AdminRequestListQueryDto,
   MarkSpamResultDto,
 } from './dto/admin-requests.dto.js';
+import { ListingApproval } from './listing-approval.js';
 import { RequestNotifications } from './request-notifications.js';
 import { VisitorRequest, type CorrectionKind } from './visitor-request.entity.js';
 
@@ -43,6 +44,7 @@ export class AdminRequestsService {
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly notifications: RequestNotifications,
+    private readonly listings: ListingApproval,
   ) {}
 
   async pendingCount(): Promise<number> {
@@ -76,13 +78,15 @@ export class AdminRequestsService {
 
   /**
    * Approves a correction: writes the proposed (or edited) value through the shop writer, whose
-   * history entry names the reference and the approving administrator.
+   * history entry names the reference and the approving administrator. Approving a listing
+   * request creates its shop, unverified, with the visitor's images (ListingApproval).
    */
   async approve(
     id: string,
     edited: string | null | undefined,
     actor: ActivityActor,
   ): Promise<AdminRequestDto> {
+    const listing = await this.listings.prepare(id);
     const {
       dto,
       released,
@@ -91,6 +95,8 @@ export class AdminRequestsService {
       const request = await this.claim(manager, id, 'approved', actor);
       const released: string[] = [];
       let shop: Shop | undefined;
+      if (request.type === 'listing' && listing)
+        shop = await this.listings.create(manager, request, listing, actor);
       if (request.type === 'correction' && request.shopId && request.kind) {
         const [current] = await this.writer.read(manager, [request.shopId]);
         if (!current && request.kind !== 'other') throw shopNotFound();

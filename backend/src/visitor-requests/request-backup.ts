@@ -1,4 +1,5 @@
 import {
+  checkListingShop,
   CORRECTION_FIELDS,
   CORRECTION_KINDS,
   REQUEST_REFERENCE_PATTERN,
@@ -29,13 +30,28 @@ export async function pendingRequestsForBackup(dataSource: DataSource): Promise<
 const text = (value: unknown, max: number) =>
   value === null || (typeof value === 'string' && value.length <= max);
 
+/** A listing request's shop (JSON) that the shop rules accept as it is; absent (older backups) is none. */
+function proposedShopOf(value: unknown): string | null | false {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return false;
+  try {
+    const shop = JSON.parse(value) as unknown;
+    if (typeof shop !== 'object' || shop === null || Array.isArray(shop)) return false;
+    return checkListingShop(shop as Record<string, unknown>).problems.length ? false : value;
+  } catch {
+    return false;
+  }
+}
+
 /** The backup's pending requests once each is what this server would have stored; else refused. */
 export function checkBackedUpRequests(value: unknown): VisitorRequest[] {
   if (!Array.isArray(value)) throw refuse('requests.json is not a list');
   return value.map((raw, index) => {
     const record = (raw ?? {}) as Record<string, unknown>;
     const createdAt = typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : NaN;
+    const proposedShop = proposedShopOf(record.proposedShop);
     const ok =
+      proposedShop !== false &&
       typeof record.id === 'string' &&
       UUID_PATTERN.test(record.id) &&
       typeof record.reference === 'string' &&
@@ -73,6 +89,7 @@ export function checkBackedUpRequests(value: unknown): VisitorRequest[] {
       kind: record.kind as VisitorRequest['kind'],
       proposedValue: record.proposedValue as string | null,
       comment: record.comment as string | null,
+      proposedShop: proposedShop as string | null,
       submitterName: record.submitterName as string | null,
       submitterEmail: record.submitterEmail as string | null,
       submitterAddress: record.submitterAddress as string | null,

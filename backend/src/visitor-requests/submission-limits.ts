@@ -36,10 +36,33 @@ export class SubmissionLimits {
   /** Counts one attempt from `address`, or throws 429 once its hour or everyone's is used up. */
   async take(address: string, now = Date.now()): Promise<void> {
     const { perAddressPerHour, perHour } = this.config.visitorRequests;
+    await this.takeWithin('', { perAddressPerHour, perHour }, address, now);
+  }
+
+  /**
+   * Counts one quarantined upload link from `address`, with its own, lower limits (each lets a
+   * visitor store up to 5 MB before anyone has looked at it).
+   */
+  async takeUpload(address: string, now = Date.now()): Promise<void> {
+    const { uploadsPerAddressPerHour, uploadsPerHour } = this.config.visitorRequests;
+    await this.takeWithin(
+      'upload|',
+      { perAddressPerHour: uploadsPerAddressPerHour, perHour: uploadsPerHour },
+      address,
+      now,
+    );
+  }
+
+  private async takeWithin(
+    scope: string,
+    { perAddressPerHour, perHour }: { perAddressPerHour: number; perHour: number },
+    address: string,
+    now: number,
+  ): Promise<void> {
     const window = Math.floor(now / HOUR_MS);
     const windowEndsAt = (window + 1) * HOUR_MS;
-    const own = await this.count(`address|${address}|${window}`, windowEndsAt);
-    const everyone = await this.count(`everyone|${window}`, windowEndsAt);
+    const own = await this.count(`${scope}address|${address}|${window}`, windowEndsAt);
+    const everyone = await this.count(`${scope}everyone|${window}`, windowEndsAt);
     if (own > perAddressPerHour || everyone > perHour) {
       throw new TooManySubmissionsException(Math.max(1, Math.ceil((windowEndsAt - now) / 1000)));
     }

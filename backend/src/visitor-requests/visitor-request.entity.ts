@@ -47,6 +47,13 @@ export class VisitorRequest {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
+  /**
+   * A listing request's shop as the visitor sent it: the shop schema's values once checked, as
+   * JSON (never shown publicly before an administrator approves it).
+   */
+  @Column({ name: 'proposed_shop', type: 'text', nullable: true })
+  proposedShop: string | null;
+
   @Column({ name: 'submitter_name', type: 'varchar', length: 100, nullable: true })
   submitterName: string | null;
 

@@ -6,6 +6,10 @@ export interface VisitorRequestsConfig {
   perAddressPerHour: number;
   /** Submissions everyone together may make per hour (a flood from many addresses). */
   perHour: number;
+  /** Quarantined image uploads (for "List my shop") one client address may start per hour. */
+  uploadsPerAddressPerHour: number;
+  /** Quarantined image uploads everyone together may start per hour. */
+  uploadsPerHour: number;
   /** Days after the decision before the submitter's name, e-mail and address are erased. */
   personalDataRetentionDays: number;
   /** PBKDF2 iterations per attempt of the proof of work... */
@@ -24,6 +28,8 @@ export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
   return {
     perAddressPerHour: integer(env, 'VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR', 10, 1, 100_000),
     perHour: integer(env, 'VISITOR_REQUESTS_PER_HOUR', 300, 1, 1_000_000),
+    uploadsPerAddressPerHour: integer(env, 'VISITOR_UPLOADS_PER_ADDRESS_PER_HOUR', 6, 1, 100_000),
+    uploadsPerHour: integer(env, 'VISITOR_UPLOADS_PER_HOUR', 60, 1, 1_000_000),
     personalDataRetentionDays: integer(env, 'VISITOR_DATA_RETENTION_DAYS', 30, 0, 3650),
     proofOfWorkCost: integer(env, 'PROOF_OF_WORK_COST', 500, 1, 1_000_000),
     proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),

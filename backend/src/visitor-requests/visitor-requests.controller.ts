@@ -5,6 +5,8 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
 import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
+import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
+import { CreateUploadDto, UploadUrlDto } from '../uploads/dto/upload.dto.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
 
@@ -43,5 +45,42 @@ export class VisitorRequestsController {
     @Req() request: Request,
   ): Promise<SubmissionReceiptDto> {
     return this.requests.suggestCorrection(body, request.ip ?? 'unknown');
+  }
+
+  /**
+   * A signed link, valid for 5 minutes, to PUT a logo or a map or photo for "List my shop". The
+   * image is kept in quarantine: served to no one (its `/objects/quarantine/<uuid>` path only
+   * names it in the request) until an administrator approves the request.
+   */
+  @Post('requests/uploads')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: UploadUrlDto })
+  @ApiErrors({
+    400: "type must be 'logo' or 'map'",
+    429: 'Too many image uploads from this address or overall; see Retry-After',
+  })
+  createQuarantinedUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
+    const origin = `${request.protocol}://${request.get('host')}`;
+    return this.requests
+      .quarantinedUploadUrl(dto.type, request.ip ?? 'unknown', origin)
+      .then((uploadURL) => ({ uploadURL }));
+  }
+
+  /**
+   * Asks for a shop to be listed ("List my shop"): the shop's fields with the admin form's rules.
+   * It waits for an administrator, who creates the shop unverified; the answer is the reference.
+   */
+  @Post('requests/listings')
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: SubmissionReceiptDto })
+  @ApiErrors({
+    400: 'A field is invalid (see `errors`, shop fields as `shop.<name>`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)',
+    429: 'Too many submissions from this address or overall; see Retry-After',
+  })
+  requestShopListing(
+    @Body() body: CreateListingRequestDto,
+    @Req() request: Request,
+  ): Promise<SubmissionReceiptDto> {
+    return this.requests.suggestListing(body, request.ip ?? 'unknown');
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ShopsModule } from '../shops/shops.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminRequestsController } from './admin-requests.controller.js';
 import { AdminRequestsService } from './admin-requests.service.js';
+import { ListingApproval } from './listing-approval.js';
 import { Mailer } from './mailer.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { RequestNotifications } from './request-notifications.js';
@@ -12,11 +14,12 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
-  imports: [ShopsModule],
+  imports: [ShopsModule, UploadsModule],
   controllers: [VisitorRequestsController, AdminRequestsController],
   providers: [
     VisitorRequestsService,
     AdminRequestsService,
+    ListingApproval,
     ProofOfWork,
     SubmissionLimits,
     VisitorDataRetentionService,

@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
-import { correctionProblems, normalizeText } from 'contract';
+import {
+  checkListingShop,
+  consentProblems,
+  correctionProblems,
+  LISTING_IMAGE_FIELDS,
+  normalizeText,
+  OBJECTS_PATH_PREFIX,
+  QUARANTINED_IMAGE_PATH,
+} from 'contract';
 import { DataSource, MoreThan } from 'typeorm';
 import { ApiError, type FieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';
 import type { CreateCorrectionDto } from './dto/create-correction.dto.js';
+import type { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
+import { ObjectStorage, type UploadKind } from '../uploads/object-storage.js';
+import { UploadsService } from '../uploads/uploads.service.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { newReferenceCode } from './reference-code.js';
 import { SubmissionLimits } from './submission-limits.js';
@@ -33,6 +44,8 @@ export class VisitorRequestsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: SubmissionLimits,
     private readonly proof: ProofOfWork,
+    private readonly uploads: UploadsService,
+    private readonly storage: ObjectStorage,
   ) {}
 
   async suggestCorrection(
@@ -53,15 +66,8 @@ export class VisitorRequestsService {
     const duplicateKey = createHash('sha256')
       .update(`${shopId}|${body.kind}|${normalizeText(value ?? body.comment ?? '')}`)
       .digest('hex');
-    const requests = this.dataSource.getRepository(VisitorRequest);
-    const same = await requests.findOne({
-      where: { duplicateKey, status: 'pending', createdAt: MoreThan(now - DUPLICATE_WINDOW_MS) },
-      order: { createdAt: 'ASC' },
-    });
-    if (same) {
-      await requests.increment({ id: same.id }, 'duplicates', 1);
-      return { reference: same.reference };
-    }
+    const same = await this.pendingDuplicate(duplicateKey, now);
+    if (same) return same;
     const withConsent = body.consent === true;
     const row: VisitorRequest = {
       id: randomUUID(),
@@ -73,6 +79,7 @@ export class VisitorRequestsService {
       kind: body.kind,
       proposedValue: value,
       comment: body.comment ?? null,
+      proposedShop: null,
       submitterName: withConsent ? (body.name ?? null) : null,
       submitterEmail: withConsent ? (body.email ?? null) : null,
       submitterAddress: address.slice(0, 64),
@@ -85,6 +92,105 @@ export class VisitorRequestsService {
       personalDataErasedAt: null,
     };
     return { reference: await this.insertWithFreshReference(row) };
+  }
+
+  /**
+   * Queues a shop that asks to be listed, checked as the admin form checks a new shop (the
+   * verification is the administrators' alone). The same shop (name, city and phone) sent again
+   * within a day while the first waits is merged into it.
+   */
+  async suggestListing(
+    body: CreateListingRequestDto,
+    address: string,
+    now = Date.now(),
+  ): Promise<{ reference: string }> {
+    await this.limits.take(address, now);
+    if (body.homepage) return { reference: newReferenceCode() };
+    const { values, problems } = checkListingShop({ ...body.shop });
+    const errors: FieldError[] = [
+      ...problems.map(({ field, code, message, params }) => ({
+        field: `shop.${field}`,
+        code,
+        message,
+        ...(params ? { params } : {}),
+      })),
+      ...consentProblems(body),
+      ...(await this.missingUploads(body.shop as unknown as Record<string, unknown>)),
+    ];
+    if (errors.length) throw invalid(errors);
+    await this.proof.spend(body.altcha);
+
+    const shop = values as { name: string; city: string; phone: string };
+    const duplicateKey = createHash('sha256')
+      .update(
+        `listing|${normalizeText(shop.name)}|${normalizeText(shop.city)}|${shop.phone.replace(/\D/g, '')}`,
+      )
+      .digest('hex');
+    const same = await this.pendingDuplicate(duplicateKey, now);
+    if (same) return same;
+    const withConsent = body.consent === true;
+    const { isVerified: _verification, ...proposed } = values;
+    return {
+      reference: await this.insertWithFreshReference({
+        id: randomUUID(),
+        reference: newReferenceCode(),
+        type: 'listing',
+        status: 'pending',
+        shopId: null,
+        shopName: shop.name,
+        kind: null,
+        proposedValue: null,
+        comment: null,
+        proposedShop: JSON.stringify(proposed),
+        submitterName: withConsent ? (body.name ?? null) : null,
+        submitterEmail: withConsent ? (body.email ?? null) : null,
+        submitterAddress: address.slice(0, 64),
+        duplicates: 0,
+        duplicateKey,
+        createdAt: now,
+        decidedAt: null,
+        decidedBy: null,
+        decisionReason: null,
+        personalDataErasedAt: null,
+      }),
+    };
+  }
+
+  /**
+   * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
+   * to no one), under its own, lower limits, and swept unless a pending request names it.
+   */
+  async quarantinedUploadUrl(kind: UploadKind, address: string, origin: string): Promise<string> {
+    await this.limits.takeUpload(address);
+    return this.uploads.createUploadUrl(kind, origin, 'quarantine');
+  }
+
+  /** The quarantined images the shop names that were never uploaded (or were swept). */
+  private async missingUploads(shop: Record<string, unknown>): Promise<FieldError[]> {
+    const missing: FieldError[] = [];
+    for (const field of LISTING_IMAGE_FIELDS) {
+      const path = shop[field];
+      if (typeof path !== 'string' || !QUARANTINED_IMAGE_PATH.test(path)) continue;
+      if (await this.storage.stat(path.slice(OBJECTS_PATH_PREFIX.length))) continue;
+      missing.push({
+        field: `shop.${field}`,
+        code: 'INVALID_IMAGE',
+        message: 'The uploaded image was not found; please upload it again',
+      });
+    }
+    return missing;
+  }
+
+  /** The same request still waiting from within the window, counted once more; else null. */
+  private async pendingDuplicate(duplicateKey: string, now: number): Promise<{ reference: string } | null> {
+    const requests = this.dataSource.getRepository(VisitorRequest);
+    const same = await requests.findOne({
+      where: { duplicateKey, status: 'pending', createdAt: MoreThan(now - DUPLICATE_WINDOW_MS) },
+      order: { createdAt: 'ASC' },
+    });
+    if (!same) return null;
+    await requests.increment({ id: same.id }, 'duplicates', 1);
+    return { reference: same.reference };
   }
 
   /** Inserts the row; a reference already taken (about one in 10^11) is drawn again. */

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'post /api/auth/logout',
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)
+  'put /api/quarantine/{id}', // a visitor's upload link, authorised by its signature the same way
   'get /objects/uploads/{id}',
   'get /api/health',
   'get /api/auth/status', // whether the first admin exists, for the login page
@@ -30,6 +31,8 @@ const PUBLIC_ROUTES = new Set([
   'post /api/requests/corrections', // a visitor's suggestion, behind proof of work and limits
   'post /api/auth/passkeys/authentication-options', // a challenge for signing in with a passkey
   'post /api/auth/passkeys/sign-in', // signing in with a passkey alone (checked in security/passkeys)
+  'post /api/requests/listings', // a gunsmith's listing request, behind proof of work and limits
+  'post /api/requests/uploads', // a visitor's quarantined upload link, behind its own limits
 ]);
 
 describe.each(DIALECTS)('security: accounts, cross-site requests and input on %s', (dialect) => {

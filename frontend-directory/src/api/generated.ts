@@ -40,6 +40,23 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    createQuarantinedUpload: build.mutation<
+      CreateQuarantinedUploadApiResponse,
+      CreateQuarantinedUploadApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/requests/uploads`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    requestShopListing: build.mutation<RequestShopListingApiResponse, RequestShopListingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/requests/listings`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -72,6 +89,10 @@ export type GetShopBySlugApiResponse = /** status 200  */ ShopDto;
 export type GetShopBySlugApiArg = string;
 export type SuggestShopCorrectionApiResponse = /** status 201  */ SubmissionReceiptDto;
 export type SuggestShopCorrectionApiArg = CreateCorrectionDto;
+export type CreateQuarantinedUploadApiResponse = /** status 201  */ UploadUrlDto;
+export type CreateQuarantinedUploadApiArg = CreateUploadDto;
+export type RequestShopListingApiResponse = /** status 201  */ SubmissionReceiptDto;
+export type RequestShopListingApiArg = CreateListingRequestDto;
 export type ShopDto = {
   name: string;
   city: string;
@@ -263,6 +284,58 @@ export type CreateCorrectionDto = {
   /** The correct value (required unless there is a comment, or the shop closed for good). */
   value?: string | null;
   comment?: string | null;
+  /** The submitter's name, to be told the outcome (optional; erased after the retention period). */
+  name?: string | null;
+  /** The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
+  email?: string | null;
+  /** True when the submitter agrees that their name and e-mail are kept until the decision. */
+  consent?: boolean;
+  /** Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
+  homepage?: string;
+  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+  altcha?: string;
+};
+export type UploadUrlDto = {
+  /** Where to PUT the image bytes (with their Content-Type) within 5 minutes; its path ends in
+    `/uploads/<uuid>`, and the image is then served at `/objects/uploads/<uuid>`. */
+  uploadURL: string;
+};
+export type CreateUploadDto = {
+  /** `logo` or `map` (the shop's map or photo). */
+  type: 'logo' | 'map';
+};
+export type ListingShopDto = {
+  name: string;
+  city: string;
+  state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  phone: string;
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
+  whatsapp?: string | null;
+  email: string;
+  /** An http(s) URL; empty or null means none. */
+  website?: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
+  categories: string[];
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+  logo: string;
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+  mapImageUrl: string;
+  googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
+};
+export type CreateListingRequestDto = {
+  /** The shop's data, checked with the same rules as the administrators' shop form. */
+  shop: ListingShopDto;
   /** The submitter's name, to be told the outcome (optional; erased after the retention period). */
   name?: string | null;
   /** The submitter's e-mail, to be told the outcome (optional; needs `consent`). */

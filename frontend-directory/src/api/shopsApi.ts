@@ -21,5 +21,7 @@ export const {
   useGetShopStatesQuery,
   useGetShopBySlugQuery,
   useSuggestShopCorrectionMutation,
+  useRequestShopListingMutation,
+  useCreateQuarantinedUploadMutation,
   usePrefetch,
 } = shopsApi;

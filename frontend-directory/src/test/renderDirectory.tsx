@@ -24,7 +24,7 @@ function Pages({ store }: { store: AppStore }) {
   const shown = parsePublicPath(pathname);
   const underDialog = shown?.kind === 'shop' ? listingUnderDialog(state) : null;
   const dialogSlug = underDialog && shown?.kind === 'shop' ? shown.slug : undefined;
-  const page = (view: 'listing' | 'shop') => (
+  const page = (view: 'listing' | 'shop' | 'list-my-shop') => (
     <>
       {/* The shell's public layout gives every page its one main landmark. */}
       <main>
@@ -42,6 +42,8 @@ function Pages({ store }: { store: AppStore }) {
       <Routes location={underDialog ?? location}>
         <Route path="/shops/:slug" element={page('shop')} />
         <Route path="/en/shops/:slug" element={page('shop')} />
+        <Route path="/list-my-shop" element={page('list-my-shop')} />
+        <Route path="/en/list-my-shop" element={page('list-my-shop')} />
         <Route path="*" element={page('listing')} />
       </Routes>
       {/* The address bar's URL, outside the routes (which draw the listing under a dialog). */}

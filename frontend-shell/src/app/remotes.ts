@@ -7,8 +7,8 @@ import { sharedVersionGuard } from './sharedVersionGuard';
 export interface RemoteAppProps {
   /** Where the shell mounted the remote, e.g. '/', '/shops', '/en/' or '/admin'. */
   basePath: string;
-  /** The directory's page: its listing or one shop's page (`:slug` of the route). */
-  view?: 'listing' | 'shop';
+  /** The directory's page: its listing, one shop's page (`:slug` of the route) or "List my shop". */
+  view?: 'listing' | 'shop' | 'list-my-shop';
   /** The data the server rendered the page from (embedded in it for hydration), opaque to the shell. */
   snapshot?: unknown;
   /** The shop whose detail dialog is open over the listing (the address bar shows its page). */

@@ -183,6 +183,22 @@ export function headTags({
     };
   }
 
+  if (page.kind === 'list-my-shop') {
+    const urlOf = (lng: Language) => `${publicUrl}${pathOfPage({ ...page, language: lng })}`;
+    return {
+      title: t('head.listMyShop.title'),
+      tags: [
+        meta('description', t('head.listMyShop.description')),
+        `<link rel="canonical" href="${escapeHtml(urlOf(language))}">`,
+        ...(['es', 'en'] as const).map(
+          (lng) =>
+            `<link rel="alternate" hreflang="${LOCALES[lng].hreflang}" href="${escapeHtml(urlOf(lng))}">`,
+        ),
+        `<link rel="alternate" hreflang="x-default" href="${escapeHtml(urlOf('es'))}">`,
+      ].join(''),
+    };
+  }
+
   const shop = page.kind === 'shop' && snapshot?.kind === 'shop' ? snapshot.shop : null;
   // A listing's twins and canonical: '/' (the same list as '/shops') with its normalized query.
   const pathIn = (lng: Language) =>

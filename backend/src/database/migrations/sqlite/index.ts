@@ -11,6 +11,7 @@ import { AddVisitorRequests1795600000000 } from './1795600000000-AddVisitorReque
 import { AddSessionDevices1795700000000 } from './1795700000000-AddSessionDevices.js';
 import { AddSecondFactors1795800000000 } from './1795800000000-AddSecondFactors.js';
 import { AddPasskeys1795850000000 } from './1795850000000-AddPasskeys.js';
+import { AddListingRequestShop1795900000000 } from './1795900000000-AddListingRequestShop.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -27,4 +28,5 @@ export const sqliteMigrations = [
   AddSessionDevices1795700000000,
   AddSecondFactors1795800000000,
   AddPasskeys1795850000000,
+  AddListingRequestShop1795900000000,
 ];

@@ -1,0 +1,273 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CORRECTION_FIELDS, LOGO_ICON_KEYS, SHOP_FIELD, type ShopFieldName } from 'contract';
+import { useRequestShopListingMutation } from '../../api/shopsApi';
+import {
+  CHALLENGE_URL,
+  loadProofOfWorkWidget,
+  proofOfWorkAnswer,
+  WIDGET_CONFIGURATION,
+} from '../corrections/proofOfWork';
+import { QuarantinedImageInput } from './QuarantinedImageInput';
+import { listingErrorsOf, listingProblems, readListingForm, type ListingErrors } from './listingRequestForm';
+import '../corrections/corrections.css';
+import './list-my-shop.css';
+
+/** How each shop field is typed: its input type, autocomplete and whether it has a hint. */
+const SHOP_INPUTS: readonly {
+  name: Exclude<ShopFieldName, 'isVerified'>;
+  type?: 'email' | 'tel' | 'url' | 'textarea' | 'logo';
+  autoComplete?: string;
+  hint?: string;
+  inputMode?: 'decimal';
+}[] = [
+  { name: 'name', autoComplete: 'organization' },
+  { name: 'description', type: 'textarea' },
+  { name: 'categories', hint: 'categories' },
+  { name: 'address', autoComplete: 'street-address' },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'state', autoComplete: 'address-level1' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'whatsapp', type: 'tel', hint: 'whatsapp' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'website', type: 'url', autoComplete: 'url' },
+  { name: 'openingHours', hint: 'openingHours' },
+  { name: 'hoursNote' },
+  { name: 'googleMapsUrl', type: 'url', hint: 'googleMapsUrl' },
+  { name: 'mapImageUrl', type: 'url', hint: 'mapImageUrl' },
+  { name: 'latitude', inputMode: 'decimal', hint: 'coordinates' },
+  { name: 'longitude', inputMode: 'decimal', hint: 'coordinates' },
+  { name: 'logo', type: 'logo', hint: 'logo' },
+];
+
+/**
+ * "Registrar mi taller" / "List my shop": a gunsmith sends the shop's details with the fields and
+ * rules of the administrators' shop form, and optionally a name and e-mail (with consent) to
+ * hear the outcome. The same proof of work, honeypot and limits as a correction. Nothing is
+ * published: an administrator reviews the request and creates the shop unverified.
+ */
+export function ListMyShopPage() {
+  const { t, i18n } = useTranslation('directory');
+  const id = useId();
+  const widget = useRef<HTMLElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const [errors, setErrors] = useState<ListingErrors>({ fields: {} });
+  const [reference, setReference] = useState<string | null>(null);
+  const [send, { isLoading }] = useRequestShopListingMutation();
+  // The visitor's uploaded images (quarantined paths), which stand for the logo and the map.
+  const [uploads, setUploads] = useState<{ logo: string | null; mapImageUrl: string | null }>({
+    logo: null,
+    mapImageUrl: null,
+  });
+
+  useEffect(() => void loadProofOfWorkWidget(i18n), [i18n]);
+  useEffect(() => {
+    if (reference) confirmation.current?.focus();
+  }, [reference]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readListingForm(form, uploads);
+    const fields = listingProblems(t, values);
+    setErrors({ fields });
+    const first = Object.keys(fields)[0];
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    const altcha = await proofOfWorkAnswer(widget.current);
+    if (!altcha) {
+      setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
+      return;
+    }
+    // The verification is the administrators' alone: the API refuses it from a visitor.
+    const shop = Object.fromEntries(
+      Object.entries(values.shop.values).filter(([name]) => name !== 'isVerified'),
+    );
+    const result = await send({
+      shop: shop as unknown as Parameters<typeof send>[0]['shop'],
+      name: values.contactName,
+      email: values.contactEmail,
+      consent: values.consent,
+      altcha,
+      ...(values.homepage ? { homepage: values.homepage } : {}),
+    });
+    // An answer is spent whatever the outcome: the next attempt solves a new challenge.
+    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    if ('data' in result && result.data) {
+      form.reset();
+      setUploads({ logo: null, mapImageUrl: null });
+      setReference(result.data.reference);
+    } else if (result.error) {
+      const answer = listingErrorsOf(t, result.error);
+      setErrors(answer);
+      const field = Object.keys(answer.fields)[0];
+      if (field) form.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    }
+  };
+
+  const describedBy = (field: string, hint?: string) =>
+    [hint ? `${id}-${field}-hint` : undefined, errors.fields[field] ? `${id}-${field}-error` : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const error = (field: string) =>
+    errors.fields[field] ? (
+      <p className="atm-correction__error" id={`${id}-${field}-error`}>
+        {errors.fields[field]}
+      </p>
+    ) : null;
+  const labelled = (field: string, label: ReactNode, required: boolean) => (
+    <label className="atm-correction__label" htmlFor={`${id}-${field}`}>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+
+  const shopInput = ({ name, type, autoComplete, hint, inputMode }: (typeof SHOP_INPUTS)[number]) => {
+    const definition = SHOP_FIELD[name];
+    const common = {
+      id: `${id}-${name}`,
+      name,
+      className: 'atm-correction__input',
+      required: definition.required || undefined,
+      'aria-invalid': errors.fields[name] ? true : undefined,
+      'aria-describedby': describedBy(name, hint),
+    };
+    const max = 'max' in definition && definition.kind !== 'categories' ? definition.max : undefined;
+    const control =
+      type === 'textarea' ? (
+        <textarea {...common} rows={5} maxLength={max} />
+      ) : type === 'logo' ? (
+        <select {...common} defaultValue={LOGO_ICON_KEYS[0]}>
+          {LOGO_ICON_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {t(`listMyShop.logoIcon.${key}`)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={type ?? 'text'}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={max}
+        />
+      );
+    return (
+      <div className="atm-list-my-shop__field" key={name}>
+        {labelled(name, t(`listMyShop.field.${name}`), definition.required)}
+        {control}
+        {hint && (
+          <p className="atm-correction__hint" id={`${id}-${name}-hint`}>
+            {t(`listMyShop.hint.${hint}`)}
+          </p>
+        )}
+        {error(name)}
+        {(name === 'logo' || name === 'mapImageUrl') && (
+          <QuarantinedImageInput
+            id={`${id}-${name}-upload`}
+            kind={name === 'logo' ? 'logo' : 'map'}
+            label={t(`listMyShop.upload.${name}`)}
+            onChange={(path) => setUploads((current) => ({ ...current, [name]: path }))}
+          />
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <div className="atm-dir-main atm-list-my-shop">
+      <h1 className="atm-list-my-shop__title">{t('listMyShop.title')}</h1>
+      {reference ? (
+        <div className="atm-correction__done" role="status" tabIndex={-1} ref={confirmation}>
+          <h2>{t('listMyShop.done.title')}</h2>
+          <p>
+            {t('correction.done.reference')}{' '}
+            <strong className="atm-correction__reference">{reference}</strong>
+          </p>
+          <p>{t('listMyShop.done.note')}</p>
+          <button type="button" className="atm-dir-link-button" onClick={() => setReference(null)}>
+            {t('listMyShop.done.another')}
+          </button>
+        </div>
+      ) : (
+        <form
+          className="atm-correction atm-list-my-shop__form"
+          method="post"
+          action="/api/requests/listings"
+          noValidate
+          aria-label={t('listMyShop.title')}
+          onSubmit={(event) => void onSubmit(event)}
+        >
+          <p className="atm-correction__intro">{t('listMyShop.intro')}</p>
+          <p className="atm-correction__hint">{t('listMyShop.required')}</p>
+          <fieldset>
+            <legend>{t('listMyShop.shopLegend')}</legend>
+            {SHOP_INPUTS.map(shopInput)}
+          </fieldset>
+          <fieldset className="atm-correction__contact">
+            <legend>{t('correction.contact.legend')}</legend>
+            {labelled('contactName', t('correction.name.label'), false)}
+            <input
+              id={`${id}-contactName`}
+              className="atm-correction__input"
+              name="contactName"
+              autoComplete="name"
+              maxLength={CORRECTION_FIELDS.name.max}
+              aria-invalid={errors.fields.contactName ? true : undefined}
+              aria-describedby={describedBy('contactName')}
+            />
+            {error('contactName')}
+            {labelled('contactEmail', t('correction.email.label'), false)}
+            <input
+              id={`${id}-contactEmail`}
+              className="atm-correction__input"
+              name="contactEmail"
+              type="email"
+              autoComplete="email"
+              maxLength={CORRECTION_FIELDS.email.max}
+              aria-invalid={errors.fields.contactEmail ? true : undefined}
+              aria-describedby={describedBy('contactEmail')}
+            />
+            {error('contactEmail')}
+            <label className="atm-correction__consent">
+              <input
+                type="checkbox"
+                name="consent"
+                value="yes"
+                aria-invalid={errors.fields.consent ? true : undefined}
+                aria-describedby={describedBy('consent')}
+              />
+              {t('correction.consent')}
+            </label>
+            {error('consent')}
+          </fieldset>
+          {/* A field people never see or reach; a robot that fills it is not queued. */}
+          <div className="atm-correction__trap" aria-hidden="true">
+            <label htmlFor={`${id}-homepage`}>Homepage</label>
+            <input id={`${id}-homepage`} name="homepage" tabIndex={-1} autoComplete="off" />
+          </div>
+          <altcha-widget
+            ref={widget}
+            challenge={CHALLENGE_URL}
+            name="altcha"
+            auto="onfocus"
+            language={i18n.language.startsWith('en') ? 'en' : 'es'}
+            configuration={WIDGET_CONFIGURATION}
+            suppressHydrationWarning
+          />
+          {errors.form && (
+            <p className="atm-correction__error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="atm-dir-button" disabled={isLoading}>
+            {t(isLoading ? 'listMyShop.sending' : 'listMyShop.submit')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
