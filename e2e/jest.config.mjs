@@ -10,9 +10,10 @@ export default {
   testMatch: ['<rootDir>/**/*.e2e.test.mjs'],
   testEnvironment: 'node',
   transform: {},
-  // One backend and one browser per file; files run one after another: on 2 cores the suite is
-  // CPU-bound, and two workers measured no faster (143.8 s against 148 s) while each file slowed.
-  maxWorkers: 1,
+  // One backend and one browser per file, two files at a time: in Chromium's headless shell a
+  // journey spends most of its time waiting (on the backend, the network stack, timers), about
+  // 37 s of CPU in 100 s, so two side by side use the core the suite has in CI (tools/test-all.mjs).
+  maxWorkers: 2,
   testTimeout: 240_000,
   // List every journey with its result, also when several files run.
   verbose: true,
