@@ -14,7 +14,8 @@ import {
   type CorrectionErrors,
   type CorrectionField,
 } from './correctionErrors';
-import { CHALLENGE_URL, loadProofOfWorkWidget, proofOfWorkAnswer, WIDGET_CONFIGURATION } from './proofOfWork';
+import { loadProofOfWorkWidget, proofOfWorkAnswer } from './proofOfWork';
+import { RobotChecks, SubmitterContact } from './VisitorFormParts';
 import './corrections.css';
 
 type TextField = keyof typeof CORRECTION_FIELDS;
@@ -185,61 +186,11 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
             aria-describedby={describedBy('comment')}
           />
           {error('comment')}
-          <fieldset className="atm-correction__contact">
-            <legend>{t('correction.contact.legend')}</legend>
-            <label className="atm-correction__label" htmlFor={`${id}-name`}>
-              {t('correction.name.label')}
-            </label>
-            <input
-              id={`${id}-name`}
-              className="atm-correction__input"
-              name="name"
-              autoComplete="name"
-              maxLength={CORRECTION_FIELDS.name.max}
-              aria-invalid={errors.fields.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-            />
-            {error('name')}
-            <label className="atm-correction__label" htmlFor={`${id}-email`}>
-              {t('correction.email.label')}
-            </label>
-            <input
-              id={`${id}-email`}
-              className="atm-correction__input"
-              name="email"
-              type="email"
-              autoComplete="email"
-              maxLength={CORRECTION_FIELDS.email.max}
-              aria-invalid={errors.fields.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-            />
-            {error('email')}
-            <label className="atm-correction__consent">
-              <input
-                type="checkbox"
-                name="consent"
-                value="yes"
-                aria-invalid={errors.fields.consent ? true : undefined}
-                aria-describedby={describedBy('consent')}
-              />
-              {t('correction.consent')}
-            </label>
-            {error('consent')}
-          </fieldset>
-          {/* A field people never see or reach; a robot that fills it is not queued. */}
-          <div className="atm-correction__trap" aria-hidden="true">
-            <label htmlFor={`${id}-homepage`}>Homepage</label>
-            <input id={`${id}-homepage`} name="homepage" tabIndex={-1} autoComplete="off" />
-          </div>
-          <altcha-widget
-            ref={widget}
-            challenge={CHALLENGE_URL}
-            name="altcha"
-            auto="onfocus"
-            language={i18n.language.startsWith('en') ? 'en' : 'es'}
-            configuration={WIDGET_CONFIGURATION}
-            suppressHydrationWarning
+          <SubmitterContact
+            form={{ id, invalid: (field) => Boolean(errors.fields[field]), describedBy, error }}
+            names={{ name: 'name', email: 'email' }}
           />
+          <RobotChecks id={id} widget={widget} />
           {errors.form && (
             <p className="atm-correction__error" role="alert">
               {errors.form}

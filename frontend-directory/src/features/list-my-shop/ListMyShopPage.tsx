@@ -1,13 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CORRECTION_FIELDS, LOGO_ICON_KEYS, SHOP_FIELD, type ShopFieldName } from 'contract';
+import { LOGO_ICON_KEYS, SHOP_FIELD, type ShopFieldName } from 'contract';
 import { useRequestShopListingMutation } from '../../api/shopsApi';
-import {
-  CHALLENGE_URL,
-  loadProofOfWorkWidget,
-  proofOfWorkAnswer,
-  WIDGET_CONFIGURATION,
-} from '../corrections/proofOfWork';
+import { loadProofOfWorkWidget, proofOfWorkAnswer } from '../corrections/proofOfWork';
+import { RobotChecks, SubmitterContact } from '../corrections/VisitorFormParts';
 import { QuarantinedImageInput } from './QuarantinedImageInput';
 import { listingErrorsOf, listingProblems, readListingForm, type ListingErrors } from './listingRequestForm';
 import '../corrections/corrections.css';
@@ -207,57 +203,11 @@ export function ListMyShopPage() {
             <legend>{t('listMyShop.shopLegend')}</legend>
             {SHOP_INPUTS.map(shopInput)}
           </fieldset>
-          <fieldset className="atm-correction__contact">
-            <legend>{t('correction.contact.legend')}</legend>
-            {labelled('contactName', t('correction.name.label'), false)}
-            <input
-              id={`${id}-contactName`}
-              className="atm-correction__input"
-              name="contactName"
-              autoComplete="name"
-              maxLength={CORRECTION_FIELDS.name.max}
-              aria-invalid={errors.fields.contactName ? true : undefined}
-              aria-describedby={describedBy('contactName')}
-            />
-            {error('contactName')}
-            {labelled('contactEmail', t('correction.email.label'), false)}
-            <input
-              id={`${id}-contactEmail`}
-              className="atm-correction__input"
-              name="contactEmail"
-              type="email"
-              autoComplete="email"
-              maxLength={CORRECTION_FIELDS.email.max}
-              aria-invalid={errors.fields.contactEmail ? true : undefined}
-              aria-describedby={describedBy('contactEmail')}
-            />
-            {error('contactEmail')}
-            <label className="atm-correction__consent">
-              <input
-                type="checkbox"
-                name="consent"
-                value="yes"
-                aria-invalid={errors.fields.consent ? true : undefined}
-                aria-describedby={describedBy('consent')}
-              />
-              {t('correction.consent')}
-            </label>
-            {error('consent')}
-          </fieldset>
-          {/* A field people never see or reach; a robot that fills it is not queued. */}
-          <div className="atm-correction__trap" aria-hidden="true">
-            <label htmlFor={`${id}-homepage`}>Homepage</label>
-            <input id={`${id}-homepage`} name="homepage" tabIndex={-1} autoComplete="off" />
-          </div>
-          <altcha-widget
-            ref={widget}
-            challenge={CHALLENGE_URL}
-            name="altcha"
-            auto="onfocus"
-            language={i18n.language.startsWith('en') ? 'en' : 'es'}
-            configuration={WIDGET_CONFIGURATION}
-            suppressHydrationWarning
+          <SubmitterContact
+            form={{ id, invalid: (field) => Boolean(errors.fields[field]), describedBy, error }}
+            names={{ name: 'contactName', email: 'contactEmail' }}
           />
+          <RobotChecks id={id} widget={widget} />
           {errors.form && (
             <p className="atm-correction__error" role="alert">
               {errors.form}
