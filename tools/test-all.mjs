@@ -32,8 +32,9 @@ const suites = {
  * Two lanes: each runs its suites one after another, and the lanes run side by side. The
  * backend's Jest runs in band (its suites share MariaDB and ports) and keeps about one core with
  * the servers it starts; the end-to-end suite runs two files at a time, mostly waiting, and the
- * frontends and the topology follow it. Balanced by the suites' times in CI's clean-clone run
- * (backend about 480 s; e2e 620 s on one worker, frontends 90, topology 40).
+ * frontends and the topology follow it. In CI's clean-clone run: backend 607 s; e2e 420,
+ * frontends 85, topology 49 (with e2e on one worker, its lane was the longer: 616 + 42 s against
+ * 478 + 89).
  */
 const lanes = [['e2e', 'frontends', 'topology'], ['backend']];
 
