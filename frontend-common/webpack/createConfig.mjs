@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const require = createRequire(import.meta.url);
@@ -31,6 +32,17 @@ function sourceMapsBesideDist(dir) {
     },
   };
 }
+/**
+ * Production scripts minified by SWC, not webpack's default Terser: Terser took two thirds of
+ * each production build (admin: 29 s of CPU, 11 s without minifying; with SWC 15 s), and SWC's
+ * output is a little smaller (admin's scripts: 556 KB gzipped against Terser's 562 KB; the
+ * budget is the bundle report's, bench/lib/web-bundles.mjs). The same two compress passes as
+ * webpack's default.
+ */
+const swcMinimizer = () =>
+  new MinimizerPlugin({
+    minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+  });
 const commonDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BACKEND_URL = process.env.ATM_BACKEND_URL ?? 'http://localhost:3000';
 
@@ -207,8 +219,8 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
         }),
         ...(production ? [sourceMapsBesideDist(dir)] : []),
       ],
-      optimization: { splitChunks: { chunks: 'async' } },
-      performance: { hints: false }, // the budget is measured by scripts/bundle-report.mjs instead
+      optimization: { splitChunks: { chunks: 'async' }, minimizer: [swcMinimizer()] },
+      performance: { hints: false }, // the budget is measured by bench/lib/web-bundles.mjs instead
       devServer: {
         port,
         historyApiFallback: true,
