@@ -1,15 +1,17 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { inTurn } from '../common/event-loop-turns.js';
+import { Piscina } from 'piscina';
+import { workerFile } from '../common/worker-file.js';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
-import { ImageSizes } from './image-sizes.js';
+import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
 import { fillTemplate } from './page-template.js';
+import type { PageRenderTask } from './page-render.worker.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
 /** Rendered pages kept per catalogue version; the oldest go first beyond this many. */
@@ -23,16 +25,22 @@ export type PageAnswer = { status: 301; location: string } | { status: 200 | 404
  * Spanish and English, and the 404 page, from the shell's and the directory's own components
  * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
  * URL and minute (a page shows whether each shop is open at that minute), then served from
- * memory until the next write anywhere changes the version, or the minute passes.
+ * memory until the next write anywhere changes the version, or the minute passes. The web server
+ * finds what a page shows; a worker thread draws it (page-render.worker.ts).
  */
 @Injectable()
-export class PublicPages {
+export class PublicPages implements OnModuleDestroy {
   private readonly logger = new Logger(PublicPages.name);
   private bundles?: ServerBundles | null;
   private cacheVersion = -1;
   /** The minute the cached pages were rendered in: their open/closed marks hold for it. */
   private cacheMinute = -1;
   private readonly cache = new Map<string, Promise<PageAnswer>>();
+  /**
+   * One thread draws the pages, one after another (the machine's other core serves requests),
+   * kept once started: a new thread loads React and both server builds again (about 300 ms).
+   */
+  private renderer?: Piscina<PageRenderTask, string>;
 
   constructor(
     private readonly shops: ShopsService,
@@ -49,6 +57,10 @@ export class PublicPages {
         this.logger.warn('Frontends not built with their server bundles: pages render in the browser only');
     }
     return this.bundles;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.renderer?.destroy();
   }
 
   /** Whether pages are rendered here (the server builds exist). */
@@ -135,28 +147,26 @@ export class PublicPages {
     // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
     // its cards' images), read once each.
     await this.imageSizes.load(imagesOf(snapshot));
-    // The render takes a turn of the event loop of its own (inTurn): many uncached pages asked
-    // together would otherwise hold every other request until the last is drawn.
-    const html = await inTurn(() => {
-      const rendered = shell.renderPage({
-        url,
-        directory: directory.ServerDirectoryApp,
-        snapshot,
-        publicUrl,
-        notFound: page === null,
-        imageSize: this.imageSizes.sizeOf,
-      });
-      return fillTemplate(bundles.template, {
-        language: rendered.language,
-        title: rendered.title,
-        headTags: rendered.headTags,
-        styles: page ? bundles.directoryStyles : [],
-        body: rendered.body,
-        afterRoot: rendered.dataElement,
-        // The page works as HTML until the visitor touches it, unless its URL asks for the
-        // distance order or the map, which only the browser can draw.
-        scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
-      });
+    this.renderer ??= new Piscina<PageRenderTask, string>({
+      filename: workerFile('pages/page-render.worker.js'),
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    const html = await this.renderer.run({
+      root: this.config.frontends.root,
+      url,
+      snapshot,
+      publicUrl,
+      notFound: page === null,
+      imageSizes: imagesOf(snapshot).flatMap((src): [string, ImageSize][] => {
+        const size = this.imageSizes.sizeOf(src);
+        return size ? [[src, size]] : [];
+      }),
+      // The page works as HTML until the visitor touches it, unless its URL asks for the
+      // distance order or the map, which only the browser can draw.
+      scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
     });
     return {
       status: page ? 200 : 404,
