@@ -56,6 +56,8 @@ export const REMOTE_ENDPOINTS = [
       'getPasskeyAuthenticationOptions',
       'signInWithPasskey',
       'reauthenticateWithPasskey',
+      'getSecondFactorPasskeyOptions',
+      'verifySecondFactorPasskey',
       'getAdminShops',
       'bulkShops',
       'getShop',

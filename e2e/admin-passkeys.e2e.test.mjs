@@ -1,7 +1,7 @@
 // Passkeys in the browser, in each language, with Chromium's virtual authenticator (the DevTools
 // protocol's WebAuthn domain: CTAP2, internal, resident keys, user verification): enrol a passkey
-// from the users page, log out, sign in with the passkey alone, confirm a dangerous action with
-// it, and remove it. Every passkey screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px, and the
+// from the users page, log out, sign in with the passkey alone, then with the password plus the
+// passkey as the second step, confirm a dangerous action with it, and remove it. Every passkey screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px, and the
 // whole flow is done with the keyboard.
 /* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -132,6 +132,33 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     await expectAccessible(page, `the ${lang} login page with its passkey button`);
     await tabTo(page, passkeyButton, { max: 20 });
     await page.keyboard.press('Enter');
+    await page.getByText(A.panelTitle).first().waitFor();
+    expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(200);
+  });
+
+  step('log out, then sign in with the password plus the passkey (keyboard only)', async (page) => {
+    await page.goto(`${site}/admin`);
+    await page.getByText(A.panelTitle).first().waitFor();
+    await tabTo(page, page.getByRole('button', { name: A.logout }), { max: 30 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: A.loginTitle }).waitFor();
+    // The login form starts in the username field.
+    const username = page.getByLabel(A.username);
+    await eventually(() => username.evaluate((input) => input === document.activeElement), true);
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    // The account has a passkey: the password alone opens nothing, the second step follows.
+    await page.getByRole('heading', { name: T.mfa.login.title }).waitFor();
+    expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(401);
+    const usePasskey = page.getByRole('button', { name: T.mfa.login.passkey });
+    await usePasskey.waitFor();
+    // Only the step's own passkey button: the username-less sign-in is not offered here.
+    expect(await page.getByRole('button', { name: T.login.passkey }).count()).toBe(0);
+    await expectAccessible(page, `the ${lang} second step with its passkey button`);
+    await tabTo(page, usePasskey, { max: 10 });
+    await page.keyboard.press('Space');
     await page.getByText(A.panelTitle).first().waitFor();
     expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(200);
   });

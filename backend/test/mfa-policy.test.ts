@@ -38,6 +38,10 @@ const ALLOWED_DURING_ENROLMENT = new Set([
   'getMySecondFactors',
   'startTotpEnrolment',
   'confirmTotpEnrolment',
+  // A passkey is the other factor an admin may set up.
+  'getMyPasskeys',
+  'getPasskeyRegistrationOptions',
+  'addPasskey',
 ]);
 const SOME_ID = '0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d';
 

@@ -1067,7 +1067,10 @@ export interface paths {
     /** My passkeys (name, registered, last used). */
     get: operations['getMyPasskeys'];
     put?: never;
-    /** Registers the passkey the browser made from the last registration options. */
+    /**
+     * Registers the passkey the browser made from the last registration options. It is a second
+     *     factor: an admin who had to set one up can use every page from now on.
+     */
     post: operations['addPasskey'];
     delete?: never;
     options?: never;
@@ -1160,6 +1163,43 @@ export interface paths {
     put?: never;
     /** Confirms it is still me with one of my passkeys (instead of the password) before a dangerous action. */
     post: operations['reauthenticateWithPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/second-factor/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
+    post: operations['getSecondFactorPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/second-factor/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finishes logging in with a passkey of that same account: like the code step, a new session
+     *     id, and a refusal counts as a failed login (429 after 10).
+     */
+    post: operations['verifySecondFactorPasskey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6750,6 +6790,15 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description LAST_SECOND_FACTOR: the policy requires a second factor and this is the last one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description Unexpected error (logged on the server; the answer never carries its details) */
       500: {
         headers: {
@@ -6947,6 +6996,157 @@ export interface operations {
        *
        *     No valid admin session
        */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getSecondFactorPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptionsDto'];
+        };
+      };
+      /** @description NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  verifySecondFactorPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAssertionDto'];
+      };
+    };
+    responses: {
+      /** @description Logged in; the response sets the session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentAdminDto'];
+        };
+      };
+      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
       401: {
         headers: {
           [name: string]: unknown;

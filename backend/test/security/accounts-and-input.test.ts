@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'get /api/shops/by-slug/{slug}', // the shop pages' address, public like the shop itself
   'post /api/auth/login',
   'post /api/auth/second-factor', // the code after the password; the session is not logged in yet
+  'post /api/auth/second-factor/passkey', // a passkey after the password, the same way
   'post /api/auth/logout',
   'post /api/auth/create-admin', // only while no admin exists; 403 afterwards (tested below)
   'put /api/uploads/{id}', // authorised by its signature instead (see the uploads suite)

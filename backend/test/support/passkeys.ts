@@ -55,3 +55,26 @@ export async function editSessions(
     await dataSource.query('UPDATE session SET data = ? WHERE sid = ?', [JSON.stringify(data), row.sid]);
   }
 }
+
+/** Options for the passkey step after the password (the agent's password was just given). */
+export async function secondFactorOptions(agent: TestAgent): Promise<Options> {
+  return (await agent.post('/api/auth/second-factor/passkey/options').expect(200)).body.options as Options;
+}
+
+/**
+ * Logs `agent` in with the password, then answers the second step with `authenticator` (bent by
+ * `overrides`); returns the answer to that second step.
+ */
+export async function passwordThenPasskey(
+  agent: TestAgent,
+  credentials: { username: string; password: string },
+  authenticator: SoftwareAuthenticator,
+  overrides: CeremonyOverrides = {},
+) {
+  const login = await agent.post('/api/auth/login').send(credentials).expect(200);
+  if (login.body.pendingStep !== 'second-factor') throw new Error('No second step after the password');
+  const options = await secondFactorOptions(agent);
+  return agent
+    .post('/api/auth/second-factor/passkey')
+    .send({ credential: authenticator.assert(options, overrides) });
+}

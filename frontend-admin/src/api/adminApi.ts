@@ -48,9 +48,10 @@ const taggedApi = generatedApi.enhanceEndpoints<
     endMyOtherSessions: { invalidatesTags: ['Session', 'Activity'] },
     endAdminUserSessions: { invalidatesTags: ['Activity'] },
     getMyPasskeys: { providesTags: ['Passkey'] },
-    addPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey', 'Activity']) },
+    // A passkey is a second factor too.
+    addPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey', 'SecondFactor', 'Activity']) },
     // Removing a passkey ends one's other sessions.
-    removePasskey: { invalidatesTags: ['Passkey', 'Session', 'Activity'] },
+    removePasskey: { invalidatesTags: ['Passkey', 'SecondFactor', 'Session', 'Activity'] },
     // A passkey's "last used" moves on.
     reauthenticateWithPasskey: { invalidatesTags: (_r, error) => (error ? [] : ['Passkey']) },
     // A new password ends one's other sessions.
@@ -133,6 +134,18 @@ async function loggedInWhenDone(
   }
 }
 
+/** After the second step (a code or a passkey): logged in, and the login page stops waiting for it. */
+async function loggedInAfterSecondStep(
+  arg: unknown,
+  api: { dispatch: Dispatch; queryFulfilled: Promise<{ data: AdminUserDto }> },
+) {
+  await loggedInWhenDone(arg, api);
+  api.queryFulfilled.then(
+    () => api.dispatch(taggedApi.util.invalidateTags(['AuthStatus'])),
+    () => undefined,
+  );
+}
+
 export type BackupKind = 'full' | 'data';
 
 /** Reads an error body as JSON when it is JSON, as text otherwise (downloads answer with a blob). */
@@ -182,17 +195,8 @@ export const adminApi = taggedApi
           }
         },
       },
-      verifySecondFactor: {
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(taggedApi.util.upsertQueryData('getMe', undefined, data));
-            dispatch(taggedApi.util.invalidateTags(['AuthStatus', 'Shop', 'User', 'Backup']));
-          } catch {
-            // the screen shows the failure
-          }
-        },
-      },
+      verifySecondFactor: { onQueryStarted: loggedInAfterSecondStep },
+      verifySecondFactorPasskey: { onQueryStarted: loggedInAfterSecondStep },
       signInWithPasskey: { onQueryStarted: loggedInWhenDone },
     },
   })
@@ -304,6 +308,8 @@ export const {
   useGetPasskeyAuthenticationOptionsMutation,
   useSignInWithPasskeyMutation,
   useReauthenticateWithPasskeyMutation,
+  useGetSecondFactorPasskeyOptionsMutation,
+  useVerifySecondFactorPasskeyMutation,
   useGetAdminShopsQuery,
   useBulkShopsMutation,
   useGetShopQuery,

@@ -294,6 +294,25 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
+    getSecondFactorPasskeyOptions: build.mutation<
+      GetSecondFactorPasskeyOptionsApiResponse,
+      GetSecondFactorPasskeyOptionsApiArg
+    >({
+      query: () => ({
+        url: `/api/auth/second-factor/passkey/options`,
+        method: 'POST',
+      }),
+    }),
+    verifySecondFactorPasskey: build.mutation<
+      VerifySecondFactorPasskeyApiResponse,
+      VerifySecondFactorPasskeyApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/second-factor/passkey`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -475,6 +494,11 @@ export type SignInWithPasskeyApiResponse =
 export type SignInWithPasskeyApiArg = PasskeyAssertionDto;
 export type ReauthenticateWithPasskeyApiResponse = /** status 200  */ MessageDto;
 export type ReauthenticateWithPasskeyApiArg = PasskeyAssertionDto;
+export type GetSecondFactorPasskeyOptionsApiResponse = /** status 200  */ PasskeyOptionsDto;
+export type GetSecondFactorPasskeyOptionsApiArg = void;
+export type VerifySecondFactorPasskeyApiResponse =
+  /** status 200 Logged in; the response sets the session cookie */ CurrentAdminDto;
+export type VerifySecondFactorPasskeyApiArg = PasskeyAssertionDto;
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */
   browser: string | null;

@@ -3,8 +3,8 @@ import { PASSKEY_CHALLENGE_MINUTES } from 'contract';
 import { ApiError } from '../../common/api-error.js';
 import { publicOrigin } from '../../common/public-url.js';
 
-/** Which ceremony a challenge was issued for: one cannot finish the other. */
-export type CeremonyKind = 'registration' | 'authentication';
+/** Which ceremony a challenge was issued for: one cannot finish another. */
+export type CeremonyKind = 'registration' | 'authentication' | 'second-factor';
 
 interface StoredChallenge {
   value: string;

@@ -28,6 +28,9 @@ export interface ExpectedCeremony {
 /** Why an assertion was refused, for the activity log (never the credential itself). */
 type Refusal = 'unknown_passkey' | 'other_account' | 'wrong_account' | 'not_verified' | 'replayed';
 
+/** What the assertion is for: a sign-in alone, a confirmation, or the step after the password. */
+type PasskeyStep = 'sign-in' | 'reauthentication' | 'second-factor';
+
 function rejected(): ApiError {
   return new ApiError(401, 'PASSKEY_REJECTED', 'The passkey was not accepted');
 }
@@ -64,6 +67,13 @@ export class PasskeySignInService {
     });
   }
 
+  /** Options for the step after the password: the account's own passkeys only. */
+  async secondFactorOptions(adminId: string, rpID: string) {
+    const user = await this.users.findById(adminId);
+    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    return this.authenticationOptions(rpID, user);
+  }
+
   /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
   signIn(response: AuthenticationResponseJSON, expected: ExpectedCeremony, actor: ActivityActor) {
     return this.verify(response, expected, actor);
@@ -83,7 +93,34 @@ export class PasskeySignInService {
     expected: ExpectedCeremony,
     actor: ActivityActor,
   ): Promise<void> {
-    await this.verify(response, expected, actor, user);
+    await this.verify(response, expected, actor, user, 'reauthentication');
+  }
+
+  /**
+   * The step after the password: only a passkey of the account whose password was just given
+   * counts (another admin's is refused). Returns that account; a failure is a failed second factor.
+   */
+  async secondFactor(
+    adminId: string,
+    response: AuthenticationResponseJSON,
+    expected: ExpectedCeremony,
+    client: string,
+  ): Promise<AdminUser> {
+    const user = await this.users.findById(adminId);
+    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    const actor: ActivityActor = { adminId: user.id, username: user.username, client };
+    return this.verify(response, expected, actor, user, 'second-factor');
+  }
+
+  /** Logs a login by password and passkey that succeeded (once the session exists). */
+  async recordSecondFactorLogin(actor: ActivityActor): Promise<void> {
+    await this.transactions.run((manager) =>
+      this.activity.record(manager, {
+        kind: 'login.succeeded',
+        actor,
+        details: { method: 'password', secondFactor: 'passkey' },
+      }),
+    );
   }
 
   private async verify(
@@ -91,6 +128,7 @@ export class PasskeySignInService {
     expected: ExpectedCeremony,
     actor: ActivityActor,
     signedIn?: AdminUser,
+    step: PasskeyStep = 'sign-in',
   ): Promise<AdminUser> {
     const client = actor.client ?? 'unknown';
     const passkey = await this.passkeys.findOne({
@@ -111,19 +149,17 @@ export class PasskeySignInService {
     const fail = async (reason: Refusal): Promise<never> => {
       await this.throttle.recordFailure(client, username);
       await this.transactions.run((manager) =>
-        this.activity.record(manager, {
-          kind: 'passkey.failed',
-          actor,
-          details: {
-            step: signedIn ? 'reauthentication' : 'sign-in',
-            reason,
-            username: owner?.username ?? null,
-          },
-        }),
+        this.activity.record(
+          manager,
+          step === 'second-factor'
+            ? { kind: 'mfa.second_factor_failed', actor, details: { factor: 'passkey', reason } }
+            : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
+        ),
       );
       throw rejected();
     };
     if (!passkey || !owner) return fail('unknown_passkey');
+    // Confirming or finishing a login: only a passkey of that very account counts.
     if (signedIn && owner.id !== signedIn.id) return fail('other_account');
     // A discoverable passkey says whose it is; it must be the owner on record.
     const handle = response.response.userHandle;

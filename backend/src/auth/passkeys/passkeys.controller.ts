@@ -12,6 +12,7 @@ import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { markAuthenticated } from '../recent-auth/recent-auth.js';
 import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
+import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
 import { SessionSettings } from '../session-settings.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
@@ -37,6 +38,7 @@ export class PasskeysController {
   /** My passkeys (name, registered, last used). */
   @Get()
   @AdminOnly()
+  @AllowedDuringEnrolment()
   getMyPasskeys(@CurrentUser() user: AdminUser): Promise<PasskeyDto[]> {
     return this.passkeys.listOf(user.id);
   }
@@ -45,6 +47,8 @@ export class PasskeysController {
   @Post('registration-options')
   @HttpCode(200)
   @AdminOnly()
+  // A passkey is a second factor: an admin the policy sends to enrolment may pick one.
+  @AllowedDuringEnrolment()
   @ApiOkResponse({ type: PasskeyOptionsDto })
   async getPasskeyRegistrationOptions(
     @CurrentUser() user: AdminUser,
@@ -55,28 +59,34 @@ export class PasskeysController {
     return { options: { ...options } };
   }
 
-  /** Registers the passkey the browser made from the last registration options. */
+  /**
+   * Registers the passkey the browser made from the last registration options. It is a second
+   * factor: an admin who had to set one up can use every page from now on.
+   */
   @Post()
   @AdminOnly()
+  @AllowedDuringEnrolment()
   @ApiCreatedResponse({ type: PasskeyDto })
   @ApiErrors({
     ...CHALLENGE_ERRORS,
     409: 'PASSKEY_ALREADY_REGISTERED',
   })
-  addPasskey(
+  async addPasskey(
     @CurrentUser() user: AdminUser,
     @Body() dto: AddPasskeyDto,
     @Req() request: Request,
     @Actor() actor: ActivityActor,
   ): Promise<PasskeyDto> {
     const challenge = takeChallenge(request, 'registration');
-    return this.passkeys.register(
+    const passkey = await this.passkeys.register(
       user,
       dto.name,
       dto.credential as unknown as RegistrationResponseJSON,
       { challenge, ...relyingParty(request) },
       actor,
     );
+    setEnrolmentRequired(request, false);
+    return passkey;
   }
 
   /** Removes one of my passkeys; my other sessions end. Needs a recent re-authentication. */
@@ -86,7 +96,10 @@ export class PasskeysController {
   @RecentAuthRequired()
   @AdminOnly()
   @ApiNoContentResponse({ description: 'Removed' })
-  @ApiErrors({ 404: 'PASSKEY_NOT_FOUND' })
+  @ApiErrors({
+    404: 'PASSKEY_NOT_FOUND',
+    409: 'LAST_SECOND_FACTOR: the policy requires a second factor and this is the last one',
+  })
   async removePasskey(
     @CurrentUser() user: AdminUser,
     @Param('id') id: string,

@@ -4,15 +4,26 @@ import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { SecondFactorModule } from '../second-factor/second-factor.module.js';
 import { Passkey } from './passkey.entity.js';
+import { PasskeyFactorModule } from './passkey-factor.module.js';
+import { PasskeySecondFactorController } from './passkey-second-factor.controller.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { PasskeysService } from './passkeys.service.js';
 
-/** Passkeys (WebAuthn) of administrators: registration, removal, sign-in and re-authentication. */
+/**
+ * Passkeys (WebAuthn) of administrators: registration, removal, sign-in alone, the step after
+ * the password, and re-authentication.
+ */
 @Module({
   // The login throttle comes from SecondFactorModule: one throttle for every way of signing in.
-  imports: [TypeOrmModule.forFeature([Passkey]), AdminUsersModule, SessionsModule, SecondFactorModule],
-  controllers: [PasskeysController],
+  imports: [
+    TypeOrmModule.forFeature([Passkey]),
+    AdminUsersModule,
+    SessionsModule,
+    SecondFactorModule,
+    PasskeyFactorModule,
+  ],
+  controllers: [PasskeysController, PasskeySecondFactorController],
   providers: [PasskeysService, PasskeySignInService],
   exports: [PasskeysService],
 })

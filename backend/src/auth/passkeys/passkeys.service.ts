@@ -16,6 +16,9 @@ import { ApiError } from '../../common/api-error.js';
 import { isUniqueViolation } from '../../common/database-errors.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
+import { MfaPolicyService } from '../second-factor/policy/mfa-policy.service.js';
+import { RecoveryCodesService } from '../second-factor/recovery-codes/recovery-codes.service.js';
+import { SecondFactorRegistry } from '../second-factor/second-factor.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
 import { Passkey } from './passkey.entity.js';
 
@@ -52,6 +55,9 @@ export class PasskeysService {
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
+    private readonly factors: SecondFactorRegistry,
+    private readonly policy: MfaPolicyService,
+    private readonly recoveryCodes: RecoveryCodesService,
   ) {}
 
   /** Whether the admin has at least one passkey (a second factor, for the sign-in policy). */
@@ -144,12 +150,27 @@ export class PasskeysService {
     return toPasskeyDto(passkey);
   }
 
-  /** Removes one of the admin's passkeys and ends their other sessions (this one stays). */
+  /**
+   * Removes one of the admin's passkeys and ends their other sessions (this one stays); refused
+   * when it is the account's last second factor while the policy requires one.
+   */
   async remove(user: AdminUser, id: string, currentSid: string, actor: ActivityActor): Promise<void> {
+    const required = await this.policy.isRequired();
     await this.transactions.run(async (manager) => {
       const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
       if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
+      if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) {
+        throw new ApiError(
+          409,
+          'LAST_SECOND_FACTOR',
+          'A second factor is required for every administrator: add another before removing this one',
+        );
+      }
       await manager.delete(Passkey, { id });
+      // Recovery codes stand in for a factor: with none left they would be one by themselves.
+      if (!(await this.factors.hasAnyFactor(user.id, manager))) {
+        await this.recoveryCodes.removeAllOf(user.id, manager);
+      }
       const sessionsEnded = await this.sessions.endSessionsOf(user.id, currentSid, manager);
       await this.activity.record(manager, {
         kind: 'passkey.removed',

@@ -65,6 +65,7 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
       break;
     case 'login.succeeded':
       if (details.method === 'passkey') lines.push(t('activity.details.withPasskey'));
+      else if (details.secondFactor === 'passkey') lines.push(t('activity.details.withPasswordAndPasskey'));
       break;
     case 'passkey.added':
     case 'passkey.removed':

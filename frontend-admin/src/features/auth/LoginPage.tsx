@@ -84,6 +84,11 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
       try {
         const result = await login({ username: values.username, password: values.password }).unwrap();
         if (result.pendingStep === 'second-factor') return; // the code step follows (status refetched)
+        // Under the policy without a factor nothing is open yet: the enrolment page says so, no "welcome".
+        if (result.pendingStep === 'enrolment') {
+          if (!inPlace) navigate(adminPath(), { replace: true });
+          return;
+        }
         loggedIn();
       } catch (failure) {
         const message = errorText(failure, t('login.failed.fallback'));

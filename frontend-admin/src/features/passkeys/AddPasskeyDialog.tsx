@@ -12,7 +12,14 @@ import { createPasskey, passkeyFailureText } from './passkeyCeremony';
  * confirmation, and the server's check. A refusal stays in the dialog, beside the name when it
  * is about the name.
  */
-export function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
+export function AddPasskeyDialog({
+  onClose,
+  onAdded = onClose,
+}: {
+  onClose: () => void;
+  /** The passkey is registered (the dialog is done); closes it unless told otherwise. */
+  onAdded?: () => void;
+}) {
   const { t, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ name: string }>();
@@ -27,7 +34,7 @@ export function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
       const credential = await createPasskey(options);
       const added = await addPasskey({ name, credential }).unwrap();
       toast.success(t('passkeys.added', { name: added.name }));
-      onClose();
+      onAdded();
     } catch (failure) {
       if (apiFieldErrors(failure).some((entry) => entry.field === 'name')) {
         const [entry] = fieldErrors(failure, () => t('passkeys.name'));

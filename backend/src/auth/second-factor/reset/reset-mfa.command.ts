@@ -6,17 +6,23 @@ import { loadConfig, type AppConfig } from '../../../config/app.config.js';
 import { APP_CONFIG } from '../../../config/config.token.js';
 import type { Env } from '../../../config/env-values.js';
 import { DatabaseModule } from '../../../database/database.module.js';
+import { PasskeyFactorModule } from '../../passkeys/passkey-factor.module.js';
 import { SecondFactorModule } from '../second-factor.module.js';
 import { SecondFactorResetService } from './second-factor-reset.service.js';
 
-/** Only what a reset touches: the database, the activity log and the second factors. */
+/** Only what a reset touches: the database, the activity log and the second factors (passkeys too). */
 @Module({})
 class ResetMfaModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ResetMfaModule,
       global: true,
-      imports: [DatabaseModule.forRoot(config.database), ActivityModule, SecondFactorModule],
+      imports: [
+        DatabaseModule.forRoot(config.database),
+        ActivityModule,
+        SecondFactorModule,
+        PasskeyFactorModule,
+      ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],
     };
@@ -46,7 +52,8 @@ export async function resetMfaCommand(
       .get(SecondFactorResetService)
       .reset({ username }, SERVER_ACTOR);
     print(
-      `Reset the second factors of "${user.username}": ${removed} factor(s) and the recovery codes removed, ` +
+      `Reset the second factors of "${user.username}": ${removed} factor(s) (authenticator app, passkeys) ` +
+        `and the recovery codes removed, ` +
         `${sessionsEnded} session(s) ended. The activity log has an entry "mfa.factors_reset".`,
     );
     return 0;

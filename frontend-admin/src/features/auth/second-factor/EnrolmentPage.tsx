@@ -1,5 +1,6 @@
-import { Button, Card, Flex, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Card, Divider, Flex, Typography } from 'antd';
+import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { CurrentAdminDto } from 'contract/api-types';
 import { MAIN_CONTENT_ID } from 'frontend-common';
@@ -9,6 +10,7 @@ import { useAdminPath } from '../../../app/basePath';
 import { useAdminTranslation } from '../../../i18n';
 import { useAdminDocumentTitle } from '../../../i18n/documentTitle';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { AddPasskeyDialog } from '../../passkeys/AddPasskeyDialog';
 import { TotpEnrolment } from './TotpEnrolment';
 import '../../layout/admin.css';
 
@@ -22,7 +24,14 @@ export function EnrolmentPage({ user }: { user: CurrentAdminDto }) {
   const adminPath = useAdminPath();
   const dispatch = useAppDispatch();
   const [logout] = useLogoutMutation();
+  const [addingPasskey, setAddingPasskey] = useState(false);
   useAdminDocumentTitle(t('mfa.enrol.pageTitle'));
+
+  // getMe no longer says "enrolment" once a factor exists: the pages open.
+  const enrolled = () => {
+    dispatch(adminApi.util.invalidateTags(['Me']));
+    navigate(adminPath(), { replace: true });
+  };
 
   const leave = async () => {
     await logout().catch(() => undefined);
@@ -46,15 +55,18 @@ export function EnrolmentPage({ user }: { user: CurrentAdminDto }) {
             {t('mfa.enrol.pageTitle')}
           </Typography.Title>
           <Typography.Paragraph>{t('mfa.enrol.pageIntro')}</Typography.Paragraph>
-          {/* Once the codes are saved, getMe no longer says "enrolment": the pages open. */}
-          <TotpEnrolment
-            username={user.username}
-            onDone={() => {
-              dispatch(adminApi.util.invalidateTags(['Me']));
-              navigate(adminPath(), { replace: true });
-            }}
-          />
+          <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+            {t('mfa.enrol.passkeyTitle')}
+          </Typography.Title>
+          <Typography.Paragraph>{t('mfa.enrol.passkeyHint')}</Typography.Paragraph>
+          <Button type="primary" icon={<KeyOutlined />} onClick={() => setAddingPasskey(true)}>
+            {t('passkeys.add')}
+          </Button>
+          <Divider plain>{t('login.or')}</Divider>
+          {/* Done once the recovery codes are saved. */}
+          <TotpEnrolment username={user.username} onDone={enrolled} />
         </Card>
+        {addingPasskey && <AddPasskeyDialog onClose={() => setAddingPasskey(false)} onAdded={enrolled} />}
       </main>
     </div>
   );

@@ -76,4 +76,28 @@ describe('the enrolment the policy requires', () => {
     await user().click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeVisible();
   });
+
+  it('a password login that must first set up a factor goes to enrolment without a "Login Successful"', async () => {
+    let loggedIn = false;
+    stubApi({
+      'GET /api/auth/me': () =>
+        loggedIn ? json({ ...me, pendingStep: 'enrolment' }) : apiError(401, 'Authentication required'),
+      'GET /api/auth/status': { adminExists: true, secondFactorPending: false },
+      'POST /api/auth/login': () => {
+        loggedIn = true;
+        return json({ ...me, pendingStep: 'enrolment' });
+      },
+      'POST /api/auth/totp/enrolment': {
+        secret: SECRET,
+        otpauthUri: `otpauth://totp/x?secret=${SECRET}`,
+        qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+      },
+    });
+    await renderAdmin('/admin/login');
+    fill(await screen.findByLabelText('Username'), 'carmen');
+    fill(screen.getByLabelText('Password'), 'secret1');
+    await user().click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
+    expect(screen.queryByText('Login Successful')).toBeNull();
+  });
 });

@@ -1,0 +1,76 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { Request } from 'express';
+import { actorOf } from '../../activity/activity-actor.js';
+import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
+import { ApiError } from '../../common/api-error.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { CurrentAdminDto } from '../dto/current-admin.dto.js';
+import { logInAs, startAdminSession } from '../login-session.js';
+import { secondFactorPendingOf, type SecondFactorPending } from '../second-factor/pending-step.js';
+import { SessionSettings } from '../session-settings.js';
+import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
+import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
+import { PasskeySignInService } from './passkey-sign-in.service.js';
+
+const NOT_PENDING = 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)';
+
+function pendingOf(request: Request): SecondFactorPending {
+  const pending = secondFactorPendingOf(request);
+  if (!pending) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+  return pending;
+}
+
+/** A passkey as the second step of logging in, after the password (instead of a code). */
+@ApiTags('auth')
+@ApiErrors(503)
+@Controller('auth/second-factor/passkey')
+export class PasskeySecondFactorController {
+  constructor(
+    private readonly signIns: PasskeySignInService,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
+  @Post('options')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PasskeyOptionsDto })
+  @ApiErrors({ 401: NOT_PENDING })
+  async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
+    const pending = pendingOf(request);
+    const options = await this.signIns.secondFactorOptions(pending.adminId, relyingParty(request).rpID);
+    keepChallenge(request, 'second-factor', options.challenge);
+    return { options: { ...options } };
+  }
+
+  /**
+   * Finishes logging in with a passkey of that same account: like the code step, a new session
+   * id, and a refusal counts as a failed login (429 after 10).
+   */
+  @Post()
+  @HttpCode(200)
+  @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
+  @ApiErrors({
+    400: 'PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again',
+    401: `PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; ${NOT_PENDING}`,
+    429: 'Too many failed attempts; Retry-After says when to try again',
+  })
+  async verifySecondFactorPasskey(
+    @Body() dto: PasskeyAssertionDto,
+    @Req() request: Request,
+  ): Promise<CurrentAdminDto> {
+    const pending = pendingOf(request);
+    const challenge = takeChallenge(request, 'second-factor');
+    const user = await this.signIns.secondFactor(
+      pending.adminId,
+      dto.credential as unknown as AuthenticationResponseJSON,
+      { challenge, ...relyingParty(request) },
+      request.ip ?? 'unknown',
+    );
+    await logInAs(request, user);
+    startAdminSession(request, this.settings);
+    await this.signIns.recordSecondFactorLogin(actorOf(request));
+    return toAdminUserDto(user);
+  }
+}
