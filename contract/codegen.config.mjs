@@ -68,6 +68,7 @@ export const REMOTE_ENDPOINTS = [
       'restoreStoredBackup',
       'getActivity',
       'getAdminRequests',
+      'getAdminRequest',
       'getPendingRequestCount',
       'approveRequest',
       'rejectRequest',
