@@ -70,6 +70,7 @@ export const REMOTE_ENDPOINTS = [
       'restoreStoredBackup',
       'getActivity',
       'getAdminRequests',
+      'getAdminRequest',
       'getPendingRequestCount',
       'approveRequest',
       'rejectRequest',

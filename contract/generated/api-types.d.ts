@@ -914,6 +914,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One request, with a listing request's proposed shop. */
+    get: operations['getAdminRequest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/requests/{id}/approve': {
     parameters: {
       query?: never;
@@ -923,7 +940,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approves a request (optionally with an edited value) and applies it to the shop. */
+    /** Approves a request (optionally with an edited value or shop) and applies it. */
     post: operations['approveRequest'];
     delete?: never;
     options?: never;
@@ -959,6 +976,23 @@ export interface paths {
     put?: never;
     /** Marks pending requests as spam, many at once. */
     post: operations['markRequestsAsSpam'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/quarantine/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A quarantined image by its key (`/objects/quarantine/<uuid>` in a listing request). */
+    get: operations['getQuarantinedImage'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2129,6 +2163,8 @@ export interface components {
       /** @description What the visitor proposes (text, never HTML). */
       proposedValue: string | null;
       comment: string | null;
+      /** @description A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
+      proposedShop: components['schemas']['ListingShopDto'] | null;
       submitterName: string | null;
       submitterEmail: string | null;
       decidedAt: string | null;
@@ -2152,7 +2188,14 @@ export interface components {
       pending: number;
     };
     ApproveRequestDto: {
+      /** @description A correction's value as edited. */
       value?: string | null;
+      /**
+       * @description A listing request's shop as edited, checked with the shop form's rules; its images are the
+       *     request's own quarantined ones or images the administrator uploaded. The shop is created
+       *     unverified whatever this says.
+       */
+      shop?: components['schemas']['ListingShopDto'];
     };
     RejectRequestDto: {
       /** @description Why, in a few words; the submitter who left an e-mail is told. */
@@ -5791,6 +5834,67 @@ export interface operations {
       };
     };
   };
+  getAdminRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRequestDto'];
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Request not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   approveRequest: {
     parameters: {
       query?: never;
@@ -6092,6 +6196,62 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; try again in a moment */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getQuarantinedImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The image bytes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/png': string;
+          'image/jpeg': string;
+          'image/gif': string;
+          'image/webp': string;
+        };
+      };
+      /**
+       * @description No valid admin session
+       *
+       *     No valid admin session
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Image not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

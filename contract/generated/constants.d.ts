@@ -249,4 +249,5 @@ export const ADMIN_PAGE_PATHS: readonly [
   'backup',
   'activity',
   'requests',
+  'requests/:id',
 ];

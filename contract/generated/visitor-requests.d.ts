@@ -40,6 +40,13 @@ export function checkListingShop(shop: Record<string, unknown>): {
     field: string;
   })[];
 };
+/**
+ * The admin-only address that previews a quarantined image path (`/objects/quarantine/<uuid>`),
+ * or null for any other value.
+ * @param {string} path
+ * @returns {string | null}
+ */
+export function quarantinePreviewPath(path: string): string | null;
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 /** What a visitor says is wrong with a shop. */
 export const CORRECTION_KINDS: readonly ['phone', 'address', 'hours', 'closed', 'other'];
@@ -88,4 +95,6 @@ export const LISTING_SHOP_FIELD_NAMES: readonly (
   | 'openingHours'
   | 'hoursNote'
 )[];
+/** Where administrators see a listing request's quarantined images (admin-only, never public). */
+export const QUARANTINE_PREVIEW_PREFIX: '/api/admin/quarantine/';
 import type { ShopFieldDefinition } from './shop-schema.js';

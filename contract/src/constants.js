@@ -316,5 +316,6 @@ export const ADMIN_PAGE_PATHS = /* @__PURE__ */ Object.freeze(
     'backup',
     'activity',
     'requests',
+    'requests/:id',
   ]),
 );

@@ -128,3 +128,18 @@ export function checkListingShop(shop) {
 export const LISTING_SHOP_FIELD_NAMES = /* @__PURE__ */ Object.freeze(
   SHOP_SCHEMA.map((definition) => definition.name).filter((name) => name !== 'isVerified'),
 );
+
+/** Where administrators see a listing request's quarantined images (admin-only, never public). */
+export const QUARANTINE_PREVIEW_PREFIX = '/api/admin/quarantine/';
+
+/**
+ * The admin-only address that previews a quarantined image path (`/objects/quarantine/<uuid>`),
+ * or null for any other value.
+ * @param {string} path
+ * @returns {string | null}
+ */
+export function quarantinePreviewPath(path) {
+  return QUARANTINED_IMAGE_PATH.test(path)
+    ? `${QUARANTINE_PREVIEW_PREFIX}${path.slice(path.lastIndexOf('/') + 1)}`
+    : null;
+}

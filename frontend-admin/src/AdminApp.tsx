@@ -18,6 +18,7 @@ import { ShopFormPage } from './features/shops/ShopFormPage';
 import { ShopsCsvPage } from './features/shops-csv/ShopsCsvPage';
 import { UsersPage } from './features/users/UsersPage';
 import { RequestsPage } from './features/requests/RequestsPage';
+import { ListingRequestPage } from './features/requests/listing/ListingRequestPage';
 import { MAIN_CONTENT_ID } from 'frontend-common';
 import { registerAdminTranslations, useAdminTranslation } from './i18n';
 import { useAdminDocumentTitle } from './i18n/documentTitle';
@@ -89,6 +90,7 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
               <Route path="backup" element={<BackupPage />} />
               <Route path="activity" element={<ActivityPage />} />
               <Route path="requests" element={<RequestsPage />} />
+              <Route path="requests/:id" element={<ListingRequestPage />} />
             </Route>
             <Route path="*" element={<AdminNotFound />} />
           </Routes>

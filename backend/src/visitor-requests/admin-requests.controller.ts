@@ -42,7 +42,15 @@ export class AdminRequestsController {
     return { pending: await this.requests.pendingCount() };
   }
 
-  /** Approves a request (optionally with an edited value) and applies it to the shop. */
+  /** One request, with a listing request's proposed shop. */
+  @Get(':id')
+  @ApiOkResponse({ type: AdminRequestDto })
+  @ApiErrors({ 404: 'Request not found' })
+  getAdminRequest(@Param('id', idParam(requestNotFound)) id: string): Promise<AdminRequestDto> {
+    return this.requests.one(id);
+  }
+
+  /** Approves a request (optionally with an edited value or shop) and applies it. */
   @Post(':id/approve')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminRequestDto })
@@ -52,7 +60,7 @@ export class AdminRequestsController {
     @Body() body: ApproveRequestDto,
     @Actor() actor: ActivityActor,
   ): Promise<AdminRequestDto> {
-    return this.requests.approve(id, body.value, actor);
+    return this.requests.approve(id, body, actor);
   }
 
   /** Rejects a request with an optional reason; the shop does not change. */

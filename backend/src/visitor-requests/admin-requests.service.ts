@@ -12,6 +12,7 @@ import type {
   AdminRequestDto,
   AdminRequestListDto,
   AdminRequestListQueryDto,
+  ApproveRequestDto,
   MarkSpamResultDto,
 } from './dto/admin-requests.dto.js';
 import { ListingApproval } from './listing-approval.js';
@@ -51,6 +52,15 @@ export class AdminRequestsService {
     return this.dataSource.getRepository(VisitorRequest).countBy({ status: 'pending' });
   }
 
+  async one(id: string): Promise<AdminRequestDto> {
+    const row = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });
+    if (!row) throw requestNotFound();
+    const shop = row.shopId
+      ? ((await this.dataSource.getRepository(Shop).findOneBy({ id: row.shopId })) ?? undefined)
+      : undefined;
+    return toDto(row, shop);
+  }
+
   async list(query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 20;
@@ -81,12 +91,9 @@ export class AdminRequestsService {
    * history entry names the reference and the approving administrator. Approving a listing
    * request creates its shop, unverified, with the visitor's images (ListingApproval).
    */
-  async approve(
-    id: string,
-    edited: string | null | undefined,
-    actor: ActivityActor,
-  ): Promise<AdminRequestDto> {
-    const listing = await this.listings.prepare(id);
+  async approve(id: string, edits: ApproveRequestDto, actor: ActivityActor): Promise<AdminRequestDto> {
+    const edited = edits.value;
+    const listing = await this.listings.prepare(id, edits.shop);
     const {
       dto,
       released,
@@ -198,6 +205,7 @@ function toDto(row: VisitorRequest, shop: Shop | undefined): AdminRequestDto {
     currentValue: shop && field ? (shop[field] ?? null) : null,
     proposedValue: row.proposedValue,
     comment: row.comment,
+    proposedShop: row.proposedShop ? (JSON.parse(row.proposedShop) as AdminRequestDto['proposedShop']) : null,
     submitterName: row.submitterName,
     submitterEmail: row.submitterEmail,
     duplicates: row.duplicates,

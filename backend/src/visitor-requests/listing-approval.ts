@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import {
+  checkListingShop,
   checkShop,
   LISTING_IMAGE_FIELDS,
   OBJECTS_PATH_PREFIX,
   QUARANTINED_IMAGE_PATH,
+  type ShopFieldProblem,
   type ShopValues,
 } from 'contract';
+
+type ShopProblem = ShopFieldProblem & { field: string };
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ApiError, type FieldError } from '../common/api-error.js';
@@ -19,6 +23,18 @@ import { VisitorRequest } from './visitor-request.entity.js';
 
 const invalid = (errors: FieldError[]) =>
   new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
+const imageNotFound = (field: string): FieldError => ({
+  field: `shop.${field}`,
+  code: 'INVALID_IMAGE',
+  message: 'The uploaded image was not found; it may have been swept',
+});
+/** A shop rule's refusal, named as the request body names the field. */
+const asFieldError = ({ field, code, message, params }: ShopProblem): FieldError => ({
+  field: `shop.${field}`,
+  code,
+  message,
+  ...(params ? { params } : {}),
+});
 
 /**
  * Approving a listing request: the visitor's quarantined images become the shop's uploaded
@@ -34,29 +50,32 @@ export class ListingApproval {
   ) {}
 
   /**
-   * The shop a pending listing request asks for, its quarantined images copied to `uploads/`
-   * (marked unattached, so the sweep takes them if the approval does not commit); null for any
-   * other request. Before the transaction: it reads and writes the object store.
+   * The shop a pending listing request asks for (or the administrator's edit of it), its
+   * quarantined images copied to `uploads/` (marked unattached, so the sweep takes them if the
+   * approval does not commit); null for any other request. Everything is checked before an image
+   * is copied, so a refused approval changes nothing. Before the transaction: it reads and
+   * writes the object store.
    */
-  async prepare(id: string): Promise<ShopValues | null> {
+  async prepare(id: string, edited?: Record<string, unknown>): Promise<ShopValues | null> {
     const request = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });
     if (request?.type !== 'listing' || request.status !== 'pending' || !request.proposedShop) return null;
-    const shop = JSON.parse(request.proposedShop) as Record<string, unknown>;
+    const proposed = JSON.parse(request.proposedShop) as Record<string, unknown>;
+    const shop: Record<string, unknown> = { ...(edited ?? proposed) };
+    const problems: FieldError[] = checkListingShop(shop).problems.map(asFieldError);
     for (const field of LISTING_IMAGE_FIELDS) {
       const path = shop[field];
-      if (typeof path !== 'string' || !QUARANTINED_IMAGE_PATH.test(path)) continue;
-      shop[field] = await this.claim(field, path.slice(OBJECTS_PATH_PREFIX.length));
+      // Only the visitor's own quarantined images may be claimed by this request.
+      if (typeof path === 'string' && QUARANTINED_IMAGE_PATH.test(path) && path !== proposed[field])
+        problems.push(imageNotFound(field));
     }
-    const { values, problems } = checkShop({ ...shop, isVerified: 'false' });
-    if (problems.length)
-      throw invalid(
-        problems.map(({ field, code, message, params }) => ({
-          field: `shop.${field}`,
-          code,
-          message,
-          ...(params ? { params } : {}),
-        })),
-      );
+    if (problems.length) throw invalid(problems);
+    for (const field of LISTING_IMAGE_FIELDS) {
+      const path = shop[field];
+      if (typeof path === 'string' && QUARANTINED_IMAGE_PATH.test(path))
+        shop[field] = await this.claim(field, path.slice(OBJECTS_PATH_PREFIX.length));
+    }
+    const { values, problems: left } = checkShop({ ...shop, isVerified: 'false' });
+    if (left.length) throw invalid(left.map(asFieldError));
     return values as unknown as ShopValues;
   }
 
@@ -82,14 +101,7 @@ export class ListingApproval {
   /** Copies a quarantined image to a new upload key; the quarantined one is left to the sweep. */
   private async claim(field: string, quarantined: string): Promise<string> {
     const object = await this.storage.get(quarantined);
-    if (!object)
-      throw invalid([
-        {
-          field: `shop.${field}`,
-          code: 'INVALID_IMAGE',
-          message: 'The uploaded image was not found; it may have been swept',
-        },
-      ]);
+    if (!object) throw invalid([imageNotFound(field)]);
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
     const key = `uploads/${randomUUID()}`;

@@ -6,6 +6,7 @@ import { AdminRequestsService } from './admin-requests.service.js';
 import { ListingApproval } from './listing-approval.js';
 import { Mailer } from './mailer.js';
 import { ProofOfWork } from './proof-of-work.js';
+import { QuarantinePreviewController } from './quarantine-preview.controller.js';
 import { RequestNotifications } from './request-notifications.js';
 import { SubmissionLimits } from './submission-limits.js';
 import { VisitorRequestsController } from './visitor-requests.controller.js';
@@ -15,7 +16,7 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
   imports: [ShopsModule, UploadsModule],
-  controllers: [VisitorRequestsController, AdminRequestsController],
+  controllers: [VisitorRequestsController, AdminRequestsController, QuarantinePreviewController],
   providers: [
     VisitorRequestsService,
     AdminRequestsService,

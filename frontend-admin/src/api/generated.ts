@@ -190,6 +190,11 @@ const injectedRtkApi = api.injectEndpoints({
     getPendingRequestCount: build.query<GetPendingRequestCountApiResponse, GetPendingRequestCountApiArg>({
       query: () => ({ url: `/api/admin/requests/pending-count` }),
     }),
+    getAdminRequest: build.query<GetAdminRequestApiResponse, GetAdminRequestApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/requests/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
     approveRequest: build.mutation<ApproveRequestApiResponse, ApproveRequestApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/requests/${encodeURIComponent(String(queryArg.id))}/approve`,
@@ -455,6 +460,8 @@ export type GetAdminRequestsApiArg = {
 };
 export type GetPendingRequestCountApiResponse = /** status 200  */ PendingRequestsDto;
 export type GetPendingRequestCountApiArg = void;
+export type GetAdminRequestApiResponse = /** status 200  */ AdminRequestDto;
+export type GetAdminRequestApiArg = string;
 export type ApproveRequestApiResponse = /** status 200  */ AdminRequestDto;
 export type ApproveRequestApiArg = {
   id: string;
@@ -989,6 +996,35 @@ export type RestorePreviewDto = {
   /** Images missing from the store when the backup was made (their shops keep the path). */
   missingImages: number;
 };
+export type ListingShopDto = {
+  name: string;
+  city: string;
+  state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  phone: string;
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
+  whatsapp?: string | null;
+  email: string;
+  /** An http(s) URL; empty or null means none. */
+  website?: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
+  categories: string[];
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+  logo: string;
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+  mapImageUrl: string;
+  googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
+};
 export type AdminRequestDto = {
   type: 'correction' | 'listing';
   status: 'pending' | 'approved' | 'rejected' | 'spam';
@@ -1002,6 +1038,8 @@ export type AdminRequestDto = {
   /** What the visitor proposes (text, never HTML). */
   proposedValue: string | null;
   comment: string | null;
+  /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
+  proposedShop: ListingShopDto | null;
   submitterName: string | null;
   submitterEmail: string | null;
   decidedAt: string | null;
@@ -1024,7 +1062,12 @@ export type PendingRequestsDto = {
   pending: number;
 };
 export type ApproveRequestDto = {
+  /** A correction's value as edited. */
   value?: string | null;
+  /** A listing request's shop as edited, checked with the shop form's rules; its images are the
+    request's own quarantined ones or images the administrator uploaded. The shop is created
+    unverified whatever this says. */
+  shop?: ListingShopDto;
 };
 export type RejectRequestDto = {
   /** Why, in a few words; the submitter who left an e-mail is told. */

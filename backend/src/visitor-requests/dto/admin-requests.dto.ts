@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { ListingShopDto } from './create-listing-request.dto.js';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -10,6 +11,7 @@ import {
   IsOptional,
   IsUUID,
   Max,
+  ValidateNested,
   Min,
 } from 'class-validator';
 import {
@@ -101,6 +103,9 @@ export class AdminRequestDto {
   proposedValue: string | null;
   @ApiProperty({ type: String, nullable: true })
   comment: string | null;
+  /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
+  @ApiProperty({ type: ListingShopDto, nullable: true })
+  proposedShop: ListingShopDto | null;
   @ApiProperty({ type: String, nullable: true })
   submitterName: string | null;
   @ApiProperty({ type: String, nullable: true })
@@ -130,10 +135,22 @@ export class PendingRequestsDto {
   pending: number;
 }
 
-/** Approving: the value to write, when the administrator edited the visitor's proposal. */
+/** Approving: what to write, when the administrator edited the visitor's proposal. */
 export class ApproveRequestDto {
+  /** A correction's value as edited. */
   @ContractField(EDITED_VALUE)
   value?: string | null;
+
+  /**
+   * A listing request's shop as edited, checked with the shop form's rules; its images are the
+   * request's own quarantined ones or images the administrator uploaded. The shop is created
+   * unverified whatever this says.
+   */
+  @ApiPropertyOptional({ type: ListingShopDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ListingShopDto)
+  shop?: ListingShopDto;
 }
 
 export class RejectRequestDto {

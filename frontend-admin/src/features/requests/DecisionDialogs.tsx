@@ -51,8 +51,16 @@ export function ApproveDialog({ request, onClose }: { request: AdminRequestDto; 
   );
 }
 
-/** Reject, with a reason the submitter is told. */
-export function RejectDialog({ request, onClose }: { request: AdminRequestDto; onClose: () => void }) {
+/** Reject, with a reason the submitter is told; `onDone` after a rejection (else `onClose`). */
+export function RejectDialog({
+  request,
+  onClose,
+  onDone = onClose,
+}: {
+  request: AdminRequestDto;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ reason: string }>();
@@ -62,7 +70,7 @@ export function RejectDialog({ request, onClose }: { request: AdminRequestDto; o
     try {
       await reject({ id: request.id, rejectRequestDto: { reason: reason || null } }).unwrap();
       toast.success(t('requests.reject.done', { reference: request.reference }));
-      onClose();
+      onDone();
     } catch (failure) {
       toast.error(t('requests.reject.failed'), errorText(failure, '') || undefined);
     }
@@ -78,7 +86,7 @@ export function RejectDialog({ request, onClose }: { request: AdminRequestDto; o
       onOk={() => void submit()}
       onCancel={onClose}
     >
-      <RequestDiff request={request} />
+      {request.type === 'correction' && <RequestDiff request={request} />}
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label={t('requests.reject.reason')}>
           <Input.TextArea autoSize maxLength={500} />

@@ -16,6 +16,7 @@ const request = (overrides: Partial<AdminRequestDto>): AdminRequestDto => ({
   currentValue: '477 111 1111',
   proposedValue: '477 222 2222',
   comment: null,
+  proposedShop: null,
   submitterName: null,
   submitterEmail: null,
   duplicates: 0,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Select, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { CORRECTION_KINDS, VISITOR_REQUEST_STATUSES } from 'contract';
+import { CORRECTION_KINDS, VISITOR_REQUEST_STATUSES, VISITOR_REQUEST_TYPES } from 'contract';
 import { useNamedPagerItems } from 'frontend-common';
 import type { AdminRequestDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
@@ -10,20 +10,23 @@ import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
+import { ListingSummary } from './listing/ListingSummary';
 import { RequestDiff } from './RequestDiff';
 import { useGetAdminRequestsQuery, useMarkRequestsAsSpamMutation } from './requestsApi';
 import './requests.css';
 
 type Status = (typeof VISITOR_REQUEST_STATUSES)[number];
 type Kind = (typeof CORRECTION_KINDS)[number];
+type RequestType = (typeof VISITOR_REQUEST_TYPES)[number];
 const PAGE_SIZES = [10, 20, 50, 100];
 const ALL = 'all';
 
 /**
- * "Solicitudes" / "Requests": what visitors sent, newest first, filtered by status and kind and
- * paged like the dashboard. Each row shows the shop's current value beside the proposal (as
- * text); an administrator approves (editing first if needed), rejects with a reason, or marks
- * as spam, one or many at once.
+ * "Solicitudes" / "Requests": what visitors sent, newest first, filtered by status, kind
+ * (correction or listing request) and what a correction is about, paged like the dashboard. Each
+ * correction shows the shop's current value beside the proposal (as text); an administrator
+ * approves (editing first if needed), rejects with a reason, or marks as spam, one or many at
+ * once. A listing request opens as the prefilled shop form.
  */
 export function RequestsPage() {
   const { t, i18n, errorText } = useAdminTranslation();
@@ -32,6 +35,7 @@ export function RequestsPage() {
   const toast = useToast();
   const pagerItems = useNamedPagerItems();
   const [status, setStatus] = useState<Status | typeof ALL>('pending');
+  const [type, setType] = useState<RequestType | typeof ALL>(ALL);
   const [kind, setKind] = useState<Kind | typeof ALL>(ALL);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -43,7 +47,8 @@ export function RequestsPage() {
     page,
     pageSize,
     ...(status === ALL ? {} : { status }),
-    ...(kind === ALL ? {} : { kind }),
+    ...(type === ALL ? {} : { type }),
+    ...(kind === ALL || type === 'listing' ? {} : { kind }),
   });
   const [markSpam, { isLoading: marking }] = useMarkRequestsAsSpamMutation();
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
@@ -83,16 +88,18 @@ export function RequestsPage() {
       key: 'shop',
       title: t('requests.columns.shop'),
       render: (_, request) => (
-        <Flex vertical gap={2}>
+        <Flex vertical gap={2} align="flex-start">
           <span>{request.shopName ?? '—'}</span>
-          <Tag>{t(`requests.kind.${request.kind ?? 'other'}`)}</Tag>
+          <Tag>{t(`requests.type.${request.type}`)}</Tag>
+          {request.type === 'correction' && <Tag>{t(`requests.kind.${request.kind ?? 'other'}`)}</Tag>}
         </Flex>
       ),
     },
     {
       key: 'diff',
       title: t('requests.columns.diff'),
-      render: (_, request) => <RequestDiff request={request} />,
+      render: (_, request) =>
+        request.type === 'listing' ? <ListingSummary request={request} /> : <RequestDiff request={request} />,
     },
     {
       key: 'submitter',
@@ -128,7 +135,22 @@ export function RequestsPage() {
       key: 'actions',
       title: t('requests.columns.actions'),
       render: (_, request) =>
-        request.status === 'pending' ? (
+        request.type === 'listing' ? (
+          <Flex gap={6} wrap>
+            <Button
+              type={request.status === 'pending' ? 'primary' : 'default'}
+              aria-label={t('requests.actions.openNamed', { reference: request.reference })}
+              onClick={() => navigate(adminPath(`/requests/${request.id}`))}
+            >
+              {t('requests.actions.open')}
+            </Button>
+            {request.status === 'pending' && (
+              <Button danger onClick={() => void spam([request.id])}>
+                {t('requests.actions.spam')}
+              </Button>
+            )}
+          </Flex>
+        ) : request.status === 'pending' ? (
           <Flex gap={6} wrap>
             <Button type="primary" onClick={() => setDeciding({ request, action: 'approve' })}>
               {t('requests.actions.approve')}
@@ -167,10 +189,28 @@ export function RequestsPage() {
               }))}
             />
           </Form.Item>
+          <Form.Item label={t('requests.filters.type')} htmlFor="atm-requests-type">
+            <Select
+              id="atm-requests-type"
+              value={type}
+              style={{ minWidth: 180 }}
+              onChange={(value) => {
+                setType(value);
+                if (value === 'listing') setKind(ALL);
+                setPage(1);
+              }}
+              options={[ALL, ...VISITOR_REQUEST_TYPES].map((value) => ({
+                value,
+                label: t(value === ALL ? 'requests.filters.all' : `requests.type.${value}`),
+              }))}
+            />
+          </Form.Item>
           <Form.Item label={t('requests.filters.kind')} htmlFor="atm-requests-kind">
             <Select
               id="atm-requests-kind"
               value={kind}
+              // What a correction is about: a listing request has no such kind.
+              disabled={type === 'listing'}
               style={{ minWidth: 180 }}
               onChange={(value) => {
                 setKind(value);

@@ -9,6 +9,7 @@ export const requestsApi = adminApi.enhanceEndpoints({
   addTagTypes: ['Request'],
   endpoints: {
     getAdminRequests: { providesTags: ['Request'] },
+    getAdminRequest: { providesTags: ['Request'] },
     getPendingRequestCount: { providesTags: ['Request'] },
     approveRequest: {
       invalidatesTags: (_r, error) =>
@@ -29,6 +30,7 @@ export const requestsApi = adminApi.enhanceEndpoints({
 
 export const {
   useGetAdminRequestsQuery,
+  useGetAdminRequestQuery,
   useGetPendingRequestCountQuery,
   useApproveRequestMutation,
   useRejectRequestMutation,

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Flex, Progress, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_TYPES, LOGO_ICON_KEYS, MAX_IMAGE_BYTES } from 'contract';
+import { IMAGE_TYPES, LOGO_ICON_KEYS, MAX_IMAGE_BYTES, quarantinePreviewPath } from 'contract';
 import type { CreateUploadDto } from 'contract/api-types';
 import { ShopLogo, logoKind, safeUrl } from 'frontend-common';
 import { reportUnauthorized, useCreateUploadMutation } from '../../api/adminApi';
@@ -79,9 +79,12 @@ export function ImageField({ kind, label, id, value = '', onChange, onBusyChange
     else fail(errorText(failure, t('images.failed.description', { what })));
   };
 
+  // A visitor's image still in quarantine is previewed through the admin-only route.
+  const quarantined = quarantinePreviewPath(value);
   const shown = logoKind(value);
   const isIcon = kind === 'logo' && shown.kind === 'icon';
-  const imageSrc = shown.kind === 'image' ? shown.src : kind === 'map' ? safeUrl(value) : null;
+  const imageSrc =
+    quarantined ?? (shown.kind === 'image' ? shown.src : kind === 'map' ? safeUrl(value) : null);
   const uploading = progress !== null;
 
   return (
@@ -95,7 +98,9 @@ export function ImageField({ kind, label, id, value = '', onChange, onBusyChange
       aria-label={label}
     >
       <div className="atm-admin__preview">
-        {kind === 'logo' && value ? (
+        {quarantined ? (
+          <img src={quarantined} alt={t('images.preview', { what })} />
+        ) : kind === 'logo' && value ? (
           <ShopLogo logo={value} alt={t('images.preview', { what })} size={96} />
         ) : imageSrc ? (
           <img src={imageSrc} alt={t('images.preview', { what })} />

@@ -9,7 +9,7 @@ import {
   type ShopSchemaField,
   type ShopValues,
 } from 'contract';
-import type { ShopDto } from 'contract/api-types';
+import type { ListingShopDto, ShopDto } from 'contract/api-types';
 
 /*
  * The form's values and how they become the API's body, derived from the contract's shop
@@ -53,11 +53,11 @@ export const NEW_SHOP_VALUES: ShopFormValues = {
   logo: 'crosshairs',
 };
 
-/** A saved shop as the form shows it. */
-export function formValuesOf(shop: ShopDto): ShopFormValues {
+/** A saved shop (or a listing request's proposed one) as the form shows it. */
+export function formValuesOf(shop: ShopDto | ListingShopDto): ShopFormValues {
   const values = Object.fromEntries(
     SHOP_SCHEMA.map((field) => {
-      const value: unknown = shop[field.name];
+      const value: unknown = (shop as Readonly<Record<string, unknown>>)[field.name];
       if (field.kind === 'categories') return [field.name, [...((value as string[] | undefined) ?? [])]];
       if (field.kind === 'flag') return [field.name, value === 'true'];
       return [field.name, value === null || value === undefined ? '' : String(value)];

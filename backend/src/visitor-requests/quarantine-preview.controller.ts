@@ -1,0 +1,52 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { IMAGE_TYPES } from 'contract';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiError } from '../common/api-error.js';
+import { binaryContent } from '../common/binary-content.js';
+import { idParam } from '../common/id-param.js';
+import { ObjectStorage } from '../uploads/object-storage.js';
+
+const imageNotFound = () => new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not found');
+const RASTER_TYPES: readonly string[] = IMAGE_TYPES;
+
+/**
+ * The images a visitor uploaded with a listing request, shown to administrators only, so they
+ * can judge them before approving. Whatever the bytes are, the answer can run nothing: the type
+ * is the stored one only when it is a raster image (anything else is a download), the browser
+ * may not sniff another, and the CSP sandboxes the document.
+ */
+@ApiTags('admin requests')
+@AdminOnly()
+@ApiErrors(401)
+@Controller('admin/quarantine')
+export class QuarantinePreviewController {
+  constructor(private readonly storage: ObjectStorage) {}
+
+  /** A quarantined image by its key (`/objects/quarantine/<uuid>` in a listing request). */
+  @Get(':id')
+  @ApiOkResponse({ description: 'The image bytes', content: binaryContent(...IMAGE_TYPES) })
+  @ApiErrors({ 404: 'Image not found' })
+  async getQuarantinedImage(
+    @Param('id', idParam(imageNotFound)) id: string,
+    @Res() response: Response,
+  ): Promise<void> {
+    const object = await this.storage.get(`quarantine/${id.toLowerCase()}`);
+    if (!object) throw imageNotFound();
+    const image = RASTER_TYPES.includes(object.contentType);
+    response.setHeader('Content-Type', image ? object.contentType : 'application/octet-stream');
+    response.setHeader('Content-Disposition', image ? 'inline' : 'attachment; filename="quarantined"');
+    response.setHeader('Content-Length', String(object.size));
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+    );
+    // Private to the administrator's browser: never kept by a shared cache.
+    response.setHeader('Cache-Control', 'private, no-store');
+    object.body.on('error', () => response.destroy());
+    object.body.pipe(response);
+  }
+}
