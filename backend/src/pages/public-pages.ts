@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Piscina } from 'piscina';
-import { workerFile } from '../common/worker-file.js';
+import type { Piscina } from 'piscina';
+import { backgroundPool } from '../common/background-pool.js';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -147,13 +147,7 @@ export class PublicPages implements OnModuleDestroy {
     // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
     // its cards' images), read once each.
     await this.imageSizes.load(imagesOf(snapshot));
-    this.renderer ??= new Piscina<PageRenderTask, string>({
-      filename: workerFile('pages/page-render.worker.js'),
-      minThreads: 1,
-      maxThreads: 1,
-      idleTimeout: Infinity,
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    });
+    this.renderer ??= backgroundPool<PageRenderTask, string>('pages/page-render.worker.js', { kept: true });
     const html = await this.renderer.run({
       root: this.config.frontends.root,
       url,

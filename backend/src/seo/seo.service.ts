@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Piscina } from 'piscina';
-import { workerFile } from '../common/worker-file.js';
+import type { Piscina } from 'piscina';
+import { backgroundPool } from '../common/background-pool.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import type { SitemapShop, Sitemaps } from './sitemap.js';
@@ -17,7 +17,7 @@ interface EncodedSitemaps {
  * makes the next request build the new one. It is built for one origin: PUBLIC_URL, or without
  * it the first origin that asked since the start (a request's Host header never causes a
  * rebuild, so random Host headers cannot make the server rebuild and recompress it). The XML is
- * written in a worker thread (a pool of one, stopped when idle, with a heap limit of its own),
+ * written in a worker thread (common/background-pool.ts),
  * not on the web server's event loop.
  */
 @Injectable()
@@ -47,13 +47,7 @@ export class SeoService implements OnModuleDestroy {
   }
 
   private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
-    this.pool ??= new Piscina({
-      filename: workerFile('seo/sitemap.worker.js'),
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    });
+    this.pool ??= backgroundPool('seo/sitemap.worker.js');
     // Only what the sitemap reads crosses to the worker.
     const shops = catalog.shops.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
     const { main, parts } = await this.pool.run({ shops, origin });

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { ApiError } from '../common/api-error.js';
-import { workerFile } from '../common/worker-file.js';
+import { backgroundPool } from '../common/background-pool.js';
 import type {
   CsvDryRunOutcome,
   CsvParseOutcome,
@@ -14,20 +14,14 @@ import type { ParsedShopsCsv } from './shop-csv-format.js';
 /**
  * Reads import files in a worker thread (a pool of one, started on first use and stopped when
  * idle), so that parsing 20,000 rows or a flood of lines never holds the web server's event loop,
- * and its garbage stays out of the server's heap. The worker's heap has a limit of its own.
+ * and its garbage stays out of the server's heap (common/background-pool.ts).
  */
 @Injectable()
 export class CsvParser implements OnModuleDestroy {
   private pool?: Piscina<unknown, CsvParseOutcome | CsvDryRunOutcome>;
 
   private get workers(): Piscina<unknown, CsvParseOutcome | CsvDryRunOutcome> {
-    return (this.pool ??= new Piscina({
-      filename: workerFile('shops-csv/csv-parse.worker.js'),
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    }));
+    return (this.pool ??= backgroundPool('shops-csv/csv-parse.worker.js'));
   }
 
   async parse(bytes: Buffer): Promise<ParsedShopsCsv> {
