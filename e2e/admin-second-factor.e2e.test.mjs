@@ -1,11 +1,14 @@
 // Authenticator codes in the browser, in each language, with the keyboard alone: a new
-// installation sends the first admin to enrolment right after the password; the test reads the
-// key from the page (as a screen reader would) and computes codes with otplib at offset clocks,
+// installation sends the first admin to enrolment right after the password; the test scans the QR
+// code as a phone's app would (its picture decoded with jsQR), checks that the key written below
+// it (what a screen reader reads) is the same, and computes codes with otplib at offset clocks,
 // so each code differs. Then: log out, log in with a code; a reused code is refused; a recovery
 // code works once; ten wrong codes are throttled. axe (WCAG 2.2 A/AA) passes on the enrolment and
 // second-factor screens at 390 and 1280 px.
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import jsQR from 'jsqr';
 import { generate } from 'otplib';
+import { PNG } from 'pngjs';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
 import { tabTo } from './support/keyboard.mjs';
@@ -62,7 +65,15 @@ describe.each(['es', 'en'])('authenticator codes (%s)', (lang) => {
     await page.request.post(`${product.url}/api/auth/logout`);
   }
 
-  test('the policy takes the first admin to enrolment; the key is read from the page', async () => {
+  /** The otpauth link in a QR code on the page, read from its picture as a phone's camera would. */
+  async function scan(picture) {
+    const png = PNG.sync.read(await picture.screenshot());
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    if (!found) throw new Error('No QR code could be read from the picture');
+    return new URL(found.data);
+  }
+
+  test('the policy takes the first admin to enrolment; the QR code is scanned', async () => {
     await withArtifacts(
       `mfa-enrol-${lang}`,
       () => [page],
@@ -71,10 +82,15 @@ describe.each(['es', 'en'])('authenticator codes (%s)', (lang) => {
         await page.getByRole('heading', { level: 1, name: T.mfa.enrol.pageTitle }).waitFor();
         const secretText = page.getByTestId('totp-secret');
         await secretText.waitFor();
-        await page.getByAltText(T.mfa.enrol.qrAlt.replace('{{username}}', 'admin')).waitFor();
+        const qr = page.getByAltText(T.mfa.enrol.qrAlt.replace('{{username}}', 'admin'));
+        await qr.waitFor();
         await expectAccessible(page, `the ${lang} enrolment page`);
-        secret = (await secretText.innerText()).replace(/\s+/g, '');
+        const link = await scan(qr);
+        expect(link.protocol).toBe('otpauth:');
+        expect(link.host).toBe('totp');
+        secret = link.searchParams.get('secret');
         expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+        expect((await secretText.innerText()).replace(/\s+/g, '')).toBe(secret);
         const code = page.getByLabel(T.mfa.enrol.code);
         await tabTo(page, code, { max: 20 });
         await page.keyboard.type(await codeAt(secret, -30));
