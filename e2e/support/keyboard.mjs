@@ -50,7 +50,12 @@ export async function tabTo(page, target, { max = 40, backwards = false } = {}) 
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const state = await expectFocusRing(page);
     visited.push(state.text || state.name);
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    // A short wait: a target that is not on the page now fails the journey after `max` presses
+    // with where focus went, not after `max` times the page's 30 s action timeout.
+    const focused = target.evaluate((element) => element === document.activeElement, undefined, {
+      timeout: 2_000,
+    });
+    if (await focused.catch(() => false)) return;
   }
   throw new Error(`Tab did not reach the target in ${max} presses; focus went: ${visited.join(' > ')}`);
 }

@@ -24,6 +24,16 @@ export function accessibilitySteps(journey) {
         await tabTo(page, target);
         await page.keyboard.type(text);
       };
+      // Searches the dashboard for the shop and waits until the list shows it alone: the search
+      // reaches the URL once typing pauses, and the rows follow.
+      const findShop = async () => {
+        await type(page.getByLabel(A.searchShops), name);
+        await page.waitForURL(/[?&]q=/);
+        await eventually(
+          () => page.getByTestId('shop-row').allInnerTexts(),
+          (rows) => rows.length === 1 && rows[0].includes(name),
+        );
+      };
       await page.goto(`${product.url}/admin/login`);
       const username = page.getByLabel(A.username);
       await eventually(() => username.evaluate((input) => input === document.activeElement), true);
@@ -74,8 +84,7 @@ export function accessibilitySteps(journey) {
       await page.waitForURL(`${product.url}/admin`);
       await landed();
 
-      await type(page.getByLabel(A.searchShops), name);
-      await page.getByTestId('shop-row').filter({ hasText: name }).waitFor();
+      await findShop();
       await tabTo(page, page.getByRole('button', { name: A.edit(name) }));
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/admin\/shops\/edit\/[0-9a-f-]{36}$/);
@@ -92,7 +101,7 @@ export function accessibilitySteps(journey) {
       await landed();
       expect((await (await page.request.get(`${product.url}/api/shops/${id}`)).json()).city).toBe('Cholula');
 
-      await type(page.getByLabel(A.searchShops), name);
+      await findShop();
       await tabTo(page, page.getByRole('button', { name: A.deleteShop(name) }));
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog');
