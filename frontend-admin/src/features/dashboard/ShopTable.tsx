@@ -31,22 +31,35 @@ interface ShopTableProps {
 }
 
 /** The search box: its own text at once, the URL (and so the request) once typing pauses. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useAdminTranslation();
   const namedClear = useNamedClear();
   const [text, setText] = useState(value);
+  // The last query this box put in the URL. Its own query coming back must not replace the text:
+  // a key typed since (a slow typist pauses longer than the debounce) would be lost.
+  const [sent, setSent] = useState(value);
+  const search = useCallback(
+    (q: string) => {
+      setSent(q);
+      onSearch(q);
+    },
+    [onSearch],
+  );
   // Back/forward (or a link) changes the URL: show its query (React's "adjust state on a prop
   // change" pattern, during render rather than in an effect).
   const [urlValue, setUrlValue] = useState(value);
   if (value !== urlValue) {
     setUrlValue(value);
-    setText(value);
+    if (value !== sent) {
+      setSent(value);
+      setText(value);
+    }
   }
   useEffect(() => {
     if (text === value) return undefined;
-    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, search]);
   return (
     <Input.Search
       allowClear={namedClear}
@@ -54,7 +67,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       placeholder={t('dashboard.search.placeholder')}
       value={text}
       onChange={(e) => setText(e.target.value)}
-      onSearch={(q) => onSearch(q)}
+      onSearch={search}
       // Its icon is decoration (frontend-common/src/icons): the button is named here.
       enterButton={<Button icon={<SearchOutlined />} aria-label={t('dashboard.search.submit')} />}
       style={{ maxWidth: 420 }}
