@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderPage } from 'frontend-common/jest/render';
 import { initI18n } from 'frontend-common';
-import { SearchBox } from './ShopTable';
+import { SearchBox } from './SearchBox';
 
 initI18n();
 
