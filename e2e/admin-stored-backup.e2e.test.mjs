@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, launchChromium, openPage, unexpectedErrors, withArtifacts } from './support/browser.mjs';
+import { searchDashboard } from './support/admin-dashboard.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -148,12 +149,12 @@ describe('a stored automatic backup restored after its preview (es, then en)', (
     [state.deleted, state.edited] = state.before;
     await page.getByRole('button', { name: A.backToDashboard }).click();
     await page.waitForURL(`${product.url}/admin`);
-    await page.getByLabel(A.searchShops).fill(state.deleted.name);
+    await searchDashboard(page, A.searchShops, state.deleted.name);
     await page.getByRole('button', { name: A.deleteShop(state.deleted.name) }).click();
     await page.getByRole('dialog').getByRole('button', { name: A.deleteOk }).click();
     await toast(A.shopDeleted);
 
-    await page.getByLabel(A.searchShops).fill(state.edited.name);
+    await searchDashboard(page, A.searchShops, state.edited.name);
     await page.getByRole('button', { name: A.edit(state.edited.name) }).click();
     await page.waitForURL(`${product.url}/admin/shops/edit/${state.edited.id}`);
     const phone = page.getByLabel(A.fields.phone);

@@ -3,6 +3,7 @@
 /* global document -- in functions that run in the page (evaluate) */
 import { expect } from '@jest/globals';
 import { restoreShops } from '../../../bench/lib/web-seed.mjs';
+import { searchDashboard } from '../admin-dashboard.mjs';
 import { expectAccessible } from '../axe.mjs';
 import { eventually } from '../browser.mjs';
 import { expectFocusRing, tabTo } from '../keyboard.mjs';
@@ -24,16 +25,7 @@ export function accessibilitySteps(journey) {
         await tabTo(page, target);
         await page.keyboard.type(text);
       };
-      // Searches the dashboard for the shop and waits until the list shows it alone: the search
-      // reaches the URL once typing pauses, and the rows follow.
-      const findShop = async () => {
-        await type(page.getByLabel(A.searchShops), name);
-        await page.waitForURL(/[?&]q=/);
-        await eventually(
-          () => page.getByTestId('shop-row').allInnerTexts(),
-          (rows) => rows.length === 1 && rows[0].includes(name),
-        );
-      };
+      const findShop = () => searchDashboard(page, A.searchShops, name, (box) => type(box, name));
       await page.goto(`${product.url}/admin/login`);
       const username = page.getByLabel(A.username);
       await eventually(() => username.evaluate((input) => input === document.activeElement), true);

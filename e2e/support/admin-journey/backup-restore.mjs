@@ -4,6 +4,7 @@
 import { expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { searchDashboard } from '../admin-dashboard.mjs';
 import { expectAccessible } from '../axe.mjs';
 import { eventually } from '../browser.mjs';
 import { tabTo } from '../keyboard.mjs';
@@ -72,7 +73,7 @@ export function backupRestoreSteps(journey) {
     const { product, page, pub } = journey;
     await page.getByRole('button', { name: A.backToDashboard }).click();
     await page.waitForURL(`${product.url}/admin`);
-    await page.getByLabel(A.searchShops).fill(shopName);
+    await searchDashboard(page, A.searchShops, shopName);
     // Delete and then a reflexive Enter must not delete: the confirmation
     // starts on the safe choice. Then Tab to the delete button and Enter deletes.
     const deleteButton = page.getByRole('button', { name: A.deleteShop(shopName) });
@@ -150,7 +151,7 @@ export function backupRestoreSteps(journey) {
     expect(logo.headers()['content-type']).toBe('image/png');
     expect(Buffer.compare(await logo.body(), readFileSync(logoFile))).toBe(0);
     await page.getByRole('button', { name: A.backToDashboard }).click();
-    await page.getByLabel(A.searchShops).fill(shopName);
+    await searchDashboard(page, A.searchShops, shopName);
     await page.getByTestId('shop-row').filter({ hasText: shopName }).waitFor();
     await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
     await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();

@@ -3,6 +3,7 @@
 /* global document -- in functions that run in the page (evaluate) */
 import { expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { searchDashboard } from '../admin-dashboard.mjs';
 import { expectAccessible } from '../axe.mjs';
 import { eventually, waitForDirectory } from '../browser.mjs';
 import { ADMIN_USER } from './accounts.mjs';
@@ -46,7 +47,7 @@ export function shopSteps(journey) {
     await save.click();
     await toast(A.shopCreated);
     await page.waitForURL(`${product.url}/admin`);
-    await page.getByLabel(A.searchShops).fill(shopName);
+    await searchDashboard(page, A.searchShops, shopName);
     const card = page.getByTestId('shop-row').filter({ hasText: shopName });
     await card.waitFor();
     const logoSrc = await card.locator('img').first().getAttribute('src');
