@@ -101,7 +101,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     );
     expect(manifest).toMatchObject({
       product: 'atm-gunsmith-directory',
-      formatVersion: 6,
+      formatVersion: 7,
       counts: { shops: 3, images: 2 },
     });
     for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       `attachment; filename="atm-directory-data-${today}.json"`,
     );
     const document = JSON.parse((response.body as Buffer).toString());
-    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 6, requests: [] });
+    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 7, requests: [] });
     expect(document.shops).toEqual(await listShops());
   });
 
