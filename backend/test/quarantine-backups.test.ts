@@ -2,12 +2,13 @@
 // backup (format 7) and a restore on another installation puts it back in quarantine, never
 // served, so approving the restored request publishes it. A damaged entry refuses the backup
 // changing nothing; a format 6 backup (no quarantined images) still restores.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
 import type { Manifest } from '../src/backup/backup-format.js';
+import { ShopWrites } from '../src/shops/shop-writer.js';
 import { ObjectStorage } from '../src/uploads/object-storage.js';
 import { backupClient } from './support/backup-client.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
@@ -118,6 +119,9 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
   afterAll(async () => {
     await target?.close();
   });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('writes each quarantined image a pending listing request names, checksummed, and records a lost one', () => {
     const name = `quarantine/${uuidOf(logoPath)}.png`;
@@ -165,6 +169,18 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
     expect(await quarantinedKeys(target)).toEqual([]);
     // Gone, so that the format 7 restore below finds the request missing again.
     await target.dataSource.query('DELETE FROM visitor_request');
+  });
+
+  it('leaves no quarantined image behind when the restore fails in its transaction', async () => {
+    const before = await targetState();
+    jest
+      .spyOn(ShopWrites.prototype, 'finish')
+      .mockRejectedValueOnce(new Error('disk full (injected)') as never);
+    const failed = await restore(variant((entry) => entry));
+    expect(failed.status).toBe(500);
+    expect(failed.body.message).not.toMatch(/injected/);
+    expect(await targetState()).toEqual(before);
+    expect(before.quarantine).toEqual([]);
   });
 
   it('restores the request with its logo in quarantine: previewed, never served, published on approval', async () => {
