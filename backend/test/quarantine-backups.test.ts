@@ -8,6 +8,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
 import type { Manifest } from '../src/backup/backup-format.js';
+import { ImageSweepService } from '../src/backup/image-sweep.service.js';
 import { ShopWrites } from '../src/shops/shop-writer.js';
 import { ObjectStorage } from '../src/uploads/object-storage.js';
 import { backupClient } from './support/backup-client.js';
@@ -148,6 +149,14 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
     const refused = await restore(damaged).expect(400);
     expect(refused.body.code).toBe('BACKUP_REJECTED');
     expect(refused.body.message).toMatch(/quarantine\/[0-9a-f-]{36}\.png does not match its checksum/);
+    const preview = await targetAdmin
+      .post('/api/admin/backup/restore?dryRun=true')
+      .attach('backupFile', damaged, { filename: 'backup.zip', contentType: 'application/zip' })
+      .expect(200);
+    expect(preview.body).toMatchObject({
+      restorable: false,
+      problems: [{ code: 'BACKUP_REJECTED', message: refused.body.message }],
+    });
     expect(await targetState()).toEqual(before);
   });
 
@@ -209,6 +218,10 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
     await restore(variant((entry) => entry)).expect(200);
     expect(await quarantinedKeys(target)).toEqual([newPath.slice('/objects/'.length)]);
     expect(await target.dataSource.query('SELECT * FROM pending_object')).toEqual([]);
+
+    // The sweep keeps it past the grace period while the restored request waits.
+    await target.app.get(ImageSweepService).sweep(Date.now() + 24 * 3_600_000 + 1);
+    expect(await quarantinedKeys(target)).toEqual([newPath.slice('/objects/'.length)]);
 
     const approved = await targetAdmin
       .post(`/api/admin/requests/${restored.id}/approve`)
