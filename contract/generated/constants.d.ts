@@ -27,6 +27,11 @@ export const UPLOADED_IMAGE_PATH: RegExp;
 export const QUARANTINED_IMAGE_PATH: RegExp;
 /** A backup's image entry, `images/<uuid>` with an optional extension; the uuid is group 1. */
 export const BACKUP_IMAGE_ENTRY: RegExp;
+/**
+ * A backup's entry for a visitor's quarantined image a pending listing request names,
+ * `quarantine/<uuid>` with an optional extension; the uuid is group 1.
+ */
+export const BACKUP_QUARANTINE_ENTRY: RegExp;
 /** Image types an upload may be (the server checks the bytes); never SVG. */
 export const IMAGE_TYPES: readonly ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 /** Largest image upload: 5 MB. */

@@ -54,6 +54,14 @@ export const BACKUP_IMAGE_ENTRY = /* @__PURE__ */ new RegExp(
   `^images/(${UUID_SOURCE})(\\.(png|jpg|gif|webp))?$`,
 );
 
+/**
+ * A backup's entry for a visitor's quarantined image a pending listing request names,
+ * `quarantine/<uuid>` with an optional extension; the uuid is group 1.
+ */
+export const BACKUP_QUARANTINE_ENTRY = /* @__PURE__ */ new RegExp(
+  `^quarantine/(${UUID_SOURCE})(\\.(png|jpg|gif|webp))?$`,
+);
+
 /** Image types an upload may be (the server checks the bytes); never SVG. */
 export const IMAGE_TYPES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['image/png', 'image/jpeg', 'image/gif', 'image/webp']),

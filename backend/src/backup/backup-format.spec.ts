@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { prettyJsonChunks } from './backup-format.js';
+import { imageEntryName, IMAGE_NAME, prettyJsonChunks, QUARANTINE_NAME } from './backup-format.js';
 
 const text = (value: unknown, perChunk?: number) =>
   Buffer.concat([...prettyJsonChunks(value, perChunk)]).toString('utf8');
@@ -55,5 +55,22 @@ describe('prettyJsonChunks', () => {
     const chunks = [...prettyJsonChunks(shops)];
     expect(chunks.length).toBeGreaterThan(5);
     expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(text(shops).length / 5);
+  });
+});
+
+describe('imageEntryName', () => {
+  const id = '0b0e4b5c-1f2a-4c3d-8e9f-a0b1c2d3e4f5';
+
+  it('names a shop image under images/ and a quarantined one under quarantine/, by type', () => {
+    expect(imageEntryName(`uploads/${id}`, 'image/png')).toBe(`images/${id}.png`);
+    expect(imageEntryName(`quarantine/${id}`, 'image/jpeg')).toBe(`quarantine/${id}.jpg`);
+    expect(imageEntryName(`quarantine/${id}`, 'application/octet-stream')).toBe(`quarantine/${id}`);
+  });
+
+  it('gives names the reader recognises, each by its own folder', () => {
+    expect(IMAGE_NAME.test(imageEntryName(`uploads/${id}`, 'image/webp'))).toBe(true);
+    expect(QUARANTINE_NAME.test(imageEntryName(`quarantine/${id}`, 'image/gif'))).toBe(true);
+    expect(QUARANTINE_NAME.test(`images/${id}.gif`)).toBe(false);
+    expect(IMAGE_NAME.test(`quarantine/${id}.gif`)).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
-import { BACKUP_IMAGE_ENTRY } from 'contract';
+import { BACKUP_IMAGE_ENTRY, BACKUP_QUARANTINE_ENTRY } from 'contract';
 /**
- * The backup file format. Version 6 (current): as version 5, plus `requests.json`, the
+ * The backup file format. Version 7 (current): as version 6, plus `quarantine/<uuid>.<ext>`, each
+ * quarantined image (a visitor's upload, never served) a pending listing request names, listed
+ * in the manifest like images (checksum, size, `path`, `contentType`) and counted in
+ * `counts.quarantine`; one the store no longer had is listed in `missingQuarantined`. A restore
+ * stores them in quarantine again under new keys and points the restored requests at them.
+ * Version 6: as version 5, plus `requests.json`, the
  * visitors' requests still waiting for a decision (every column, the submitter's name and
  * e-mail included; counted in `counts.requests`), which a restore puts back unless a request
  * with the same id or reference is already there. Version 5: as version 4, and each shop has its
@@ -12,23 +17,24 @@ import { BACKUP_IMAGE_ENTRY } from 'contract';
  * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
  * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
  * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
- * reads all six (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
+ * reads all seven (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
  * do (or keep the one they have here).
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 6;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5, 6];
+export const FORMAT_VERSION = 7;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5, 6, 7];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';
 export const ACTIVITY_NAME = 'activity.json';
 export const REQUESTS_NAME = 'requests.json';
 export const IMAGE_NAME = BACKUP_IMAGE_ENTRY;
+export const QUARANTINE_NAME = BACKUP_QUARANTINE_ENTRY;
 
 export interface ManifestFile {
   sha256: string;
   size: number;
-  /** For images: the path the shops use for it in this backup. */
+  /** For images: the path the shops (or, quarantined, the requests) use for it in this backup. */
   path?: string;
   contentType?: string;
 }
@@ -37,10 +43,12 @@ export interface Manifest {
   product: string;
   formatVersion: number;
   createdAt: string;
-  counts?: { shops: number; images: number; activity?: number; requests?: number };
+  counts?: { shops: number; images: number; activity?: number; requests?: number; quarantine?: number };
   files?: Record<string, ManifestFile>;
   /** Image paths the shops referenced but the store no longer had when the backup was made. */
   missingImages?: string[];
+  /** Quarantined image paths pending listing requests named but the store no longer had (format 7). */
+  missingQuarantined?: string[];
   /** Version 1 only. */
   shopCount?: number;
 }
@@ -52,10 +60,12 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 };
 
+/** `images/<uuid>.<ext>` for `uploads/<uuid>`, `quarantine/<uuid>.<ext>` for `quarantine/<uuid>`. */
 export function imageEntryName(key: string, contentType: string): string {
-  const id = key.slice('uploads/'.length);
+  const [folder, id] = key.split('/');
+  const entry = folder === 'quarantine' ? `quarantine/${id}` : `images/${id}`;
   const extension = EXTENSIONS[contentType];
-  return extension ? `images/${id}.${extension}` : `images/${id}`;
+  return extension ? `${entry}.${extension}` : entry;
 }
 
 /** `atm-directory-backup-2026-11-22.zip`: the product prefix and today's date (UTC). */

@@ -7,13 +7,14 @@ import {
   IMAGE_NAME,
   MANIFEST_NAME,
   PRODUCT,
+  QUARANTINE_NAME,
   REQUESTS_NAME,
   SHOPS_NAME,
   SUPPORTED_FORMAT_VERSIONS,
   type Manifest,
 } from './backup-format.js';
 import { BackupZip, refuse } from './zip-reader.js';
-import { checkBackedUpRequests } from '../visitor-requests/request-backup.js';
+import { checkBackedUpRequests, quarantinedPathsOf } from '../visitor-requests/request-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*
@@ -50,6 +51,8 @@ export interface ReadBackup {
   imagesByPath: Map<string, string>;
   /** Visitors' requests still pending when the backup was made (format 6). */
   requests: VisitorRequest[];
+  /** Quarantined image path the requests name → the archive entry holding its bytes (format 7). */
+  quarantineByPath: Map<string, string>;
 }
 
 export interface RestorePlan {
@@ -64,6 +67,12 @@ export interface RestorePlan {
 export function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
   const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
   return new Map([...imagesByPath].filter(([path]) => used.has(path)));
+}
+
+/** The quarantined image entries the backup's pending listing requests name (path → archive entry). */
+export function usedQuarantined({ requests, quarantineByPath }: ReadBackup): Map<string, string> {
+  const named = new Set(requests.flatMap((request) => quarantinedPathsOf(request)));
+  return new Map([...quarantineByPath].filter(([path]) => named.has(path)));
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -88,7 +97,7 @@ export async function readBackup(file: BackupFile, seen: { manifest?: Manifest }
     throw refuse('shops.json is not valid JSON');
   }
   const shops = await checkShops(rawShops);
-  const imagesByPath = imageEntries(zip, manifest);
+  const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
     for (const [field, label] of [
@@ -101,7 +110,18 @@ export async function readBackup(file: BackupFile, seen: { manifest?: Manifest }
       }
     }
   }
-  return { zip, manifest, shops, imagesByPath, requests: await readRequests(zip, manifest) };
+  const requests = await readRequests(zip, manifest);
+  const quarantineByPath = objectEntries(zip, manifest, QUARANTINE_NAME, 'quarantine');
+  if (manifest.formatVersion >= 7) {
+    const missingQuarantined = new Set(manifest.missingQuarantined ?? []);
+    for (const [index, request] of requests.entries()) {
+      for (const path of quarantinedPathsOf(request)) {
+        if (!quarantineByPath.has(path) && !missingQuarantined.has(path))
+          throw refuse(`request ${index + 1} in ${REQUESTS_NAME}: its image ${path} is not in the backup`);
+      }
+    }
+  }
+  return { zip, manifest, shops, imagesByPath, requests, quarantineByPath };
 }
 
 /** The pending requests of a format 6 backup, checksummed and checked; none before. */
@@ -174,13 +194,21 @@ async function checkShops(value: unknown): Promise<RestoredShop[]> {
   return shops;
 }
 
-/** Image path used by the backup's shops → the archive entry holding its bytes. */
-function imageEntries(zip: BackupZip, manifest: Manifest): Map<string, string> {
+/**
+ * Object path → the archive entry holding its bytes, for the entries `pattern` names: images
+ * (`uploads`) or quarantined images (`quarantine`); the manifest says each one's path.
+ */
+function objectEntries(
+  zip: BackupZip,
+  manifest: Manifest,
+  pattern: RegExp,
+  folder: 'uploads' | 'quarantine',
+): Map<string, string> {
   const byPath = new Map<string, string>();
   for (const name of zip.entries.keys()) {
-    const match = IMAGE_NAME.exec(name);
+    const match = pattern.exec(name);
     if (!match) continue;
-    const path = manifest.files?.[name]?.path ?? `${OBJECTS_PATH_PREFIX}uploads/${match[1]}`;
+    const path = manifest.files?.[name]?.path ?? `${OBJECTS_PATH_PREFIX}${folder}/${match[1]}`;
     if (manifest.formatVersion >= 2 && !manifest.files?.[name])
       throw refuse(`${name} is not listed in the manifest`);
     byPath.set(path, name);

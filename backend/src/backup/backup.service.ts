@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { Readable, Transform, type TransformCallback, type Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { DataSource, In } from 'typeorm';
@@ -36,41 +36,14 @@ import {
 } from './backup-format.js';
 import { BackupRecord, type BackupRecordKind } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
-import { pendingRequestsForBackup } from '../visitor-requests/request-backup.js';
+import { ByteCounter, HashingStream } from './hashing-streams.js';
+import { pendingRequestsForBackup, quarantinedPathsOf } from '../visitor-requests/request-backup.js';
 
 /**
  * Every full backup being written holds a lock named with this prefix: the image sweep deletes
  * nothing while one is held, so a backup finds every image its shops.json names.
  */
 export const FULL_BACKUP_LOCK_PREFIX = 'full-backup:';
-
-/** Passes bytes through while computing their SHA-256 and size (final once it has ended). */
-class HashingStream extends Transform {
-  private readonly hash = createHash('sha256');
-  size = 0;
-  sha256 = '';
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.hash.update(chunk);
-    this.size += chunk.length;
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    this.sha256 = this.hash.digest('hex');
-    callback();
-  }
-}
-
-/** Passes bytes through, counting them: the archive's size once it has ended. */
-class ByteCounter extends Transform {
-  bytes = 0;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    callback(null, chunk);
-  }
-}
 
 /** What a complete backup holds, and its size. */
 export interface FullBackupWritten {
@@ -283,26 +256,47 @@ export class BackupService {
         REQUESTS_NAME,
         true,
       );
-      let images = 0;
-      for (const key of referencedKeys(shops)) {
-        const object = await this.storage.get(key);
-        if (!object) {
-          missingImages.push(`${OBJECTS_PATH_PREFIX}${key}`);
-          continue;
+      /** Adds each stored object of `keys` (one open at a time); `missing` gets the paths of the others. */
+      const addObjects = async (keys: Iterable<string>, missing: string[]): Promise<number> => {
+        let added = 0;
+        for (const key of keys) {
+          const object = await this.storage.get(key);
+          if (!object) {
+            missing.push(`${OBJECTS_PATH_PREFIX}${key}`);
+            continue;
+          }
+          const name = imageEntryName(key, object.contentType);
+          // Images are already compressed: store them.
+          const file = await addHashed(object.body, name, false);
+          files[name] = { ...file, path: `${OBJECTS_PATH_PREFIX}${key}`, contentType: object.contentType };
+          added++;
         }
-        const name = imageEntryName(key, object.contentType);
-        // Images are already compressed: store them.
-        const file = await addHashed(object.body, name, false);
-        files[name] = { ...file, path: `${OBJECTS_PATH_PREFIX}${key}`, contentType: object.contentType };
-        images++;
-      }
+        return added;
+      };
+      const images = await addObjects(referencedKeys(shops), missingImages);
+      // The visitors' images the pending listing requests name: the sweep keeps them while the
+      // requests wait, and deletes nothing while a backup is being written.
+      const quarantined = new Set(
+        requests.flatMap((row) =>
+          quarantinedPathsOf(row).map((path) => path.slice(OBJECTS_PATH_PREFIX.length)),
+        ),
+      );
+      const missingQuarantined: string[] = [];
+      const quarantine = await addObjects(quarantined, missingQuarantined);
       const manifest: Manifest = {
         product: PRODUCT,
         formatVersion: FORMAT_VERSION,
         createdAt: new Date().toISOString(),
-        counts: { shops: shops.length, images, activity: activity.entries, requests: requests.length },
+        counts: {
+          shops: shops.length,
+          images,
+          activity: activity.entries,
+          requests: requests.length,
+          quarantine,
+        },
         files,
         missingImages,
+        missingQuarantined,
       };
       zip.addReadStream(Readable.from(prettyJsonChunks(manifest), { objectMode: false }), MANIFEST_NAME, {
         mtime,

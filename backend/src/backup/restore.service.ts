@@ -24,13 +24,20 @@ import {
   checkedImage,
   readBackup,
   usedImages,
+  usedQuarantined,
   type BackupFile,
   type ReadBackup,
   type RestorePlan,
   type RestoredShop,
   type RestoreSource,
 } from './backup-reader.js';
-import { restorePendingRequests } from '../visitor-requests/request-backup.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
+import {
+  quarantinedPathsOf,
+  requestsNotHere,
+  restorePendingRequests,
+  withImagePaths,
+} from '../visitor-requests/request-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 export type { BackupFile, RestoreSource } from './backup-reader.js';
@@ -46,7 +53,8 @@ function restoreInProgress(): ApiError {
 }
 /**
  * Restores a backup ZIP so that it either all happens or nothing does: the archive and every
- * shop are checked first; images are stored under new keys, journalled as pending; then one
+ * shop are checked first; images (and the quarantined images of the pending listing requests it
+ * puts back, in quarantine) are stored under new keys, journalled as pending; then one
  * transaction writes every shop (insert, or replace in place by id) and clears the journal.
  * On failure the new images are deleted; after a crash, start-up deletes what the journal
  * still lists.
@@ -111,6 +119,7 @@ export class RestoreService implements OnApplicationBootstrap {
       const backup = await readBackup(file, seen);
       const plan = await this.plan(backup);
       for (const entryName of usedImages(backup).values()) await checkedImage(backup, entryName);
+      for (const entryName of usedQuarantined(backup).values()) await checkedImage(backup, entryName);
       return {
         restorable: true,
         problems: [],
@@ -192,12 +201,14 @@ export class RestoreService implements OnApplicationBootstrap {
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
         newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
       }
+      const images = stored.length;
+      const quarantinePaths = await this.storeQuarantined(backup, stored);
       const { unchanged } = plan;
       const { created, updated, replacedImages } = await this.writeShops(
         [...plan.created, ...plan.replaced],
         newPaths,
-        stored,
-        backup.requests,
+        { keys: stored, quarantined: [...quarantinePaths.values()] },
+        backup.requests.map((request) => withImagePaths(request, quarantinePaths)),
         {
           actor,
           source,
@@ -207,12 +218,37 @@ export class RestoreService implements OnApplicationBootstrap {
         },
       );
       await this.writer.releaseImages(replacedImages);
-      const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${stored.length} image(s).`;
-      return { message, created, updated, unchanged, images: stored.length };
+      const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${images} image(s).`;
+      return { message, created, updated, unchanged, images };
     } catch (error) {
       await this.discard(stored);
       throw error;
     }
+  }
+
+  /**
+   * Every quarantined image the backup's pending listing requests name is checked (a damaged
+   * one refuses the backup whole); those of the requests this restore puts back are stored in
+   * quarantine again, never in `uploads/`, under new keys journalled as pending with `stored`.
+   * Returns each one's path in the backup → its new path.
+   */
+  private async storeQuarantined(backup: ReadBackup, stored: string[]): Promise<Map<string, string>> {
+    const restoring = new Set(
+      (await requestsNotHere(this.dataSource.manager, backup.requests)).flatMap((request) =>
+        quarantinedPathsOf(request),
+      ),
+    );
+    const newPaths = new Map<string, string>();
+    for (const [path, entryName] of usedQuarantined(backup)) {
+      const bytes = await checkedImage(backup, entryName);
+      if (!restoring.has(path)) continue;
+      const key = `quarantine/${randomUUID()}`;
+      await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
+      stored.push(key);
+      await this.storage.put(key, bytes, sniffImageType(bytes)!);
+      newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
+    }
+    return newPaths;
   }
 
   /**
@@ -226,7 +262,7 @@ export class RestoreService implements OnApplicationBootstrap {
   private async writeShops(
     shops: RestoredShop[],
     newPaths: Map<string, string>,
-    storedKeys: string[],
+    stored: { keys: string[]; quarantined: string[] },
     requests: VisitorRequest[],
     log: {
       actor: ActivityActor;
@@ -263,7 +299,14 @@ export class RestoreService implements OnApplicationBootstrap {
         if (before) await writes.update(before, values, kept);
         else await writes.create(values, kept);
       }
-      if (storedKeys.length) await manager.delete(PendingObject, { key: In(storedKeys) });
+      if (stored.keys.length) await manager.delete(PendingObject, { key: In(stored.keys) });
+      // Like a visitor's upload: the sweep keeps it while a pending request names it.
+      const since = Date.now();
+      const marks = stored.quarantined.map((path) => ({
+        key: path.slice(OBJECTS_PATH_PREFIX.length),
+        since,
+      }));
+      if (marks.length) await manager.insert(UnattachedObject, marks);
       const restoredRequests = await restorePendingRequests(manager, requests);
       const created = shops.length - existing.size;
       await writes.finish({
@@ -274,7 +317,7 @@ export class RestoreService implements OnApplicationBootstrap {
           created,
           updated: existing.size,
           unchanged: log.unchanged,
-          images: storedKeys.length,
+          images: stored.keys.length - stored.quarantined.length,
           ...(restoredRequests ? { requests: restoredRequests } : {}),
           formatVersion: log.formatVersion,
           backupCreatedAt: log.backupCreatedAt,

@@ -2,7 +2,14 @@ import { open } from 'node:fs/promises';
 import unzipper from 'unzipper';
 import { BACKUP_MAX_ENTRIES, BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
-import { ACTIVITY_NAME, IMAGE_NAME, MANIFEST_NAME, REQUESTS_NAME, SHOPS_NAME } from './backup-format.js';
+import {
+  ACTIVITY_NAME,
+  IMAGE_NAME,
+  MANIFEST_NAME,
+  QUARANTINE_NAME,
+  REQUESTS_NAME,
+  SHOPS_NAME,
+} from './backup-format.js';
 
 /** Limits that keep a hostile archive from costing time, memory or disk. */
 export const ZIP_LIMITS = {
@@ -70,12 +77,13 @@ export class BackupZip {
         throw refuse(`"${clip(name)}" is not a safe path`);
       }
       if (file.type === 'Directory') {
-        if (name !== 'images/') throw refuse(`unexpected folder "${clip(name)}"`);
+        if (name !== 'images/' && name !== 'quarantine/') throw refuse(`unexpected folder "${clip(name)}"`);
         continue;
       }
       if (
         ![MANIFEST_NAME, SHOPS_NAME, ACTIVITY_NAME, REQUESTS_NAME].includes(name) &&
-        !IMAGE_NAME.test(name)
+        !IMAGE_NAME.test(name) &&
+        !QUARANTINE_NAME.test(name)
       ) {
         throw refuse(`unexpected entry "${clip(name)}"`);
       }

@@ -2,6 +2,8 @@ import {
   checkListingShop,
   CORRECTION_FIELDS,
   CORRECTION_KINDS,
+  LISTING_IMAGE_FIELDS,
+  QUARANTINED_IMAGE_PATH,
   REQUEST_REFERENCE_PATTERN,
   shopFieldProblem,
   UUID_PATTERN,
@@ -25,6 +27,50 @@ export async function pendingRequestsForBackup(dataSource: DataSource): Promise<
     ...row,
     createdAt: new Date(row.createdAt).toISOString(),
   }));
+}
+
+/** The quarantined image paths (`/objects/quarantine/<uuid>`) a listing request's shop names. */
+export function quarantinedPathsOf(request: Pick<VisitorRequest, 'type' | 'proposedShop'>): string[] {
+  if (request.type !== 'listing' || !request.proposedShop) return [];
+  const shop = JSON.parse(request.proposedShop) as Record<string, unknown>;
+  return LISTING_IMAGE_FIELDS.map((field) => shop[field]).filter(
+    (path): path is string => typeof path === 'string' && QUARANTINED_IMAGE_PATH.test(path),
+  );
+}
+
+/** The request with its shop's images at the paths `newPaths` gives them (the others as they were). */
+export function withImagePaths(request: VisitorRequest, newPaths: Map<string, string>): VisitorRequest {
+  if (!quarantinedPathsOf(request).some((path) => newPaths.has(path))) return request;
+  const shop = JSON.parse(request.proposedShop!) as Record<string, unknown>;
+  for (const field of LISTING_IMAGE_FIELDS) {
+    const path = shop[field];
+    if (typeof path === 'string' && newPaths.has(path)) shop[field] = newPaths.get(path);
+  }
+  return { ...request, proposedShop: JSON.stringify(shop) };
+}
+
+/** Of the backup's requests, those a restore would put back: no request here has their id or reference. */
+export async function requestsNotHere(
+  manager: EntityManager,
+  requests: VisitorRequest[],
+): Promise<VisitorRequest[]> {
+  const repository = manager.getRepository(VisitorRequest);
+  const fresh: VisitorRequest[] = [];
+  const taken = new Set<string>();
+  for (let start = 0; start < requests.length; start += 500) {
+    const chunk = requests.slice(start, start + 500);
+    const present = await repository.find({
+      select: { id: true, reference: true },
+      where: [{ id: In(chunk.map((r) => r.id)) }, { reference: In(chunk.map((r) => r.reference)) }],
+    });
+    for (const row of present) taken.add(row.id).add(row.reference);
+    // A request appearing twice in the backup is put back once.
+    for (const row of chunk.filter((row) => !taken.has(row.id) && !taken.has(row.reference))) {
+      taken.add(row.id).add(row.reference);
+      fresh.push(row);
+    }
+  }
+  return fresh;
 }
 
 const text = (value: unknown, max: number) =>
@@ -113,18 +159,9 @@ export async function restorePendingRequests(
   requests: VisitorRequest[],
 ): Promise<number> {
   if (!requests.length) return 0;
+  const fresh = await requestsNotHere(manager, requests);
   const repository = manager.getRepository(VisitorRequest);
-  let restored = 0;
-  for (let start = 0; start < requests.length; start += 500) {
-    const chunk = requests.slice(start, start + 500);
-    const present = await repository.find({
-      select: { id: true, reference: true },
-      where: [{ id: In(chunk.map((r) => r.id)) }, { reference: In(chunk.map((r) => r.reference)) }],
-    });
-    const taken = new Set(present.flatMap((row) => [row.id, row.reference]));
-    const fresh = chunk.filter((row) => !taken.has(row.id) && !taken.has(row.reference));
-    if (fresh.length) await repository.insert(fresh);
-    restored += fresh.length;
-  }
-  return restored;
+  for (let start = 0; start < fresh.length; start += 500)
+    await repository.insert(fresh.slice(start, start + 500));
+  return fresh.length;
 }

@@ -108,7 +108,7 @@ describe.each(DIALECTS)('security: backup archives on %s', (dialect) => {
         { name: 'shops.json', data: '[{"id": 1' },
       ]),
       buildZip([
-        { name: 'manifest.json', data: manifest.replace('"formatVersion":1', '"formatVersion":7') },
+        { name: 'manifest.json', data: manifest.replace('"formatVersion":1', '"formatVersion":99') },
         { name: 'shops.json', data: '[]' },
       ]),
       buildZip([

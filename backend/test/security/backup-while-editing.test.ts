@@ -124,6 +124,8 @@ describe.each(combinations)(
       expect(manifest.counts.images).toBe(SHOPS);
 
       // Once the backup is written, the sweep deletes the replaced logos and keeps the new ones.
+      // The server records the download after its last byte, then lets the lock go.
+      await waitUntil(async () => !(await locks.isAnyHeld('full-backup:')), 'the backup lock released');
       expect(await sweeper.sweep(afterGracePeriod())).toMatchObject({ deleted: SHOPS });
       for (const logo of oldLogos) await request(server.url).get(logo).expect(404);
       const shops = (await request(server.url).get('/api/shops').expect(200)).body as { logo: string }[];
