@@ -94,8 +94,9 @@ describe.each(['es', 'en'])('a passkey as the factor the policy requires (%s)', 
     await page.request.post(`${site}/api/auth/logout`);
     await givePassword(page);
     await page.getByRole('heading', { name: T.mfa.login.title }).waitFor();
+    // The passkey is the account's only way: its button is the step's first control, focused.
     const usePasskey = page.getByRole('button', { name: T.mfa.login.passkey });
-    await tabTo(page, usePasskey, { max: 10 });
+    await eventually(() => usePasskey.evaluate((button) => button === document.activeElement), true);
     await page.keyboard.press('Enter');
     await page.getByText(A.panelTitle).first().waitFor();
     expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(200);

@@ -1,7 +1,7 @@
 // Passkeys in the browser, in each language, with Chromium's virtual authenticator (the DevTools
 // protocol's WebAuthn domain: CTAP2, internal, resident keys, user verification): enrol a passkey
 // from the users page, log out, sign in with the passkey alone, then with the password plus the
-// passkey as the second step, confirm a dangerous action with it, and remove it. Every passkey screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px, and the
+// passkey as the second step (the only way this account has, so no code field), confirm a dangerous action with it, and remove it. Every passkey screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px, and the
 // whole flow is done with the keyboard.
 /* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
-import { focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -156,8 +156,15 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     await usePasskey.waitFor();
     // Only the step's own passkey button: the username-less sign-in is not offered here.
     expect(await page.getByRole('button', { name: T.login.passkey }).count()).toBe(0);
-    await expectAccessible(page, `the ${lang} second step with its passkey button`);
-    await tabTo(page, usePasskey, { max: 10 });
+    // A passkey is this account's only way: no code field, no "or", a line saying to use the
+    // passkey, and focus already on its button (the step's main action).
+    await page.getByText(T.mfa.login.subtitlePasskey).waitFor();
+    expect(await page.getByLabel(T.mfa.login.code, { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: T.mfa.login.submit }).count()).toBe(0);
+    expect(await page.getByText(T.login.or, { exact: true }).count()).toBe(0);
+    await eventually(() => usePasskey.evaluate((button) => button === document.activeElement), true);
+    await expectFocusRing(page);
+    await expectAccessible(page, `the ${lang} second step with only its passkey button`);
     await page.keyboard.press('Space');
     await page.getByText(A.panelTitle).first().waitFor();
     expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(200);

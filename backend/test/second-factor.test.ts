@@ -72,6 +72,7 @@ describe.each(DIALECTS)('authenticator codes and recovery codes on %s', (dialect
     expect((await agent.get('/api/auth/status').expect(200)).body).toEqual({
       adminExists: true,
       secondFactorPending: true,
+      secondFactorMethods: ['code'],
     });
     const done = await agent.post('/api/auth/second-factor').send({ code: await totpCode(secret) });
     expect(done.status).toBe(200);

@@ -148,7 +148,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Public: whether the first administrator exists (the login page offers to create it while not). */
+    /**
+     * Public: whether the first administrator exists (the login page offers to create it while
+     *     not), and whether this browser's second factor is pending, with the ways to give it.
+     */
     get: operations['getAuthStatus'];
     put?: never;
     post?: never;
@@ -187,7 +190,8 @@ export interface paths {
     /**
      * Logs in and sets the session cookie. After 10 consecutive failures for one username from
      *     one client, answers 429 with Retry-After for 15 minutes. An account with a second factor is
-     *     not logged in yet: `pendingStep: 'second-factor'` asks for its code.
+     *     not logged in yet: `pendingStep: 'second-factor'` asks for it, and `secondFactorMethods`
+     *     says how it can be given.
      */
     post: operations['login'];
     delete?: never;
@@ -1513,7 +1517,18 @@ export interface components {
       /** @description Must equal `newPassword`. */
       confirmPassword: string;
     };
+    /**
+     * @description Only while the second factor is pending: the ways the account can give it (`code`: an
+     *     authenticator app or recovery codes; `passkey`: at least one passkey). Absent otherwise.
+     * @enum {string}
+     */
+    SecondFactorMethod: 'code' | 'passkey';
     AuthStatusDto: {
+      /**
+       * @description Only while the second factor is pending: the ways the account can give it (`code`: an
+       *     authenticator app or recovery codes; `passkey`: at least one passkey). Absent otherwise.
+       */
+      secondFactorMethods?: components['schemas']['SecondFactorMethod'][];
       /** @description True once an administrator account exists: the login page then stops offering to create the first one. */
       adminExists: boolean;
       /** @description True while this browser gave a right password and the second factor is still to come. */
@@ -1531,6 +1546,11 @@ export interface components {
        *     `enrolment`: the policy requires a second factor this admin must set up first. Absent: done.
        */
       pendingStep?: components['schemas']['PendingStep'];
+      /**
+       * @description With `pendingStep: 'second-factor'` only: the ways this account can give it (`code`: an
+       *     authenticator app or recovery codes; `passkey`: at least one passkey).
+       */
+      secondFactorMethods?: components['schemas']['SecondFactorMethod'][];
       /** @example 0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d */
       id: string;
       /** @example admin */
@@ -2335,6 +2355,7 @@ export type ActivityListDto = components['schemas']['ActivityListDto'];
 export type AdminUserDto = components['schemas']['AdminUserDto'];
 export type CreateAdminUserDto = components['schemas']['CreateAdminUserDto'];
 export type ResetPasswordDto = components['schemas']['ResetPasswordDto'];
+export type SecondFactorMethod = components['schemas']['SecondFactorMethod'];
 export type AuthStatusDto = components['schemas']['AuthStatusDto'];
 export type PendingStep = components['schemas']['PendingStep'];
 export type CurrentAdminDto = components['schemas']['CurrentAdminDto'];

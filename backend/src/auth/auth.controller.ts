@@ -25,6 +25,7 @@ import {
   enrolmentRequired,
   secondFactorPendingOf,
 } from './second-factor/pending-step.js';
+import { SecondFactorService } from './second-factor/second-factor.service.js';
 import { SessionSettings } from './session-settings.js';
 
 @ApiTags('auth')
@@ -34,15 +35,21 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly settings: SessionSettings,
+    private readonly secondFactor: SecondFactorService,
   ) {}
 
-  /** Public: whether the first administrator exists (the login page offers to create it while not). */
+  /**
+   * Public: whether the first administrator exists (the login page offers to create it while
+   * not), and whether this browser's second factor is pending, with the ways to give it.
+   */
   @Get('status')
   @ApiOkResponse({ type: AuthStatusDto })
   async getAuthStatus(@Req() request: Request): Promise<AuthStatusDto> {
+    const pending = secondFactorPendingOf(request);
     return {
       adminExists: await this.auth.adminExists(),
-      secondFactorPending: secondFactorPendingOf(request) !== null,
+      secondFactorPending: pending !== null,
+      ...(pending ? { secondFactorMethods: await this.secondFactor.methodsOf(pending.adminId) } : {}),
     };
   }
 
@@ -58,7 +65,8 @@ export class AuthController {
   /**
    * Logs in and sets the session cookie. After 10 consecutive failures for one username from
    * one client, answers 429 with Retry-After for 15 minutes. An account with a second factor is
-   * not logged in yet: `pendingStep: 'second-factor'` asks for its code.
+   * not logged in yet: `pendingStep: 'second-factor'` asks for it, and `secondFactorMethods`
+   * says how it can be given.
    */
   @Post('login')
   @HttpCode(200)
@@ -77,7 +85,10 @@ export class AuthController {
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    if (secondFactorPendingOf(request)) return { ...toAdminUserDto(user), pendingStep: 'second-factor' };
+    if (secondFactorPendingOf(request)) {
+      const secondFactorMethods = await this.secondFactor.methodsOf(user.id);
+      return { ...toAdminUserDto(user), pendingStep: 'second-factor', secondFactorMethods };
+    }
     startAdminSession(request, this.settings);
     await this.auth.recordLogin(actorOf(request));
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };

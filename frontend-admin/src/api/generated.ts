@@ -734,7 +734,11 @@ export type ResetPasswordDto = {
   /** Must equal `newPassword`. */
   confirmPassword: string;
 };
+export type SecondFactorMethod = 'code' | 'passkey';
 export type AuthStatusDto = {
+  /** Only while the second factor is pending: the ways the account can give it (`code`: an
+    authenticator app or recovery codes; `passkey`: at least one passkey). Absent otherwise. */
+  secondFactorMethods?: SecondFactorMethod[];
   /** True once an administrator account exists: the login page then stops offering to create the first one. */
   adminExists: boolean;
   /** True while this browser gave a right password and the second factor is still to come. */
@@ -745,6 +749,9 @@ export type CurrentAdminDto = {
   /** `second-factor`: give a code (POST /api/auth/second-factor), the session is not logged in yet;
     `enrolment`: the policy requires a second factor this admin must set up first. Absent: done. */
   pendingStep?: PendingStep;
+  /** With `pendingStep: 'second-factor'` only: the ways this account can give it (`code`: an
+    authenticator app or recovery codes; `passkey`: at least one passkey). */
+  secondFactorMethods?: SecondFactorMethod[];
   id: string;
   username: string;
   /** When the account was created. */

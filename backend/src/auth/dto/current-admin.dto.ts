@@ -5,6 +5,10 @@ import { AdminUserDto } from '../../admin-users/dto/admin-user.dto.js';
 export const PENDING_STEPS = ['second-factor', 'enrolment'] as const;
 export type PendingStep = (typeof PENDING_STEPS)[number];
 
+/** How the second step can be answered: `code` (an authenticator app or recovery codes), `passkey`. */
+export const SECOND_FACTOR_METHODS = ['code', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 /** The admin of this session, and the step still to take after the password, if any. */
 export class CurrentAdminDto extends AdminUserDto {
   /**
@@ -13,4 +17,16 @@ export class CurrentAdminDto extends AdminUserDto {
    */
   @ApiProperty({ enum: PENDING_STEPS, enumName: 'PendingStep', required: false })
   pendingStep?: PendingStep;
+
+  /**
+   * With `pendingStep: 'second-factor'` only: the ways this account can give it (`code`: an
+   * authenticator app or recovery codes; `passkey`: at least one passkey).
+   */
+  @ApiProperty({
+    enum: SECOND_FACTOR_METHODS,
+    enumName: 'SecondFactorMethod',
+    isArray: true,
+    required: false,
+  })
+  secondFactorMethods?: SecondFactorMethod[];
 }

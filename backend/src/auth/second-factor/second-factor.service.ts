@@ -10,6 +10,7 @@ import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
 import { invalidSecondFactor } from './second-factor-errors.js';
 import { SecondFactorRegistry } from './second-factor.js';
+import type { SecondFactorMethod } from '../dto/current-admin.dto.js';
 import type { MySecondFactorsDto } from './dto/second-factors.dto.js';
 import { looksLikeTotpCode } from './totp/totp-codes.js';
 import { TotpService } from './totp/totp.service.js';
@@ -62,6 +63,22 @@ export class SecondFactorService {
       );
     }
     return user;
+  }
+
+  /**
+   * The ways an account can give its second factor. Only for the account whose password this
+   * session just gave: telling anyone else would reveal how an account is protected.
+   */
+  async methodsOf(adminId: string): Promise<SecondFactorMethod[]> {
+    const [factors, recoveryCodesLeft] = await Promise.all([
+      this.registry.factorsOf(adminId),
+      this.recoveryCodes.remainingOf(adminId),
+    ]);
+    const kinds = new Set(factors.map((factor) => factor.kind));
+    const methods: SecondFactorMethod[] = [];
+    if (kinds.has('totp') || recoveryCodesLeft > 0) methods.push('code');
+    if (kinds.has('passkey')) methods.push('passkey');
+    return methods;
   }
 
   async mine(adminId: string): Promise<MySecondFactorsDto> {

@@ -17,7 +17,7 @@ import { useAdminDocumentTitle } from '../../i18n/documentTitle';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import '../layout/admin.css';
-import { SecondFactorForm } from './second-factor/SecondFactorForm';
+import { SecondFactorForm, secondStepSubtitleKey } from './second-factor/SecondFactorForm';
 
 type Mode = 'login' | 'create';
 interface LoginValues {
@@ -129,7 +129,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
           </Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
             {secondStep
-              ? t('mfa.login.subtitle')
+              ? t(secondStepSubtitleKey(status?.secondFactorMethods))
               : mode === 'login'
                 ? t('login.subtitle')
                 : t('login.createSubtitle')}
@@ -148,6 +148,7 @@ export function LoginPage({ inPlace = false, sessionEnded = false }: LoginPagePr
           )}
           {secondStep && (
             <SecondFactorForm
+              methods={status?.secondFactorMethods}
               onError={setError}
               onSuccess={() => {
                 if (!inPlace) navigate(adminPath(), { replace: true });

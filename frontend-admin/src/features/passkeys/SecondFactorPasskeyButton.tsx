@@ -9,6 +9,8 @@ import { passkeyFailureText, signWithPasskey } from './passkeyCeremony';
 
 interface SecondFactorPasskeyButtonProps {
   disabled?: boolean;
+  /** The only way the account has: the main button of the step, focused on arrival. */
+  primary?: boolean;
   /** Logged in: the passkey belongs to the account whose password was given. */
   onSuccess: () => void;
   /** The sentence to show for a step that did not finish. */
@@ -16,7 +18,12 @@ interface SecondFactorPasskeyButtonProps {
 }
 
 /** "Use a passkey" after the password: the device offers only the passkeys of that account. */
-export function SecondFactorPasskeyButton({ disabled, onSuccess, onFailed }: SecondFactorPasskeyButtonProps) {
+export function SecondFactorPasskeyButton({
+  disabled,
+  primary = false,
+  onSuccess,
+  onFailed,
+}: SecondFactorPasskeyButtonProps) {
   const { t, errorText } = useAdminTranslation();
   const [getOptions, { isLoading: asking }] = useGetSecondFactorPasskeyOptionsMutation();
   const [verify, { isLoading: verifying }] = useVerifySecondFactorPasskeyMutation();
@@ -33,7 +40,15 @@ export function SecondFactorPasskeyButton({ disabled, onSuccess, onFailed }: Sec
   };
 
   return (
-    <Button block icon={<KeyOutlined />} onClick={start} loading={asking || verifying} disabled={disabled}>
+    <Button
+      block
+      type={primary ? 'primary' : 'default'}
+      autoFocus={primary}
+      icon={<KeyOutlined />}
+      onClick={start}
+      loading={asking || verifying}
+      disabled={disabled}
+    >
       {t('mfa.login.passkey')}
     </Button>
   );
