@@ -1,5 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { SECOND_FACTOR_METHODS, type SecondFactorMethod } from './current-admin.dto.js';
+import { ApiSecondFactorMethods, type SecondFactorMethod } from './current-admin.dto.js';
 
 /** What the login page needs to know before anyone logs in. */
 export class AuthStatusDto {
@@ -11,11 +10,6 @@ export class AuthStatusDto {
    * Only while the second factor is pending: the ways the account can give it (`code`: an
    * authenticator app or recovery codes; `passkey`: at least one passkey). Absent otherwise.
    */
-  @ApiProperty({
-    enum: SECOND_FACTOR_METHODS,
-    enumName: 'SecondFactorMethod',
-    isArray: true,
-    required: false,
-  })
+  @ApiSecondFactorMethods()
   secondFactorMethods?: SecondFactorMethod[];
 }

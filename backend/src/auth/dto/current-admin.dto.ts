@@ -9,6 +9,15 @@ export type PendingStep = (typeof PENDING_STEPS)[number];
 export const SECOND_FACTOR_METHODS = ['code', 'passkey'] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
+/** The OpenAPI description of an optional list of those ways (one named enum in the document). */
+export const ApiSecondFactorMethods = () =>
+  ApiProperty({
+    enum: SECOND_FACTOR_METHODS,
+    enumName: 'SecondFactorMethod',
+    isArray: true,
+    required: false,
+  });
+
 /** The admin of this session, and the step still to take after the password, if any. */
 export class CurrentAdminDto extends AdminUserDto {
   /**
@@ -22,11 +31,6 @@ export class CurrentAdminDto extends AdminUserDto {
    * With `pendingStep: 'second-factor'` only: the ways this account can give it (`code`: an
    * authenticator app or recovery codes; `passkey`: at least one passkey).
    */
-  @ApiProperty({
-    enum: SECOND_FACTOR_METHODS,
-    enumName: 'SecondFactorMethod',
-    isArray: true,
-    required: false,
-  })
+  @ApiSecondFactorMethods()
   secondFactorMethods?: SecondFactorMethod[];
 }
