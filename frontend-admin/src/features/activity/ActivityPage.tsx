@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { Alert, AutoComplete, Button, Card, Flex, Form, Input, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useGetActivityQuery, useGetAdminUsersQuery } from '../../api/adminApi';
 import type { ActivityEntryDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
 import { useNamedClear } from '../../app/useNamedClear';
+import { useTypedFilter } from '../../app/useTypedFilter';
 import { useAdminTranslation } from '../../i18n';
 import { AdminPage } from '../layout/AdminPage';
 import {
@@ -45,24 +46,6 @@ function useActivityParams() {
 /** How long typing pauses before the log is asked again (one request per burst of keys). */
 const TYPING_PAUSE_MS = 300;
 
-/** A filter's text: shown at once, given to `commit` (the URL, so the request) once typing pauses. */
-function useTypedFilter(value: string, commit: (text: string) => void) {
-  const [text, setText] = useState(value);
-  // Back/forward or "clear filters" changes the URL: show its value (adjusting state on a prop
-  // change during render, as the dashboard's search box does).
-  const [urlValue, setUrlValue] = useState(value);
-  if (value !== urlValue) {
-    setUrlValue(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text === value) return undefined;
-    const timer = setTimeout(() => commit(text), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, commit]);
-  return [text, setText] as const;
-}
-
 /** /admin/activity: the activity log, newest first, a page at a time, with its filters. */
 export function ActivityPage() {
   const { t, i18n, errorText } = useAdminTranslation();
@@ -75,10 +58,12 @@ export function ActivityPage() {
   const [actor, setActor] = useTypedFilter(
     params.actor,
     useCallback((value: string) => update({ actor: value }, { replace: true }), [update]),
+    TYPING_PAUSE_MS,
   );
   const [shop, setShop] = useTypedFilter(
     params.shop,
     useCallback((value: string) => update({ shop: value }, { replace: true }), [update]),
+    TYPING_PAUSE_MS,
   );
   // The log grows with every change: each visit asks again.
   const { data, isFetching, isError, error, refetch } = useGetActivityQuery(activityQuery(params), {

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNamedClear } from '../../app/useNamedClear';
+import { useTypedFilter } from '../../app/useTypedFilter';
 import { useAdminTranslation } from '../../i18n';
 
 /**
@@ -16,32 +16,7 @@ const SEARCH_DEBOUNCE_MS = 50;
 export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useAdminTranslation();
   const namedClear = useNamedClear();
-  const [text, setText] = useState(value);
-  // The last query this box put in the URL. Its own query coming back must not replace the text:
-  // a key typed since (a slow typist pauses longer than the debounce) would be lost.
-  const [sent, setSent] = useState(value);
-  const search = useCallback(
-    (q: string) => {
-      setSent(q);
-      onSearch(q);
-    },
-    [onSearch],
-  );
-  // Back/forward (or a link) changes the URL: show its query (React's "adjust state on a prop
-  // change" pattern, during render rather than in an effect).
-  const [urlValue, setUrlValue] = useState(value);
-  if (value !== urlValue) {
-    setUrlValue(value);
-    if (value !== sent) {
-      setSent(value);
-      setText(value);
-    }
-  }
-  useEffect(() => {
-    if (text === value) return undefined;
-    const timer = setTimeout(() => search(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, search]);
+  const [text, setText, search] = useTypedFilter(value, onSearch, SEARCH_DEBOUNCE_MS);
   return (
     <Input.Search
       allowClear={namedClear}
