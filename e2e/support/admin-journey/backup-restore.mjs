@@ -152,7 +152,6 @@ export function backupRestoreSteps(journey) {
     expect(Buffer.compare(await logo.body(), readFileSync(logoFile))).toBe(0);
     await page.getByRole('button', { name: A.backToDashboard }).click();
     await searchDashboard(page, A.searchShops, shopName);
-    await page.getByTestId('shop-row').filter({ hasText: shopName }).waitFor();
     await pub.goto(`${product.url}/?q=${encodeURIComponent(shopName)}`);
     await publicCard(shopName).getByText(T.verified, { exact: true }).waitFor();
     const all = await (await page.request.get(`${product.url}/api/shops`)).json();

@@ -49,7 +49,6 @@ export function shopSteps(journey) {
     await page.waitForURL(`${product.url}/admin`);
     await searchDashboard(page, A.searchShops, shopName);
     const card = page.getByTestId('shop-row').filter({ hasText: shopName });
-    await card.waitFor();
     const logoSrc = await card.locator('img').first().getAttribute('src');
     expect(logoSrc).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     const logo = await page.request.get(`${product.url}${logoSrc}`);
