@@ -33,8 +33,26 @@ export function describeViolations(violations) {
     .join('\n');
 }
 
+/**
+ * Waits for the page's finite CSS animations and transitions to end: axe measures colours as they are
+ * drawn, and a toast fading in or out is, for a few frames, text barely darker than its background (a
+ * CI run failed on one at 1.05:1). Endless ones (spinners) are left running; a cancelled one counts as
+ * ended.
+ */
+function animationsSettled(page) {
+  return page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 /** Runs axe once on the page as it is; throws with every violation found, naming `where`. */
 export async function expectNoViolations(page, where) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .disableRules(Object.keys(DISABLED_RULES))
