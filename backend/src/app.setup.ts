@@ -18,7 +18,7 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, mapTileOrigins, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { AppMetrics } from './observability/metrics.js';
-import { APP_LOGGER, observeRequests } from './observability/request-observer.js';
+import { APP_LOGGER, bindRequestLogger, observeRequests } from './observability/request-observer.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 import { setupSwagger } from './openapi.js';
 import { PublicPages } from './pages/public-pages.js';
@@ -79,12 +79,15 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   httpServer.on('request', catalog.listener(expressListener));
   enforceRequestDeadlines(httpServer, config.requestLimits);
   app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
+  const logger = app.get<PinoLogger | null>(APP_LOGGER);
   // Prepended last, so it runs first: every request gets its id, log line and metrics.
   observeRequests(httpServer, {
-    logger: app.get<PinoLogger | null>(APP_LOGGER) ?? undefined,
+    logger: logger ?? undefined,
     metrics: app.get(AppMetrics),
     shutdown: app.get(ShutdownState),
   });
+  // Nest's own lines written during a request carry its id.
+  if (logger) server.use(bindRequestLogger(logger));
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));
