@@ -110,7 +110,10 @@ export function observeRequests(
   server: Server,
   options: { logger?: Logger; metrics: AppMetrics; shutdown: ShutdownState },
 ): void {
-  const { logger, metrics, shutdown } = options;
+  const { metrics, shutdown } = options;
+  // Request lines hold only the fixed fields of requestFields, none of them a redacted key:
+  // the redaction pass (a quarter of a line's cost, bench:request-cost) has nothing to do there.
+  const logger = options.logger?.child({}, { redact: [] });
   server.prependListener('request', (request: LoggedRequest, response: ServerResponse) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(request);
