@@ -91,8 +91,8 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof sent === 'string' && ACCEPTED_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
-type LoggedRequest = IncomingMessage & { log?: Logger; [REQUEST_ID]?: string };
 const REQUEST_ID = Symbol('requestId');
+type LoggedRequest = IncomingMessage & { log?: Logger; [REQUEST_ID]?: string };
 
 /**
  * Watches every request at the HTTP server, before Express and the public catalogue's fast
