@@ -69,6 +69,10 @@ const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
 const ONLY = ['api', 'web', 'pages', 'admin', 'stall'];
+
+/** Issue 32: small JSON answers at 0.3 of their ceiling or more, server-rendered pages at 0.2. */
+const SMALL_JSON_BUDGET = { minRatio: 0.3 };
+const PAGE_BUDGET = { minRatio: 0.2 };
 if (opts.only !== undefined && !ONLY.includes(opts.only))
   throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
 for (const dialect of opts.only === undefined || opts.only === 'api' ? dialects : []) {
@@ -142,7 +146,11 @@ async function benchDialect(dialect) {
     if (failed) console.log(firstError(backend.output()));
 
     const oneId = seed.ids[Math.floor(seed.ids.length / 2)];
-    const paths = ['/api/shops', `/api/shops/${oneId}`, '/api/shops/categories'];
+    const paths = ['/api/shops', `/api/shops/${oneId}`, '/api/shops/categories', '/api/shops/listing?page=1'];
+    // The server-rendered pages, when the frontends are built (`npm run build`): issue 32's
+    // budgets name `/` and a shop page beside the small JSON answers.
+    const pages = await renderedPages(backend.url, oneId);
+    paths.push(...pages);
     ceiling = await startCeiling({
       backendUrl: backend.url,
       paths,
@@ -182,8 +190,25 @@ async function benchDialect(dialect) {
         headers: { 'accept-encoding': 'gzip' },
         connections: 10,
       },
-      { name: 'GET /api/shops/{id}', path: paths[1], headers: { 'accept-encoding': 'gzip' } },
+      {
+        name: 'GET /api/shops/{id}',
+        path: paths[1],
+        headers: { 'accept-encoding': 'gzip' },
+        budget: SMALL_JSON_BUDGET,
+      },
       { name: 'GET /api/shops/categories', path: paths[2], headers: { 'accept-encoding': 'gzip' } },
+      {
+        name: 'GET /api/shops/listing?page=1',
+        path: paths[3],
+        headers: { 'accept-encoding': 'gzip' },
+        budget: SMALL_JSON_BUDGET,
+      },
+      ...pages.map((path) => ({
+        name: `GET ${path === '/' ? '/' : '/shops/{slug}'} (server-rendered)`,
+        path,
+        headers: { 'accept-encoding': 'br' },
+        budget: PAGE_BUDGET,
+      })),
     ];
     const rows = [];
     for (const s of scenarios) {
@@ -290,6 +315,14 @@ function logRow(row) {
   console.log(
     `${row.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, unexpected ${r.unexpected}, errors ${r.errors}${c}`,
   );
+}
+
+/** `/` and the page of shop `id`, if the backend renders them (frontends built); else none. */
+async function renderedPages(url, id) {
+  const home = await rawGet(`${url}/`);
+  if (home.status !== 200 || !String(home.headers['content-type']).startsWith('text/html')) return [];
+  const { slug } = JSON.parse((await rawGet(`${url}/api/shops/${id}`)).body);
+  return ['/', `/shops/${slug}`];
 }
 
 async function responseSizes(url, paths) {
