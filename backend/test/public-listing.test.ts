@@ -78,6 +78,39 @@ describe.each(DIALECTS)('public listing one page at a time on %s', (dialect) => 
     expect((await listing('?q=nuevo')).items.map((s) => s.name)).toEqual(['Armería Nuevo Día']);
   });
 
+  it('sends each page compressed as asked, with an ETag, and 304 while it is current', async () => {
+    const plain = await request(server.url)
+      .get('/api/shops/listing?state=Yucat%C3%A1n')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    const body = plain.body as Listing;
+    const etag = plain.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    for (const encoding of ['gzip', 'br']) {
+      const compressed = await request(server.url)
+        .get('/api/shops/listing?state=Yucat%C3%A1n')
+        .set('Accept-Encoding', encoding)
+        .expect(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.etag).toBe(etag);
+      expect(compressed.body).toEqual(body);
+    }
+    await request(server.url)
+      .get('/api/shops/listing?state=yucat%C3%A1n')
+      .set('If-None-Match', etag)
+      .expect(304);
+    await admin
+      .post('/api/admin/shops')
+      .send(shopBody({ name: 'Taller Progreso', city: 'Progreso', state: 'Yucatán' }))
+      .expect(201);
+    const after = await request(server.url)
+      .get('/api/shops/listing?state=Yucat%C3%A1n')
+      .set('If-None-Match', etag)
+      .expect(200);
+    expect((after.body as Listing).total).toBe(body.total + 1);
+  });
+
   it('refuses invalid parameters with field error codes', async () => {
     for (const [query, field] of [
       ['?page=0', 'page'],

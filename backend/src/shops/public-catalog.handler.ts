@@ -48,7 +48,7 @@ export async function encodeBytes(
   };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** encodeBytes for a small document (one shop, about 1 KB): on the spot, in well under a ms. */
 function encodeSmallBytes(bytes: Buffer, contentType: string): EncodedDocument {

@@ -43,8 +43,12 @@ export class ShopsController {
   @Get('listing')
   @ApiOkResponse({ type: ShopListingDto })
   @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
-  getShopListing(@Query() query: ShopListingQueryDto): Promise<ShopListingDto> {
-    return this.listing.page(query);
+  async getShopListing(
+    @Query() query: ShopListingQueryDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    sendDocument(request, response, await this.listing.document(query));
   }
 
   /** Distinct categories, in Spanish alphabetical order. */
