@@ -2,11 +2,10 @@
 // virtual authenticator: the password alone leads to the enrolment page (no "Login
 // Successful"), which offers a passkey; adding one opens the panel, and the next login asks for
 // it after the password. Keyboard only; axe (WCAG 2.2 A/AA) at 390 and 1280 px.
-/* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { expectAccessible } from './support/axe.mjs';
-import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
-import { tabTo } from './support/keyboard.mjs';
+import { launchChromium, openPage, withArtifacts } from './support/browser.mjs';
+import { tabTo, untilFocused } from './support/keyboard.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -63,7 +62,7 @@ describe.each(['es', 'en'])('a passkey as the factor the policy requires (%s)', 
   async function givePassword(page) {
     await page.goto(`${site}/admin/login`);
     const username = page.getByLabel(A.username);
-    await eventually(() => username.evaluate((input) => input === document.activeElement), true);
+    await untilFocused(username);
     await page.keyboard.type('admin');
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
@@ -83,7 +82,7 @@ describe.each(['es', 'en'])('a passkey as the factor the policy requires (%s)', 
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog').filter({ hasText: T.passkeys.addTitle });
     const nameField = dialog.getByLabel(T.passkeys.name);
-    await eventually(() => nameField.evaluate((input) => input === document.activeElement), true);
+    await untilFocused(nameField);
     await page.keyboard.type(lang === 'es' ? 'Teléfono' : 'Phone');
     await page.keyboard.press('Enter');
     await page.getByText(A.panelTitle).first().waitFor();
@@ -96,7 +95,7 @@ describe.each(['es', 'en'])('a passkey as the factor the policy requires (%s)', 
     await page.getByRole('heading', { name: T.mfa.login.title }).waitFor();
     // The passkey is the account's only way: its button is the step's first control, focused.
     const usePasskey = page.getByRole('button', { name: T.mfa.login.passkey });
-    await eventually(() => usePasskey.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(usePasskey);
     await page.keyboard.press('Enter');
     await page.getByText(A.panelTitle).first().waitFor();
     expect((await page.request.get(`${site}/api/auth/me`)).status()).toBe(200);

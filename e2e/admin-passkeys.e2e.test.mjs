@@ -3,13 +3,12 @@
 // from the users page, log out, sign in with the passkey alone, then with the password plus the
 // passkey as the second step (the only way this account has, so no code field), confirm a dangerous action with it, and remove it. Every passkey screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px, and the
 // whole flow is done with the keyboard.
-/* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
-import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { expectFocusRing, focusIsWithin, tabTo, untilFocused } from './support/keyboard.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -104,7 +103,7 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     const dialog = page.getByRole('dialog').filter({ hasText: T.passkeys.addTitle });
     await dialog.waitFor();
     const nameField = dialog.getByLabel(T.passkeys.name);
-    await eventually(() => nameField.evaluate((input) => input === document.activeElement), true);
+    await untilFocused(nameField);
     await expectAccessible(page, `the ${lang} new passkey dialog`);
     // Submitting without a name says so beside the field.
     await page.keyboard.press('Enter');
@@ -144,7 +143,7 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     await page.getByRole('heading', { name: A.loginTitle }).waitFor();
     // The login form starts in the username field.
     const username = page.getByLabel(A.username);
-    await eventually(() => username.evaluate((input) => input === document.activeElement), true);
+    await untilFocused(username);
     await page.keyboard.type('admin');
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
@@ -162,7 +161,7 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     expect(await page.getByLabel(T.mfa.login.code, { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: T.mfa.login.submit }).count()).toBe(0);
     expect(await page.getByText(T.login.or, { exact: true }).count()).toBe(0);
-    await eventually(() => usePasskey.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(usePasskey);
     await expectFocusRing(page);
     await expectAccessible(page, `the ${lang} second step with only its passkey button`);
     await page.keyboard.press('Space');
@@ -184,7 +183,7 @@ describe.each(['es', 'en'])('passkeys (%s)', (lang) => {
     await expectAccessible(page, `the ${lang} passkey removal confirmation`);
     // The confirmation starts on Cancel; Tab goes to Remove.
     const cancel = confirm.getByRole('button', { name: T.common.cancel });
-    await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(cancel);
     await tabTo(page, confirm.getByRole('button', { name: T.passkeys.remove, exact: true }), { max: 3 });
     await page.keyboard.press('Enter');
     const prompt = page.getByRole('dialog').filter({ hasText: T.reauth.title });

@@ -3,13 +3,12 @@
 // deletion without a recent password opens the "confirm it's you" prompt, and after the password
 // the deletion goes on. Every screen passes axe (WCAG 2.2 A/AA) at 390 and 1280 px and the flow
 // works with the keyboard alone.
-/* global document -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, launchChromium, openPage, withArtifacts } from './support/browser.mjs';
-import { focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { focusIsWithin, tabTo, untilFocused } from './support/keyboard.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
@@ -112,7 +111,7 @@ describe.each(['es', 'en'])('sessions and re-authentication (%s)', (lang) => {
         await confirm.waitFor();
         // The confirmation starts on Cancel; Tab goes to Delete.
         const cancel = confirm.getByRole('button', { name: T.common.cancel });
-        await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+        await untilFocused(cancel);
         await tabTo(page, confirm.getByRole('button', { name: T.common.delete, exact: true }), { max: 3 });
         await page.keyboard.press('Enter');
         const prompt = page.getByRole('dialog').filter({ hasText: T.reauth.title });
@@ -120,7 +119,7 @@ describe.each(['es', 'en'])('sessions and re-authentication (%s)', (lang) => {
         await expectAccessible(page, `the ${lang} re-authentication prompt`);
         // The cursor is already in the password field.
         const password = prompt.getByLabel(T.reauth.password);
-        await eventually(() => password.evaluate((input) => input === document.activeElement), true);
+        await untilFocused(password);
         expect(await focusIsWithin(prompt)).toBe(true);
         await page.keyboard.type('no-es-mi-clave');
         await page.keyboard.press('Enter');

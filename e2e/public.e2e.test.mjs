@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, journeys, openListing, unexpectedErrors, waitForDirectory } from './support/browser.mjs';
-import { expectFocusRing, focusIsWithin, tabTo } from './support/keyboard.mjs';
+import { expectFocusRing, focusIsWithin, tabTo, untilFocused } from './support/keyboard.mjs';
 import { cardNames, shopCard, shopCards } from './support/public-page.mjs';
 import { startProductAndBrowser, stopProductAndBrowser } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
@@ -337,7 +337,7 @@ journey(
     await page.keyboard.press('Escape');
     await page.waitForURL(listing);
     // Back on the very card the shop was opened from, with its focus ring, the search kept.
-    await eventually(() => link.evaluate((element) => element === document.activeElement), true);
+    await untilFocused(link);
     await expectFocusRing(page);
     expect(await search.inputValue()).toBe('armeria');
     expect(unexpectedErrors(page)).toEqual([]);

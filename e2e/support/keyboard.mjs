@@ -1,6 +1,7 @@
 // Keyboard-only journeys: move with Tab as a keyboard user does, and check that every
 // element that receives focus shows a visible focus ring (WCAG 2.4.7).
 /* global document, getComputedStyle -- in functions that run in the page (evaluate) */
+import { eventually } from './browser.mjs';
 
 /**
  * Describes the focused element's focus indicator: an outline at least 2 px wide or a box shadow
@@ -59,6 +60,10 @@ export async function tabTo(page, target, { max = 40, backwards = false } = {}) 
   }
   throw new Error(`Tab did not reach the target in ${max} presses; focus went: ${visited.join(' > ')}`);
 }
+
+/** Waits until `target` (a locator) has focus: where a page moves focus itself (a dialog, a step). */
+export const untilFocused = (target) =>
+  eventually(() => target.evaluate((element) => element === document.activeElement), true);
 
 /** Whether the focused element is inside `container` (a locator). */
 export const focusIsWithin = (container) =>

@@ -6,7 +6,7 @@ import { restoreShops } from '../../../bench/lib/web-seed.mjs';
 import { searchDashboard } from '../admin-dashboard.mjs';
 import { expectAccessible } from '../axe.mjs';
 import { eventually } from '../browser.mjs';
-import { expectFocusRing, tabTo } from '../keyboard.mjs';
+import { expectFocusRing, tabTo, untilFocused } from '../keyboard.mjs';
 import { ADMIN_USER } from './accounts.mjs';
 
 /** Registers these steps of the admin journey, in order; `journey` holds what the steps share. */
@@ -28,7 +28,7 @@ export function accessibilitySteps(journey) {
       const findShop = () => searchDashboard(page, A.searchShops, name, (box) => type(box, name));
       await page.goto(`${product.url}/admin/login`);
       const username = page.getByLabel(A.username);
-      await eventually(() => username.evaluate((input) => input === document.activeElement), true);
+      await untilFocused(username);
       await page.keyboard.type(ADMIN_USER);
       await type(page.getByLabel(A.password, { exact: true }), passwords.changed);
       await page.keyboard.press('Enter');
@@ -98,7 +98,7 @@ export function accessibilitySteps(journey) {
       await page.keyboard.press('Enter');
       const confirm = page.getByRole('dialog');
       const cancel = confirm.getByRole('button', { name: A.cancel });
-      await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+      await untilFocused(cancel);
       await expectFocusRing(page);
       await tabTo(page, confirm.getByRole('button', { name: A.deleteOk }), { max: 3 });
       await page.keyboard.press('Enter');

@@ -1,13 +1,11 @@
 // Backup and restore: both downloads saved and read, the shop deleted and brought back from the
 // downloaded ZIP with upload progress, a file that is not a ZIP refused.
-/* global document -- in functions that run in the page (evaluate) */
 import { expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { searchDashboard } from '../admin-dashboard.mjs';
 import { expectAccessible } from '../axe.mjs';
-import { eventually } from '../browser.mjs';
-import { tabTo } from '../keyboard.mjs';
+import { tabTo, untilFocused } from '../keyboard.mjs';
 import { zipEntryNames } from '../zip.mjs';
 
 /** Registers these steps of the admin journey, in order; `journey` holds what the steps share. */
@@ -82,14 +80,14 @@ export function backupRestoreSteps(journey) {
     const confirm = page.getByRole('dialog');
     await confirm.getByText(A.deleteShopConfirm(shopName)).waitFor();
     const cancel = confirm.getByRole('button', { name: A.cancel });
-    await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(cancel);
     await expectAccessible(page, `the ${lang} delete confirmation`);
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
     expect((await page.request.get(`${product.url}/api/shops/${state.shopId}`)).status()).toBe(200);
-    await eventually(() => deleteButton.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(deleteButton);
     await page.keyboard.press('Enter');
-    await eventually(() => cancel.evaluate((button) => button === document.activeElement), true);
+    await untilFocused(cancel);
     await tabTo(page, confirm.getByRole('button', { name: A.deleteOk }), { max: 3 });
     await page.keyboard.press('Enter');
     await toast(A.shopDeleted);
