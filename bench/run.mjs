@@ -70,7 +70,7 @@ const { runtime, dialects } = resolveRuntime(opts);
 let allHold = true;
 const ONLY = ['api', 'web', 'pages', 'admin', 'stall'];
 
-/** Issue 32: small JSON answers at 0.3 of their ceiling or more, server-rendered pages at 0.2. */
+/** The per-request budgets: small JSON answers at 0.3 of their ceiling or more, server-rendered pages at 0.2. */
 const SMALL_JSON_BUDGET = { minRatio: 0.3 };
 const PAGE_BUDGET = { minRatio: 0.2 };
 if (opts.only !== undefined && !ONLY.includes(opts.only))
@@ -147,8 +147,8 @@ async function benchDialect(dialect) {
 
     const oneId = seed.ids[Math.floor(seed.ids.length / 2)];
     const paths = ['/api/shops', `/api/shops/${oneId}`, '/api/shops/categories', '/api/shops/listing?page=1'];
-    // The server-rendered pages, when the frontends are built (`npm run build`): issue 32's
-    // budgets name `/` and a shop page beside the small JSON answers.
+    // The server-rendered pages, when the frontends are built (`npm run build`): `/` and a shop
+    // page are measured against their ceiling beside the small JSON answers.
     const pages = await renderedPages(backend.url, oneId);
     paths.push(...pages);
     ceiling = await startCeiling({
