@@ -26,6 +26,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
 import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
+import { PublicListing } from './shops/public-listing.js';
 
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
@@ -71,7 +72,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   );
   // The public catalogue (pre-compressed, cookie-free): right after helmet, and then before
   // Express altogether (public-catalog.handler.ts).
-  const catalog = new PublicCatalogRoutes(app.get(PublicCatalog));
+  const catalog = new PublicCatalogRoutes(app.get(PublicCatalog), app.get(PublicListing));
   server.use(catalog.middleware);
   const httpServer = server.getHttpServer() as Server;
   const [expressListener] = httpServer.listeners('request') as RequestListener[];

@@ -65,6 +65,53 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
     },
   );
 
+  it.each([
+    '',
+    '?page=1',
+    '?q=armeria+norte',
+    '?city=monterrey&page=9',
+    '?open=now',
+    '?state=Puebla&q=sur',
+    '?q=%E0%A4%A',
+  ])(
+    'answers the listing %s exactly as the Nest route does, in every encoding, 304 and HEAD',
+    async (query) => {
+      // Twice each: the second one finds the answer by its query string.
+      for (const encoding of ['br', 'gzip', 'identity', 'br']) {
+        const headers = { 'accept-encoding': encoding };
+        const viaNest = await raw(`${server.url}/api/shops/listing/${query}`, 'GET', headers);
+        expect(viaNest.status).toBe(200);
+        expect(viaNest.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(comparable(await raw(`${server.url}/api/shops/listing${query}`, 'GET', headers))).toEqual(
+          comparable(viaNest),
+        );
+        const revalidate = { ...headers, 'if-none-match': viaNest.headers.etag };
+        const notModified = await raw(`${server.url}/api/shops/listing${query}`, 'GET', revalidate);
+        expect(notModified.status).toBe(304);
+        const head = await raw(`${server.url}/api/shops/listing${query}`, 'HEAD', headers);
+        expect(comparable(head)).toEqual(
+          comparable(await raw(`${server.url}/api/shops/listing/${query}`, 'HEAD', headers)),
+        );
+      }
+    },
+  );
+
+  it.each([
+    '?page=0',
+    '?page=two',
+    '?q=a&q=b',
+    '?colour=red',
+    `?q=${'x'.repeat(201)}`,
+    '?open=later',
+    '?city[]=x',
+  ])('refuses the listing %s exactly as the Nest route does, every time', async (query) => {
+    const viaNest = await raw(`${server.url}/api/shops/listing/${query}`);
+    expect(viaNest.status).toBe(400);
+    for (let i = 0; i < 2; i++) {
+      expect(comparable(await raw(`${server.url}/api/shops/listing${query}`))).toEqual(comparable(viaNest));
+    }
+  });
+
   it('encodes the catalogue once per data version, and again only after a write', async () => {
     const catalog = server.app.get(PublicCatalog);
     const before = await catalog.now();

@@ -6,6 +6,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 import { UUID_PATTERN } from 'contract';
 import { inTurn } from '../common/event-loop-turns.js';
 import { markRoute, REQUEST_ID_HEADER } from '../observability/request-observer.js';
+import type { PublicListing } from './public-listing.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 const gzipAsync = promisify(gzip);
@@ -263,13 +264,17 @@ const DOCUMENTS = new Map<string, DocumentName>([
 ]);
 
 const SHOP_PATH_PREFIX = '/api/shops/';
+const LISTING_PATH = '/api/shops/listing';
+
+/** What a fast-path request asks for. */
+type Wanted = DocumentName | { shop: string } | { listing: string };
 
 /**
  * The document a GET or HEAD of one of the public catalogue routes asks for, if any: a document
- * of the catalogue, or one shop (`/api/shops/<id>`, the id spelt as the server writes it; other
- * spellings go to the Nest route).
+ * of the catalogue, one shop (`/api/shops/<id>`, the id spelt as the server writes it; other
+ * spellings go to the Nest route), or a page of the listing (its query string).
  */
-function documentOf(request: IncomingMessage): DocumentName | { shop: string } | undefined {
+function documentOf(request: IncomingMessage): Wanted | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = request.url ?? '';
   const query = url.indexOf('?');
@@ -279,6 +284,10 @@ function documentOf(request: IncomingMessage): DocumentName | { shop: string } |
     markRoute(request, path);
     return name;
   }
+  if (path === LISTING_PATH) {
+    markRoute(request, path);
+    return { listing: query === -1 ? '' : url.slice(query + 1) };
+  }
   const id = path.startsWith(SHOP_PATH_PREFIX) ? path.slice(SHOP_PATH_PREFIX.length) : '';
   if (!UUID_PATTERN.test(id)) return undefined;
   markRoute(request, '/api/shops/:id');
@@ -286,8 +295,8 @@ function documentOf(request: IncomingMessage): DocumentName | { shop: string } |
 }
 
 /**
- * The hot path of the public directory: `GET /api/shops` and its category, city and state
- * lists. These documents are pre-serialised and pre-compressed, need no cookie, no body and
+ * The hot path of the public directory: `GET /api/shops`, its category, city and state lists,
+ * one shop, and the listing's pages. These documents are pre-serialised and pre-compressed, need no cookie, no body and
  * no compression, so they skip Express and Nest altogether:
  *
  * - `middleware` sits in the Express chain right after helmet and serves them there; on the
@@ -304,7 +313,10 @@ export class PublicCatalogRoutes {
   /** helmet's headers, flat (name, value, ...), learnt from the first response it made. */
   private securityHeaders?: string[];
 
-  constructor(private readonly catalog: PublicCatalog) {}
+  constructor(
+    private readonly catalog: PublicCatalog,
+    private readonly listing: PublicListing,
+  ) {}
 
   readonly middleware = (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     const name = documentOf(request);
@@ -329,12 +341,15 @@ export class PublicCatalogRoutes {
   private serve(
     request: IncomingMessage,
     response: ServerResponse,
-    name: DocumentName | { shop: string },
+    name: Wanted,
     securityHeaders: readonly string[] | undefined,
     fallback: () => void,
   ): void {
-    if (typeof name === 'object')
-      return this.serveShop(request, response, name.shop, securityHeaders, fallback);
+    if (typeof name === 'object') {
+      const found = () =>
+        'shop' in name ? this.catalog.shopNow(name.shop) : this.listing.documentNow(name.listing);
+      return this.serveOne(request, response, found, securityHeaders, fallback);
+    }
     let encoded: Encoding;
     try {
       encoded = this.catalog.now();
@@ -345,17 +360,20 @@ export class PublicCatalogRoutes {
     encoded.then((ready) => sendDocument(request, response, ready[name], securityHeaders), fallback);
   }
 
-  /** One shop from the catalogue; an unknown shop (404) and any failure go to the Nest route. */
-  private serveShop(
+  /**
+   * One shop, or a page of the listing; an unknown shop (404), an invalid query (400) and any
+   * failure go to the Nest route, which answers them.
+   */
+  private serveOne(
     request: IncomingMessage,
     response: ServerResponse,
-    id: string,
+    find: () => EncodedDocument | undefined | Promise<EncodedDocument | undefined>,
     securityHeaders: readonly string[] | undefined,
     fallback: () => void,
   ): void {
-    let document: ReturnType<PublicCatalog['shopNow']>;
+    let document: ReturnType<typeof find>;
     try {
-      document = this.catalog.shopNow(id);
+      document = find();
     } catch {
       return fallback();
     }

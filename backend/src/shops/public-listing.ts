@@ -1,12 +1,34 @@
 import { Injectable } from '@nestjs/common';
+import { parse as parseQuery } from 'node:querystring';
 import { pageOf } from 'contract';
-import { listingFilters, type ShopListingDto, type ShopListingQueryDto } from './dto/shop-listing.dto.js';
+import { createValidationPipe } from '../common/validation.pipe.js';
+import { listingFilters, ShopListingQueryDto, type ShopListingDto } from './dto/shop-listing.dto.js';
 import { ListingResultsCache } from './listing-results.js';
 import { encodeBytes, JSON_TYPE, type EncodedDocument } from './public-catalog.handler.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 /** Answers kept per catalogue version: the popular filters (first pages, each state) repeat. */
 const CACHED_ANSWERS = 500;
+/** Query strings of valid requests kept per catalogue version, with the answer each one got. */
+const CACHED_QUERIES = 1_000;
+
+const validation = createValidationPipe();
+
+/**
+ * A listing URL's query as the Nest route reads and checks it (Express 5 parses queries with
+ * node:querystring; the same validation pipe), or undefined when it is invalid: only the Nest
+ * route answers that, with its 400.
+ */
+async function checkedQuery(rawQuery: string): Promise<ShopListingQueryDto | undefined> {
+  try {
+    return (await validation.transform(parseQuery(rawQuery), {
+      type: 'query',
+      metatype: ShopListingQueryDto,
+    })) as ShopListingQueryDto;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The public listing one page at a time (`GET /api/shops/listing`), filtered on the server with
@@ -16,10 +38,14 @@ const CACHED_ANSWERS = 500;
  * spellings of one request share one answer. Each is kept as its bytes, compressed once (off the
  * event loop) and sent with an ETag like the catalogue's documents: serialising and gzipping
  * each answer per request held the route at 0.03 of its ceiling (bench/FINDINGS.md, round 8).
+ *
+ * `documentNow` serves the fast path (public-catalog.handler.ts): a query string seen before in
+ * this catalogue version finds its answer without parsing or validating anything again.
  */
 @Injectable()
 export class PublicListing {
   private readonly answers = new WeakMap<ShopCatalog, Map<string, Promise<EncodedDocument>>>();
+  private readonly byQuery = new WeakMap<ShopCatalog, Map<string, EncodedDocument>>();
 
   constructor(
     private readonly shops: ShopsService,
@@ -27,9 +53,51 @@ export class PublicListing {
   ) {}
 
   /** The page `query` asks for, as the document `GET /api/shops/listing` sends (a ShopListingDto). */
-  async document(query: ShopListingQueryDto): Promise<EncodedDocument> {
-    const catalog = await this.shops.catalogNow();
-    const { key: filtersKey, shops } = await this.results.resultsFor(catalog, listingFilters(query));
+  async document(query: ShopListingQueryDto, now = Date.now()): Promise<EncodedDocument> {
+    return this.documentIn(await this.shops.catalogNow(), query, now);
+  }
+
+  /**
+   * The answer to a listing URL's query string (without the `?`) as of the current data version:
+   * at once when the same string was answered in this version (and, with `open`, this minute),
+   * and undefined when the query is invalid, for the Nest route to refuse.
+   */
+  documentNow(
+    rawQuery: string,
+    now = Date.now(),
+  ): EncodedDocument | undefined | Promise<EncodedDocument | undefined> {
+    const catalog = this.shops.catalogNow();
+    return catalog instanceof Promise
+      ? catalog.then((ready) => this.queryDocument(ready, rawQuery, now))
+      : this.queryDocument(catalog, rawQuery, now);
+  }
+
+  private queryDocument(
+    catalog: ShopCatalog,
+    rawQuery: string,
+    now: number,
+  ): EncodedDocument | Promise<EncodedDocument | undefined> {
+    // "Open now" answers hold for their minute (as their filtered results do).
+    const key = rawQuery.includes('open') ? `${Math.floor(now / 60_000)} ${rawQuery}` : rawQuery;
+    const known = this.byQuery.get(catalog)?.get(key);
+    if (known) return known;
+    return checkedQuery(rawQuery).then(async (query) => {
+      if (!query) return undefined;
+      const document = await this.documentIn(catalog, query, now);
+      let documents = this.byQuery.get(catalog);
+      if (!documents) this.byQuery.set(catalog, (documents = new Map()));
+      if (documents.size >= CACHED_QUERIES) documents.delete(documents.keys().next().value!);
+      documents.set(key, document);
+      return document;
+    });
+  }
+
+  private async documentIn(
+    catalog: ShopCatalog,
+    query: ShopListingQueryDto,
+    now: number,
+  ): Promise<EncodedDocument> {
+    const { key: filtersKey, shops } = await this.results.resultsFor(catalog, listingFilters(query), now);
     const { items, page, pageCount } = pageOf(shops, query.page ?? 1);
     const key = `${filtersKey}#${page}`;
     let answers = this.answers.get(catalog);
