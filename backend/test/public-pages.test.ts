@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
+import { AppMetrics } from '../src/observability/metrics.js';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
@@ -248,6 +249,36 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
       expect(body).not.toContain('og:url');
       expect(meta(body, 'robots')).toBe('noindex');
     }
+  });
+
+  it('counts each page under its route template, never its path or "unmatched"', async () => {
+    const slug = shops[0].slug;
+    const count = async (route: string) => {
+      const text = await server.app.get(AppMetrics).registry.getSingleMetricAsString('http_requests_total');
+      const label = `route="${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`;
+      return [...text.matchAll(new RegExp(`\\{method="GET",${label},status="\\d+"\\} (\\d+)`, 'g'))].reduce(
+        (sum, match) => sum + Number(match[1]),
+        0,
+      );
+    };
+    const visits: [string, string][] = [
+      ['/', '/'],
+      ['/en/?page=2', '/en/'],
+      ['/shops?q=caza', '/shops'],
+      [`/shops/${slug}`, '/shops/:slug'],
+      [`/en/shops/${slug}`, '/en/shops/:slug'],
+      ['/en/list-my-shop', '/en/list-my-shop'],
+      ['/admin/login', '/admin/*'],
+      ['/runtime-config.js', '/runtime-config.js'],
+      ['/mf-manifest.json', '(static file)'],
+    ];
+    const unmatched = await count('unmatched');
+    for (const [path, route] of visits) {
+      const before = await count(route);
+      const { status } = await request(server.url).get(path);
+      expect([path, status, (await count(route)) - before]).toEqual([path, 200, 1]);
+    }
+    expect(await count('unmatched')).toBe(unmatched);
   });
 
   it('gives the admin its own title and noindex', async () => {

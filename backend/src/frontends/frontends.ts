@@ -7,6 +7,7 @@ import { ADMIN_PAGE_PATHS } from 'contract';
 import type { FrontendsConfig } from '../config/frontends.config.js';
 import { ApiError } from '../common/api-error.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
+import { markRoute } from '../observability/request-observer.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
@@ -26,7 +27,11 @@ const SOURCE_MAP = /\.map$/i;
 /** webpack names hashed files `name.<hash>.js`; they never change, so cache them for a year. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
+/** Metrics and request lines name every file of a build by one route, not by its path. */
+const STATIC_ROUTE = '(static file)';
+
 function cacheHeaders(response: Response, path: string): void {
+  markRoute(response.req, STATIC_ROUTE);
   response.setHeader(
     'Cache-Control',
     HASHED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -94,7 +99,8 @@ export function serveFrontends(
     if (!SOURCE_MAP.test(request.path) || /^\/(api|objects)(\/|$)/.test(request.path)) return next();
     response.status(404).type('text/plain').end('Not Found');
   });
-  app.use('/runtime-config.js', (_request: Request, response: Response) => {
+  app.use('/runtime-config.js', (request: Request, response: Response) => {
+    markRoute(request, '/runtime-config.js');
     response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache');
     response.end(script);
@@ -119,6 +125,7 @@ export function serveFrontends(
       // Any other path under /admin is the 404 page too, drawn in the browser like the admin's
       // pages, so it is in the language the admin chose (the server does not know it).
       if (ADMIN_AREA.test(request.path)) {
+        markRoute(request, '/admin/*');
         response.status(ADMIN_ROUTES.test(request.path) ? 200 : 404);
         response.setHeader('Content-Type', 'text/html; charset=utf-8');
         response.setHeader('Cache-Control', 'no-cache');

@@ -5,6 +5,7 @@ import { backgroundPool } from '../common/background-pool.js';
 import { publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
+import { markRoute } from '../observability/request-observer.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
 import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
@@ -28,6 +29,14 @@ export type PageAnswer = { status: 301; location: string } | { status: 200 | 404
  * memory until the next write anywhere changes the version, or the minute passes. The web server
  * finds what a page shows; a worker thread draws it (page-render.worker.ts).
  */
+/** A page's route template, as metrics and request lines name it (`/en/shops/:slug`). */
+function routeOf(page: PublicPage): string {
+  const prefix = page.language === 'en' ? '/en' : '';
+  if (page.kind === 'shop') return `${prefix}/shops/:slug`;
+  if (page.kind === 'listing') return page.shopsPath ? `${prefix}/shops` : `${prefix}/`;
+  return `${prefix}/${page.kind}`;
+}
+
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
   private readonly logger = new Logger(PublicPages.name);
@@ -94,6 +103,7 @@ export class PublicPages implements OnModuleDestroy {
     // page: 404), not the host evil.com with the path `/` (the listing, a soft 404).
     const { pathname, searchParams } = new URL(`http://server.invalid${url}`);
     const page: PublicPage | null = bundles.shell.parsePublicPath(pathname);
+    if (page) markRoute(request, routeOf(page));
     // A listing's filters are checked (as the API checks them: over a limit throws its 400) and
     // its page clamped before the URL becomes a cache key.
     const listing =

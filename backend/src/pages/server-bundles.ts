@@ -5,7 +5,8 @@ import { join } from 'node:path';
 export type Language = 'es' | 'en';
 export type PublicPage =
   | { kind: 'listing'; language: Language; shopsPath: boolean }
-  | { kind: 'shop'; language: Language; slug: string };
+  | { kind: 'shop'; language: Language; slug: string }
+  | { kind: 'list-my-shop'; language: Language };
 
 /** What frontend-shell/src/server.tsx exports (its Node build, dist-ssr/shell.cjs). */
 export interface ShellServer {
