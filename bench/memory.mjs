@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:memory [-- --shops=10000 --node-flag=--no-optimize-for-size ...]
+ * npm run bench:memory [-- --shops=10000 --node-flag=--no-optimize-for-size --env=MALLOC_ARENA_MAX=2 ...]
  *
  * Where the backend's memory goes at rest. On SQLite and the production command (plus any
  * --node-flag), it seeds the shops, reads the public catalogue, the home page and the sitemap
@@ -22,6 +22,8 @@ const { values: opts } = parseArgs({
   options: {
     shops: { type: 'string', default: '10000' },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    // NAME=value for the backend's environment (glibc's MALLOC_* tunables, for one)
+    env: { type: 'string', multiple: true, default: [] },
     'idle-seconds': { type: 'string', default: '50' },
   },
 });
@@ -37,7 +39,12 @@ try {
     nodeBin: process.execPath,
     preloads: [PROBE],
     nodeFlags: ['--expose-gc', ...opts['node-flag']],
-    env: { DATA_DIR: dir },
+    env: {
+      ...Object.fromEntries(
+        opts.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      ),
+      DATA_DIR: dir,
+    },
   });
   const phase = (name) =>
     rows.push({ phase: name, rss: memoryOf(backend.pid).rss, ...residentByKind(backend.pid) });

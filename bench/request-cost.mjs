@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench:request-cost [-- --shops=200 --duration=8 --rounds=2]
+ * npm run bench:request-cost -- --flags="--no-optimize-for-size --max-semi-space-size=16" [--flags=...]
  *
  * What one small public answer costs the backend: `GET /api/shops/{id}` (about 1 KB, brotli)
  * from the public catalogue's fast path, against the node:http ceiling serving the same bytes
@@ -9,6 +10,9 @@
  * rate, the backend's CPU per request (every thread: /proc/<pid>/stat over the run, warm-up
  * included), which a busy neighbour on the machine moves less than the rate. SQLite, the Node
  * that runs the bench. Prints a table; does not write RESULTS.md (see bench/FINDINGS.md).
+ *
+ * With `--flags` (each a set of Node flags after the production command's), it measures the
+ * production command and each set instead: what a heap flag costs per request.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,17 +31,20 @@ const { values: opts } = parseArgs({
     shops: { type: 'string', default: '200' },
     duration: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '2' },
+    flags: { type: 'string', multiple: true, default: [] },
   },
 });
 const load = { connections: 10, duration: Number(opts.duration), warmup: 2 };
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-const CONFIGURATIONS = [
-  ['production command', {}, []],
-  ['no request lines (LOG_LEVEL=warn)', { LOG_LEVEL: 'warn' }, []],
-  ['no --optimize-for-size', {}, ['--no-optimize-for-size']],
-  ['neither', { LOG_LEVEL: 'warn' }, ['--no-optimize-for-size']],
-];
+const CONFIGURATIONS = opts.flags.length
+  ? [['production command', {}, []], ...opts.flags.map((set) => [set, {}, set.split(/\s+/).filter(Boolean)])]
+  : [
+      ['production command', {}, []],
+      ['no request lines (LOG_LEVEL=warn)', { LOG_LEVEL: 'warn' }, []],
+      ['no --optimize-for-size', {}, ['--no-optimize-for-size']],
+      ['neither', { LOG_LEVEL: 'warn' }, ['--no-optimize-for-size']],
+    ];
 
 /** CPU time of a process and all its threads so far, in ms (user + system, 10 ms ticks). */
 function cpuMs(pid) {
@@ -86,12 +93,12 @@ console.log(
   `GET /api/shops/{id}, ${opts.shops} shops, ${load.connections} connections, ${load.duration} s a run\n`,
 );
 console.log(
-  `${'Backend'.padEnd(36)} round  req/s  p99 ms  ceiling req/s  ratio  CPU µs/request`.replace(/ +$/, ''),
+  `${'Backend'.padEnd(48)} round  req/s  p99 ms  ceiling req/s  ratio  CPU µs/request`.replace(/ +$/, ''),
 );
 for (const [name, env, flags] of CONFIGURATIONS) {
   for (const { round, ours, top, cpuUs } of await measureConfiguration(name, env, flags)) {
     console.log(
-      `${name.padEnd(36)} ${String(round).padStart(5)} ${ours.rps.toFixed(0).padStart(6)} ${String(ours.p99).padStart(7)} ` +
+      `${name.padEnd(48)} ${String(round).padStart(5)} ${ours.rps.toFixed(0).padStart(6)} ${String(ours.p99).padStart(7)} ` +
         `${top.rps.toFixed(0).padStart(14)} ${(ours.rps / top.rps).toFixed(2).padStart(6)} ${cpuUs.toFixed(0).padStart(15)}`,
     );
   }
