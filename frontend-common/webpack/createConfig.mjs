@@ -44,8 +44,8 @@ const swcMinimizer = () =>
     minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
   });
 /**
- * Production style sheets minified by Lightning CSS (whitespace, comments, shorter values): the
- * directory's were served as written. No `targets`, so no rule is rewritten for older browsers.
+ * Production style sheets minified by Lightning CSS (whitespace, comments, shorter values). No
+ * `targets`, so no rule is rewritten for older browsers.
  */
 const cssMinimizer = () =>
   new MinimizerPlugin({

@@ -21,14 +21,6 @@ const CACHED_PAGES = 500;
 /** What a public URL answers: a redirect, or a rendered page (compressed once, see encodeBytes). */
 export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: EncodedDocument };
 
-/**
- * The public pages rendered on the server: the listing and each shop's page, in
- * Spanish and English, and the 404 page, from the shell's and the directory's own components
- * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
- * URL and minute (a page shows whether each shop is open at that minute), then served from
- * memory until the next write anywhere changes the version, or the minute passes. The web server
- * finds what a page shows; a worker thread draws it (page-render.worker.ts).
- */
 /** A page's route template, as metrics and request lines name it (`/en/shops/:slug`). */
 function routeOf(page: PublicPage): string {
   const prefix = page.language === 'en' ? '/en' : '';
@@ -37,6 +29,14 @@ function routeOf(page: PublicPage): string {
   return `${prefix}/${page.kind}`;
 }
 
+/**
+ * The public pages rendered on the server: the listing and each shop's page, in
+ * Spanish and English, and the 404 page, from the shell's and the directory's own components
+ * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
+ * URL and minute (a page shows whether each shop is open at that minute), then served from
+ * memory until the next write anywhere changes the version, or the minute passes. The web server
+ * finds what a page shows; a worker thread draws it (page-render.worker.ts).
+ */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
   private readonly logger = new Logger(PublicPages.name);

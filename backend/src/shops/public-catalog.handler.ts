@@ -296,8 +296,8 @@ function documentOf(request: IncomingMessage): Wanted | undefined {
 
 /**
  * The hot path of the public directory: `GET /api/shops`, its category, city and state lists,
- * one shop, and the listing's pages. These documents are pre-serialised and pre-compressed, need no cookie, no body and
- * no compression, so they skip Express and Nest altogether:
+ * one shop, and the listing's pages. These documents are pre-serialised and pre-compressed,
+ * need no cookie, no body and no compression, so they skip Express and Nest altogether:
  *
  * - `middleware` sits in the Express chain right after helmet and serves them there; on the
  *   first such request it records the headers helmet set (the only ones set at that point).
