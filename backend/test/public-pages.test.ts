@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
 import { AppMetrics } from '../src/observability/metrics.js';
 import { shopBody } from './support/fixtures.js';
-import { loggedInAdmin } from './support/http.js';
+import { loggedInAdmin, raw } from './support/http.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
@@ -315,6 +316,16 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['cache-control']).toBe('no-cache');
     await request(server.url).get('/').set('If-None-Match', first.headers.etag).expect(304);
+    // Kept compressed only: a client that takes neither br nor gzip gets the same page inflated.
+    const html = brotliDecompressSync((await raw(`${server.url}/`, 'GET', { 'accept-encoding': 'br' })).body);
+    const plain = await raw(`${server.url}/`, 'GET', { 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(first.headers.etag);
+    expect(plain.body.equals(html)).toBe(true);
+    expect(plain.headers['content-length']).toBe(String(html.length));
+    const head = await raw(`${server.url}/`, 'HEAD', { 'accept-encoding': 'identity' });
+    expect([head.body.length, head.headers['content-length']]).toEqual([0, String(html.length)]);
   });
 
   it('escapes shop text everywhere: markup, attributes, JSON-LD and the embedded data', async () => {
