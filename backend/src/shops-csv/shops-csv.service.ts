@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { FieldError } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { PublicCatalog } from '../shops/public-catalog.handler.js';
+import { identityOf, PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
@@ -96,7 +96,7 @@ export class ShopsCsvService {
    * never hold the event loop; here only new image references are checked with the object store.
    */
   async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
-    const shops = (await this.catalog.now()).shops.identity;
+    const shops = await identityOf((await this.catalog.now()).shops);
     const task = { csv: file, shops, allOrNothing };
     let plan = await this.csvParser.dryRun(task);
     if ('imageChecks' in plan) {

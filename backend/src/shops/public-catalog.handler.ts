@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gunzip, gzip, gzipSync } from 'node:zlib';
 import { UUID_PATTERN } from 'contract';
 import { inTurn } from '../common/event-loop-turns.js';
 import { markRoute, REQUEST_ID_HEADER } from '../observability/request-observer.js';
@@ -10,12 +10,16 @@ import type { PublicListing } from './public-listing.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** One document (JSON, XML...), compressed once, served many times. */
 export interface EncodedDocument {
-  /** The uncompressed bytes. */
-  identity: Buffer;
+  /**
+   * The uncompressed bytes; absent from a large document kept compressed only (identityOf
+   * inflates its gzip form for the rare reader that needs them).
+   */
+  identity?: Buffer;
   gzip: Buffer;
   brotli: Buffer;
   /** Strong ETag of the uncompressed bytes. */
@@ -94,11 +98,24 @@ export async function jsonInSlices(items: readonly unknown[], hash?: Hash): Prom
   return Buffer.concat(parts);
 }
 
-/** A long list as a document (see jsonInSlices and encodeBytes). */
+/** A document's uncompressed bytes, inflated off the event loop when it is kept compressed only. */
+export async function identityOf(document: EncodedDocument): Promise<Buffer> {
+  return document.identity ?? gunzipAsync(document.gzip);
+}
+
+/**
+ * A long list as a document (see jsonInSlices and encodeBytes), kept compressed only: browsers
+ * take brotli or gzip, and at 10,000 shops the uncompressed list alone is 10 MB.
+ */
 async function encodeList(items: readonly unknown[]): Promise<EncodedDocument> {
   const hash = createHash('sha256');
   const bytes = await jsonInSlices(items, hash);
-  return encodeBytes(bytes, JSON_TYPE, hash.digest('base64url'));
+  const { identity: _identity, ...compressed } = await encodeBytes(
+    bytes,
+    JSON_TYPE,
+    hash.digest('base64url'),
+  );
+  return compressed;
 }
 
 /** The documents of the public catalogue routes, ready to send. */
@@ -195,8 +212,9 @@ function headersOf(document: EncodedDocument, variant: Variant): string[] {
   return headers;
 }
 
+/** The bytes of one encoding (sendDocument inflates a missing identity form first). */
 const bodyOf = (document: EncodedDocument, variant: Exclude<Variant, 'notModified'>): Buffer =>
-  variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.identity;
+  variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.identity!;
 
 /** The fast path's complete header lists, built once per document and answer. */
 const complete = new WeakMap<
@@ -240,6 +258,14 @@ export function sendDocument(
   ) {
     const accepted = request.headers['accept-encoding'] ?? '';
     variant = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+  }
+  if (variant === 'identity' && !document.identity) {
+    // Kept compressed only: this one answer carries the inflated bytes.
+    identityOf(document).then(
+      (identity) => sendDocument(request, response, { ...document, identity }, securityHeaders),
+      (error: unknown) => response.destroy(error as Error),
+    );
+    return;
   }
   const status = variant === 'notModified' ? 304 : 200;
   const body = variant === 'notModified' || request.method === 'HEAD' ? undefined : bodyOf(document, variant);
