@@ -1,11 +1,8 @@
 import { pageOf } from 'contract';
-import { createValidationPipe } from '../common/validation.pipe.js';
-import { ShopListingQueryDto, listingFilters } from '../shops/dto/shop-listing.dto.js';
+import { checkedListingQuery, listingFilters } from '../shops/dto/shop-listing.dto.js';
 import type { ListingResultsCache } from '../shops/listing-results.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import type { ShopCatalog } from '../shops/shops.service.js';
-
-const validation = createValidationPipe();
 
 /** The filters a listing URL shares with `GET /api/shops/listing`, refused by the same rules. */
 const CHECKED_PARAMS = ['q', 'category', 'city', 'state'] as const;
@@ -35,10 +32,7 @@ export async function checkListing(
     const value = params.get(name);
     if (value !== null) present[name] = value;
   }
-  const query = (await validation.transform(present, {
-    type: 'query',
-    metatype: ShopListingQueryDto,
-  })) as ShopListingQueryDto;
+  const query = await checkedListingQuery(present);
   const filters = { ...listingFilters(query), open: params.get('open') || 'all' };
   const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');

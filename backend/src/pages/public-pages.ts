@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
 import { publicOrigin } from '../common/public-url.js';
@@ -9,7 +7,12 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-observer.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
-import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
+import {
+  encodeBytes,
+  identityOf,
+  preferredEncoding,
+  type EncodedDocument,
+} from '../common/encoded-document.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
@@ -17,21 +20,11 @@ import { fillTemplate } from './page-template.js';
 import type { PageRenderTask } from './page-render.worker.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
-const gunzipAsync = promisify(gunzip);
-
 /** Rendered pages kept per catalogue version; the oldest go first beyond this many. */
 const CACHED_PAGES = 500;
 
-/**
- * A rendered page as it is kept: compressed once (see encodeBytes), without its uncompressed
- * bytes. Browsers and crawlers take brotli or gzip; the rare client that takes neither gets the
- * gzip form inflated when it asks. A full cache of listing pages (47 KB of HTML, 8-9 KB in
- * each compressed form) so holds a quarter of the bytes.
- */
-export type KeptPage = Omit<EncodedDocument, 'identity'>;
-
-/** What a public URL answers: a redirect, or a rendered page. */
-export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: KeptPage };
+/** What a public URL answers: a redirect, or a rendered page (compressed once, see encodeBytes). */
+export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: EncodedDocument };
 
 /** A page's route template, as metrics and request lines name it (`/en/shops/:slug`). */
 function routeOf(page: PublicPage): string {
@@ -184,8 +177,12 @@ export class PublicPages implements OnModuleDestroy {
       // distance order or the map, which only the browser can draw.
       scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
     });
-    const { identity: _identity, ...kept } = await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8');
-    return { status: page ? 200 : 404, page: kept };
+    // Kept compressed only: a full cache of listing pages (47 KB of HTML, 8-9 KB in each
+    // compressed form) so holds a quarter of the bytes.
+    return {
+      status: page ? 200 : 404,
+      page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8', { compressedOnly: true }),
+    };
   }
 }
 
@@ -199,7 +196,7 @@ function imagesOf(snapshot: unknown): string[] {
 }
 
 /** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */
-export function sendPage(request: Request, response: Response, status: number, page: KeptPage): void {
+export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
   response.setHeader('Content-Type', page.contentType);
   response.setHeader('Cache-Control', 'no-cache');
   response.setHeader('Vary', 'Accept-Encoding');
@@ -213,8 +210,8 @@ export function sendPage(request: Request, response: Response, status: number, p
     response.setHeader('Content-Length', String(body.length));
     response.status(status).end(request.method === 'HEAD' ? undefined : body);
   };
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return send(page.brotli, 'br');
-  if (/\bgzip\b/.test(accepted)) return send(page.gzip, 'gzip');
-  gunzipAsync(page.gzip).then(send, (error: unknown) => response.destroy(error as Error));
+  const encoding = preferredEncoding(request);
+  if (encoding === 'br') return send(page.brotli, 'br');
+  if (encoding === 'gzip') return send(page.gzip, 'gzip');
+  identityOf(page).then(send, (error: unknown) => response.destroy(error as Error));
 }

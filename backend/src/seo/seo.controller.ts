@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error.js';
 import { publicOrigin } from '../common/public-url.js';
-import { sendDocument } from '../shops/public-catalog.handler.js';
+import { sendDocument } from '../common/encoded-document.js';
 import { SeoService } from './seo.service.js';
 import { buildRobots } from './sitemap.js';
 

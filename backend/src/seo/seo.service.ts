@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
-import { encodeBytes, type EncodedDocument } from '../shops/public-catalog.handler.js';
+import { encodeBytes, type EncodedDocument } from '../common/encoded-document.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import type { SitemapShop, Sitemaps } from './sitemap.js';
 

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseQuery } from 'node:querystring';
 import { pageOf } from 'contract';
-import { createValidationPipe } from '../common/validation.pipe.js';
-import { listingFilters, ShopListingQueryDto, type ShopListingDto } from './dto/shop-listing.dto.js';
+import { encodeBytes, JSON_TYPE, type EncodedDocument } from '../common/encoded-document.js';
+import {
+  checkedListingQuery,
+  listingFilters,
+  type ShopListingDto,
+  type ShopListingQueryDto,
+} from './dto/shop-listing.dto.js';
 import { ListingResultsCache } from './listing-results.js';
-import { encodeBytes, JSON_TYPE, type EncodedDocument } from './public-catalog.handler.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 /** Answers kept per catalogue version: the popular filters (first pages, each state) repeat. */
@@ -12,23 +16,13 @@ const CACHED_ANSWERS = 500;
 /** Query strings of valid requests kept per catalogue version, with the answer each one got. */
 const CACHED_QUERIES = 1_000;
 
-const validation = createValidationPipe();
-
 /**
  * A listing URL's query as the Nest route reads and checks it (Express 5 parses queries with
- * node:querystring; the same validation pipe), or undefined when it is invalid: only the Nest
- * route answers that, with its 400.
+ * node:querystring), or undefined when it is invalid: only the Nest route answers that, with
+ * its 400.
  */
-async function checkedQuery(rawQuery: string): Promise<ShopListingQueryDto | undefined> {
-  try {
-    return (await validation.transform(parseQuery(rawQuery), {
-      type: 'query',
-      metatype: ShopListingQueryDto,
-    })) as ShopListingQueryDto;
-  } catch {
-    return undefined;
-  }
-}
+const checkedQuery = (rawQuery: string): Promise<ShopListingQueryDto | undefined> =>
+  checkedListingQuery(parseQuery(rawQuery)).catch(() => undefined);
 
 /**
  * The public listing one page at a time (`GET /api/shops/listing`), filtered on the server with

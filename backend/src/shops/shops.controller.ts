@@ -12,7 +12,8 @@ import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
 import { ShopListingDto, ShopListingQueryDto } from './dto/shop-listing.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
-import { PublicCatalog, sendDocument } from './public-catalog.handler.js';
+import { sendDocument } from '../common/encoded-document.js';
+import { PublicCatalog } from './public-catalog.handler.js';
 import { PublicListing } from './public-listing.js';
 import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 

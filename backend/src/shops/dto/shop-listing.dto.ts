@@ -14,6 +14,7 @@ import {
 } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { createValidationPipe } from '../../common/validation.pipe.js';
 
 /** A search of at most SEARCH_MAX_WORDS words (as the listing splits them): each is one more test per shop. */
 function AtMostSearchWords(): PropertyDecorator {
@@ -82,6 +83,18 @@ export class ShopListingQueryDto {
   @Max(LISTING_MAX_PAGE, { message: `page must be at most ${LISTING_MAX_PAGE}` })
   page?: number = 1;
 }
+
+const validation = createValidationPipe();
+
+/**
+ * A listing's URL parameters checked as the Nest route checks them (the same validation
+ * pipe): the query, or the API's 400 as an ApiError.
+ */
+export const checkedListingQuery = (params: Record<string, unknown>): Promise<ShopListingQueryDto> =>
+  validation.transform(params, {
+    type: 'query',
+    metatype: ShopListingQueryDto,
+  }) as Promise<ShopListingQueryDto>;
 
 /** The filters as the listing applies them (absent ones switched off). */
 export const listingFilters = (query: ShopListingQueryDto) => ({

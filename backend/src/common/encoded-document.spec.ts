@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { jsonInSlices } from './public-catalog.handler.js';
+import { jsonInSlices } from './encoded-document.js';
 
 describe('jsonInSlices', () => {
   it('writes the same bytes as JSON.stringify, whatever the length of the list, and hashes them', async () => {
