@@ -62,6 +62,9 @@ try {
   process.kill(backend.pid, 'SIGWINCH');
   await new Promise((resolve) => setTimeout(resolve, 2000));
   phase('after a full GC');
+  // A heap snapshot asked for with --env=MEMORY_PROBE_SNAPSHOTS=<folder> takes a while to write.
+  for (let waited = 0; waited < 120 && !backend.output().includes('SNAPSHOT '); waited++)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   const heap = backend
     .output()
     .split('\n')

@@ -8,7 +8,8 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AdminUser } from './admin-user.entity.js';
-import { assertNotConfusable, assertStrongPassword } from './credential-safety/credential-checks.js';
+import { assertNotConfusable } from './credential-safety/credential-checks.js';
+import { PasswordStrengthCheck } from './credential-safety/password-strength-check.service.js';
 import type { AdminUserDto } from './dto/admin-user.dto.js';
 import type { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import type { ResetPasswordDto } from './dto/reset-password.dto.js';
@@ -31,6 +32,7 @@ export class AdminUsersService {
   constructor(
     @InjectRepository(AdminUser) private readonly users: Repository<AdminUser>,
     private readonly hasher: PasswordHasher,
+    private readonly passwordStrength: PasswordStrengthCheck,
     private readonly sessions: SessionsService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
@@ -85,7 +87,7 @@ export class AdminUsersService {
     const existing = (await repository.find({ select: { username: true } })).map((user) => user.username);
     if (existing.some((name) => name.toLowerCase() === dto.username.toLowerCase())) throw usernameTaken();
     assertNotConfusable(dto.username, existing);
-    await assertStrongPassword(dto.password, 'password', dto.username);
+    await this.passwordStrength.assertStrong(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
     const insert = async (transaction: EntityManager) => {
       const repository = transaction.getRepository(AdminUser);
@@ -114,7 +116,7 @@ export class AdminUsersService {
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
     if (!user) throw adminNotFound();
-    await assertStrongPassword(dto.newPassword, 'newPassword', user.username);
+    await this.passwordStrength.assertStrong(dto.newPassword, 'newPassword', user.username);
     const passwordHash = await this.hasher.hash(dto.newPassword);
     await this.transactions.run(async (manager) => {
       await manager.update(AdminUser, { id }, { passwordHash });
@@ -135,7 +137,7 @@ export class AdminUsersService {
     keepSid: string,
     actor: ActivityActor,
   ): Promise<void> {
-    await assertStrongPassword(newPassword, 'newPassword', user.username);
+    await this.passwordStrength.assertStrong(newPassword, 'newPassword', user.username);
     const id = user.id;
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {

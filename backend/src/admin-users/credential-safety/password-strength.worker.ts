@@ -1,0 +1,12 @@
+import { passwordWeakness, type PasswordWeakness } from './password-strength.js';
+
+/** Runs in a worker of PasswordStrengthCheck's pool: zxcvbn and its dictionaries live there only. */
+export default function checkInWorker({
+  password,
+  userInputs,
+}: {
+  password: string;
+  userInputs: string[];
+}): Promise<PasswordWeakness | null> {
+  return passwordWeakness(password, userInputs);
+}
