@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
- * npm run bench:backup -- [--dialect=sqlite|mysql] [--shops=1000] [--parallel=8] [--no-save]
+ * npm run bench:backup -- [--dialect=sqlite|mysql] [--shops=1000] [--parallel=8] [--store=local|s3]
+ *   [--node-flag=--max-semi-space-size=16 ...] [--env=MALLOC_ARENA_MAX=2 ...] [--no-save]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): seed shops with two
  * uploaded ~200 KB images each, time the full backup against `zip -r` / `zip -0 -r` of the same
  * files, restore it into a second fresh backend, sample the backend's RSS during both, print
  * the table, append it to RESULTS.md and write results/latest-backup-<dialect>-node<N>.json.
+ * `--store=s3` keeps the images in S3 (s3rver on loopback, one per backend); `--node-flag` and
+ * `--env` add to the production command, for experiments.
  * Also run by `npm run bench -- --backup`. Needs `npm run build -w backend` first.
  */
 import { parseArgs } from 'node:util';
@@ -20,12 +23,19 @@ const { values: opts } = parseArgs({
     dialect: { type: 'string' },
     shops: { type: 'string', default: '1000' },
     parallel: { type: 'string', default: '8' },
+    store: { type: 'string', default: 'local' },
+    'node-flag': { type: 'string', multiple: true, default: [] },
+    env: { type: 'string', multiple: true, default: [] },
     save: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
 
+if (!['local', 's3'].includes(opts.store)) throw new Error(`--store is local or s3, not ${opts.store}`);
 const { runtime, dialects } = resolveRuntime(opts);
+const extraEnv = Object.fromEntries(
+  opts.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 let allHold = true;
 for (const dialect of dialects) {
   const run = await benchBackup({
@@ -35,6 +45,9 @@ for (const dialect of dialects) {
     parallel: Number(opts.parallel),
     save: opts.save,
     benchDir: BENCH_DIR,
+    store: opts.store,
+    nodeFlags: opts['node-flag'],
+    extraEnv,
   });
   allHold &&= run.budgetsHold;
 }

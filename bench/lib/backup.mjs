@@ -14,15 +14,17 @@ import { machineInfo, sqliteVersion } from './machine.mjs';
 import { memoryOf, peakOf, round, sampleMemory } from './process-memory.mjs';
 import { createDatabase } from './mysql.mjs';
 import { spawnTracked } from './processes.mjs';
-import { printFigures, saveBackupRun } from './report.mjs';
+import { splitText, printFigures, saveBackupRun } from './report.mjs';
 import { writeHistory } from './backup-history.mjs';
 import { adminSession, login, seedShops, shopBody } from './seed.mjs';
 import { rawGet, startBackend } from './server.mjs';
+import { startS3Store } from './s3-store.mjs';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 
 const MB = 1024 * 1024;
 /** A failed full backup is retried on a restarted backend, this many attempts in all. */
 const BACKUP_ATTEMPTS = 3;
-export const BACKUP_BUDGETS = { maxZipRatio: 1.5, maxRssMB: 300 };
+export const BACKUP_BUDGETS = { maxZipRatio: 1.5, maxRssMB: 270 };
 
 const seconds = (since) => (performance.now() - since) / 1000;
 
@@ -66,16 +68,26 @@ function storedImages(dataDir) {
  * One dialect: returns the run (also printed, and saved unless save is false).
  * runtime: { nodeBin, preloads, version }; benchDir: where RESULTS.md and results/ live.
  */
-export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8, save = true, benchDir }) {
+export async function benchBackup({
+  dialect,
+  runtime,
+  shops = 1000,
+  parallel = 8,
+  save = true,
+  benchDir,
+  nodeFlags = [],
+  extraEnv = {},
+  store = 'local',
+}) {
   console.log(
-    `\n=== backup/restore, ${dialect} on Node ${runtime.version}: ${shops} shops, ${2 * shops} images ===`,
+    `\n=== backup/restore, ${dialect} on Node ${runtime.version}: ${shops} shops, ${2 * shops} images in ${store} ===`,
   );
   const work = mkdtempSync(`${tmpdir()}/atm-bench-backup-`);
   const [data1, data2] = [`${work}/data1`, `${work}/data2`];
   mkdirSync(data1);
   mkdirSync(data2);
   const backupFile = `${work}/backup.zip`;
-  const env = (dataDir, database) => ({
+  const env = (dataDir, database, s3) => ({
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RESTORE_MAX_BYTES: String(8 * 1024 * MB),
@@ -83,15 +95,25 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
     // the default quota (200 per 10 minutes) for this backend only, as a bulk load would.
     UPLOAD_LINKS_PER_WINDOW: String(2 * shops + 100),
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...s3?.env,
+    ...extraEnv,
   });
   const machine = machineInfo();
-  let db1, db2, source, target;
+  let db1, db2, source, target, s3a, s3b;
   try {
     if (dialect === 'mysql') db1 = await createDatabase(process.env.TEST_MYSQL_URL);
+    // With the S3 store, each backend has an s3rver of its own (the restore stores every image anew).
+    if (store === 's3') {
+      mkdirSync(`${work}/s3a`);
+      mkdirSync(`${work}/s3b`);
+      s3a = await startS3Store(`${work}/s3a`);
+      s3b = await startS3Store(`${work}/s3b`);
+    }
     source = await startBackend({
       nodeBin: runtime.nodeBin,
       preloads: runtime.preloads,
-      env: env(data1, db1),
+      nodeFlags,
+      env: env(data1, db1, s3a),
     });
     console.log(`backend pid ${source.pid} at ${source.url}`);
     const cookie = await adminSession(source.url);
@@ -107,7 +129,7 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
       const mapImageUrl = await uploadImage(source.url, cookie, 'map', mapPng);
       return { ...shopBody(i), logo, mapImageUrl };
     });
-    const images = storedImages(data1);
+    const images = s3a ? s3a.images() : storedImages(data1);
     console.log(
       `seeded ${shops} shops and ${images.length} images (${(imageBytes / MB).toFixed(0)} MB) in ${seed.seconds.toFixed(1)} s`,
     );
@@ -159,7 +181,8 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
         source = await startBackend({
           nodeBin: runtime.nodeBin,
           preloads: runtime.preloads,
-          env: env(data1, db1),
+          nodeFlags,
+          env: env(data1, db1, s3a),
         });
         console.log(`restarted backend pid ${source.pid} on the same data`);
         cookieNow = await login(source.url);
@@ -173,17 +196,15 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
         `full backup: ${backupSeconds.toFixed(2)} s, ${(backupBytes / MB).toFixed(1)} MB, peak RSS ${peakOf(backupMemory)} MB; ` +
           `activity.json: ${backupActivity.entries} entries, ${(backupActivity.bytes / MB).toFixed(1)} MB`,
       );
+      if (backupMemory.atPeak) console.log(`  near the peak, ${splitText(backupMemory.atPeak)}`);
     }
-    const exclude = ['-x', '*.meta.json', '*.partial'];
+    const exclude = ['-x', ...(s3a ? s3a.notImages : ['*.meta.json', '*.partial'])];
     const zipFile = `${work}/images.zip`;
-    const zipSeconds = await timed('zip', ['-r', '-q', zipFile, 'uploads', ...exclude], `${data1}/objects`);
+    const imagesFolder = s3a ? s3a.uploadsFolder : `${data1}/objects`;
+    const zipSeconds = await timed('zip', ['-r', '-q', zipFile, 'uploads', ...exclude], imagesFolder);
     const zipBytes = statSync(zipFile).size;
     rmSync(zipFile);
-    const storeSeconds = await timed(
-      'zip',
-      ['-0', '-r', '-q', zipFile, 'uploads', ...exclude],
-      `${data1}/objects`,
-    );
+    const storeSeconds = await timed('zip', ['-0', '-r', '-q', zipFile, 'uploads', ...exclude], imagesFolder);
     const storeBytes = statSync(zipFile).size;
     rmSync(zipFile);
     console.log(`zip -r: ${zipSeconds.toFixed(2)} s; zip -0 -r: ${storeSeconds.toFixed(2)} s`);
@@ -197,7 +218,8 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
       target = await startBackend({
         nodeBin: runtime.nodeBin,
         preloads: runtime.preloads,
-        env: env(data2, db2),
+        nodeFlags,
+        env: env(data2, db2, s3b),
       });
       console.log(`restore backend pid ${target.pid} at ${target.url}`);
       const cookie2 = await adminSession(target.url);
@@ -230,6 +252,7 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
             ? `${restore.answer.message} GET /api/shops lists ${restore.listedShops}`
             : restore.error),
       );
+      if (restoreMemory.atPeak) console.log(`  near the peak, ${splitText(restoreMemory.atPeak)}`);
     }
 
     const failedText = backupFailures.length
@@ -335,6 +358,8 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
       },
       baselines: { zipSeconds, zipBytes, storeSeconds, storeBytes },
       restore,
+      nodeFlags: [...productionNodeFlags(), ...nodeFlags],
+      store,
       rows,
       budgets: BACKUP_BUDGETS,
       budgetsHold,
@@ -353,6 +378,8 @@ export async function benchBackup({ dialect, runtime, shops = 1000, parallel = 8
     await target?.stop();
     await db1?.drop();
     await db2?.drop();
+    await s3a?.close();
+    await s3b?.close();
     rmSync(work, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // A process's memory as the backup bench measures it, from /proc (Linux only).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { residentByKind } from './smaps.mjs';
 
 /** VmRSS/VmHWM of a process in MB, or undefined once it is gone. */
 export function memoryOf(pid) {
@@ -26,9 +27,21 @@ export function sampleMemory(pid, everyMs = 50) {
   const start = memoryOf(pid);
   let peak = start?.rss ?? 0;
   let samples = 0;
+  // Where the resident memory lay near the peak (smaps costs a few ms to read: at most once a
+  // second, and only when the peak rose by 2 MB or more since).
+  let atPeak;
+  let splitAt = 0;
   const timer = setInterval(() => {
     const m = memoryOf(pid);
     if (m) {
+      if (m.rss >= (atPeak?.rss ?? 0) + 2 && performance.now() - splitAt > 1000) {
+        splitAt = performance.now();
+        try {
+          atPeak = { rss: round(m.rss), ...residentByKind(pid) };
+        } catch {
+          // the process ended between the two reads
+        }
+      }
       peak = Math.max(peak, m.rss);
       samples++;
     }
@@ -45,6 +58,7 @@ export function sampleMemory(pid, everyMs = 50) {
         vmHwmMB: round(end?.hwm),
         vmHwmCoversInterval: hwmReset,
         samples,
+        atPeak,
       };
     },
   };

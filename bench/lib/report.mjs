@@ -166,12 +166,17 @@ export function figuresMarkdown(rows) {
   ].join('\n');
 }
 
+/** Where the resident memory lay (lib/smaps.mjs) at one moment, in words. */
+export const splitText = (at) =>
+  `${at.rss} MB: V8 pages ${at.v8Pages}, malloc heap ${at.mallocHeap}, other anonymous ${at.otherAnonymous}, files ${at.files}, ${at.threads} threads`;
+
 /** Appends a backup/restore section to RESULTS.md; writes results/latest-backup-<dialect>-node<major>.json. */
 export function saveBackupRun({ dir, run }) {
   const file = resultsFile(dir);
   const mem = (m) =>
     `sampled every 50 ms ${m.peakSampledMB} MB (${m.samples} samples), VmHWM ${m.vmHwmMB} MB` +
-    (m.vmHwmCoversInterval ? ' (reset just before)' : ' (since start: could not reset)');
+    (m.vmHwmCoversInterval ? ' (reset just before)' : ' (since start: could not reset)') +
+    (m.atPeak ? `; near the peak, ${splitText(m.atPeak)}` : '');
   const section = [
     '',
     `## ${run.date} — backup/restore, ${run.dialect} (${run.dialectVersion}), Node ${run.nodeVersion}`,
@@ -188,6 +193,7 @@ export function saveBackupRun({ dir, run }) {
       : []),
     `- Backup streamed to a file in the bench's temporary directory; \`zip -r\` and \`zip -0 -r\` of the same image files (no .meta.json) into the same directory, right after it`,
     `- Restore into a second fresh backend (new ${run.dialect === 'mysql' ? 'database' : 'SQLite file'} and DATA_DIR), multipart streamed from disk`,
+    `- Backend: \`node ${run.nodeFlags?.join(' ') || '(no flags)'}\`${run.store === 's3' ? ', images in S3 (s3rver on loopback)' : ', images on the local disk'}`,
     `- Peak RSS: backup ${run.backup.memory ? mem(run.backup.memory) : '—'}; restore ${run.restore ? mem(run.restore.memory) : '—'}`,
     ...run.backup.failures.map(
       (f) =>

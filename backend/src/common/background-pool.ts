@@ -15,14 +15,17 @@ const BACKGROUND_NICE = 10;
  * sitemap, a CSV file), at a lower priority than the web server, with a heap limit of its own.
  * `path` is the worker's compiled file inside the backend's build (workerFile). Kept: the thread
  * stays once started (for work whose start-up costs, such as loading React); otherwise it stops
- * after 30 s idle.
+ * after `idleMs` without work (30 s unless said otherwise), and its heap is given back.
  */
-export function backgroundPool<Task, Result>(path: string, { kept = false } = {}): Piscina<Task, Result> {
+export function backgroundPool<Task, Result>(
+  path: string,
+  { kept = false, idleMs = 30_000 } = {},
+): Piscina<Task, Result> {
   return new Piscina<Task, Result>({
     filename: workerFile(path),
     minThreads: kept ? 1 : 0,
     maxThreads: 1,
-    idleTimeout: kept ? Infinity : 30_000,
+    idleTimeout: kept ? Infinity : idleMs,
     niceIncrement: BACKGROUND_NICE,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
   });

@@ -11,16 +11,19 @@ type Check = { password: string; userInputs: string[] };
  * the account's username), naming the field the form shows it beside. The reason travels as
  * zxcvbn's keys (`params.warning`, `params.suggestion`) for the admin to translate.
  *
- * zxcvbn runs in a worker thread that stops after 30 s idle: once loaded, its dictionaries hold
- * about 40 MB of heap (70 MB of RSS), a fifth of the web server's memory at 10,000 shops, for a
- * check made a few times a year. Loading them in the worker costs the first check about a second.
+ * zxcvbn runs in a worker thread that stops 2 s after its last check: once loaded, its
+ * dictionaries hold about 40 MB of heap (70 MB of RSS), a third of what the web server keeps
+ * alive at 10,000 shops, for a check made a few times a year. Loading them costs each check that
+ * starts the worker about half a second.
  */
 @Injectable()
 export class PasswordStrengthCheck implements OnModuleDestroy {
   private pool?: Piscina<Check, PasswordWeakness | null>;
 
   async assertStrong(password: string, field: string, username: string): Promise<void> {
-    this.pool ??= backgroundPool('admin-users/credential-safety/password-strength.worker.js');
+    this.pool ??= backgroundPool('admin-users/credential-safety/password-strength.worker.js', {
+      idleMs: 2_000,
+    });
     const weakness = await this.pool.run({ password, userInputs: [username] });
     if (!weakness) return;
     const params = { warning: weakness.warning, suggestion: weakness.suggestion };
