@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
+import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 import { JobLockService } from './job-lock.service.js';
 import { JobScheduler } from './job-scheduler.js';
 import { TransactionRunner } from './transaction-runner.js';
@@ -42,6 +43,7 @@ export class DatabaseModule {
           }),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
+            bindNumbersAsParameters(dataSource);
             await runMigrations(dataSource);
             return dataSource;
           },
