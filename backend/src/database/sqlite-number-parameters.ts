@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, ObjectLiteral } from 'typeorm';
 
 /** A number on its way through TypeORM's parameter escaping, to be bound rather than written into the SQL. */
 class BoundNumber {
@@ -20,14 +20,14 @@ export function bindNumbersAsParameters(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
   const driver = dataSource.driver;
   const escape = driver.escapeQueryWithParameters.bind(driver);
-  driver.escapeQueryWithParameters = (sql, parameters, nativeParameters) => {
+  driver.escapeQueryWithParameters = (sql: string, parameters: ObjectLiteral): [string, unknown[]] => {
     const wrapped = Object.fromEntries(
       Object.entries(parameters ?? {}).map(([key, value]) => [
         key,
         typeof value === 'number' ? new BoundNumber(value) : value,
       ]),
     );
-    const [escapedSql, values] = escape(sql, wrapped, nativeParameters);
+    const [escapedSql, values] = escape(sql, wrapped);
     return [escapedSql, values.map((value) => (value instanceof BoundNumber ? value.value : value))];
   };
 }
