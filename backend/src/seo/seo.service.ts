@@ -47,7 +47,8 @@ export class SeoService implements OnModuleDestroy {
   }
 
   private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
-    this.pool ??= backgroundPool('seo/sitemap.worker.js');
+    // Built once per data version: the thread stops 2 s after, and gives its heap back.
+    this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
     // Only what the sitemap reads crosses to the worker.
     const shops = catalog.shops.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
     const { main, parts } = await this.pool.run({ shops, origin });
