@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import './lib/processes.mjs'; // installs the SIGINT/exit clean-up first
 import { benchBackup } from './lib/backup.mjs';
 import { resolveRuntime } from './lib/runtime.mjs';
+import { envOptions } from './lib/server.mjs';
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -33,9 +34,6 @@ const { values: opts } = parseArgs({
 
 if (!['local', 's3'].includes(opts.store)) throw new Error(`--store is local or s3, not ${opts.store}`);
 const { runtime, dialects } = resolveRuntime(opts);
-const extraEnv = Object.fromEntries(
-  opts.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
 let allHold = true;
 for (const dialect of dialects) {
   const run = await benchBackup({
@@ -47,7 +45,7 @@ for (const dialect of dialects) {
     benchDir: BENCH_DIR,
     store: opts.store,
     nodeFlags: opts['node-flag'],
-    extraEnv,
+    extraEnv: envOptions(opts.env),
   });
   allHold &&= run.budgetsHold;
 }

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { memoryOf } from './lib/process-memory.mjs';
 import { adminSession, seedShops } from './lib/seed.mjs';
-import { rawGet, startBackend } from './lib/server.mjs';
+import { envOptions, rawGet, startBackend } from './lib/server.mjs';
 import { residentByKind } from './lib/smaps.mjs';
 
 const { values: opts } = parseArgs({
@@ -39,12 +39,7 @@ try {
     nodeBin: process.execPath,
     preloads: [PROBE],
     nodeFlags: ['--expose-gc', ...opts['node-flag']],
-    env: {
-      ...Object.fromEntries(
-        opts.env.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-      ),
-      DATA_DIR: dir,
-    },
+    env: { ...envOptions(opts.env), DATA_DIR: dir },
   });
   const phase = (name) =>
     rows.push({ phase: name, rss: memoryOf(backend.pid).rss, ...residentByKind(backend.pid) });

@@ -10,6 +10,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LOOPBACK_PRELOAD = fileURLToPath(new URL('./preload/loopback.mjs', import.meta.url));
 export const HOST = '127.0.0.1';
 
+/** `--env=NAME=value` options (a bench's extra environment for the backend) as an object. */
+export const envOptions = (pairs) =>
+  Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
 /** A port that was free a moment ago on loopback. */
 export async function freePort() {
   const server = net.createServer().listen(0, HOST);

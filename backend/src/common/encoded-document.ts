@@ -14,6 +14,11 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/** The ETag of a document whose bytes have this SHA-256 (base64url): its first 32 characters. */
+const strongEtag = (digest: string) => `"${digest.slice(0, 32)}"`;
+
 /** One document (JSON, XML...), compressed once, served many times. */
 export interface EncodedDocument {
   /**
@@ -56,7 +61,7 @@ export async function encodeBytes(
     ...(options.compressedOnly ? {} : { identity: bytes }),
     gzip: gzipped,
     brotli,
-    etag: `"${(options.digest ?? createHash('sha256').update(bytes).digest('base64url')).slice(0, 32)}"`,
+    etag: strongEtag(options.digest ?? sha256Of(bytes)),
     contentType,
   };
 }
@@ -69,7 +74,7 @@ export function encodeSmallBytes(bytes: Buffer, contentType: string): EncodedDoc
     identity: bytes,
     gzip: gzipSync(bytes, { level: 9 }),
     brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
+    etag: strongEtag(sha256Of(bytes)),
     contentType,
   };
 }
