@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL, OPEN_NOW, type ShopFilters } from './filterShops';
 import './filter-bar.css';
@@ -58,6 +58,19 @@ export function FilterBar({
     const box = search.current;
     if (box && box !== document.activeElement && box.value !== filters.q) box.value = filters.q;
   }, [filters.q]);
+  // The selects and the tick show the visitor's choice at once: the URL's value reaches them a
+  // transition later, and a control bound to it alone went back to the old choice meanwhile (on
+  // a slow phone the tick visibly went off again after the press). A new URL value replaces it.
+  const [chosen, setChosen] = useState(filters);
+  const [applied, setApplied] = useState(filters);
+  if (applied !== filters) {
+    setApplied(filters);
+    setChosen(filters);
+  }
+  const choose = (key: keyof ShopFilters, value: string) => {
+    setChosen((current) => ({ ...current, [key]: value }));
+    onChange(key, value);
+  };
   const setSearch = (value: string) => {
     if (search.current) search.current.value = value;
     onChange('q', value);
@@ -118,8 +131,8 @@ export function FilterBar({
               id={`atm-dir-filter-${key}`}
               name={key}
               className="atm-dir-filters__select"
-              value={filters[key]}
-              onChange={(event) => onChange(key, event.target.value)}
+              value={chosen[key]}
+              onChange={(event) => choose(key, event.target.value)}
             >
               <option value={ALL}>{t(`filters.${key}.all`)}</option>
               {/* A value from a shared link that is not (or no longer) an option stays selectable. */}
@@ -139,8 +152,8 @@ export function FilterBar({
             type="checkbox"
             name="open"
             value={OPEN_NOW}
-            checked={filters.open === OPEN_NOW}
-            onChange={(event) => onChange('open', event.target.checked ? OPEN_NOW : ALL)}
+            checked={chosen.open === OPEN_NOW}
+            onChange={(event) => choose('open', event.target.checked ? OPEN_NOW : ALL)}
           />
           {t('filters.open.label')}
         </label>
