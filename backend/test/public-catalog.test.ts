@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
 import { shopBody } from './support/fixtures.js';
+import { readCsv, spreadsheetFile } from './support/shops-csv.js';
 import { loggedInAdmin, raw, type Raw } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
 
@@ -150,5 +151,37 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
     const recovered = await raw(`${server.url}/api/shops`);
     expect(recovered.status).toBe(200);
     expect(JSON.parse(recovered.body.toString())).toHaveLength(2);
+  });
+  it('lists every shop once, verified first and then by name, past the pages the catalogue is read in', async () => {
+    const [template] = readCsv((await admin.get('/api/admin/shops/export.csv').expect(200)).text);
+    // 250 more: the catalogue reads shops a hundred at a time, the event loop turning between.
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      ...template,
+      id: '',
+      slug: '',
+      name: `Taller ${String.fromCharCode(97 + (i % 26))} ${(i * 7919) % 1000}`,
+      isVerified: i % 3 === 0 ? 'true' : 'false',
+    }));
+    const imported = await admin
+      .post('/api/admin/shops/import')
+      .attach('file', spreadsheetFile(rows), 'shops.csv')
+      .expect(200);
+    expect(imported.body.counts).toMatchObject({ created: 250, refused: 0 });
+    const list = JSON.parse((await raw(`${server.url}/api/shops`)).body.toString()) as {
+      id: string;
+      name: string;
+      isVerified: string;
+    }[];
+    expect(list).toHaveLength(252);
+    expect(new Set(list.map((shop) => shop.id)).size).toBe(252);
+    const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+    const expected = [...list].sort((a, b) =>
+      a.isVerified === b.isVerified ? spanish.compare(a.name, b.name) : a.isVerified === 'true' ? -1 : 1,
+    );
+    expect(list.map((shop) => shop.name)).toEqual(expected.map((shop) => shop.name));
+    // Both first shops are made alike (shopBody), so both are verified or neither is.
+    const verified = 84 + (template.isVerified === 'true' ? 2 : 0);
+    expect(list.slice(0, verified).every((shop) => shop.isVerified === 'true')).toBe(true);
+    expect(list.slice(verified).every((shop) => shop.isVerified === 'false')).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ async function backupZip(count) {
 }
 
 /** Restores `count` generated shops; returns { seconds, zipBytes, answer }. */
-export async function restoreShops(url, cookie, count) {
+export async function restoreShops(url, cookie, count, { dryRun = false } = {}) {
   const zip = await backupZip(count);
   const boundary = `----atm-web-bench-${randomBytes(12).toString('hex')}`;
   const body = Buffer.concat([
@@ -72,7 +72,7 @@ export async function restoreShops(url, cookie, count) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const started = performance.now();
-  const response = await fetch(`${url}/api/admin/backup/restore`, {
+  const response = await fetch(`${url}/api/admin/backup/restore${dryRun ? '?dryRun=true' : ''}`, {
     method: 'POST',
     headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
     body,

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { DataSource, In } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -23,6 +24,7 @@ import {
   asDate,
   checkedImage,
   readBackup,
+  TURN_EVERY,
   usedImages,
   usedQuarantined,
   type BackupFile,
@@ -155,7 +157,8 @@ export class RestoreService implements OnApplicationBootstrap {
     const created: RestoredShop[] = [];
     const replaced: RestoredShop[] = [];
     let unchanged = 0;
-    for (const shop of shops) {
+    for (const [index, shop] of shops.entries()) {
+      if (index > 0 && index % TURN_EVERY === 0) await setImmediate();
       const before = current.get(shop.id);
       if (!before) created.push(shop);
       else if (await this.isUnchanged(before, shop)) unchanged++;
