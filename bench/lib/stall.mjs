@@ -63,6 +63,21 @@ function startProber(url) {
   };
 }
 
+async function restoreTimed(url, cookie, shops, options) {
+  const { seconds, answer } = await restoreShops(url, cookie, shops, options);
+  console.log(`  (${options?.dryRun ? 'preview' : 'restore'}: ${JSON.stringify(answer).slice(0, 160)})`);
+  return { status: 200, ms: seconds * 1000 };
+}
+
+function jsonBody(method, cookie, value) {
+  const body = Buffer.from(JSON.stringify(value));
+  return {
+    method,
+    headers: { cookie, 'content-type': 'application/json', 'content-length': body.length },
+    body,
+  };
+}
+
 function multipartCsv(csv, cookie) {
   const boundary = `----atm-stall-bench-${Date.now()}`;
   const body = Buffer.concat([
@@ -85,7 +100,7 @@ function multipartCsv(csv, cookie) {
 }
 
 /** The hostile cases: each a name and a function sending its requests, resolving their answers. */
-function hostileCases(url, cookie, csvOf10k, shops) {
+function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
   const pages = Math.ceil(shops / 12);
   const randomPage = (i) => 1 + ((i * 7919) % pages);
   const all = (requests) => Promise.all(requests);
@@ -145,6 +160,31 @@ function hostileCases(url, cookie, csvOf10k, shops) {
         ]),
     ],
     [
+      // Every change makes the next public request rebuild the catalogue of every shop.
+      'an administrator changes a phone number, then 10 public requests at once',
+      async () => {
+        const edit = await timed(
+          `${url}/api/admin/shops/${firstShopId}`,
+          jsonBody('PUT', cookie, { phone: `+52 55 5555 ${Date.now() % 10_000}` }),
+        );
+        const reads = await all(
+          Array.from({ length: 10 }, (_, i) =>
+            timed(`${url}${['/', '/api/shops/listing', '/api/shops'][i % 3]}`),
+          ),
+        );
+        return [edit, ...reads];
+      },
+    ],
+    [
+      `restore preview (dry run) of a backup of ${shops.toLocaleString('en')} shops`,
+      () => all([restoreTimed(url, cookie, shops, { dryRun: true })]),
+    ],
+    [
+      // The seed's backup again: every shop is written anew in one transaction.
+      `restore of a backup of ${shops.toLocaleString('en')} shops that replaces every one`,
+      () => all([restoreTimed(url, cookie, shops)]),
+    ],
+    [
       'sitemap.xml with 20 random Host headers',
       () =>
         all(
@@ -184,11 +224,11 @@ export async function benchStall({ runtime, shops = 10_000, save = true, benchDi
     const csv = exported.body.toString('utf8');
     // Warm: the catalogue and the first page are built before the first case.
     await rawGet(`${backend.url}/`);
-    await rawGet(`${backend.url}/api/shops/listing`);
+    const firstShopId = JSON.parse((await rawGet(`${backend.url}/api/shops/listing`)).body).items[0].id;
 
     const rows = [];
     const details = [];
-    for (const [name, send] of hostileCases(backend.url, cookie, csv, shops)) {
+    for (const [name, send] of hostileCases(backend.url, cookie, csv, shops, firstShopId)) {
       await new Promise((resolve) => setTimeout(resolve, 300)); // let the previous case settle
       await loopDelay(); // starts the backend's histogram over
       const stopProber = startProber(backend.url);
