@@ -146,6 +146,11 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
         ),
     ],
     [
+      `CSV export of ${shops.toLocaleString('en')} shops`,
+      () =>
+        all([timed(`${url}/api/admin/shops/export.csv`, { headers: { cookie, 'accept-encoding': 'gzip' } })]),
+    ],
+    [
       `CSV dry run of ${shops.toLocaleString('en')} rows`,
       () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, multipartCsv(csvOf10k, cookie))]),
     ],

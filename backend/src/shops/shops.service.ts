@@ -162,6 +162,8 @@ export class ShopsService {
       after = page[page.length - 1].id;
       if (yieldBetweenPages) await setImmediate();
     }
+    // The sort (a few tens of milliseconds at 10,000 shops) in a turn of its own too.
+    if (yieldBetweenPages && shops.length > LIST_PAGE_SIZE) await setImmediate();
     return shops.sort((a, b) =>
       a.isVerified === b.isVerified ? spanish.compare(a.name, b.name) : a.isVerified === 'true' ? -1 : 1,
     );
