@@ -17,6 +17,8 @@ import { machineInfo } from './machine.mjs';
 import { figuresMarkdown, printFigures } from './report.mjs';
 import { adminSession } from './seed.mjs';
 import { freePort, rawGet, rawRequest, startBackend } from './server.mjs';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { restoreShops } from './web-seed.mjs';
 
 const LOOP_DELAY_PRELOAD = fileURLToPath(new URL('./preload/loop-delay.mjs', import.meta.url));
@@ -76,6 +78,14 @@ function jsonBody(method, cookie, value) {
     headers: { cookie, 'content-type': 'application/json', 'content-length': body.length },
     body,
   };
+}
+
+/** The export (header and rows) with every shop's phone number changed. */
+function withNewPhones(csv) {
+  const rows = parse(csv, { bom: true, columns: true });
+  if (!rows.length || !('phone' in rows[0])) throw new Error('the export has no phone column');
+  const edited = rows.map((row, i) => ({ ...row, phone: `+52 55 5${String(1_000_000 + i).slice(1)}` }));
+  return stringify(edited, { header: true, columns: Object.keys(rows[0]) });
 }
 
 function multipartCsv(csv, cookie) {
@@ -153,6 +163,10 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
     [
       `CSV dry run of ${shops.toLocaleString('en')} rows`,
       () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, multipartCsv(csvOf10k, cookie))]),
+    ],
+    [
+      `CSV import of ${shops.toLocaleString('en')} rows, each changing a shop's phone number`,
+      () => all([timed(`${url}/api/admin/shops/import`, multipartCsv(withNewPhones(csvOf10k), cookie))]),
     ],
     [
       'CSV of a header and 200,000 empty lines',

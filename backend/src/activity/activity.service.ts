@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
 import type { ActivityKind } from './activity-kinds.js';
@@ -51,7 +52,10 @@ export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
  */
 @Injectable()
 export class ActivityService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() private readonly transactions?: TransactionRunner,
+  ) {}
 
   /**
    * Writes one entry in the transaction `manager` belongs to. Call it from inside
@@ -75,6 +79,8 @@ export class ActivityService {
       details: entry.details && Object.keys(entry.details).length ? entry.details : null,
     }));
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      // A restore's 10,000 entries took 0.6 s of inserts in one stretch.
+      if (start > 0) await this.transactions?.turn();
       // The JSON column's object type is wider than TypeORM's deep-partial type allows.
       const chunk = rows.slice(start, start + INSERT_CHUNK) as QueryDeepPartialEntity<ActivityEntry>[];
       await manager.insert(ActivityEntry, chunk);

@@ -25,6 +25,7 @@ import {
   checkedImage,
   readBackup,
   TURN_EVERY,
+  WRITES_PER_TURN,
   usedImages,
   usedQuarantined,
   type BackupFile,
@@ -290,7 +291,8 @@ export class RestoreService implements OnApplicationBootstrap {
         { via: 'restore', ...log.source },
         { slugs: 'all' },
       );
-      for (const shop of shops) {
+      for (const [index, shop] of shops.entries()) {
+        if (index > 0 && index % WRITES_PER_TURN === 0) await this.transactions.turn();
         const values = {
           ...shop.fields,
           logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,

@@ -132,16 +132,14 @@ export class ShopsService {
 
   /**
    * All shops as DTOs: verified first, then by name in Spanish order. Read a page of shops at a
-   * time, and outside a transaction the event loop turns between pages: SQLite answers
-   * synchronously, and reading 10,000 shops with their categories in one go held it for about
-   * half a second (the first public request after every change). A write that commits between
-   * two pages also bumps the data version, so a catalogue built across it is replaced on the
-   * very next read, as a read racing a write on MariaDB always was. Inside a transaction the
-   * pages follow one another at once: on SQLite another request's query between two of them
-   * would run inside this transaction.
+   * time, the event loop turning between pages: SQLite answers synchronously, and reading
+   * 10,000 shops with their categories in one go held it for about half a second (the first
+   * public request after every change). A write that commits between two pages also bumps the
+   * data version, so a catalogue built across it is replaced on the very next read, as a read
+   * racing a write on MariaDB always was. Inside a transaction on SQLite the others' queries
+   * wait meanwhile (SqliteTransactionGate).
    */
   async listShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
-    const yieldBetweenPages = !manager.queryRunner?.isTransactionActive;
     const shops: ShopDto[] = [];
     for (let after = ''; ;) {
       const page = await manager
@@ -160,10 +158,10 @@ export class ShopsService {
       for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
       if (page.length < LIST_PAGE_SIZE) break;
       after = page[page.length - 1].id;
-      if (yieldBetweenPages) await setImmediate();
+      await setImmediate();
     }
     // The sort (a few tens of milliseconds at 10,000 shops) in a turn of its own too.
-    if (yieldBetweenPages && shops.length > LIST_PAGE_SIZE) await setImmediate();
+    if (shops.length > LIST_PAGE_SIZE) await setImmediate();
     return shops.sort((a, b) =>
       a.isVerified === b.isVerified ? spanish.compare(a.name, b.name) : a.isVerified === 'true' ? -1 : 1,
     );
