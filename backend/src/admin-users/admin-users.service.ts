@@ -74,22 +74,24 @@ export class AdminUsersService {
   }
 
   /**
-   * Creates an admin and logs it; `manager` lets the first-admin claim share its transaction,
-   * else the insert and its log entry get one of their own (the hash is made before it).
+   * Creates an admin and logs it, in one transaction that `claim` (the first admin's claim on
+   * the empty directory) opens. The password's check and hash come before it: a transaction that
+   * waits for them holds SQLite's write lock meanwhile, and another replica's write on the same
+   * file then blocked its whole process for the 5 s of the busy timeout.
    */
   async create(
     dto: CreateAdminUserDto,
     actor: ActivityActor,
-    manager?: EntityManager,
+    claim?: (manager: EntityManager) => Promise<void>,
   ): Promise<AdminUserDto> {
     this.assertConfirmed(dto.password, dto.confirmPassword);
-    const repository = manager?.getRepository(AdminUser) ?? this.users;
-    const existing = (await repository.find({ select: { username: true } })).map((user) => user.username);
+    const existing = (await this.users.find({ select: { username: true } })).map((user) => user.username);
     if (existing.some((name) => name.toLowerCase() === dto.username.toLowerCase())) throw usernameTaken();
     assertNotConfusable(dto.username, existing);
     await this.passwordStrength.assertStrong(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
     const insert = async (transaction: EntityManager) => {
+      await claim?.(transaction);
       const repository = transaction.getRepository(AdminUser);
       const saved = await repository.save(repository.create({ username: dto.username, passwordHash }));
       await this.activity.record(transaction, {
@@ -100,7 +102,7 @@ export class AdminUsersService {
       return saved;
     };
     try {
-      const saved = manager ? await insert(manager) : await this.transactions.run(insert);
+      const saved = await this.transactions.run(insert);
       return toAdminUserDto(saved);
     } catch (error) {
       if (isUniqueViolation(error)) throw usernameTaken();

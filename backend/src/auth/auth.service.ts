@@ -83,16 +83,14 @@ export class AuthService {
     if (actor.adminId) return this.users.create(dto, actor);
     this.users.assertConfirmed(dto.password, dto.confirmPassword);
     if ((await this.users.count()) > 0) throw adminExists();
-    try {
-      return await this.transactions.run(async (manager) => {
-        if ((await this.users.count(manager)) > 0) throw adminExists();
+    return this.users.create(dto, actor, async (manager) => {
+      if ((await this.users.count(manager)) > 0) throw adminExists();
+      try {
         await manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG });
-        return this.users.create(dto, actor, manager);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw adminExists();
-      throw error;
-    }
+      } catch (error) {
+        throw isUniqueViolation(error) ? adminExists() : error;
+      }
+    });
   }
 
   /**
