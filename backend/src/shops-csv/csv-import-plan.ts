@@ -49,6 +49,16 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
  * points to are the caller's to check (they live in the object store).
  */
 export function planImportRows<Source>(rows: readonly CsvRow[], known: readonly KnownShop<Source>[]) {
+  return rows.map(importPlanner(known));
+}
+
+/**
+ * planImportRows one row at a time, for a caller that lets the event loop turn between rows:
+ * call the planner with the file's rows in their order (the first row aiming at a shop wins).
+ */
+export function importPlanner<Source>(
+  known: readonly KnownShop<Source>[],
+): (row: CsvRow) => PlannedRow<Source> {
   const byId = new Map<string, KnownShop<Source>>();
   const byNameAndCity = new Map<string, KnownShop<Source>[]>();
   for (const entry of known) {
@@ -60,7 +70,7 @@ export function planImportRows<Source>(rows: readonly CsvRow[], known: readonly 
   }
   // The first row of the file aiming at each shop (or at each new name and city).
   const claimedBy = new Map<string, number>();
-  return rows.map((row) => planRow(row, byId, byNameAndCity, claimedBy));
+  return (row) => planRow(row, byId, byNameAndCity, claimedBy);
 }
 
 function planRow<Source>(

@@ -10,7 +10,7 @@ import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
-import { importCounts, planImportRows, refusedReport, type PlannedRow } from './csv-import-plan.js';
+import { importCounts, importPlanner, refusedReport, type PlannedRow } from './csv-import-plan.js';
 import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
@@ -25,7 +25,7 @@ export interface ImportOptions {
 
 /** Records an export writes between two turns of the event loop (a few milliseconds' work). */
 const EXPORT_RECORDS_PER_TURN = 250;
-/** Rows an import applies between two turns of the event loop (about 30 ms on SQLite). */
+/** Rows an import plans, or applies, between two turns of the event loop (about 30 ms on SQLite). */
 const IMPORT_WRITES_PER_TURN = 100;
 
 /**
@@ -135,7 +135,12 @@ export class ShopsCsvService {
       current: currentFields(stored),
       source: stored,
     }));
-    const planned = planImportRows(rows, known);
+    const planRow = importPlanner(known);
+    const planned: PlannedRow<StoredShop>[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && index % IMPORT_WRITES_PER_TURN === 0) await this.transactions.turn();
+      planned.push(planRow(row));
+    }
     for (const [index, { values, target }] of planned.entries()) {
       if (!values) continue;
       const errors = await this.writer.imageProblems(values, target?.source.shop);

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_FIELD_NAMES, SHOP_SCHEMA, type ShopRecordValues, type ShopValues } from 'contract';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { changedFields } from '../activity/activity-changes.js';
 import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import type { FieldError } from '../common/api-error.js';
 import { DataVersion } from '../database/data-version.entity.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { ShopCategory } from './shop-category.entity.js';
@@ -93,6 +94,7 @@ export class ShopWriter {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
     private readonly uploads: UploadsService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -110,18 +112,36 @@ export class ShopWriter {
     return new ShopWrites(manager, this.activity, actor, source, slugs);
   }
 
-  /** The shop rows and categories of `ids` (every shop when omitted), read by `manager`. */
+  /**
+   * The shop rows and categories of `ids` (every shop when omitted), read by `manager`, a few
+   * hundred at a time with a turn of the event loop between (a restore or an import reads all
+   * 10,000 inside its transaction).
+   */
   async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
     const shops: Shop[] = [];
     const rows: ShopCategory[] = [];
+    const readChunk = async (chunk: readonly string[]) => {
+      shops.push(...(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
+      rows.push(...(await manager.getRepository(ShopCategory).find({ where: { shopId: In(chunk) } })));
+    };
     if (ids) {
-      for (const chunk of chunks(ids)) {
-        shops.push(...(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
-        rows.push(...(await manager.getRepository(ShopCategory).find({ where: { shopId: In(chunk) } })));
+      for (const [index, chunk] of chunks(ids).entries()) {
+        if (index > 0) await this.transactions.turn();
+        await readChunk(chunk);
       }
     } else {
-      shops.push(...(await manager.getRepository(Shop).find()));
-      rows.push(...(await manager.getRepository(ShopCategory).find()));
+      for (let after = ''; ;) {
+        const page = await manager.getRepository(Shop).find({
+          select: { id: true },
+          where: { id: MoreThan(after) },
+          order: { id: 'ASC' },
+          take: ID_CHUNK,
+        });
+        if (!page.length) break;
+        if (after) await this.transactions.turn();
+        await readChunk(page.map((shop) => shop.id));
+        after = page[page.length - 1].id;
+      }
     }
     rows.sort((a, b) => a.position - b.position);
     const byShop = new Map<string, string[]>();
