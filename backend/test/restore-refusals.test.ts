@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
 import { ShopWrites } from '../src/shops/shop-writer.js';
+import { ShopsService } from '../src/shops/shops.service.js';
 import { backupClient } from './support/backup-client.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
@@ -288,13 +289,15 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
     it('a second restore while one is running (409)', async () => {
       const backup = (await download('full')).body as Buffer;
       await changeEveryShop();
-      const original = ShopWrites.prototype.update;
+      // The first one holds its lock and waits while it plans, before its transaction: on SQLite
+      // the second one's queries would wait for a transaction to end (SqliteTransactionGate).
+      const original = ShopsService.prototype.listShops;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
-      jest.spyOn(ShopWrites.prototype, 'update').mockImplementation(async function (
-        this: ShopWrites,
+      jest.spyOn(ShopsService.prototype, 'listShops').mockImplementation(async function (
+        this: ShopsService,
         ...args
       ) {
         entered();
