@@ -8,8 +8,8 @@ import { TransactionRunner } from './transaction-runner.js';
 
 /**
  * A transaction that takes turns (TransactionRunner.turn) on SQLite's one connection, on a real
- * database file with the production migrations: what another request does meanwhile must stay
- * outside it.
+ * SQLite database (in memory) with the production migrations: what another request does
+ * meanwhile must stay outside it.
  */
 describe('TransactionRunner on SQLite, taking turns', () => {
   let dataSource: DataSource;
