@@ -53,6 +53,8 @@ export interface KeptIdentity {
 }
 
 const ID_CHUNK = 500;
+/** Shops read by `read` between two turns of the event loop (a few tens of milliseconds on SQLite). */
+const READ_PAGE = 100;
 const chunks = <T>(items: readonly T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / ID_CHUNK) }, (_, i) =>
     items.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK),
@@ -113,40 +115,39 @@ export class ShopWriter {
   }
 
   /**
-   * The shop rows and categories of `ids` (every shop when omitted), read by `manager`, a few
-   * hundred at a time with a turn of the event loop between (a restore or an import reads all
-   * 10,000 inside its transaction).
+   * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at
+   * a time with a turn of the event loop between (TransactionRunner.turn): a restore or an import
+   * reads all 10,000 inside its transaction, which SQLite answers synchronously.
    */
   async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
-    const shops: Shop[] = [];
-    const rows: ShopCategory[] = [];
-    const readChunk = async (chunk: readonly string[]) => {
-      shops.push(...(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
-      rows.push(...(await manager.getRepository(ShopCategory).find({ where: { shopId: In(chunk) } })));
+    const stored: StoredShop[] = [];
+    // Each page with its categories, in position order: no work over every shop is left for the end.
+    const add = async (shops: Shop[]) => {
+      if (!shops.length) return;
+      const rows = await manager.getRepository(ShopCategory).find({
+        where: { shopId: In(shops.map((shop) => shop.id)) },
+        order: { position: 'ASC' },
+      });
+      const byShop = new Map<string, string[]>();
+      for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+      for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
     };
     if (ids) {
       for (const [index, chunk] of chunks(ids).entries()) {
         if (index > 0) await this.transactions.turn();
-        await readChunk(chunk);
+        await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
       }
-    } else {
-      for (let after = ''; ;) {
-        const page = await manager.getRepository(Shop).find({
-          select: { id: true },
-          where: { id: MoreThan(after) },
-          order: { id: 'ASC' },
-          take: ID_CHUNK,
-        });
-        if (!page.length) break;
-        if (after) await this.transactions.turn();
-        await readChunk(page.map((shop) => shop.id));
-        after = page[page.length - 1].id;
-      }
+      return stored;
     }
-    rows.sort((a, b) => a.position - b.position);
-    const byShop = new Map<string, string[]>();
-    for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
-    return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
+    for (let after = ''; ;) {
+      const page = await manager
+        .getRepository(Shop)
+        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
+      await add(page);
+      if (page.length < READ_PAGE) return stored;
+      after = page[page.length - 1].id;
+      await this.transactions.turn();
+    }
   }
 
   /**
