@@ -52,6 +52,8 @@ const { values: opts } = parseArgs({
     'web-shops': { type: 'string', default: '10000' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'stall-cpu-prof': { type: 'string' },
+    'stall-cases': { type: 'string' },
+    'stall-node-flag': { type: 'string', multiple: true, default: [] },
   },
   allowNegative: true,
 });
@@ -91,6 +93,8 @@ if (opts.only === undefined || opts.only === 'stall') {
     save: opts.save,
     benchDir: BENCH_DIR,
     cpuProfileDir: opts['stall-cpu-prof'],
+    only: opts['stall-cases'],
+    nodeFlags: opts['stall-node-flag'],
   });
   allHold &&= stall.budgetsHold;
 }

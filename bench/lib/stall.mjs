@@ -217,7 +217,21 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
   ];
 }
 
-export async function benchStall({ runtime, shops = 10_000, save = true, benchDir, cpuProfileDir }) {
+export async function benchStall({
+  runtime,
+  shops = 10_000,
+  save = true,
+  benchDir,
+  cpuProfileDir,
+  only,
+  nodeFlags = [],
+}) {
+  // --stall-cases=<words,...>: only the cases whose name holds one of them; such a partial run is
+  // printed, never recorded.
+  const picked = only ? only.split(',').map((word) => word.trim().toLowerCase()) : undefined;
+  // --stall-node-flag=<flag> (repeatable): after the production command's, for experiments; such
+  // a run is not recorded either.
+  if (picked || nodeFlags.length) save = false;
   console.log(`\n=== stall: hostile requests on Node ${runtime.version}, ${shops} shops ===`);
   const machine = machineInfo();
   const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-stall-`);
@@ -229,7 +243,7 @@ export async function benchStall({ runtime, shops = 10_000, save = true, benchDi
       preloads: [...runtime.preloads, LOOP_DELAY_PRELOAD],
       env: { DATA_DIR: dataDir, BENCH_LOOP_PORT: String(loopPort) },
       // --stall-cpu-prof=<dir>: the backend's CPU profile of the whole run, written when it stops.
-      nodeFlags: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [],
+      nodeFlags: [...nodeFlags, ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
     });
     console.log(`backend pid ${backend.pid} at ${backend.url}`);
     const loopDelay = async () => JSON.parse((await rawGet(`http://127.0.0.1:${loopPort}/`)).body.toString());
@@ -247,7 +261,11 @@ export async function benchStall({ runtime, shops = 10_000, save = true, benchDi
 
     const rows = [];
     const details = [];
-    for (const [name, send] of hostileCases(backend.url, cookie, csv, shops, firstShopId)) {
+    const cases = hostileCases(backend.url, cookie, csv, shops, firstShopId).filter(
+      ([name]) => !picked || picked.some((word) => name.toLowerCase().includes(word)),
+    );
+    if (!cases.length) throw new Error(`--stall-cases=${only} names no case`);
+    for (const [name, send] of cases) {
       await new Promise((resolve) => setTimeout(resolve, 300)); // let the previous case settle
       await loopDelay(); // starts the backend's histogram over
       const stopProber = startProber(backend.url);
@@ -262,6 +280,7 @@ export async function benchStall({ runtime, shops = 10_000, save = true, benchDi
       const holds = probe.slowestMs < STALL_BUDGETS.healthMs && slowestRequestMs < STALL_BUDGETS.requestMs;
       console.log(
         `${name}: health worst ${probe.slowestMs.toFixed(0)} ms (${probe.probes} probes), loop delay max ${loop.maxMs.toFixed(0)} ms, ` +
+          `longest GC ${loop.gcLongestMs.toFixed(0)} ms (${loop.gcTotalMs.toFixed(0)} ms in all), ` +
           `slowest request ${slowestRequestMs.toFixed(0)} ms, all ${wallMs.toFixed(0)} ms, status ${statuses}`,
       );
       details.push({ name, probe, loop, slowestRequestMs, wallMs, statuses, requests: answers.length });
