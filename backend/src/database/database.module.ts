@@ -6,6 +6,7 @@ import { resolveDataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 import { JobLockService } from './job-lock.service.js';
 import { JobScheduler } from './job-scheduler.js';
+import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -51,7 +52,7 @@ export class DatabaseModule {
       ],
       // One JobLockService for the whole app: it knows which locks this process holds, and a
       // stopping replica waits for its jobs (main.ts).
-      providers: [TransactionRunner, JobLockService, JobScheduler],
+      providers: [TransactionRunner, JobLockService, JobScheduler, SqliteCheckpointer],
       exports: [TransactionRunner, JobLockService, JobScheduler],
     };
   }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Cron } from 'croner';
 
-/** Cron patterns of the periodic jobs (croner's syntax: minute hour day month weekday). */
+/** Cron patterns of the periodic jobs (croner's syntax: [second] minute hour day month weekday). */
+export const EVERY_SECOND = '* * * * * *';
 export const EVERY_MINUTE = '* * * * *';
 export const EVERY_HOUR = '0 * * * *';
 export const EVERY_DAY = '17 3 * * *';

@@ -1,0 +1,75 @@
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { stat } from 'node:fs/promises';
+import type { Piscina } from 'piscina';
+import { DataSource } from 'typeorm';
+import { backgroundPool } from '../common/background-pool.js';
+import { EVERY_SECOND, JobScheduler } from './job-scheduler.js';
+
+/**
+ * The size a log is cut back to once checkpointed (SQLite's journal_size_limit). A restore of
+ * 10,000 shops writes a log of tens of MB; without a limit the file keeps that size for good.
+ */
+const LOG_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Takes SQLite's checkpoints off the event loop. By default the connection that commits a
+ * transaction copies the write-ahead log into the database file when the log is over 1,000
+ * pages, synchronously (better-sqlite3): after a restore or an import of 10,000 shops that
+ * commit held every request for a quarter of a second. Here the connection's own checkpoints
+ * are turned off, and once a second (JobScheduler: never two at once, a failure logged), when
+ * the log file has changed, a worker thread with a connection of its own runs a passive
+ * checkpoint. A commit is durable in the log either way: a crash between two checkpoints loses
+ * nothing (SQLite replays the log when the file is next opened). With several replicas on one
+ * file each checkpoints; one that finds another's checkpoint running tries again a second later.
+ */
+@Injectable()
+export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
+  private pool?: Piscina<{ path: string }, { log: number; checkpointed: number }>;
+  private running?: Promise<void>;
+  /** The log file's modification time when everything in it was last checkpointed. */
+  private checkpointedAt = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly scheduler: JobScheduler,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const path = this.databaseFile();
+    if (!path) return;
+    await this.dataSource.query('PRAGMA wal_autocheckpoint = 0');
+    await this.dataSource.query(`PRAGMA journal_size_limit = ${LOG_SIZE_LIMIT_BYTES}`);
+    this.scheduler.schedule('SQLite checkpoint', EVERY_SECOND, () => {
+      this.running = this.checkpointIfChanged(path);
+      return this.running;
+    });
+  }
+
+  /** Runs a checkpoint if the log changed since everything in it was last checkpointed. */
+  async checkpointIfChanged(path: string): Promise<void> {
+    const changedAt = await stat(`${path}-wal`).then(
+      (log) => log.mtimeMs,
+      () => 0,
+    );
+    if (this.stopped || !changedAt || changedAt === this.checkpointedAt) return;
+    this.pool ??= backgroundPool('database/sqlite-checkpoint.worker.js');
+    const { log, checkpointed } = await this.pool.run({ path });
+    // Pages a reader still needed stay in the log: the next turn tries again.
+    if (checkpointed >= log) this.checkpointedAt = changedAt;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // The scheduler may stop its jobs after this: no new worker once stopping.
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+    await this.pool?.destroy();
+  }
+
+  /** The database file, when the connection is SQLite on a file (not in memory). */
+  private databaseFile(): string | undefined {
+    const { type, database } = this.dataSource.options as { type: string; database?: unknown };
+    if (type !== 'better-sqlite3' || typeof database !== 'string') return undefined;
+    return database === ':memory:' || database === '' ? undefined : database;
+  }
+}
