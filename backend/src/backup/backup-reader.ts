@@ -82,9 +82,6 @@ export function usedQuarantined({ requests, quarantineByPath }: ReadBackup): Map
  */
 export const TURN_EVERY = 500;
 
-/** Shops a restore writes between two turns of the event loop (about 30 ms on SQLite). */
-export const WRITES_PER_TURN = 100;
-
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export function asDate(value: unknown): Date | undefined {

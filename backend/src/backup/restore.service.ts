@@ -25,7 +25,6 @@ import {
   checkedImage,
   readBackup,
   TURN_EVERY,
-  WRITES_PER_TURN,
   usedImages,
   usedQuarantined,
   type BackupFile,
@@ -292,7 +291,7 @@ export class RestoreService implements OnApplicationBootstrap {
         { slugs: 'all' },
       );
       for (const [index, shop] of shops.entries()) {
-        if (index > 0 && index % WRITES_PER_TURN === 0) await this.transactions.turn();
+        if (index > 0) await this.transactions.turn();
         const values = {
           ...shop.fields,
           logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,

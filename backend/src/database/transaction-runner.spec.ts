@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { setImmediate } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
@@ -59,6 +59,31 @@ describe('TransactionRunner on SQLite, taking turns', () => {
     // better-sqlite3 answers synchronously: nothing else ran until the transaction's turn.
     expect(seen).toEqual({ before: false, after: true });
     expect(await names()).toEqual(['shop:1']);
+  });
+
+  it('takes a turn only once the loop has been held for a slice since the last one', async () => {
+    const turns = await transactions.run(async (manager) => {
+      let count = 0;
+      const counting = () => {
+        let ran = false;
+        setImmediate(() => (ran = true));
+        return transactions.turn().then(() => (count += ran ? 1 : 0));
+      };
+      let clock = 1_000;
+      const now = jest.spyOn(performance, 'now').mockImplementation(() => clock);
+      try {
+        await counting(); // the first: nothing gave the loop back yet, so it turns
+        await manager.insert(SystemFlag, { name: 'quick' });
+        clock += 5;
+        await counting(); // 5 ms since that turn: none
+        clock += 10;
+        await counting(); // 15 ms: a turn
+      } finally {
+        now.mockRestore();
+      }
+      return count;
+    });
+    expect(turns).toBe(2);
   });
 
   it('queues a second transaction behind the first, and each sees the other only once committed', async () => {

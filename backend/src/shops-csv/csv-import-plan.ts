@@ -49,28 +49,33 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
  * points to are the caller's to check (they live in the object store).
  */
 export function planImportRows<Source>(rows: readonly CsvRow[], known: readonly KnownShop<Source>[]) {
-  return rows.map(importPlanner(known));
+  const planner = new ImportPlanner<Source>();
+  for (const entry of known) planner.know(entry);
+  return rows.map((row) => planner.plan(row));
 }
 
 /**
- * planImportRows one row at a time, for a caller that lets the event loop turn between rows:
- * call the planner with the file's rows in their order (the first row aiming at a shop wins).
+ * planImportRows a shop and a row at a time, for a caller that lets the event loop turn between
+ * them: every shop first (`know`), then the file's rows in their order (`plan`: the first row
+ * aiming at a shop wins).
  */
-export function importPlanner<Source>(
-  known: readonly KnownShop<Source>[],
-): (row: CsvRow) => PlannedRow<Source> {
-  const byId = new Map<string, KnownShop<Source>>();
-  const byNameAndCity = new Map<string, KnownShop<Source>[]>();
-  for (const entry of known) {
-    byId.set(entry.id, entry);
+export class ImportPlanner<Source> {
+  private readonly byId = new Map<string, KnownShop<Source>>();
+  private readonly byNameAndCity = new Map<string, KnownShop<Source>[]>();
+  /** The first row of the file aiming at each shop (or at each new name and city). */
+  private readonly claimedBy = new Map<string, number>();
+
+  know(entry: KnownShop<Source>): void {
+    this.byId.set(entry.id, entry);
     const key = matchKey(String(entry.current.name ?? ''), String(entry.current.city ?? ''));
-    const same = byNameAndCity.get(key);
+    const same = this.byNameAndCity.get(key);
     if (same) same.push(entry);
-    else byNameAndCity.set(key, [entry]);
+    else this.byNameAndCity.set(key, [entry]);
   }
-  // The first row of the file aiming at each shop (or at each new name and city).
-  const claimedBy = new Map<string, number>();
-  return (row) => planRow(row, byId, byNameAndCity, claimedBy);
+
+  plan(row: CsvRow): PlannedRow<Source> {
+    return planRow(row, this.byId, this.byNameAndCity, this.claimedBy);
+  }
 }
 
 function planRow<Source>(

@@ -10,7 +10,7 @@ import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
-import { importCounts, importPlanner, refusedReport, type PlannedRow } from './csv-import-plan.js';
+import { ImportPlanner, importCounts, refusedReport, type PlannedRow } from './csv-import-plan.js';
 import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
@@ -25,8 +25,6 @@ export interface ImportOptions {
 
 /** Records an export writes between two turns of the event loop (a few milliseconds' work). */
 const EXPORT_RECORDS_PER_TURN = 250;
-/** Rows an import plans, or applies, between two turns of the event loop (about 30 ms on SQLite). */
-const IMPORT_WRITES_PER_TURN = 100;
 
 /**
  * The directory as a spreadsheet: every shop out as CSV, and a CSV in as shops created and
@@ -78,7 +76,7 @@ export class ShopsCsvService {
           { slugs: 'all' },
         );
         for (const [index, { report, values, target }] of plan.entries()) {
-          if (index > 0 && index % IMPORT_WRITES_PER_TURN === 0) await this.transactions.turn();
+          if (index > 0) await this.transactions.turn();
           if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;
           if (target) await writes.update(target.source, values);
           else report.id = (await writes.create(values)).id;
@@ -130,16 +128,15 @@ export class ShopsCsvService {
 
   /** Decides each row's fate without writing anything. */
   private async plan(manager: EntityManager, rows: CsvRow[]): Promise<PlannedRow<StoredShop>[]> {
-    const known = (await this.writer.read(manager)).map((stored) => ({
-      id: stored.shop.id,
-      current: currentFields(stored),
-      source: stored,
-    }));
-    const planRow = importPlanner(known);
+    const planner = new ImportPlanner<StoredShop>();
+    for (const stored of await this.writer.read(manager)) {
+      planner.know({ id: stored.shop.id, current: currentFields(stored), source: stored });
+      await this.transactions.turn();
+    }
     const planned: PlannedRow<StoredShop>[] = [];
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && index % IMPORT_WRITES_PER_TURN === 0) await this.transactions.turn();
-      planned.push(planRow(row));
+    for (const row of rows) {
+      planned.push(planner.plan(row));
+      await this.transactions.turn();
     }
     for (const [index, { values, target }] of planned.entries()) {
       if (!values) continue;
