@@ -2,6 +2,7 @@ import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { ShopValues } from '../shops/shop-writer.js';
+import { parseJsonInTurns } from '../common/json-in-turns.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
 import {
@@ -97,13 +98,7 @@ export async function readBackup(file: BackupFile, seen: { manifest?: Manifest }
   const shopsBytes = await zip.read(SHOPS_NAME);
   const expected = manifest.files?.[SHOPS_NAME]?.sha256;
   if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
-  let rawShops: unknown;
-  try {
-    rawShops = JSON.parse(shopsBytes.toString('utf8'));
-  } catch {
-    throw refuse('shops.json is not valid JSON');
-  }
-  const shops = await checkShops(rawShops);
+  const shops = await checkShops(await parsed(shopsBytes, SHOPS_NAME));
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
@@ -138,13 +133,15 @@ async function readRequests(zip: BackupZip, manifest: Manifest): Promise<Visitor
   const expected = manifest.files?.[REQUESTS_NAME]?.sha256;
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
   if (expected !== sha256(bytes)) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
-  let raw: unknown;
+  return checkBackedUpRequests(await parsed(bytes, REQUESTS_NAME));
+}
+
+async function parsed(bytes: Buffer, name: string): Promise<unknown> {
   try {
-    raw = JSON.parse(bytes.toString('utf8'));
+    return await parseJsonInTurns(bytes);
   } catch {
-    throw refuse(`${REQUESTS_NAME} is not valid JSON`);
+    throw refuse(`${name} is not valid JSON`);
   }
-  return checkBackedUpRequests(raw);
 }
 
 /** An image entry's bytes once they match their checksum and are an acceptable image. */
