@@ -6,10 +6,10 @@ import { backgroundPool } from '../common/background-pool.js';
 import { EVERY_SECOND, JobScheduler } from './job-scheduler.js';
 
 /**
- * The size a log is cut back to once checkpointed (SQLite's journal_size_limit). A restore of
- * 10,000 shops writes a log of tens of MB; without a limit the file keeps that size for good.
+ * A checkpoint once the log has this much: SQLite's own threshold (1,000 pages of 4 KB), so that
+ * the small writes of every admin request (a session's touch) do not start the worker each time.
  */
-const LOG_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Takes SQLite's checkpoints off the event loop. By default the connection that commits a
@@ -17,10 +17,11 @@ const LOG_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
  * pages, synchronously (better-sqlite3): after a restore or an import of 10,000 shops that
  * commit held every request for a quarter of a second. Here the connection's own checkpoints
  * are turned off, and once a second (JobScheduler: never two at once, a failure logged), when
- * the log file has changed, a worker thread with a connection of its own runs a passive
- * checkpoint. A commit is durable in the log either way: a crash between two checkpoints loses
- * nothing (SQLite replays the log when the file is next opened). With several replicas on one
- * file each checkpoints; one that finds another's checkpoint running tries again a second later.
+ * the log has grown past the same threshold, a worker thread with a connection of its own runs
+ * a passive checkpoint, and stops 2 s later (its heap is not kept for the rare big write). A
+ * commit is durable in the log either way: a crash between two checkpoints loses nothing (SQLite
+ * replays the log when the file is next opened). With several replicas on one file each
+ * checkpoints; one that finds another's checkpoint running tries again a second later.
  */
 @Injectable()
 export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
@@ -39,24 +40,23 @@ export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
     const path = this.databaseFile();
     if (!path) return;
     await this.dataSource.query('PRAGMA wal_autocheckpoint = 0');
-    await this.dataSource.query(`PRAGMA journal_size_limit = ${LOG_SIZE_LIMIT_BYTES}`);
+    // Once checkpointed, the log starts over from an empty file: its size says what was written
+    // since (and a restore's tens of MB of log are not kept on disk for good).
+    await this.dataSource.query('PRAGMA journal_size_limit = 0');
     this.scheduler.schedule('SQLite checkpoint', EVERY_SECOND, () => {
       this.running = this.checkpointIfChanged(path);
       return this.running;
     });
   }
 
-  /** Runs a checkpoint if the log changed since everything in it was last checkpointed. */
+  /** Runs a checkpoint if the log holds CHECKPOINT_AT_BYTES and changed since the last one. */
   async checkpointIfChanged(path: string): Promise<void> {
-    const changedAt = await stat(`${path}-wal`).then(
-      (log) => log.mtimeMs,
-      () => 0,
-    );
-    if (this.stopped || !changedAt || changedAt === this.checkpointedAt) return;
-    this.pool ??= backgroundPool('database/sqlite-checkpoint.worker.js');
-    const { log, checkpointed } = await this.pool.run({ path });
+    const log = await stat(`${path}-wal`).catch(() => undefined);
+    if (this.stopped || !log || log.size < CHECKPOINT_AT_BYTES || log.mtimeMs === this.checkpointedAt) return;
+    this.pool ??= backgroundPool('database/sqlite-checkpoint.worker.js', { idleMs: 2_000 });
+    const { log: pages, checkpointed } = await this.pool.run({ path });
     // Pages a reader still needed stay in the log: the next turn tries again.
-    if (checkpointed >= log) this.checkpointedAt = changedAt;
+    if (checkpointed >= pages) this.checkpointedAt = log.mtimeMs;
   }
 
   async onApplicationShutdown(): Promise<void> {
