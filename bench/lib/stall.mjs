@@ -256,7 +256,9 @@ export async function benchStall({
     if (exported.status !== 200) throw new Error(`export answered ${exported.status}`);
     const csv = exported.body.toString('utf8');
     // Warm: the catalogue and the first page are built before the first case.
-    await rawGet(`${backend.url}/`);
+    const home = await rawGet(`${backend.url}/`);
+    if (home.status !== 200)
+      throw new Error(`GET / answered ${home.status}: build the frontends first (node tools/build-all.mjs)`);
     const firstShopId = JSON.parse((await rawGet(`${backend.url}/api/shops/listing`)).body).items[0].id;
 
     const rows = [];
