@@ -5,7 +5,6 @@ import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { FieldError } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { identityOf } from '../common/encoded-document.js';
 import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
@@ -108,8 +107,7 @@ export class ShopsCsvService {
    * never hold the event loop; here only new image references are checked with the object store.
    */
   async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
-    const shops = await identityOf((await this.catalog.now()).shops);
-    const task = { csv: file, shops, allOrNothing };
+    const task = { csv: file, shopsGzip: (await this.catalog.now()).shops.gzip, allOrNothing };
     let plan = await this.csvParser.dryRun(task);
     if ('imageChecks' in plan) {
       const imageErrors: [number, FieldError[]][] = [];
