@@ -2,8 +2,8 @@
  * The stall budget (`npm run bench -- --only=stall`): on a fresh backend (SQLite,
  * NODE_ENV=production, serving the built frontends, no PUBLIC_URL) holding `shops` shops
  * restored as lib/web.mjs does, each hostile case runs while
- *   - a prober in this process asks `GET /api/health/live` every 50 ms (each on its own
- *     connection) and keeps the slowest answer, and
+ *   - a prober in a worker thread (stall-prober.mjs) asks `GET /api/health/live` every 50 ms
+ *     (each on its own connection) and keeps the slowest answer, and
  *   - the backend measures its own event loop (perf_hooks.monitorEventLoopDelay, preloaded by
  *     preload/loop-delay.mjs), read before and after the case.
  * Reported per case: the slowest health answer, the backend's slowest loop delay, the slowest
@@ -13,6 +13,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { machineInfo } from './machine.mjs';
 import { figuresMarkdown, printFigures } from './report.mjs';
 import { adminSession } from './seed.mjs';
@@ -22,6 +23,7 @@ import { stringify } from 'csv-stringify/sync';
 import { restoreShops } from './web-seed.mjs';
 
 const LOOP_DELAY_PRELOAD = fileURLToPath(new URL('./preload/loop-delay.mjs', import.meta.url));
+const PROBER = fileURLToPath(new URL('./stall-prober.mjs', import.meta.url));
 export const STALL_BUDGETS = { healthMs: 100, requestMs: 5000 };
 const PROBE_EVERY_MS = 50;
 
@@ -46,22 +48,19 @@ function timed(url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-/** Asks the health endpoint every PROBE_EVERY_MS until stopped; stop() resolves the slowest answer. */
-function startProber(url) {
-  const answers = [];
-  const pending = new Set();
-  const timer = setInterval(() => {
-    const probe = timed(`${url}/api/health/live`).then(
-      (answer) => answers.push(answer.ms),
-      () => answers.push(Infinity),
-    );
-    pending.add(probe);
-    probe.finally(() => pending.delete(probe));
-  }, PROBE_EVERY_MS);
+/**
+ * Asks the health endpoint every PROBE_EVERY_MS until stopped, from a worker thread
+ * (stall-prober.mjs); stop() resolves the slowest answer and the number of probes.
+ */
+async function startProber(url) {
+  const worker = new Worker(PROBER, { workerData: { url, everyMs: PROBE_EVERY_MS } });
+  await new Promise((resolve, reject) => worker.once('online', resolve).once('error', reject));
   return async () => {
-    clearInterval(timer);
-    await Promise.all(pending);
-    return { slowestMs: Math.max(0, ...answers), probes: answers.length };
+    const result = new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    worker.postMessage('stop');
+    const figures = await result;
+    await worker.terminate();
+    return figures;
   };
 }
 
@@ -112,6 +111,10 @@ function multipartCsv(csv, cookie) {
 /** The hostile cases: each a name and a function sending its requests, resolving their answers. */
 function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
   const pages = Math.ceil(shops / 12);
+  // Request bodies are made before any case starts: building them is the bench's work, not the server's.
+  const dryRunBody = multipartCsv(csvOf10k, cookie);
+  const importBody = multipartCsv(withNewPhones(csvOf10k), cookie);
+  const floodBody = multipartCsv(`${csvOf10k.split(/\r?\n/)[0]}\n${'\n'.repeat(200_000)}`, cookie);
   const randomPage = (i) => 1 + ((i * 7919) % pages);
   const all = (requests) => Promise.all(requests);
   return [
@@ -162,21 +165,15 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
     ],
     [
       `CSV dry run of ${shops.toLocaleString('en')} rows`,
-      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, multipartCsv(csvOf10k, cookie))]),
+      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, dryRunBody)]),
     ],
     [
       `CSV import of ${shops.toLocaleString('en')} rows, each changing a shop's phone number`,
-      () => all([timed(`${url}/api/admin/shops/import`, multipartCsv(withNewPhones(csvOf10k), cookie))]),
+      () => all([timed(`${url}/api/admin/shops/import`, importBody)]),
     ],
     [
       'CSV of a header and 200,000 empty lines',
-      () =>
-        all([
-          timed(
-            `${url}/api/admin/shops/import?dryRun=true`,
-            multipartCsv(`${csvOf10k.split(/\r?\n/)[0]}\n${'\n'.repeat(200_000)}`, cookie),
-          ),
-        ]),
+      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, floodBody)]),
     ],
     [
       // Every change makes the next public request rebuild the catalogue of every shop.
@@ -270,7 +267,7 @@ export async function benchStall({
     for (const [name, send] of cases) {
       await new Promise((resolve) => setTimeout(resolve, 300)); // let the previous case settle
       await loopDelay(); // starts the backend's histogram over
-      const stopProber = startProber(backend.url);
+      const stopProber = await startProber(backend.url);
       const started = performance.now();
       const answers = await send();
       const wallMs = performance.now() - started;
