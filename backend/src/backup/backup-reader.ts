@@ -1,8 +1,8 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { createHash } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
-import type { ShopValues } from '../shops/shop-writer.js';
 import { parseJsonInTurns } from '../common/json-in-turns.js';
+import type { ShopValues } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
 import {

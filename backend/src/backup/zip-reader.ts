@@ -126,7 +126,7 @@ export class BackupZip {
     return Buffer.concat(chunks);
   }
 
-  /** Reads and parses one JSON entry, a slice per turn of the event loop (a manifest is 5 MB at 10,000 shops). */
+  /** Reads and parses one JSON entry, a slice per turn of the event loop (a manifest: 5 MB). */
   async readJson(name: string): Promise<unknown> {
     const bytes = await this.read(name);
     try {

@@ -4,18 +4,18 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { SqliteTransactionGate } from './sqlite-transaction-gate.js';
 
 /**
- * Runs work in one database transaction. SQLite (better-sqlite3) has a single connection that
- * TypeORM shares between every query runner, so two overlapping transactions would collide;
- * there they are queued one after another, and while one is open the other requests' queries
- * wait for it (SqliteTransactionGate). MySQL/MariaDB runs them concurrently.
- */
-/**
  * How long a transaction on SQLite may hold the event loop between two turns, in ms. A health
  * check needs a few turns of the loop; with 100 writes between turns (60-150 ms, more with a
  * garbage collection) a restore of 10,000 shops kept one waiting 0.2-0.3 s.
  */
 const SLICE_MS = 10;
 
+/**
+ * Runs work in one database transaction. SQLite (better-sqlite3) has a single connection that
+ * TypeORM shares between every query runner, so two overlapping transactions would collide;
+ * there they are queued one after another, and while one is open the other requests' queries
+ * wait for it (SqliteTransactionGate). MySQL/MariaDB runs them concurrently.
+ */
 @Injectable()
 export class TransactionRunner {
   private queue: Promise<unknown> = Promise.resolve();

@@ -137,6 +137,7 @@ export class ShopsCsvService {
       await this.transactions.turn();
     }
     for (const [index, { values, target }] of planned.entries()) {
+      await this.transactions.turn();
       if (!values) continue;
       const errors = await this.writer.imageProblems(values, target?.source.shop);
       if (errors.length) planned[index] = { report: refusedReport(planned[index].report, errors) };
