@@ -15,6 +15,21 @@ export interface KnownShop<Source> {
   source: Source;
 }
 
+/**
+ * A known shop from what the catalogue answers or the writer read (categories apart, or among
+ * its fields): its schema fields are what a row is compared with.
+ */
+export function knownShop<Source>(
+  shop: { id: string } & object,
+  source: Source,
+  categories?: readonly string[],
+): KnownShop<Source> {
+  const fields = shop as Record<string, unknown>;
+  const current = Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, fields[field]]));
+  if (categories) current.categories = categories;
+  return { id: shop.id, current, source };
+}
+
 /** What one row does, decided against the shops as they are; images not checked yet. */
 export interface PlannedRow<Source> {
   report: ImportRowDto;

@@ -1,10 +1,9 @@
-import { SHOP_FIELD_NAMES } from 'contract';
 import { gunzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
-import { importCounts, planImportRows, refusedReport } from './csv-import-plan.js';
+import { importCounts, knownShop, planImportRows, refusedReport } from './csv-import-plan.js';
 import type { ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { parseShopsCsv, type ParsedShopsCsv } from './shop-csv-format.js';
 
@@ -79,11 +78,9 @@ export function dryRun({ csv, shopsGzip, allOrNothing, imageErrors }: DryRunTask
   } catch (error) {
     return refusalOf(error);
   }
-  const known = (JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[]).map((shop) => ({
-    id: shop.id,
-    current: Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, shop[field as keyof ShopDto]])),
-    source: undefined,
-  }));
+  const known = (JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[]).map((shop) =>
+    knownShop(shop, undefined),
+  );
   const planned = planImportRows(parsed.rows, known);
   if (!imageErrors) {
     const imageChecks: PendingImageCheck[] = [];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setImmediate } from 'node:timers/promises';
-import { SHOP_CSV_COLUMNS, SHOP_FIELD_NAMES, type ShopValues } from 'contract';
+import { SHOP_CSV_COLUMNS, type ShopValues } from 'contract';
 import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { FieldError } from '../common/api-error.js';
@@ -9,7 +9,7 @@ import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';
-import { ImportPlanner, importCounts, refusedReport, type PlannedRow } from './csv-import-plan.js';
+import { ImportPlanner, importCounts, knownShop, refusedReport, type PlannedRow } from './csv-import-plan.js';
 import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
@@ -128,7 +128,7 @@ export class ShopsCsvService {
   private async plan(manager: EntityManager, rows: CsvRow[]): Promise<PlannedRow<StoredShop>[]> {
     const planner = new ImportPlanner<StoredShop>();
     for (const stored of await this.writer.read(manager)) {
-      planner.know({ id: stored.shop.id, current: currentFields(stored), source: stored });
+      planner.know(knownShop(stored.shop, stored, stored.categories));
       await this.transactions.turn();
     }
     const planned: PlannedRow<StoredShop>[] = [];
@@ -160,12 +160,4 @@ export class ShopsCsvService {
       rows: reports,
     };
   }
-}
-
-/** A shop's values as an import row would give them. */
-function currentFields({ shop, categories }: StoredShop): Record<string, unknown> {
-  return {
-    ...Object.fromEntries(SHOP_FIELD_NAMES.map((field) => [field, shop[field as keyof typeof shop]])),
-    categories,
-  };
 }

@@ -52,13 +52,15 @@ export interface KeptIdentity {
   updatedAt?: Date;
 }
 
+/** Ids in one `IN (...)` of a bulk update or delete. */
 const ID_CHUNK = 500;
-/** Shops read by `read` between two turns of the event loop (a few tens of milliseconds on SQLite). */
+/**
+ * Shops in one query of `read`, by id or in id order: the query runs synchronously on SQLite, so
+ * it is kept to a few milliseconds, and `turn` may yield between two.
+ */
 const READ_PAGE = 100;
-const chunks = <T>(items: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / ID_CHUNK) }, (_, i) =>
-    items.slice(i * ID_CHUNK, (i + 1) * ID_CHUNK),
-  );
+const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
@@ -129,11 +131,15 @@ export class ShopWriter {
         order: { position: 'ASC' },
       });
       const byShop = new Map<string, string[]>();
-      for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+      for (const row of rows) {
+        const names = byShop.get(row.shopId);
+        if (names) names.push(row.name);
+        else byShop.set(row.shopId, [row.name]);
+      }
       for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
     };
     if (ids) {
-      for (const [index, chunk] of chunks(ids).entries()) {
+      for (const [index, chunk] of chunks(ids, READ_PAGE).entries()) {
         if (index > 0) await this.transactions.turn();
         await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
       }
