@@ -1,7 +1,7 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { createHash } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import { parseJsonInTurns } from '../common/json-in-turns.js';
+import { TimeSlices } from '../common/event-loop-turns.js';
 import type { ShopValues } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
@@ -76,12 +76,6 @@ export function usedQuarantined({ requests, quarantineByPath }: ReadBackup): Map
   const named = new Set(requests.flatMap((request) => quarantinedPathsOf(request)));
   return new Map([...quarantineByPath].filter(([path]) => named.has(path)));
 }
-
-/**
- * Shops checked or compared between two turns of the event loop: a backup's 10,000 shops in
- * one go held it for most of a second, and no other request was answered meanwhile.
- */
-export const TURN_EVERY = 500;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -168,13 +162,18 @@ function checkManifest(value: unknown): Manifest {
   return manifest;
 }
 
-/** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
+/**
+ * Every shop must pass the create endpoint's rules; the first failure names the shop and field.
+ * Checked in slices of the event loop (TimeSlices): a backup's 10,000 shops in one go held it for
+ * most of a second, and no other request was answered meanwhile.
+ */
 async function checkShops(value: unknown): Promise<RestoredShop[]> {
   if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
   const seen = new Set<string>();
   const shops: RestoredShop[] = [];
+  const slices = new TimeSlices();
   for (const [index, raw] of value.entries()) {
-    if (index > 0 && index % TURN_EVERY === 0) await setImmediate();
+    await slices.turn();
     const where = `shop ${index + 1}`;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(`${where} is not an object`);
     const record = raw as Record<string, unknown>;

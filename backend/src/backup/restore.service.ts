@@ -2,11 +2,11 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
 import { randomUUID } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import { DataSource, In } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
+import { TimeSlices } from '../common/event-loop-turns.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_MINUTE, JobScheduler } from '../database/job-scheduler.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -24,7 +24,6 @@ import {
   asDate,
   checkedImage,
   readBackup,
-  TURN_EVERY,
   usedImages,
   usedQuarantined,
   type BackupFile,
@@ -157,8 +156,9 @@ export class RestoreService implements OnApplicationBootstrap {
     const created: RestoredShop[] = [];
     const replaced: RestoredShop[] = [];
     let unchanged = 0;
-    for (const [index, shop] of shops.entries()) {
-      if (index > 0 && index % TURN_EVERY === 0) await setImmediate();
+    const slices = new TimeSlices();
+    for (const shop of shops) {
+      await slices.turn();
       const before = current.get(shop.id);
       if (!before) created.push(shop);
       else if (await this.isUnchanged(before, shop)) unchanged++;

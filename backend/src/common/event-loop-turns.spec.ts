@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { inTurn } from './event-loop-turns.js';
+import { inTurn, SLICE_MS, TimeSlices } from './event-loop-turns.js';
 
 /** Holds the thread for `ms`, as a render does. */
 function busy(ms: number): void {
@@ -39,5 +40,34 @@ describe('inTurn', () => {
     })();
     await Promise.all([first, second, request]);
     expect(events).toEqual(['first piece', 'request answered', 'second piece']);
+  });
+});
+
+describe('TimeSlices', () => {
+  it('gives the loop a turn only once it has been held a slice since the last turn', async () => {
+    let clock = performance.now();
+    const now = jest.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const slices = new TimeSlices();
+      let turns = 0;
+      const counted = async () => {
+        let ran = false;
+        setImmediate(() => (ran = true));
+        await slices.turn();
+        if (ran) turns++;
+      };
+      await counted(); // just started: no turn
+      clock += SLICE_MS - 1;
+      await counted(); // not a whole slice yet
+      clock += 1;
+      await counted(); // a slice: a turn
+      clock += SLICE_MS / 2;
+      await counted(); // counted from that turn: none
+      clock += SLICE_MS / 2;
+      await counted();
+      expect(turns).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
   });
 });

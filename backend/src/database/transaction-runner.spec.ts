@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { setImmediate } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
+import { SLICE_MS } from '../common/event-loop-turns.js';
 import { dataSourceOptions } from './data-source.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { TransactionRunner } from './transaction-runner.js';
@@ -53,6 +54,8 @@ describe('TransactionRunner on SQLite, taking turns', () => {
     const seen = await transactions.run(async (manager) => {
       await manager.insert(SystemFlag, { name: 'shop:1' });
       const before = outsideRan;
+      const heldUntil = performance.now() + SLICE_MS;
+      while (performance.now() < heldUntil); // the loop held for a slice
       await transactions.turn();
       return { before, after: outsideRan };
     });
@@ -69,7 +72,7 @@ describe('TransactionRunner on SQLite, taking turns', () => {
         setImmediate(() => (ran = true));
         return transactions.turn().then(() => (count += ran ? 1 : 0));
       };
-      let clock = 1_000;
+      let clock = performance.now() + 1_000;
       const now = jest.spyOn(performance, 'now').mockImplementation(() => clock);
       try {
         await counting(); // the first: nothing gave the loop back yet, so it turns

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { setImmediate } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
+import { TimeSlices } from '../common/event-loop-turns.js';
 import { SqliteTransactionGate } from './sqlite-transaction-gate.js';
-
-/**
- * How long a transaction on SQLite may hold the event loop between two turns, in ms. A health
- * check needs a few turns of the loop; with 100 writes between turns (60-150 ms, more with a
- * garbage collection) a restore of 10,000 shops kept one waiting 0.2-0.3 s.
- */
-const SLICE_MS = 10;
 
 /**
  * Runs work in one database transaction. SQLite (better-sqlite3) has a single connection that
@@ -20,8 +13,7 @@ const SLICE_MS = 10;
 export class TransactionRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly gate?: SqliteTransactionGate;
-  /** When the event loop last came back to a transaction from its turn (performance.now()). */
-  private sliceStartedAt = 0;
+  private readonly slices = new TimeSlices();
 
   constructor(private readonly dataSource: DataSource) {
     if (dataSource.options.type === 'better-sqlite3') this.gate = new SqliteTransactionGate(dataSource);
@@ -36,16 +28,14 @@ export class TransactionRunner {
   }
 
   /**
-   * Lets the event loop turn inside a long transaction once it has held the loop for SLICE_MS:
-   * call it after each shop of a restore or an import. better-sqlite3 answers synchronously, so
-   * a transaction of 10,000 shops otherwise held every other request, health checks included,
-   * for 3-4 s; the gate keeps the others' queries out of it meanwhile. On MySQL/MariaDB every
-   * query already takes a turn.
+   * Lets the event loop turn inside a long transaction once it has held the loop for a slice
+   * (TimeSlices): call it after each shop of a restore or an import. better-sqlite3 answers
+   * synchronously, so a transaction of 10,000 shops otherwise held every other request, health
+   * checks included, for 3-4 s; the gate keeps the others' queries out of it meanwhile. On
+   * MySQL/MariaDB every query already takes a turn.
    */
   async turn(): Promise<void> {
-    if (!this.gate || performance.now() - this.sliceStartedAt < SLICE_MS) return;
-    await setImmediate();
-    this.sliceStartedAt = performance.now();
+    if (this.gate) await this.slices.turn();
   }
 
   /**

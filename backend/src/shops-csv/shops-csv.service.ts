@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { setImmediate } from 'node:timers/promises';
 import { SHOP_CSV_COLUMNS, type ShopValues } from 'contract';
 import type { EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { FieldError } from '../common/api-error.js';
+import { TimeSlices } from '../common/event-loop-turns.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { PublicCatalog } from '../shops/public-catalog.handler.js';
 import type { Shop } from '../shops/shop.entity.js';
@@ -22,9 +22,6 @@ export interface ImportOptions {
   fileName?: string;
 }
 
-/** Records an export writes between two turns of the event loop (a few milliseconds' work). */
-const EXPORT_RECORDS_PER_TURN = 250;
-
 /**
  * The directory as a spreadsheet: every shop out as CSV, and a CSV in as shops created and
  * updated, previewed first (dry run), validated by the API's own shop rules and applied in one
@@ -42,8 +39,8 @@ export class ShopsCsvService {
 
   /**
    * The header and one record per shop, in the directory's order. Read from the catalogue
-   * (one consistent snapshot, already in memory for the public listing). A few hundred records
-   * a turn of the event loop: the response takes whatever it is given without pushing back,
+   * (one consistent snapshot, already in memory for the public listing), in slices of the event
+   * loop (TimeSlices): the response takes whatever it is given without pushing back,
    * so 10,000 shops were otherwise written out in one go that held every other request
    * about a third of a second.
    */
@@ -52,8 +49,9 @@ export class ShopsCsvService {
     const { shops } = await this.shops.getCatalog();
     return (async function* () {
       yield [...SHOP_CSV_COLUMNS];
-      for (const [index, shop] of shops.entries()) {
-        if (index > 0 && index % EXPORT_RECORDS_PER_TURN === 0) await setImmediate();
+      const slices = new TimeSlices();
+      for (const shop of shops) {
+        await slices.turn();
         yield shopToCsvRecord(shop);
       }
     })();
