@@ -84,9 +84,21 @@ export function asDate(value: unknown): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-/** Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once read. */
+/**
+ * Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once
+ * read. The caller closes `zip` once it has read the images it needs.
+ */
 export async function readBackup(file: BackupFile, seen: { manifest?: Manifest } = {}): Promise<ReadBackup> {
   const zip = await BackupZip.open(file.path, file.size);
+  try {
+    return await checkedBackup(zip, seen);
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+async function checkedBackup(zip: BackupZip, seen: { manifest?: Manifest }): Promise<ReadBackup> {
   const manifest = checkManifest(await zip.readJson(MANIFEST_NAME));
   seen.manifest = manifest;
   const shopsBytes = await zip.read(SHOPS_NAME);

@@ -118,9 +118,14 @@ export class RestoreService implements OnApplicationBootstrap {
     });
     try {
       const backup = await readBackup(file, seen);
-      const plan = await this.plan(backup);
-      for (const entryName of usedImages(backup).values()) await checkedImage(backup, entryName);
-      for (const entryName of usedQuarantined(backup).values()) await checkedImage(backup, entryName);
+      let plan: RestorePlan;
+      try {
+        plan = await this.plan(backup);
+        for (const entryName of usedImages(backup).values()) await checkedImage(backup, entryName);
+        for (const entryName of usedQuarantined(backup).values()) await checkedImage(backup, entryName);
+      } finally {
+        backup.zip.close();
+      }
       return {
         restorable: true,
         problems: [],
@@ -190,9 +195,9 @@ export class RestoreService implements OnApplicationBootstrap {
     source: RestoreSource,
   ): Promise<RestoreResultDto> {
     const backup = await readBackup(file);
-    const plan = await this.plan(backup);
     const stored: string[] = [];
     try {
+      const plan = await this.plan(backup);
       const newPaths = new Map<string, string>();
       // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
       for (const [path, entryName] of usedImages(backup)) {
@@ -226,6 +231,8 @@ export class RestoreService implements OnApplicationBootstrap {
     } catch (error) {
       await this.discard(stored);
       throw error;
+    } finally {
+      backup.zip.close();
     }
   }
 

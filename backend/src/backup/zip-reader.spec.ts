@@ -43,7 +43,11 @@ describe('BackupZip.open: the manifest limit', () => {
     expect(manifest.length).toBeGreaterThan(5 * 1024 * 1024);
     const { file, size } = await zipWith(manifest);
     const zip = await BackupZip.open(file, size);
-    expect((await zip.read(MANIFEST_NAME)).equals(manifest)).toBe(true);
+    try {
+      expect((await zip.read(MANIFEST_NAME)).equals(manifest)).toBe(true);
+    } finally {
+      zip.close();
+    }
   });
 
   it('refuses a manifest larger than the most entries a backup may have can need', async () => {
