@@ -46,8 +46,10 @@ function watchBody(request: IncomingMessage, response: ServerResponse, limits: R
   let lastArrival = Date.now();
   const arrived = () => (lastArrival = Date.now());
   let timer: NodeJS.Timeout | undefined;
+  let confirming: NodeJS.Immediate | undefined;
   const stop = () => {
     clearTimeout(timer);
+    clearImmediate(confirming);
     socket.off('data', arrived);
   };
   const check = () => {
@@ -56,7 +58,14 @@ function watchBody(request: IncomingMessage, response: ServerResponse, limits: R
     // A full buffer means the server is not reading yet: the client is not the one waiting.
     if (request.readableLength >= request.readableHighWaterMark) lastArrival = now;
     if (now - lastArrival < idleMs && now < deadline) {
+      confirming = undefined;
       timer = setTimeout(check, Math.min(lastArrival + idleMs, deadline) - now);
+      return;
+    }
+    if (!confirming) {
+      // Timers run before the event loop reads its sockets: when the server was busy past the
+      // limit, what the client sent meanwhile is still unread. An immediate runs after that read.
+      confirming = setImmediate(check);
       return;
     }
     stop();

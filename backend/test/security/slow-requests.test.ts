@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { shopBody } from '../support/fixtures.js';
 import { loggedInAdmin } from '../support/http.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from '../support/test-app.js';
@@ -31,6 +32,30 @@ function trickle(url: string, head: string, pieces: Buffer[], everyMs: number) {
     });
   });
 }
+
+/**
+ * `trickle` from a thread of its own: the client goes on sending while this thread, the
+ * server's, is held. Posts 'sending' after the first piece, then the answer once closed.
+ */
+const TRICKLE_IN_A_THREAD = `
+const { connect } = require('node:net');
+const { parentPort, workerData: { port, head, pieces, everyMs } } = require('node:worker_threads');
+let answer = '';
+let sent = 0;
+const socket = connect(port, '127.0.0.1', () => {
+  socket.write(head);
+  const next = () => {
+    if (sent === pieces.length || socket.destroyed) return;
+    socket.write(Buffer.from(pieces[sent++]));
+    if (sent === 1) parentPort.postMessage('sending');
+    setTimeout(next, everyMs);
+  };
+  next();
+});
+socket.on('data', (data) => (answer += data.toString('latin1')));
+socket.on('error', () => undefined);
+socket.on('close', () => parentPort.postMessage({ answer, sent }));
+`;
 
 describe('security: clients that send their request slowly or not at all', () => {
   // Production waits 30 s for a silent body and 60 s for a whole request; 1 s and 2 s here.
@@ -106,5 +131,46 @@ describe('security: clients that send their request slowly or not at all', () =>
     expect(closedAfterMs).toBeGreaterThan(2500);
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('Backup restored');
+  });
+
+  it('#36 a body that kept coming while the server was busy past the silence limit is not cut off', async () => {
+    // The deadline's timer is overdue once the server's thread is free again, and the bytes the
+    // client sent meanwhile are still unread: they must count before the timer's verdict.
+    const boundary = 'atm-busy';
+    // A ZIP's first bytes, then damage: refused once it has all arrived.
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="backupFile"; filename="b.zip"\r\n` +
+          `Content-Type: application/zip\r\n\r\nPK\x03\x04`,
+      ),
+      Buffer.from(`${'not a zip '.repeat(20)}\r\n--${boundary}--\r\n`),
+    ]);
+    const pieces = Array.from({ length: Math.ceil(multipart.length / 20) }, (_, i) =>
+      multipart.subarray(i * 20, (i + 1) * 20),
+    );
+    const client = new Worker(TRICKLE_IN_A_THREAD, {
+      eval: true,
+      workerData: {
+        port: Number(new URL(server.url).port),
+        head:
+          `POST /api/admin/backup/restore HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${multipart.length}\r\n\r\n`,
+        pieces: pieces.map((piece) => new Uint8Array(piece)),
+        everyMs: 100,
+      },
+    });
+    try {
+      const answered = new Promise<{ answer: string }>((resolve) =>
+        client.on('message', (message) => message !== 'sending' && resolve(message)),
+      );
+      await new Promise((resolve) => client.once('message', resolve));
+      const heldUntil = Date.now() + 1_500; // the server's thread busy for longer than the 1 s of silence allowed
+      while (Date.now() < heldUntil);
+      const { answer } = await answered;
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('BACKUP_REJECTED');
+    } finally {
+      await client.terminate();
+    }
   });
 });
