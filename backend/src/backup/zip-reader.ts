@@ -123,7 +123,7 @@ export class BackupZip {
     return this.table[row * ROW_LENGTH + ROW.uncompressedSize];
   }
 
-  /** A stream of the entry's bytes, inflated and held to its declared size by yauzl. */
+  /** A stream of the entry's bytes, inflated (`read` holds it to the declared size). */
   private stream(row: number): Promise<Readable> {
     const at = (field: number) => this.table[row * ROW_LENGTH + field];
     const entry = Object.assign(new yauzl.Entry(), {
