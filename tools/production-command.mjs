@@ -1,9 +1,9 @@
 /**
  * How production runs the backend, read from deploy/backend/Dockerfile: its Node release (which
  * .node-version, tools/use-node.sh and so development and CI run too) and its command
- * (`CMD ["node", ...flags, "dist/main.js"]`). `npm run start:prod -w backend`, the end-to-end
- * suite and the bench start the backend with the same flags; deploy/test/images.test.mjs holds
- * them all together.
+ * (`CMD ["node", ...flags, "dist/main.js"]`) with its allocator settings (`ENV MALLOC_...`).
+ * `npm run start:prod -w backend`, the end-to-end suite, the topology test and the bench start the
+ * backend with the same flags and settings; deploy/test/images.test.mjs holds them all together.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,21 @@ export function dockerfileNodeFlags(text, file = 'Dockerfile') {
 /** Production's Node flags, from deploy/backend/Dockerfile. */
 export function productionNodeFlags() {
   return dockerfileNodeFlags(readFileSync(BACKEND_DOCKERFILE, 'utf8'), 'deploy/backend/Dockerfile');
+}
+
+/**
+ * The allocator's settings in a Dockerfile's environment (`ENV MALLOC_<NAME>_=<value>` lines), as
+ * an object for a child process's `env`.
+ */
+export function dockerfileAllocatorEnv(text) {
+  return Object.fromEntries(
+    [...text.matchAll(/^ENV\s+(MALLOC_[A-Z_]+)=(\S+)\s*$/gm)].map(([, name, value]) => [name, value]),
+  );
+}
+
+/** Production's allocator settings, from deploy/backend/Dockerfile. */
+export function productionAllocatorEnv() {
+  return dockerfileAllocatorEnv(readFileSync(BACKEND_DOCKERFILE, 'utf8'));
 }
 
 /** The Node release the project runs everywhere: .node-version (tools/use-node.sh installs it). */

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { productionNodeFlags } from '../../tools/production-command.mjs';
+import { productionAllocatorEnv, productionNodeFlags } from '../../tools/production-command.mjs';
 import { spawnTracked, stopChild } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,7 +50,8 @@ export function rawRequest(method, url, { headers = {}, body } = {}) {
 export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers });
 
 /**
- * Starts `node [production's flags] [preloads] backend/dist/main.js` with `env` on a free
+ * Starts `node [production's flags] [preloads] backend/dist/main.js` with production's allocator
+ * settings and `env` on a free
  * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe
  * to call twice.
  */
@@ -69,6 +70,7 @@ export async function startBackend({ nodeBin, preloads = [], env, nodeFlags = []
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      ...productionAllocatorEnv(),
       SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
       SEED_DEMO_DATA: 'false',
       // A fresh database requires a second factor by default; the bench logs in with a password.

@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendImageStage, imagesOf, pinProblems, requiredPackages, serverRenderFiles } from './images.mjs';
 import {
+  dockerfileAllocatorEnv,
   dockerfileNodeFlags,
   dockerfileNodeVersion,
+  productionAllocatorEnv,
   productionNodeFlags,
   productionNodeVersion,
   projectNodeVersion,
@@ -93,8 +95,20 @@ describe('container images', () => {
   it('start the backend with one Node command: the image, start:prod and the bench', () => {
     const flags = productionNodeFlags();
     assert.ok(flags.includes('--optimize-for-size'), JSON.stringify(flags));
+    const allocator = productionAllocatorEnv();
+    assert.deepEqual(allocator, { MALLOC_MMAP_THRESHOLD_: '131072' });
     const backend = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8'));
-    assert.equal(backend.scripts['start:prod'], ['node', ...flags, 'dist/main.js'].join(' '));
+    const settings = Object.entries(allocator).map(([name, value]) => `${name}=${value}`);
+    assert.equal(backend.scripts['start:prod'], [...settings, 'node', ...flags, 'dist/main.js'].join(' '));
+  });
+
+  it('the allocator settings reader takes ENV MALLOC_ lines only', () => {
+    const text =
+      'ENV NODE_ENV=production PORT=3000\nENV MALLOC_ARENA_MAX=2\n# ENV MALLOC_X_=1\nENV MALLOC_MMAP_THRESHOLD_=131072\n';
+    assert.deepEqual(dockerfileAllocatorEnv(text), {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+    });
   });
 
   it('the Node flags reader takes the last top-level CMD and refuses any other command', () => {

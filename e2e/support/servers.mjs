@@ -8,7 +8,7 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { productionNodeFlags } from '../../tools/production-command.mjs';
+import { productionAllocatorEnv, productionNodeFlags } from '../../tools/production-command.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,6 +43,7 @@ export async function startProduct(env = {}) {
   // the journeys log in with a password alone unless they test second factors (they set it).
   const childEnv = {
     ...process.env,
+    ...productionAllocatorEnv(),
     PORT: String(port),
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEADLESS_SHELL_PATH } from '../../../tools/chromium.mjs';
-import { productionNodeFlags } from '../../../tools/production-command.mjs';
+import { productionAllocatorEnv, productionNodeFlags } from '../../../tools/production-command.mjs';
 import { backendImageStage } from '../images.mjs';
 import { gatewayConf, makeCertificate, startNginx, staticFrontendConf } from './nginx.mjs';
 import { freePort, has, request, startProcess, waitFor } from './processes.mjs';
@@ -74,11 +74,13 @@ export function productionTopology() {
     const port = ports[`backend-${name}`];
     const dataDir = join(work, `data-${name}`);
     mkdirSync(dataDir, { recursive: true });
-    // The image's command: its Node flags (from the Dockerfile's CMD), then the built backend.
+    // The image's command: its Node flags (from the Dockerfile's CMD), then the built backend,
+    // with its allocator settings (its ENV).
     const backend = startProcess(process.execPath, [...productionNodeFlags(), BACKEND_MAIN], {
       cwd: join(ROOT, 'backend'),
       env: {
         ...process.env,
+        ...productionAllocatorEnv(),
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
