@@ -51,9 +51,8 @@ export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers })
 
 /**
  * Starts `node [production's flags] [preloads] backend/dist/main.js` with production's allocator
- * settings and `env` on a free
- * loopback port and waits until the API answers. Returns { url, pid, stop() }; stop() is safe
- * to call twice.
+ * settings and `env` on a free loopback port and waits until the API answers. Returns
+ * { url, pid, stop() }; stop() is safe to call twice.
  */
 export async function startBackend({ nodeBin, preloads = [], env, nodeFlags = [] }) {
   // (env also passes BENCH_* settings to diagnosis preloads)
