@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { shopBody } from '../support/fixtures.js';
 import { loggedInAdmin } from '../support/http.js';
@@ -7,55 +6,66 @@ import { ANY_DIALECT, startAppOnFreshDatabase } from '../support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 
-/** Sends `head` and then `pieces` (each after `everyMs`) on one connection; resolves with what came back and when the server closed it. */
-function trickle(url: string, head: string, pieces: Buffer[], everyMs: number) {
-  const target = new URL(url);
-  return new Promise<{ answer: string; closedAfterMs: number; sent: number }>((resolve) => {
-    const started = Date.now();
-    let answer = '';
-    let sent = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const socket = connect(Number(target.port), target.hostname, () => {
-      socket.write(head);
-      const next = () => {
-        if (sent === pieces.length || socket.destroyed) return;
-        socket.write(pieces[sent++]);
-        timer = setTimeout(next, everyMs);
-      };
-      next();
-    });
-    socket.on('data', (data) => (answer += data.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ answer, closedAfterMs: Date.now() - started, sent });
-    });
-  });
-}
-
 /**
- * `trickle` from a thread of its own: the client goes on sending while this thread, the
- * server's, is held. Posts 'sending' after the first piece, then the answer once closed.
+ * The client of `trickle`, in a thread of its own: it goes on sending while the test's thread,
+ * which is the server's too, is held. Posts 'sending' after the first piece, then the outcome.
  */
-const TRICKLE_IN_A_THREAD = `
+const TRICKLING_CLIENT = `
 const { connect } = require('node:net');
-const { parentPort, workerData: { port, head, pieces, everyMs } } = require('node:worker_threads');
+const { parentPort, workerData: { port, host, head, pieces, everyMs } } = require('node:worker_threads');
+const started = Date.now();
 let answer = '';
 let sent = 0;
-const socket = connect(port, '127.0.0.1', () => {
+let timer;
+const socket = connect(port, host, () => {
   socket.write(head);
   const next = () => {
     if (sent === pieces.length || socket.destroyed) return;
     socket.write(Buffer.from(pieces[sent++]));
     if (sent === 1) parentPort.postMessage('sending');
-    setTimeout(next, everyMs);
+    timer = setTimeout(next, everyMs);
   };
   next();
 });
 socket.on('data', (data) => (answer += data.toString('latin1')));
 socket.on('error', () => undefined);
-socket.on('close', () => parentPort.postMessage({ answer, sent }));
+socket.on('close', () => {
+  clearTimeout(timer);
+  parentPort.postMessage({ answer, closedAfterMs: Date.now() - started, sent });
+});
 `;
+
+/**
+ * Sends `head` and then `pieces` (each after `everyMs`) on one connection; resolves with what
+ * came back and when the server closed it. `whileSending` runs once the first piece is out.
+ */
+async function trickle(
+  url: string,
+  head: string,
+  pieces: Buffer[],
+  everyMs: number,
+  whileSending = () => {},
+) {
+  const target = new URL(url);
+  const client = new Worker(TRICKLING_CLIENT, {
+    eval: true,
+    workerData: {
+      port: Number(target.port),
+      host: target.hostname,
+      head,
+      pieces: pieces.map((piece) => new Uint8Array(piece)),
+      everyMs,
+    },
+  });
+  try {
+    return await new Promise<{ answer: string; closedAfterMs: number; sent: number }>((resolve, reject) => {
+      client.on('error', reject);
+      client.on('message', (message) => (message === 'sending' ? whileSending() : resolve(message)));
+    });
+  } finally {
+    await client.terminate();
+  }
+}
 
 describe('security: clients that send their request slowly or not at all', () => {
   // Production waits 30 s for a silent body and 60 s for a whole request; 1 s and 2 s here.
@@ -148,29 +158,18 @@ describe('security: clients that send their request slowly or not at all', () =>
     const pieces = Array.from({ length: Math.ceil(multipart.length / 20) }, (_, i) =>
       multipart.subarray(i * 20, (i + 1) * 20),
     );
-    const client = new Worker(TRICKLE_IN_A_THREAD, {
-      eval: true,
-      workerData: {
-        port: Number(new URL(server.url).port),
-        head:
-          `POST /api/admin/backup/restore HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
-          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${multipart.length}\r\n\r\n`,
-        pieces: pieces.map((piece) => new Uint8Array(piece)),
-        everyMs: 100,
+    const { answer } = await trickle(
+      server.url,
+      `POST /api/admin/backup/restore HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${multipart.length}\r\n\r\n`,
+      pieces,
+      100,
+      () => {
+        const heldUntil = Date.now() + 1_500; // the server's thread busy for longer than the 1 s of silence allowed
+        while (Date.now() < heldUntil);
       },
-    });
-    try {
-      const answered = new Promise<{ answer: string }>((resolve) =>
-        client.on('message', (message) => message !== 'sending' && resolve(message)),
-      );
-      await new Promise((resolve) => client.once('message', resolve));
-      const heldUntil = Date.now() + 1_500; // the server's thread busy for longer than the 1 s of silence allowed
-      while (Date.now() < heldUntil);
-      const { answer } = await answered;
-      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-      expect(answer).toContain('BACKUP_REJECTED');
-    } finally {
-      await client.terminate();
-    }
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('BACKUP_REJECTED');
   });
 });
