@@ -95,7 +95,8 @@ describe('security: clients that send their request slowly or not at all', () =>
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('The request did not arrive in time');
     expect(closedAfterMs).toBeGreaterThanOrEqual(1000);
-    expect(closedAfterMs).toBeLessThan(2500); // timers may run late on a busy machine
+    // Far below node's own limits (60 s for headers, 300 s a request); timers run late on a busy machine.
+    expect(closedAfterMs).toBeLessThan(10_000);
   });
 
   it('#36 a body sent one byte at a time is ended when the whole request has not arrived in time', async () => {
@@ -109,7 +110,7 @@ describe('security: clients that send their request slowly or not at all', () =>
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(2000);
-    expect(closedAfterMs).toBeLessThan(3500);
+    expect(closedAfterMs).toBeLessThan(10_000);
     expect(sent).toBeLessThan(pieces.length);
   });
 
