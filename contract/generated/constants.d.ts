@@ -187,8 +187,7 @@ export const FIELD_ERROR_CODES: readonly [
   'DUPLICATE_ROW',
   'WRONG_CELL_COUNT',
   'INVALID_DATE',
-  'INVALID_HOURS',
-  'OVERLAPPING_HOURS',
+  ...('INVALID_HOURS' | 'OVERLAPPING_HOURS')[],
 ];
 /** The most entries a backup ZIP may have (shops.json, manifest, activity and images). */
 export const BACKUP_MAX_ENTRIES: 25000;

@@ -100,6 +100,27 @@ export const MAX_INTERVALS_PER_DAY: 4;
 export function closedWeek(): Week;
 export function timeText(minutes: number): string;
 export const DEFAULT_SHOP_TIME_ZONE: 'America/Mexico_City';
+/**
+ * Opening hours as the text format of a shop field (./shop-schema.js): a valid week is kept in
+ * its one canonical spelling ('' when closed all week); anything else is refused with one of
+ * `codes` and an OSM-style reason.
+ */
+export const OPENING_HOURS_FORMAT: Readonly<{
+  codes: readonly ['INVALID_HOURS', 'OVERLAPPING_HOURS'];
+  /**
+   * @param {string} text
+   * @returns {string | null} null when the text is not a valid week
+   */
+  canonical(text: string): string | null;
+  /**
+   * @param {string} text
+   * @returns {{ code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS', message: string } | null}
+   */
+  problem(text: string): {
+    code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS';
+    message: string;
+  } | null;
+}>;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 /**
  * An interval of one day in minutes from midnight: start < end <= 1440 (24:00).

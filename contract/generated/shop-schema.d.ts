@@ -22,6 +22,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'text';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -30,6 +34,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'text';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -38,6 +46,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'text';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -46,6 +58,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'text';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -54,6 +70,11 @@ export const SHOP_SCHEMA: readonly (
         kind: 'phone';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        doc: string;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -62,6 +83,11 @@ export const SHOP_SCHEMA: readonly (
         kind: 'international-phone';
         label: string;
         required: false;
+      } & {
+        required: false;
+        max: number;
+        doc: string;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -70,6 +96,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'email';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -78,6 +108,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'url';
         label: string;
         required: false;
+      } & {
+        required: false;
+        max: number;
+        doc: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -86,6 +120,9 @@ export const SHOP_SCHEMA: readonly (
         kind: 'paragraphs';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -94,6 +131,12 @@ export const SHOP_SCHEMA: readonly (
         kind: 'categories';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        itemMax: number;
+        doc: string;
+        example: string[];
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -102,6 +145,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'flag';
         label: string;
         required: false;
+      } & {
+        required: false;
+        defaultValue: 'false';
+        doc: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -110,6 +157,12 @@ export const SHOP_SCHEMA: readonly (
         kind: 'coordinate';
         label: string;
         required: false;
+      } & {
+        required: false;
+        limit: 90;
+        decimals: number;
+        doc: string;
+        example: number;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -118,6 +171,12 @@ export const SHOP_SCHEMA: readonly (
         kind: 'coordinate';
         label: string;
         required: false;
+      } & {
+        required: false;
+        limit: 180;
+        decimals: number;
+        doc: string;
+        example: number;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -126,6 +185,11 @@ export const SHOP_SCHEMA: readonly (
         kind: 'image';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        iconKeys: true;
+        doc: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -134,6 +198,10 @@ export const SHOP_SCHEMA: readonly (
         kind: 'image';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        doc: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -142,14 +210,31 @@ export const SHOP_SCHEMA: readonly (
         kind: 'url';
         label: string;
         required: true;
+      } & {
+        required: true;
+        max: number;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
       {
         name: 'openingHours';
-        kind: 'hours';
+        kind: 'text';
         label: string;
         required: false;
+      } & {
+        required: false;
+        max: number;
+        format: Readonly<{
+          codes: readonly ['INVALID_HOURS', 'OVERLAPPING_HOURS'];
+          canonical(text: string): string | null;
+          problem(text: string): {
+            code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS';
+            message: string;
+          } | null;
+        }>;
+        doc: string;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -158,6 +243,11 @@ export const SHOP_SCHEMA: readonly (
         kind: 'text';
         label: string;
         required: false;
+      } & {
+        required: false;
+        max: number;
+        doc: string;
+        example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
 )[];
@@ -178,6 +268,12 @@ export const SHOP_SCHEMA: readonly (
  * @typedef {{ [D in ShopSchemaField as D['name']]: D['required'] extends true ? ShopKindValue<D['kind']> : D['kind'] extends 'flag' ? ShopKindValue<D['kind']> : ShopKindValue<D['kind']> | null }} ShopRecordValues
  */
 /** @typedef {(typeof SHOP_SCHEMA)[number]['name']} ShopFieldName */
+/**
+ * The codes of the fields' own formats.
+ * @typedef {Extract<ShopSchemaField, { format: ShopTextFormat }>['format']['codes'][number]} ShopFormatCode
+ */
+/** Every code the fields' own formats refuse a value with. */
+export const SHOP_FORMAT_CODES: readonly ('INVALID_HOURS' | 'OVERLAPPING_HOURS')[];
 /** The field names, in the schema's order. */
 export const SHOP_FIELD_NAMES: readonly (
   | 'phone'
@@ -293,8 +389,8 @@ export const SHOP_CSV_CATEGORY_SEPARATOR: ';';
  * - `phone`, `international-phone`, `email`, `url`: one line of text in that format;
  * - `image`: an uploaded image path or an http(s) URL (`iconKeys`: or a logo icon key);
  * - `categories`: a list of one-line names; `coordinate`: a number in a range;
- * - `flag`: the text 'true' or 'false';
- * - `hours`: weekly opening hours in a subset of OpenStreetMap's syntax (./opening-hours.js).
+ * - `flag`: the text 'true' or 'false'.
+ * A `text` field may follow a format of its own (`format`).
  */
 export type ShopFieldKind =
   | 'text'
@@ -306,8 +402,23 @@ export type ShopFieldKind =
   | 'image'
   | 'categories'
   | 'coordinate'
-  | 'flag'
-  | 'hours';
+  | 'flag';
+/**
+ * A text format of a field's own (opening hours, say): its valid values are stored in one
+ * canonical spelling, and the others refused with one of its codes (FIELD_ERROR_CODES has them)
+ * and a reason the API's message appends to the field's label.
+ */
+export type ShopTextFormat = {
+  codes: readonly string[];
+  /**
+   * the stored spelling, or null when not valid
+   */
+  canonical: (text: string) => string | null;
+  problem: (text: string) => {
+    code: string;
+    message: string;
+  } | null;
+};
 export type ShopFieldDefinition = {
   /**
    * the property of the API's shop object and the CSV column
@@ -354,6 +465,10 @@ export type ShopFieldDefinition = {
    * flag: what an absent value means
    */
   defaultValue?: 'true' | 'false' | undefined;
+  /**
+   * text: the format the value follows
+   */
+  format?: ShopTextFormat | undefined;
 };
 /**
  * The value a field of a kind holds once stored.
@@ -389,3 +504,12 @@ export type ShopRecordValues = {
       : ShopKindValue<D['kind']> | null;
 };
 export type ShopFieldName = (typeof SHOP_SCHEMA)[number]['name'];
+/**
+ * The codes of the fields' own formats.
+ */
+export type ShopFormatCode = Extract<
+  ShopSchemaField,
+  {
+    format: ShopTextFormat;
+  }
+>['format']['codes'][number];

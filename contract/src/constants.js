@@ -1,4 +1,5 @@
 // @ts-check
+import { SHOP_FORMAT_CODES } from './shop-schema.js';
 /*
  * The domain rules the backend, the frontends, the bench and the end-to-end suite share, written
  * once. Plain JavaScript with JSDoc types so that Node (backend at run time, .mjs scripts), webpack
@@ -247,9 +248,8 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'DUPLICATE_ROW',
     'WRONG_CELL_COUNT',
     'INVALID_DATE',
-    // Opening hours: not in the syntax, an interval ending before it starts, or two overlapping
-    'INVALID_HOURS',
-    'OVERLAPPING_HOURS',
+    // A shop field's own text format (its `format` in the schema)
+    ...SHOP_FORMAT_CODES,
   ]),
 );
 

@@ -302,3 +302,30 @@ export function weekOf(text) {
   const parsed = parseOpeningHours(text);
   return 'week' in parsed ? parsed.week : null;
 }
+
+/**
+ * Opening hours as the text format of a shop field (./shop-schema.js): a valid week is kept in
+ * its one canonical spelling ('' when closed all week); anything else is refused with one of
+ * `codes` and an OSM-style reason.
+ */
+export const OPENING_HOURS_FORMAT = /* @__PURE__ */ Object.freeze({
+  codes: /** @type {const} */ (['INVALID_HOURS', 'OVERLAPPING_HOURS']),
+  /**
+   * @param {string} text
+   * @returns {string | null} null when the text is not a valid week
+   */
+  canonical(text) {
+    const parsed = parseOpeningHours(text);
+    return 'week' in parsed && !weekProblem(parsed.week) ? formatOpeningHours(parsed.week) : null;
+  },
+  /**
+   * @param {string} text
+   * @returns {{ code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS', message: string } | null}
+   */
+  problem(text) {
+    const parsed = parseOpeningHours(text);
+    if (!('week' in parsed)) return { code: 'INVALID_HOURS', message: parsed.problem };
+    const problem = weekProblem(parsed.week);
+    return problem && { code: problem.code, message: problem.message };
+  },
+});

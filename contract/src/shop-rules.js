@@ -5,8 +5,7 @@
  * DTO, the admin form, a CSV import and a restore.
  */
 import { LOGO_ICON_KEYS, UPLOADED_IMAGE_PATH } from './constants.js';
-import { formatOpeningHours, parseOpeningHours, weekProblem } from './opening-hours.js';
-import { MAX_SHOP_CATEGORIES, SHOP_SCHEMA } from './shop-schema.js';
+import { MAX_SHOP_CATEGORIES, SHOP_FORMAT_CODES, SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
@@ -122,8 +121,7 @@ export const SHOP_FIELD_PROBLEM_CODES = /* @__PURE__ */ Object.freeze(
     'OUT_OF_RANGE',
     'TOO_MANY_DECIMALS',
     'INVALID_VALUE',
-    'INVALID_HOURS',
-    'OVERLAPPING_HOURS',
+    ...SHOP_FORMAT_CODES,
   ]),
 );
 
@@ -151,16 +149,12 @@ export function normalizeShopValue(definition, value) {
       return value.trim() === '' ? null : Number(value.trim());
     case 'flag':
       return typeof value === 'boolean' ? String(value) : value;
-    case 'hours': {
-      // Valid hours are kept in their one canonical spelling; anything else as it came.
+    default: {
       if (typeof value !== 'string') return value;
-      const parsed = parseOpeningHours(value);
-      if (!('week' in parsed) || weekProblem(parsed.week)) return value.trim() || null;
-      return formatOpeningHours(parsed.week) || null;
+      // Text in a format of its own is kept in the format's canonical spelling when valid.
+      const text = definition.format?.canonical(value.trim()) ?? value.trim();
+      return definition.required ? text : text || null;
     }
-    default:
-      if (typeof value !== 'string') return value;
-      return definition.required ? value.trim() : value.trim() || null;
   }
 }
 
@@ -205,19 +199,11 @@ export function shopFieldProblem(definition, value) {
       : { code: 'INVALID_VALUE', message: `${label} must be 'true' or 'false'` };
   }
   const problem = textProblem(definition, value, label, kind === 'paragraphs');
-  return problem ?? (kind === 'hours' ? hoursProblem(label, /** @type {string} */ (value)) : null);
-}
-
-/**
- * @param {string} label
- * @param {string} value
- * @returns {ShopFieldProblem | null}
- */
-function hoursProblem(label, value) {
-  const parsed = parseOpeningHours(value);
-  if (!('week' in parsed)) return { code: 'INVALID_HOURS', message: `${label}: ${parsed.problem}` };
-  const problem = weekProblem(parsed.week);
-  return problem ? { code: problem.code, message: `${label}: ${problem.message}` } : null;
+  if (problem || !definition.format) return problem;
+  const formatProblem = definition.format.problem(/** @type {string} */ (value));
+  if (!formatProblem) return null;
+  const code = /** @type {ShopFieldProblemCode} */ (formatProblem.code); // one of SHOP_FORMAT_CODES
+  return { code, message: `${label}: ${formatProblem.message}` };
 }
 
 /**

@@ -6,6 +6,7 @@
  * table (the checks themselves are in ./shop-rules.js), so a new field is declared here, given
  * a column in the database and a place in the admin form, and every path handles it.
  */
+import { OPENING_HOURS_FORMAT } from './opening-hours.js';
 
 /**
  * What a field holds, which decides how it is normalised and checked:
@@ -13,9 +14,19 @@
  * - `phone`, `international-phone`, `email`, `url`: one line of text in that format;
  * - `image`: an uploaded image path or an http(s) URL (`iconKeys`: or a logo icon key);
  * - `categories`: a list of one-line names; `coordinate`: a number in a range;
- * - `flag`: the text 'true' or 'false';
- * - `hours`: weekly opening hours in a subset of OpenStreetMap's syntax (./opening-hours.js).
- * @typedef {'text' | 'paragraphs' | 'phone' | 'international-phone' | 'email' | 'url' | 'image' | 'categories' | 'coordinate' | 'flag' | 'hours'} ShopFieldKind
+ * - `flag`: the text 'true' or 'false'.
+ * A `text` field may follow a format of its own (`format`).
+ * @typedef {'text' | 'paragraphs' | 'phone' | 'international-phone' | 'email' | 'url' | 'image' | 'categories' | 'coordinate' | 'flag'} ShopFieldKind
+ */
+
+/**
+ * A text format of a field's own (opening hours, say): its valid values are stored in one
+ * canonical spelling, and the others refused with one of its codes (FIELD_ERROR_CODES has them)
+ * and a reason the API's message appends to the field's label.
+ * @typedef {object} ShopTextFormat
+ * @property {readonly string[]} codes
+ * @property {(text: string) => string | null} canonical the stored spelling, or null when not valid
+ * @property {(text: string) => { code: string, message: string } | null} problem
  */
 
 /**
@@ -32,17 +43,19 @@
  * @property {number} [decimals] coordinate: the most digits after the point
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
+ * @property {ShopTextFormat} [format] text: the format the value follows
  */
 
 /**
  * @template {string} N
  * @template {ShopFieldKind} K
  * @template {boolean} R
+ * @template {Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>} O
  * @param {N} name
  * @param {K} kind
  * @param {string} label
- * @param {{ required: R } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>} rules
- * @returns {Readonly<{ name: N, kind: K, label: string, required: R } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>>}
+ * @param {{ required: R } & O} rules
+ * @returns {Readonly<{ name: N, kind: K, label: string, required: R } & O & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>>}
  */
 const field = (name, kind, label, rules) => Object.freeze({ name, kind, label, ...rules });
 
@@ -127,9 +140,10 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     max: 2048,
     example: 'https://maps.google.com/?q=20.6767,-103.3475',
   }),
-  field('openingHours', 'hours', 'Opening hours', {
+  field('openingHours', 'text', 'Opening hours', {
     required: false,
     max: 500,
+    format: OPENING_HOURS_FORMAT,
     doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
     example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
   }),
@@ -162,6 +176,16 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
  */
 
 /** @typedef {(typeof SHOP_SCHEMA)[number]['name']} ShopFieldName */
+
+/**
+ * The codes of the fields' own formats.
+ * @typedef {Extract<ShopSchemaField, { format: ShopTextFormat }>['format']['codes'][number]} ShopFormatCode
+ */
+
+/** Every code the fields' own formats refuse a value with. */
+export const SHOP_FORMAT_CODES = /* @__PURE__ */ Object.freeze(
+  /** @type {ShopFormatCode[]} */ (SHOP_SCHEMA.flatMap((definition) => definition.format?.codes ?? [])),
+);
 
 /** The field names, in the schema's order. */
 export const SHOP_FIELD_NAMES = /* @__PURE__ */ Object.freeze(

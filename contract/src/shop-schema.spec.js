@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   checkShop,
+  FIELD_ERROR_CODES,
   hasAtMostDecimals,
   isHttpUrl,
   isImageReference,
@@ -10,8 +11,21 @@ import {
   SHOP_CSV_COLUMNS,
   SHOP_CSV_REQUIRED_COLUMNS,
   SHOP_FIELD,
+  SHOP_FIELD_PROBLEM_CODES,
   shopFieldProblem,
 } from './index.js';
+
+/** A text field with a format of its own: upper-case codes of three letters, stored as they are. */
+const withCountryFormat = {
+  ...SHOP_FIELD.hoursNote,
+  label: 'Country',
+  format: {
+    codes: ['INVALID_HOURS'],
+    canonical: (text) => (/^[a-z]{3}$/i.test(text) ? text.toUpperCase() : null),
+    problem: (text) =>
+      /^[a-z]{3}$/i.test(text) ? null : { code: 'INVALID_HOURS', message: 'three letters' },
+  },
+};
 
 describe('shop schema', () => {
   it.each(['https://armeria.mx', 'http://example.com/path?q=1#x', 'HTTPS://MAPS.GOOGLE.COM/?q=a'])(
@@ -96,6 +110,28 @@ describe('shop schema', () => {
     expect(problem('name', 'x'.repeat(151))).toMatchObject({ params: { max: 150 } });
     expect(problem('latitude', -91)).toMatchObject({ params: { min: -90, max: 90 } });
     expect(problem('categories', ['x'.repeat(51)])).toMatchObject({ params: { max: 50 } });
+  });
+
+  it("keeps a formatted field's value in the format's spelling, and refuses others with its code", () => {
+    expect(normalizeShopValue(withCountryFormat, ' mex ')).toBe('MEX');
+    expect(normalizeShopValue(withCountryFormat, ' mexico ')).toBe('mexico'); // left for the check to refuse
+    expect(normalizeShopValue(withCountryFormat, '  ')).toBeNull();
+    expect(shopFieldProblem(withCountryFormat, 'mexico')).toEqual({
+      code: 'INVALID_HOURS',
+      message: 'Country: three letters',
+    });
+    // The text rules come first: the format reads one line of text within the length.
+    expect(shopFieldProblem(withCountryFormat, 'me\u202ex')?.code).toBe('CONTROL_CHARACTERS');
+    expect(shopFieldProblem(withCountryFormat, 'MEX')).toBeNull();
+  });
+
+  it("names every code of the schema's formats among the API's field error codes", () => {
+    const formatCodes = Object.values(SHOP_FIELD).flatMap((definition) => definition.format?.codes ?? []);
+    expect(formatCodes).toEqual(['INVALID_HOURS', 'OVERLAPPING_HOURS']);
+    for (const code of formatCodes) {
+      expect(FIELD_ERROR_CODES).toContain(code);
+      expect(SHOP_FIELD_PROBLEM_CODES).toContain(code);
+    }
   });
 
   it('checks a whole shop into the values it stores', () => {
