@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { getPageStore, type AppStore } from './app/store';
 import type { DirectorySnapshot } from './app/snapshot';
-import { ClockProvider } from './features/hours/clock';
+import { ClockProvider } from './app/clock';
 import { ListMyShopPage } from './features/list-my-shop/ListMyShopPage';
 import { ListingPage } from './features/listing/ListingPage';
 import { ShopPage } from './features/shop/ShopPage';

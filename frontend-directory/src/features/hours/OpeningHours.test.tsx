@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { i18n } from '../../test/renderDirectory';
 import { makeShop } from '../../test/shops';
 import { registerDirectoryTranslations } from '../../i18n';
-import { ClockProvider } from './clock';
+import { ClockProvider } from '../../app/clock';
 import { OpeningHours, OpenMark } from './OpeningHours';
 
 registerDirectoryTranslations();

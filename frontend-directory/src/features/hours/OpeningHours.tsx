@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localTime } from 'contract';
 import type { Shop } from 'frontend-common';
-import { useNow } from './clock';
+import { useNow } from '../../app/clock';
 import { dayName, shopWeek, statusText, timeOfDay } from './hoursText';
 import './hours.css';
 

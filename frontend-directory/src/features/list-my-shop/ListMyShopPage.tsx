@@ -1,40 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGO_ICON_KEYS, SHOP_FIELD, type ShopFieldName } from 'contract';
+import { LOGO_ICON_KEYS, SHOP_FIELD } from 'contract';
 import { useRequestShopListingMutation } from '../../api/shopsApi';
 import { loadProofOfWorkWidget, proofOfWorkAnswer } from '../corrections/proofOfWork';
 import { RobotChecks, SubmitterContact } from '../corrections/VisitorFormParts';
+import { SHOP_INPUTS } from '../shop-fields/shopFieldViews';
 import { QuarantinedImageInput } from './QuarantinedImageInput';
 import { listingErrorsOf, listingProblems, readListingForm, type ListingErrors } from './listingRequestForm';
 import '../corrections/corrections.css';
 import './list-my-shop.css';
-
-/** How each shop field is typed: its input type, autocomplete and whether it has a hint. */
-const SHOP_INPUTS: readonly {
-  name: Exclude<ShopFieldName, 'isVerified'>;
-  type?: 'email' | 'tel' | 'url' | 'textarea' | 'logo';
-  autoComplete?: string;
-  hint?: string;
-  inputMode?: 'decimal';
-}[] = [
-  { name: 'name', autoComplete: 'organization' },
-  { name: 'description', type: 'textarea' },
-  { name: 'categories', hint: 'categories' },
-  { name: 'address', autoComplete: 'street-address' },
-  { name: 'city', autoComplete: 'address-level2' },
-  { name: 'state', autoComplete: 'address-level1' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'whatsapp', type: 'tel', hint: 'whatsapp' },
-  { name: 'email', type: 'email', autoComplete: 'email' },
-  { name: 'website', type: 'url', autoComplete: 'url' },
-  { name: 'openingHours', hint: 'openingHours' },
-  { name: 'hoursNote' },
-  { name: 'googleMapsUrl', type: 'url', hint: 'googleMapsUrl' },
-  { name: 'mapImageUrl', type: 'url', hint: 'mapImageUrl' },
-  { name: 'latitude', inputMode: 'decimal', hint: 'coordinates' },
-  { name: 'longitude', inputMode: 'decimal', hint: 'coordinates' },
-  { name: 'logo', type: 'logo', hint: 'logo' },
-];
 
 /**
  * "Registrar mi taller" / "List my shop": a gunsmith sends the shop's details with the fields and

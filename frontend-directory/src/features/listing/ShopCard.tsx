@@ -7,7 +7,7 @@ import {
   ShopLogo,
   type Shop,
 } from 'frontend-common';
-import { OpenMark } from '../hours/OpeningHours';
+import { CARD_MARKS } from '../shop-fields/shopFieldViews';
 import { CategoryBadges } from './CategoryBadges';
 import { FROM_LISTING, rememberOpenedShop } from './returnToCard';
 import { VerifiedMark } from './VerifiedMark';
@@ -60,7 +60,9 @@ export function ShopCard({
             {shop.city}, {shop.state}
           </p>
           {isVerifiedShop(shop) && <VerifiedMark />}
-          <OpenMark shop={shop} />
+          {CARD_MARKS.map((Mark, index) => (
+            <Mark key={index} shop={shop} />
+          ))}
           {distance && <p className="atm-dir-card__distance">{distance}</p>}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeUrl, whatsappUrl, type Shop } from 'frontend-common';
-import { OpeningHours } from '../hours/OpeningHours';
+import { DETAIL_SECTIONS } from '../shop-fields/shopFieldViews';
 import { mailHref, telHref } from './contactLinks';
 
 /**
@@ -59,7 +59,9 @@ export function ShopDetails({
           {shop.city}, {shop.state}
         </address>
       </section>
-      <OpeningHours shop={shop} />
+      {DETAIL_SECTIONS.map((Section, index) => (
+        <Section key={index} shop={shop} />
+      ))}
       <section>
         <H>{t('detail.services')}</H>
         <ul className="atm-dir-badges">

@@ -11,7 +11,7 @@ export function ClockProvider({ renderedAt, children }: { renderedAt?: number; c
   return <RenderedAt.Provider value={renderedAt}>{children}</RenderedAt.Provider>;
 }
 
-/** Re-render this often, so an open/closed mark changes at most a minute late. */
+/** Re-render this often, so whatever depends on the time (an open/closed mark) is at most a minute late. */
 const TICK_MS = 60_000;
 
 /**
