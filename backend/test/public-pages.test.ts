@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { LISTING_PAGE_SIZE, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
+import { LISTING_PAGE_SIZE, openingHoursStructuredData, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
 import { AppMetrics } from '../src/observability/metrics.js';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin, raw } from './support/http.js';
@@ -114,6 +114,15 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
         addressCountry: 'MX',
       },
       geo: { '@type': 'GeoCoordinates', latitude: shop.latitude, longitude: shop.longitude },
+    });
+    // A field's own structured data: the opening hours as OpeningHoursSpecification.
+    const open = shops.find((s) => s.openingHours?.includes(','))!;
+    const openPage = (await request(server.url).get(`/shops/${open.slug}`).expect(200)).text;
+    const specification = openingHoursStructuredData(open.openingHours).openingHoursSpecification;
+    expect(specification).toContainEqual(expect.objectContaining({ '@type': 'OpeningHoursSpecification' }));
+    expect(jsonLd(openPage)).toMatchObject({
+      '@type': 'LocalBusiness',
+      openingHoursSpecification: specification,
     });
     // The data the browser hydrates from is in the page, and so is the directory's stylesheet.
     expect(html).toContain('<script id="atm-server-data" type="application/json">');

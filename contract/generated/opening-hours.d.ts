@@ -90,6 +90,14 @@ export function openingStatus(
  * @returns {Week | null}
  */
 export function weekOf(text: string | null | undefined): Week | null;
+/**
+ * What a shop's hours add to its schema.org LocalBusiness: its week as
+ * OpeningHoursSpecification, one entry per interval (a day that closes at midnight closes at
+ * 23:59, as search engines read it); nothing for a shop without hours.
+ * @param {unknown} value the stored text
+ * @returns {Record<string, unknown>}
+ */
+export function openingHoursStructuredData(value: unknown): Record<string, unknown>;
 /** The days of the week in order, Monday first, as OSM names them. */
 export const WEEK_DAYS: readonly ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 /** @typedef {(typeof WEEK_DAYS)[number]} WeekDay */

@@ -233,6 +233,7 @@ export const SHOP_SCHEMA: readonly (
             message: string;
           } | null;
         }>;
+        structuredData: typeof openingHoursStructuredData;
         doc: string;
         example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
@@ -469,6 +470,11 @@ export type ShopFieldDefinition = {
    * text: the format the value follows
    */
   format?: ShopTextFormat | undefined;
+  /**
+   * what the value adds to
+   * the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
+   */
+  structuredData?: ((value: unknown) => Record<string, unknown>) | undefined;
 };
 /**
  * The value a field of a kind holds once stored.
@@ -513,3 +519,4 @@ export type ShopFormatCode = Extract<
     format: ShopTextFormat;
   }
 >['format']['codes'][number];
+import { openingHoursStructuredData } from './opening-hours.js';

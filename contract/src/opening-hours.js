@@ -329,3 +329,27 @@ export const OPENING_HOURS_FORMAT = /* @__PURE__ */ Object.freeze({
     return problem && { code: problem.code, message: problem.message };
   },
 });
+
+const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * What a shop's hours add to its schema.org LocalBusiness: its week as
+ * OpeningHoursSpecification, one entry per interval (a day that closes at midnight closes at
+ * 23:59, as search engines read it); nothing for a shop without hours.
+ * @param {unknown} value the stored text
+ * @returns {Record<string, unknown>}
+ */
+export function openingHoursStructuredData(value) {
+  const week = weekOf(typeof value === 'string' ? value : null);
+  if (!week) return {};
+  return {
+    openingHoursSpecification: week.flatMap((intervals, day) =>
+      intervals.map(([start, end]) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day]}`,
+        opens: timeText(start),
+        closes: end === DAY_MINUTES ? '23:59' : timeText(end),
+      })),
+    ),
+  };
+}

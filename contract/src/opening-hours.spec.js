@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatOpeningHours,
   localTime,
+  openingHoursStructuredData,
   openingStatus,
   parseOpeningHours,
   shopTimeZone,
@@ -52,6 +53,26 @@ describe('opening hours text', () => {
     expect(weekProblem(week('Mo 09:00-14:00,14:00-18:00'))).toBeNull();
     expect(weekOf('Mo 25:00-26:00')).toBeNull();
     expect(weekOf(null)).toBeNull();
+  });
+});
+
+describe('structured data', () => {
+  it('gives search engines the week as schema.org OpeningHoursSpecification, midnight as 23:59', () => {
+    const day = (/** @type {string} */ name, /** @type {string} */ opens, /** @type {string} */ closes) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${name}`,
+      opens,
+      closes,
+    });
+    expect(openingHoursStructuredData('Mo 09:00-14:00,16:00-24:00; Sa 10:00-13:00')).toEqual({
+      openingHoursSpecification: [
+        day('Monday', '09:00', '14:00'),
+        day('Monday', '16:00', '23:59'),
+        day('Saturday', '10:00', '13:00'),
+      ],
+    });
+    expect(openingHoursStructuredData(null)).toEqual({});
+    expect(openingHoursStructuredData('whenever')).toEqual({});
   });
 });
 

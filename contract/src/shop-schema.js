@@ -6,7 +6,7 @@
  * table (the checks themselves are in ./shop-rules.js), so a new field is declared here, given
  * a column in the database and a place in the admin form, and every path handles it.
  */
-import { OPENING_HOURS_FORMAT } from './opening-hours.js';
+import { OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hours.js';
 
 /**
  * What a field holds, which decides how it is normalised and checked:
@@ -44,6 +44,8 @@ import { OPENING_HOURS_FORMAT } from './opening-hours.js';
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
  * @property {ShopTextFormat} [format] text: the format the value follows
+ * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to
+ *   the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
  */
 
 /**
@@ -144,6 +146,7 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     required: false,
     max: 500,
     format: OPENING_HOURS_FORMAT,
+    structuredData: openingHoursStructuredData,
     doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
     example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
   }),

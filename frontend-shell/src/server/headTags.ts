@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { timeText, weekOf } from 'contract';
+import { SHOP_SCHEMA } from 'contract';
 import {
   isVerifiedShop,
   listingPath,
@@ -119,28 +119,8 @@ function localBusiness(shop: Shop, url: string, description: string, image: stri
       ? { geo: { '@type': 'GeoCoordinates', latitude: shop.latitude, longitude: shop.longitude } }
       : {}),
     ...(website ? { sameAs: [website] } : {}),
-    ...openingHoursSpecification(shop.openingHours),
-  };
-}
-
-const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/**
- * The shop's week as schema.org OpeningHoursSpecification, one entry per interval; a day that
- * closes at midnight closes at 23:59, as search engines read it.
- */
-function openingHoursSpecification(text: string | null | undefined) {
-  const week = weekOf(text);
-  if (!week) return {};
-  return {
-    openingHoursSpecification: week.flatMap((intervals, day) =>
-      intervals.map(([start, end]) => ({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day]}`,
-        opens: timeText(start),
-        closes: end === 1440 ? '23:59' : timeText(end),
-      })),
-    ),
+    // What fields add of their own (the schema's `structuredData`: opening hours, say)
+    ...Object.assign({}, ...SHOP_SCHEMA.map((field) => field.structuredData?.(shop[field.name]))),
   };
 }
 
