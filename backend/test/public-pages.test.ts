@@ -25,6 +25,7 @@ interface Shop {
   latitude: number | null;
   longitude: number | null;
   mapImageUrl: string;
+  openingHours: string | null;
 }
 
 const ROOT = join(import.meta.dirname, '..', '..');

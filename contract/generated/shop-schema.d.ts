@@ -61,6 +61,7 @@ export const SHOP_SCHEMA: readonly (
       } & {
         required: true;
         max: number;
+        correction: string;
         example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
@@ -72,6 +73,7 @@ export const SHOP_SCHEMA: readonly (
         required: true;
       } & {
         required: true;
+        correction: string;
         max: number;
         doc: string;
         example: string;
@@ -234,6 +236,7 @@ export const SHOP_SCHEMA: readonly (
           } | null;
         }>;
         structuredData: typeof openingHoursStructuredData;
+        correction: string;
         doc: string;
         example: string;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
@@ -470,6 +473,11 @@ export type ShopFieldDefinition = {
    * text: the format the value follows
    */
   format?: ShopTextFormat | undefined;
+  /**
+   * the kind of a visitor's correction (CORRECTION_KINDS) that
+   * proposes a new value for this field
+   */
+  correction?: string | undefined;
   /**
    * what the value adds to
    * the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)

@@ -50,6 +50,15 @@ export function quarantinePreviewPath(path: string): string | null;
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 /** What a visitor says is wrong with a shop. */
 export const CORRECTION_KINDS: readonly ['phone', 'address', 'hours', 'closed', 'other'];
+/** @typedef {(typeof CORRECTION_KINDS)[number]} CorrectionKind */
+/**
+ * The shop field each kind of correction proposes a new value for (the schema's `correction`);
+ * 'closed' removes the shop and 'other' changes no field.
+ * @type {Readonly<Partial<Record<CorrectionKind, import('./shop-schema.js').ShopFieldName>>>}
+ */
+export const CORRECTED_FIELD: Readonly<
+  Partial<Record<CorrectionKind, import('./shop-schema.js').ShopFieldName>>
+>;
 /** Where a request is in the queue: waiting, or decided one of three ways. */
 export const VISITOR_REQUEST_STATUSES: readonly ['pending', 'approved', 'rejected', 'spam'];
 /** A correction to a shop, or a shop that asks to be listed. */
@@ -97,4 +106,5 @@ export const LISTING_SHOP_FIELD_NAMES: readonly (
 )[];
 /** Where administrators see a listing request's quarantined images (admin-only, never public). */
 export const QUARANTINE_PREVIEW_PREFIX: '/api/admin/quarantine/';
+export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 import type { ShopFieldDefinition } from './shop-schema.js';

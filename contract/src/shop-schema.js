@@ -44,6 +44,8 @@ import { OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hour
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
  * @property {ShopTextFormat} [format] text: the format the value follows
+ * @property {string} [correction] the kind of a visitor's correction (CORRECTION_KINDS) that
+ *   proposes a new value for this field
  * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to
  *   the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
  */
@@ -80,9 +82,15 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
   field('name', 'text', 'Name', { required: true, max: 150, example: 'Armería El Centinela' }),
   field('city', 'text', 'City', { required: true, max: 100, example: 'Guadalajara' }),
   field('state', 'text', 'State', { required: true, max: 100, example: 'Jalisco' }),
-  field('address', 'text', 'Address', { required: true, max: 300, example: 'Av. Juárez 123, Col. Centro' }),
+  field('address', 'text', 'Address', {
+    required: true,
+    max: 300,
+    correction: 'address',
+    example: 'Av. Juárez 123, Col. Centro',
+  }),
   field('phone', 'phone', 'Phone', {
     required: true,
+    correction: 'phone',
     max: 40,
     doc: 'Digits with optional +, spaces, dots, dashes, parentheses and an extension.',
     example: '+52 33 1234 5678',
@@ -147,6 +155,7 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     max: 500,
     format: OPENING_HOURS_FORMAT,
     structuredData: openingHoursStructuredData,
+    correction: 'hours',
     doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
     example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
   }),

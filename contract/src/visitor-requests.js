@@ -16,6 +16,21 @@ export const CORRECTION_KINDS = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['phone', 'address', 'hours', 'closed', 'other']),
 );
 
+/** @typedef {(typeof CORRECTION_KINDS)[number]} CorrectionKind */
+
+/**
+ * The shop field each kind of correction proposes a new value for (the schema's `correction`);
+ * 'closed' removes the shop and 'other' changes no field.
+ * @type {Readonly<Partial<Record<CorrectionKind, import('./shop-schema.js').ShopFieldName>>>}
+ */
+export const CORRECTED_FIELD = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(
+    SHOP_SCHEMA.flatMap((definition) =>
+      definition.correction ? [[definition.correction, definition.name]] : [],
+    ),
+  ),
+);
+
 /** Where a request is in the queue: waiting, or decided one of three ways. */
 export const VISITOR_REQUEST_STATUSES = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['pending', 'approved', 'rejected', 'spam']),

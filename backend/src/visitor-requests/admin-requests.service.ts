@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { normalizeShopValue, SHOP_FIELD, shopFieldProblem } from 'contract';
+import { CORRECTED_FIELD, normalizeShopValue, SHOP_FIELD, shopFieldProblem } from 'contract';
 import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ApiError } from '../common/api-error.js';
@@ -17,14 +17,7 @@ import type {
 } from './dto/admin-requests.dto.js';
 import { ListingApproval } from './listing-approval.js';
 import { RequestNotifications } from './request-notifications.js';
-import { VisitorRequest, type CorrectionKind } from './visitor-request.entity.js';
-
-/** The shop field each kind of correction changes; 'closed' removes the shop, 'other' changes nothing. */
-export const FIELD_OF_KIND: Partial<Record<CorrectionKind, 'phone' | 'address' | 'openingHours'>> = {
-  phone: 'phone',
-  address: 'address',
-  hours: 'openingHours',
-};
+import { VisitorRequest } from './visitor-request.entity.js';
 
 const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
 const alreadyDecided = () =>
@@ -112,7 +105,7 @@ export class AdminRequestsService {
           reference: request.reference,
           approvedBy: actor.username,
         };
-        const field = FIELD_OF_KIND[request.kind];
+        const field = CORRECTED_FIELD[request.kind];
         if (current && field) {
           const definition = SHOP_FIELD[field];
           const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
@@ -192,7 +185,7 @@ export class AdminRequestsService {
 }
 
 function toDto(row: VisitorRequest, shop: Shop | undefined): AdminRequestDto {
-  const field = row.kind ? FIELD_OF_KIND[row.kind] : undefined;
+  const field = row.kind ? CORRECTED_FIELD[row.kind] : undefined;
   return {
     id: row.id,
     reference: row.reference,
@@ -202,7 +195,8 @@ function toDto(row: VisitorRequest, shop: Shop | undefined): AdminRequestDto {
     shopName: shop?.name ?? row.shopName,
     shopSlug: shop?.slug ?? null,
     kind: row.kind,
-    currentValue: shop && field ? (shop[field] ?? null) : null,
+    // A correction proposes one line of text: the field's value as text (categories are never one).
+    currentValue: shop && field && field !== 'categories' ? String(shop[field] ?? '') || null : null,
     proposedValue: row.proposedValue,
     comment: row.comment,
     proposedShop: row.proposedShop ? (JSON.parse(row.proposedShop) as AdminRequestDto['proposedShop']) : null,

@@ -1,17 +1,21 @@
 import { Form, Input, Modal, Typography } from 'antd';
+import { CORRECTED_FIELD } from 'contract';
 import type { AdminRequestDto } from '../../api/generated';
 import { useToast } from '../../app/useToast';
-import { useAdminTranslation } from '../../i18n';
+import { ADMIN_NS, useAdminTranslation } from '../../i18n';
 import { useApproveRequestMutation, useRejectRequestMutation } from './requestsApi';
 import { RequestDiff } from './RequestDiff';
 
 /** Approve, with the proposed value editable first when the correction changes a field. */
 export function ApproveDialog({ request, onClose }: { request: AdminRequestDto; onClose: () => void }) {
-  const { t, errorText, fieldErrors } = useAdminTranslation();
+  const { t, i18n, errorText, fieldErrors } = useAdminTranslation();
   const toast = useToast();
   const [form] = Form.useForm<{ value: string }>();
   const [approve, { isLoading }] = useApproveRequestMutation();
-  const editable = request.kind === 'phone' || request.kind === 'address' || request.kind === 'hours';
+  const field = request.kind ? CORRECTED_FIELD[request.kind] : undefined;
+  const editable = field !== undefined;
+  // A field whose value has a format of its own says how to write it.
+  const hint = `requests.approve.hints.${field}`;
   const submit = async () => {
     const { value } = editable ? await form.validateFields() : { value: undefined };
     try {
@@ -41,7 +45,7 @@ export function ApproveDialog({ request, onClose }: { request: AdminRequestDto; 
           <Form.Item
             name="value"
             label={t('requests.approve.value')}
-            extra={request.kind === 'hours' ? t('requests.approve.hoursHint') : undefined}
+            extra={i18n.exists(hint, { ns: ADMIN_NS }) ? t(hint) : undefined}
           >
             <Input.TextArea autoSize maxLength={500} />
           </Form.Item>

@@ -94,6 +94,35 @@ describe('requests page', () => {
     });
   });
 
+  it("offers the value only for a correction that changes a field, with the field's format hint", async () => {
+    const HOURS = request({
+      id: '00000000-0000-4000-8000-000000000003',
+      reference: 'M4Q2-XDK7',
+      kind: 'hours',
+      currentValue: 'Mo-Fr 09:00-18:00',
+      proposedValue: 'Mo-Fr 10:00-19:00',
+    });
+    stubApi({ ...base, 'GET /api/admin/requests': list([request({}), HOSTILE, HOURS]) });
+    const user = userEvent.setup();
+    await renderAdmin('/admin/requests');
+    const open = async (reference: string) => {
+      const row = (await screen.findByText(reference)).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: 'Approve' }));
+      return screen.findByRole('dialog');
+    };
+    const hours = await open('M4Q2-XDK7');
+    expect(within(hours).getByLabelText('Value to save')).toHaveValue('Mo-Fr 10:00-19:00');
+    expect(hours).toHaveTextContent('Opening hours format: for example Mo-Fr 09:00-19:00; Sa 10:00-14:00');
+    await user.click(within(hours).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const phone = await open('K7M4-Q2XD');
+    expect(within(phone).getByLabelText('Value to save')).toHaveValue('477 222 2222');
+    expect(phone).not.toHaveTextContent('format');
+    await user.click(within(phone).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(await open('HJKM-NPQR')).queryByLabelText('Value to save')).toBeNull();
+  });
+
   it('is reached from the dashboard, whose button says how many wait', async () => {
     stubApi({
       ...base,
