@@ -2,7 +2,6 @@
 export * from './constants.js';
 export * from './shop-schema.js';
 export * from './shop-rules.js';
-export * from './opening-hours.js';
 export * from './search.js';
 export * from './listing.js';
 export * from './visitor-requests.js';

@@ -8,6 +8,9 @@
  */
 import { OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hours.js';
 
+// The modules of fields with rules of their own are the contract's too, exported with the schema.
+export * from './opening-hours.js';
+
 /**
  * What a field holds, which decides how it is normalised and checked:
  * - `text`: one line; `paragraphs`: several lines (tabs and line breaks allowed);
