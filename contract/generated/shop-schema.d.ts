@@ -180,19 +180,19 @@ export const SHOP_SCHEMA: readonly (
 /** @typedef {(typeof SHOP_SCHEMA)[number]['name']} ShopFieldName */
 /** The field names, in the schema's order. */
 export const SHOP_FIELD_NAMES: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
-  | 'latitude'
-  | 'longitude'
   | 'city'
+  | 'description'
+  | 'categories'
   | 'state'
+  | 'email'
+  | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'description'
   | 'isVerified'
+  | 'latitude'
+  | 'longitude'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -201,14 +201,14 @@ export const SHOP_FIELD_NAMES: readonly (
 )[];
 /** The fields a shop cannot be saved without. */
 export const SHOP_REQUIRED_FIELDS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
   | 'city'
-  | 'state'
-  | 'address'
   | 'description'
+  | 'categories'
+  | 'state'
+  | 'email'
+  | 'phone'
+  | 'address'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -216,19 +216,19 @@ export const SHOP_REQUIRED_FIELDS: readonly (
 /** Each field's definition by name. */
 export const SHOP_FIELD: Readonly<
   Record<
-    | 'phone'
-    | 'email'
-    | 'categories'
     | 'name'
-    | 'latitude'
-    | 'longitude'
     | 'city'
+    | 'description'
+    | 'categories'
     | 'state'
+    | 'email'
+    | 'phone'
     | 'address'
     | 'whatsapp'
     | 'website'
-    | 'description'
     | 'isVerified'
+    | 'latitude'
+    | 'longitude'
     | 'logo'
     | 'mapImageUrl'
     | 'googleMapsUrl'
@@ -248,19 +248,19 @@ export const SHOP_TEXT_MAX_LENGTH: Readonly<Record<string, number>>;
  * order; `id` matches a shop, and `slug`, `createdAt` and `updatedAt` are read-only (ignored).
  */
 export const SHOP_CSV_COLUMNS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
-  | 'latitude'
-  | 'longitude'
   | 'city'
+  | 'description'
+  | 'categories'
   | 'state'
+  | 'email'
+  | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'description'
   | 'isVerified'
+  | 'latitude'
+  | 'longitude'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -273,14 +273,14 @@ export const SHOP_CSV_COLUMNS: readonly (
 )[];
 /** Columns a shops CSV must have: the shop's required fields. */
 export const SHOP_CSV_REQUIRED_COLUMNS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
   | 'city'
-  | 'state'
-  | 'address'
   | 'description'
+  | 'categories'
+  | 'state'
+  | 'email'
+  | 'phone'
+  | 'address'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -353,7 +353,39 @@ export type ShopFieldDefinition = {
   /**
    * flag: what an absent value means
    */
-  defaultValue?: 'true' | 'false' | undefined;
+  defaultValue?: 'false' | 'true' | undefined;
+  /**
+   * a filter of the public listing that the field brings
+   */
+  listingFilter?: ListingToggle | undefined;
+};
+/**
+ * A filter of the public listing switched on by one value of its own parameter in the URL and
+ * the API (`?<param>=<value>`); `all`, another value or none switches it off. The listing,
+ * the API, the server's pages and the directory's filter bar (its checkbox, labelled by the
+ * directory's `filters.<param>.label` text) all take it from here.
+ */
+export type ListingToggle = {
+  /**
+   * the parameter's name
+   */
+  param: string;
+  /**
+   * the value that switches it on
+   */
+  value: string;
+  /**
+   * what the API documentation says of the parameter
+   */
+  doc: string;
+  /**
+   * whether a shop stays listed while the filter is on, at `now` (epoch ms)
+   */
+  keeps: (shop: import('./listing.js').ListingShop, now: number) => boolean;
+  /**
+   * a shop's answer changes with `now` (its results are then kept for a minute only)
+   */
+  changesWithTime?: boolean | undefined;
 };
 /**
  * The value a field of a kind holds once stored.

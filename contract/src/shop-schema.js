@@ -6,6 +6,7 @@
  * table (the checks themselves are in ./shop-rules.js), so a new field is declared here, given
  * a column in the database and a place in the admin form, and every path handles it.
  */
+import { isOpenAt, OPEN_NOW } from './opening-hours.js';
 
 /**
  * What a field holds, which decides how it is normalised and checked:
@@ -32,6 +33,20 @@
  * @property {number} [decimals] coordinate: the most digits after the point
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
+ * @property {ListingToggle} [listingFilter] a filter of the public listing that the field brings
+ */
+
+/**
+ * A filter of the public listing switched on by one value of its own parameter in the URL and
+ * the API (`?<param>=<value>`); `all`, another value or none switches it off. The listing,
+ * the API, the server's pages and the directory's filter bar (its checkbox, labelled by the
+ * directory's `filters.<param>.label` text) all take it from here.
+ * @typedef {object} ListingToggle
+ * @property {string} param the parameter's name
+ * @property {string} value the value that switches it on
+ * @property {string} doc what the API documentation says of the parameter
+ * @property {(shop: import('./listing.js').ListingShop, now: number) => boolean} keeps whether a shop stays listed while the filter is on, at `now` (epoch ms)
+ * @property {boolean} [changesWithTime] a shop's answer changes with `now` (its results are then kept for a minute only)
  */
 
 /**
@@ -132,6 +147,13 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     max: 500,
     doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
     example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
+    listingFilter: Object.freeze({
+      param: 'open',
+      value: OPEN_NOW,
+      doc: "`now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any.",
+      keeps: isOpenAt,
+      changesWithTime: true,
+    }),
   }),
   field('hoursNote', 'text', 'Hours note', {
     required: false,
