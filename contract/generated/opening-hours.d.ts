@@ -98,6 +98,18 @@ export function weekOf(text: string | null | undefined): Week | null;
  * @returns {Record<string, unknown>}
  */
 export function openingHoursStructuredData(value: unknown): Record<string, unknown>;
+/**
+ * Is the shop open at `now` (epoch ms), in its own time zone? A shop without hours is not.
+ * @param {{ state: string, openingHours?: string | null }} shop
+ * @param {number} now
+ */
+export function isOpenAt(
+  shop: {
+    state: string;
+    openingHours?: string | null;
+  },
+  now: number,
+): boolean;
 /** The days of the week in order, Monday first, as OSM names them. */
 export const WEEK_DAYS: readonly ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 /** @typedef {(typeof WEEK_DAYS)[number]} WeekDay */
@@ -129,6 +141,8 @@ export const OPENING_HOURS_FORMAT: Readonly<{
     message: string;
   } | null;
 }>;
+/** The value of the listing's `open` parameter that keeps only the shops open now. */
+export const OPEN_NOW: 'now';
 export type WeekDay = (typeof WEEK_DAYS)[number];
 /**
  * An interval of one day in minutes from midnight: start < end <= 1440 (24:00).

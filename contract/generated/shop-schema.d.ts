@@ -240,6 +240,13 @@ export const SHOP_SCHEMA: readonly (
         correction: string;
         doc: string;
         example: string;
+        listingFilter: Readonly<{
+          param: 'open';
+          value: 'now';
+          doc: "`now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any.";
+          keeps: typeof isOpenAt;
+          changesWithTime: true;
+        }>;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -281,19 +288,19 @@ export const SHOP_SCHEMA: readonly (
 export const SHOP_FORMAT_CODES: readonly ('INVALID_HOURS' | 'OVERLAPPING_HOURS')[];
 /** The field names, in the schema's order. */
 export const SHOP_FIELD_NAMES: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
-  | 'latitude'
-  | 'longitude'
   | 'city'
+  | 'description'
+  | 'categories'
   | 'state'
+  | 'email'
+  | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'description'
   | 'isVerified'
+  | 'latitude'
+  | 'longitude'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -302,14 +309,14 @@ export const SHOP_FIELD_NAMES: readonly (
 )[];
 /** The fields a shop cannot be saved without. */
 export const SHOP_REQUIRED_FIELDS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
   | 'city'
-  | 'state'
-  | 'address'
   | 'description'
+  | 'categories'
+  | 'state'
+  | 'email'
+  | 'phone'
+  | 'address'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -317,19 +324,19 @@ export const SHOP_REQUIRED_FIELDS: readonly (
 /** Each field's definition by name. */
 export const SHOP_FIELD: Readonly<
   Record<
-    | 'phone'
-    | 'email'
-    | 'categories'
     | 'name'
-    | 'latitude'
-    | 'longitude'
     | 'city'
+    | 'description'
+    | 'categories'
     | 'state'
+    | 'email'
+    | 'phone'
     | 'address'
     | 'whatsapp'
     | 'website'
-    | 'description'
     | 'isVerified'
+    | 'latitude'
+    | 'longitude'
     | 'logo'
     | 'mapImageUrl'
     | 'googleMapsUrl'
@@ -349,19 +356,19 @@ export const SHOP_TEXT_MAX_LENGTH: Readonly<Record<string, number>>;
  * order; `id` matches a shop, and `slug`, `createdAt` and `updatedAt` are read-only (ignored).
  */
 export const SHOP_CSV_COLUMNS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
-  | 'latitude'
-  | 'longitude'
   | 'city'
+  | 'description'
+  | 'categories'
   | 'state'
+  | 'email'
+  | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'description'
   | 'isVerified'
+  | 'latitude'
+  | 'longitude'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -374,14 +381,14 @@ export const SHOP_CSV_COLUMNS: readonly (
 )[];
 /** Columns a shops CSV must have: the shop's required fields. */
 export const SHOP_CSV_REQUIRED_COLUMNS: readonly (
-  | 'phone'
-  | 'email'
-  | 'categories'
   | 'name'
   | 'city'
-  | 'state'
-  | 'address'
   | 'description'
+  | 'categories'
+  | 'state'
+  | 'email'
+  | 'phone'
+  | 'address'
   | 'logo'
   | 'mapImageUrl'
   | 'googleMapsUrl'
@@ -469,7 +476,7 @@ export type ShopFieldDefinition = {
   /**
    * flag: what an absent value means
    */
-  defaultValue?: 'true' | 'false' | undefined;
+  defaultValue?: 'false' | 'true' | undefined;
   /**
    * text: the format the value follows
    */
@@ -484,6 +491,38 @@ export type ShopFieldDefinition = {
    * the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
    */
   structuredData?: ((value: unknown) => Record<string, unknown>) | undefined;
+  /**
+   * a filter of the public listing that the field brings
+   */
+  listingFilter?: ListingToggle | undefined;
+};
+/**
+ * A filter of the public listing switched on by one value of its own parameter in the URL and
+ * the API (`?<param>=<value>`); `all`, another value or none switches it off. The listing,
+ * the API, the server's pages and the directory's filter bar (its checkbox, labelled by the
+ * directory's `filters.<param>.label` text) all take it from here.
+ */
+export type ListingToggle = {
+  /**
+   * the parameter's name
+   */
+  param: string;
+  /**
+   * the value that switches it on
+   */
+  value: string;
+  /**
+   * what the API documentation says of the parameter
+   */
+  doc: string;
+  /**
+   * whether a shop stays listed while the filter is on, at `now` (epoch ms)
+   */
+  keeps: (shop: import('./listing.js').ListingShop, now: number) => boolean;
+  /**
+   * a shop's answer changes with `now` (its results are then kept for a minute only)
+   */
+  changesWithTime?: boolean | undefined;
 };
 /**
  * The value a field of a kind holds once stored.
@@ -529,3 +568,4 @@ export type ShopFormatCode = Extract<
   }
 >['format']['codes'][number];
 import { openingHoursStructuredData } from './opening-hours.js';
+import { isOpenAt } from './opening-hours.js';

@@ -6,21 +6,30 @@
  * definition, so a page of the server and the same page in the browser never differ.
  */
 import { LISTING_PAGE_SIZE } from './constants.js';
-import { isOpenIn, shopTimeZone, weekOf } from './opening-hours.js';
+import { SHOP_SCHEMA } from './shop-schema.js';
 import { PUBLIC_SEARCH_FIELDS, searchWords, shopSearchText } from './search.js';
 
 /**
- * What the filters read of a shop.
- * @typedef {{ name: string, description: string, city: string, state: string, categories: string[], openingHours?: string | null }} ListingShop
+ * What the filters read of a shop (a toggle may read more of it: its field).
+ * @typedef {{ name: string, description: string, city: string, state: string, categories: string[] }} ListingShop
  */
 
 /**
- * The listing's filters as its URL carries them (`?q=&category=&city=&state=&open=`); `open` is
- * `now` for the shops open at this moment.
- * @typedef {{ q: string, category: string, city: string, state: string, open: string }} ShopFilters
+ * The listing's toggles: the filters the shop's fields bring (their `listingFilter`), in the
+ * schema's order.
+ * @type {readonly import('./shop-schema.js').ListingToggle[]}
+ */
+export const LISTING_TOGGLES = /* @__PURE__ */ Object.freeze(
+  SHOP_SCHEMA.flatMap((definition) => (definition.listingFilter ? [definition.listingFilter] : [])),
+);
+
+/**
+ * The listing's filters as its URL carries them (`?q=&category=&city=&state=`), and one
+ * parameter per toggle (LISTING_TOGGLES), on at its `value`.
+ * @typedef {{ q: string, category: string, city: string, state: string } & Record<string, string>} ShopFilters
  */
 
-/** The value that switches a dropdown filter off (also what an absent URL parameter means). */
+/** The value that switches a dropdown filter or a toggle off (also what an absent URL parameter means). */
 export const ALL = 'all';
 
 /** @type {Readonly<ShopFilters>} */
@@ -29,30 +38,18 @@ export const NO_FILTERS = /* @__PURE__ */ Object.freeze({
   category: ALL,
   city: ALL,
   state: ALL,
-  open: ALL,
+  ...Object.fromEntries(LISTING_TOGGLES.map((toggle) => [toggle.param, ALL])),
 });
 
-/** The value of the `open` filter that keeps only the shops open now. */
-export const OPEN_NOW = 'now';
-
-// Each shop's week and zone, read once per shop object (as its search text).
-/** @type {WeakMap<ListingShop, { week: import('./opening-hours.js').Week, zone: string } | null>} */
-const weeks = new WeakMap();
+/** The URL parameters of the filters, in their order (`q`, the dropdowns, then the toggles). */
+export const LISTING_FILTER_PARAMS = /* @__PURE__ */ Object.freeze(Object.keys(NO_FILTERS));
 
 /**
- * Is the shop open at `now` (epoch ms), in its own time zone? A shop without hours is not.
- * @param {ListingShop} shop
- * @param {number} now
+ * The toggles that `filters` switches on.
+ * @param {ShopFilters} filters
  */
-export function isOpenAt(shop, now) {
-  let hours = weeks.get(shop);
-  if (hours === undefined) {
-    const week = weekOf(shop.openingHours);
-    hours = week ? { week, zone: shopTimeZone(shop.state) } : null;
-    weeks.set(shop, hours);
-  }
-  return hours !== null && isOpenIn(hours.week, hours.zone, now);
-}
+export const activeToggles = (filters) =>
+  LISTING_TOGGLES.filter((toggle) => filters[toggle.param] === toggle.value);
 
 /**
  * Do two option values name the same thing (case-insensitively, as the dropdowns compare)?
@@ -107,24 +104,23 @@ export function matchesQuery(shop, query) {
 
 /**
  * The public filters: every word of `q`, the category, city and state when set (`all`
- * switches one off), and with `open` at `now` only the shops open at `now`. Keeps the shops'
- * order.
+ * switches one off), and each toggle that is on. Keeps the shops' order.
  * @template {ListingShop} T
  * @param {readonly T[]} shops
  * @param {ShopFilters} filters
- * @param {number} [now] epoch ms (the `open` filter's moment)
+ * @param {number} [now] epoch ms (the moment the toggles ask about)
  * @returns {T[]}
  */
 export function filterShops(shops, filters, now = Date.now()) {
-  const { q, category, city, state, open } = filters;
-  const openNow = open === OPEN_NOW;
+  const { q, category, city, state } = filters;
+  const toggles = activeToggles(filters);
   const words = searchWords(q);
   return shops.filter(
     (shop) =>
       (!isActive(category) || shop.categories.some((c) => sameValue(c, category))) &&
       (!isActive(city) || sameValue(shop.city, city)) &&
       (!isActive(state) || sameValue(shop.state, state)) &&
-      (!openNow || isOpenAt(shop, now)) &&
+      toggles.every((toggle) => toggle.keeps(shop, now)) &&
       matchesWords(shop, words),
   );
 }

@@ -353,3 +353,25 @@ export function openingHoursStructuredData(value) {
     ),
   };
 }
+
+/** The value of the listing's `open` parameter that keeps only the shops open now. */
+export const OPEN_NOW = 'now';
+
+// Each shop's week and zone, read once per shop object (as the listing's search text is).
+/** @type {WeakMap<object, { week: Week, zone: string } | null>} */
+const weeks = new WeakMap();
+
+/**
+ * Is the shop open at `now` (epoch ms), in its own time zone? A shop without hours is not.
+ * @param {{ state: string, openingHours?: string | null }} shop
+ * @param {number} now
+ */
+export function isOpenAt(shop, now) {
+  let hours = weeks.get(shop);
+  if (hours === undefined) {
+    const week = weekOf(shop.openingHours);
+    hours = week ? { week, zone: shopTimeZone(shop.state) } : null;
+    weeks.set(shop, hours);
+  }
+  return hours !== null && isOpenIn(hours.week, hours.zone, now);
+}

@@ -6,7 +6,7 @@
  * table (the checks themselves are in ./shop-rules.js), so a new field is declared here, given
  * a column in the database and a place in the admin form, and every path handles it.
  */
-import { OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hours.js';
+import { isOpenAt, OPEN_NOW, OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hours.js';
 
 // The modules of fields with rules of their own are the contract's too, exported with the schema.
 export * from './opening-hours.js';
@@ -51,6 +51,20 @@ export * from './opening-hours.js';
  *   proposes a new value for this field
  * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to
  *   the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
+ * @property {ListingToggle} [listingFilter] a filter of the public listing that the field brings
+ */
+
+/**
+ * A filter of the public listing switched on by one value of its own parameter in the URL and
+ * the API (`?<param>=<value>`); `all`, another value or none switches it off. The listing,
+ * the API, the server's pages and the directory's filter bar (its checkbox, labelled by the
+ * directory's `filters.<param>.label` text) all take it from here.
+ * @typedef {object} ListingToggle
+ * @property {string} param the parameter's name
+ * @property {string} value the value that switches it on
+ * @property {string} doc what the API documentation says of the parameter
+ * @property {(shop: import('./listing.js').ListingShop, now: number) => boolean} keeps whether a shop stays listed while the filter is on, at `now` (epoch ms)
+ * @property {boolean} [changesWithTime] a shop's answer changes with `now` (its results are then kept for a minute only)
  */
 
 /**
@@ -161,6 +175,13 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     correction: 'hours',
     doc: "Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given.",
     example: 'Mo-Fr 09:00-14:00,16:00-19:00; Sa 10:00-13:00',
+    listingFilter: Object.freeze({
+      param: 'open',
+      value: OPEN_NOW,
+      doc: "`now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any.",
+      keeps: isOpenAt,
+      changesWithTime: true,
+    }),
   }),
   field('hoursNote', 'text', 'Hours note', {
     required: false,

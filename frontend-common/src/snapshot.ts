@@ -6,8 +6,8 @@ export interface ListingFilters {
   category: string;
   city: string;
   state: string;
-  /** `now`: only the shops open at this moment; 'all' otherwise. */
-  open: string;
+  /** Each toggle of the listing (the shop schema's `listingFilter`): its value when on; 'all' otherwise. */
+  [toggle: string]: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { pageOf } from 'contract';
+import { ALL, LISTING_TOGGLES, pageOf } from 'contract';
 import { checkedListingQuery, listingFilters } from '../shops/dto/shop-listing.dto.js';
 import type { ListingResultsCache } from '../shops/listing-results.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -18,7 +18,7 @@ export interface CheckedListing {
 /**
  * Reads a listing URL's query as the API reads the same parameters: `q`, `category`, `city` and
  * `state` over their limits are refused with the API's own error (an ApiError, 400), so a page
- * costs no more than the API answer it mirrors. `page` and `open` stay forgiving as links are
+ * costs no more than the API answer it mirrors. `page` and the toggles stay forgiving as links are
  * (a page that is not a number is the first, one past the last is the last), and the page is
  * clamped here, before the URL becomes a cache key: `?page=999999` and `?page=834` are one page.
  */
@@ -33,7 +33,8 @@ export async function checkListing(
     if (value !== null) present[name] = value;
   }
   const query = await checkedListingQuery(present);
-  const filters = { ...listingFilters(query), open: params.get('open') || 'all' };
+  const toggles = LISTING_TOGGLES.map(({ param }) => [param, params.get(param) || ALL]);
+  const filters = { ...listingFilters(query), ...Object.fromEntries(toggles) };
   const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');
   const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { ALL, filterShops, isActive, NO_FILTERS, OPEN_NOW, searchWords, type ShopFilters } from 'contract';
+import {
+  activeToggles,
+  ALL,
+  filterShops,
+  isActive,
+  LISTING_TOGGLES,
+  NO_FILTERS,
+  searchWords,
+  type ShopFilters,
+} from 'contract';
 import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import { SearchIndex } from './search-index.js';
@@ -58,10 +67,13 @@ export class ListingResultsCache {
       return isActive(value) ? (entry.known[field].get(lookupKey(value)) ?? null) : ALL;
     };
     const [category, city, state] = [canonical('category'), canonical('city'), canonical('state')];
-    const openNow = filters.open === OPEN_NOW;
+    const toggles = activeToggles(filters);
     const q = searchWords(filters.q).join(' ');
-    // "Open now" holds for a minute: its results are kept per minute.
-    const key = JSON.stringify([q, category, city, state, openNow ? Math.floor(now / 60_000) : null]);
+    // A toggle whose answer changes with time holds for a minute: its results are kept per minute.
+    const toggleKeys = LISTING_TOGGLES.map((toggle) =>
+      !toggles.includes(toggle) ? null : toggle.changesWithTime ? Math.floor(now / 60_000) : true,
+    );
+    const key = JSON.stringify([q, category, city, state, ...toggleKeys]);
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
@@ -74,7 +86,8 @@ export class ListingResultsCache {
           inTurn(() => index.matching(words)),
         )
       : catalog.shops;
-    const rest = { ...NO_FILTERS, category, city, state, open: openNow ? OPEN_NOW : ALL };
+    const on = Object.fromEntries(toggles.map(({ param, value }) => [param, value]));
+    const rest = { ...NO_FILTERS, category, city, state, ...on };
     const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
     if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
     entry.results.set(key, shops);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseQuery } from 'node:querystring';
-import { pageOf } from 'contract';
+import { LISTING_TOGGLES, pageOf } from 'contract';
 import { encodeBytes, JSON_TYPE, type EncodedDocument } from '../common/encoded-document.js';
 import {
   checkedListingQuery,
@@ -15,6 +15,9 @@ import { ShopsService, type ShopCatalog } from './shops.service.js';
 const CACHED_ANSWERS = 500;
 /** Query strings of valid requests kept per catalogue version, with the answer each one got. */
 const CACHED_QUERIES = 1_000;
+
+/** The parameters of the toggles whose answers change with time (kept for their minute only). */
+const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
 /**
  * A listing URL's query as the Nest route reads and checks it (Express 5 parses queries with
@@ -53,8 +56,8 @@ export class PublicListing {
 
   /**
    * The answer to a listing URL's query string (without the `?`) as of the current data version:
-   * at once when the same string was answered in this version (and, with `open`, this minute),
-   * and undefined when the query is invalid, for the Nest route to refuse.
+   * at once when the same string was answered in this version (and, with a toggle that changes
+   * with time, this minute), and undefined when the query is invalid, for the Nest route to refuse.
    */
   documentNow(
     rawQuery: string,
@@ -71,8 +74,9 @@ export class PublicListing {
     rawQuery: string,
     now: number,
   ): EncodedDocument | Promise<EncodedDocument | undefined> {
-    // "Open now" answers hold for their minute (as their filtered results do).
-    const key = rawQuery.includes('open') ? `${Math.floor(now / 60_000)} ${rawQuery}` : rawQuery;
+    // Answers that change with time hold for their minute (as their filtered results do).
+    const timed = TIMED_PARAMS.some((param) => rawQuery.includes(param));
+    const key = timed ? `${Math.floor(now / 60_000)} ${rawQuery}` : rawQuery;
     const known = this.byQuery.get(catalog)?.get(key);
     if (known) return known;
     return checkedQuery(rawQuery).then(async (query) => {

@@ -10,7 +10,7 @@ import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.d
 import { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
 import { CreateShopDto } from './dto/create-shop.dto.js';
 import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
-import { ShopListingDto, ShopListingQueryDto } from './dto/shop-listing.dto.js';
+import { ApiListingToggles, ShopListingDto, ShopListingQueryDto } from './dto/shop-listing.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { sendDocument } from '../common/encoded-document.js';
 import { PublicCatalog } from './public-catalog.handler.js';
@@ -42,6 +42,7 @@ export class ShopsController {
    * &city=&state=&page=`): what a phone loads instead of every shop.
    */
   @Get('listing')
+  @ApiListingToggles()
   @ApiOkResponse({ type: ShopListingDto })
   @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
   async getShopListing(

@@ -1,10 +1,10 @@
-import { ALL, filterShops, pageOf, type ShopFilters } from 'contract';
+import { ALL, filterShops, LISTING_FILTER_PARAMS, LISTING_TOGGLES, pageOf, type ShopFilters } from 'contract';
 import type { DirectorySnapshot, ListingSnapshot, Shop } from 'frontend-common';
 
 // The types are the shell's too (it reads them for the page's head): frontend-common/src/snapshot.ts.
 export type { DirectorySnapshot, ListingSnapshot, ShopSnapshot } from 'frontend-common';
 
-/** The listing's state as the URL carries it (`?q=&category=&city=&state=&page=`). */
+/** The listing's state as the URL carries it (`?q=&category=&city=&state=&page=`, and the toggles). */
 export function listingQuery(params: URLSearchParams): { filters: ShopFilters; page: number } {
   return {
     filters: {
@@ -12,7 +12,7 @@ export function listingQuery(params: URLSearchParams): { filters: ShopFilters; p
       category: params.get('category') || ALL,
       city: params.get('city') || ALL,
       state: params.get('state') || ALL,
-      open: params.get('open') || ALL,
+      ...Object.fromEntries(LISTING_TOGGLES.map(({ param }) => [param, params.get(param) || ALL])),
     },
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
@@ -39,7 +39,7 @@ export function listingSnapshot(
 }
 
 const sameFilters = (a: ShopFilters, b: ShopFilters) =>
-  a.q === b.q && a.category === b.category && a.city === b.city && a.state === b.state && a.open === b.open;
+  LISTING_FILTER_PARAMS.every((key) => a[key] === b[key]);
 
 /** The snapshot when it is for exactly this URL's filters and page (the URL may have moved on since). */
 export function snapshotFor(

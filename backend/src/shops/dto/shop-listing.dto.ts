@@ -1,16 +1,18 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import {
   ALL,
   LISTING_MAX_PAGE,
   LISTING_PAGE_SIZE,
-  OPEN_NOW,
+  LISTING_TOGGLES,
   MAX_CATEGORY_LENGTH,
   SEARCH_MAX_LENGTH,
   SEARCH_MAX_WORDS,
   SHOP_TEXT_MAX_LENGTH,
   searchWords,
+  type ShopFilters,
 } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
@@ -31,8 +33,23 @@ function AtMostSearchWords(): PropertyDecorator {
   );
 }
 
-/** The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`. */
-export class ShopListingQueryDto {
+/** The listing's page (the base class, so its rules are checked after the filters'). */
+class ListingPageQueryDto {
+  /** 1-based; a page past the last answers the last page (as the pages do). */
+  @ApiPropertyOptional({ minimum: 1, maximum: LISTING_MAX_PAGE, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be 1 or more' })
+  @Max(LISTING_MAX_PAGE, { message: `page must be at most ${LISTING_MAX_PAGE}` })
+  page?: number = 1;
+}
+
+/**
+ * The public listing's URL parameters: the same names and meaning as the pages' `?q=&category=...`,
+ * and one per toggle of the shop schema (LISTING_TOGGLES, added below).
+ */
+export class ShopListingQueryDto extends ListingPageQueryDto {
   /**
    * Words that must all appear in the name, description, city or a category; accents and case
    * are ignored. @example "armeria leon"
@@ -68,21 +85,31 @@ export class ShopListingQueryDto {
     message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,
   })
   state?: string;
-
-  /** `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
-  @IsOptional()
-  @IsIn([OPEN_NOW, ALL], { message: `open must be '${OPEN_NOW}' or '${ALL}'` })
-  open?: string;
-
-  /** 1-based; a page past the last answers the last page (as the pages do). */
-  @ApiPropertyOptional({ minimum: 1, maximum: LISTING_MAX_PAGE, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @Max(LISTING_MAX_PAGE, { message: `page must be at most ${LISTING_MAX_PAGE}` })
-  page?: number = 1;
 }
+
+// Each toggle: its value or `all`, or nothing (applied in the order `@IsOptional() @IsIn()` would be).
+for (const { param, value } of LISTING_TOGGLES) {
+  const target = ShopListingQueryDto.prototype;
+  IsIn([value, ALL], { message: `${param} must be '${value}' or '${ALL}'` })(target, param);
+  IsOptional()(target, param);
+}
+
+/**
+ * The toggles' query parameters in the API documentation, for the listing route. On the route
+ * rather than the DTO: the document lists a DTO's decorated properties before those the Swagger
+ * plugin read from comments, and the toggles go after the others, as in the URL.
+ */
+export const ApiListingToggles = () =>
+  applyDecorators(
+    ...LISTING_TOGGLES.map(({ param, value, doc }) =>
+      ApiQuery({
+        name: param,
+        required: false,
+        description: doc,
+        schema: { type: 'string', enum: [value, ALL] },
+      }),
+    ),
+  );
 
 const validation = createValidationPipe();
 
@@ -97,13 +124,16 @@ export const checkedListingQuery = (params: Record<string, unknown>): Promise<Sh
   }) as Promise<ShopListingQueryDto>;
 
 /** The filters as the listing applies them (absent ones switched off). */
-export const listingFilters = (query: ShopListingQueryDto) => ({
-  q: query.q ?? '',
-  category: query.category || ALL,
-  city: query.city || ALL,
-  state: query.state || ALL,
-  open: query.open || ALL,
-});
+export function listingFilters(query: ShopListingQueryDto): ShopFilters {
+  const toggles = query as unknown as Partial<Record<string, string>>;
+  return {
+    q: query.q ?? '',
+    category: query.category || ALL,
+    city: query.city || ALL,
+    state: query.state || ALL,
+    ...Object.fromEntries(LISTING_TOGGLES.map(({ param }) => [param, toggles[param] || ALL])),
+  };
+}
 
 /** One page of the public listing, in its order (verified first, then by name). */
 export class ShopListingDto {

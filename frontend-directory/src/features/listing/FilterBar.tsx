@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALL, OPEN_NOW, type ShopFilters } from './filterShops';
+import { activeToggles, ALL, LISTING_TOGGLES, type ShopFilters } from './filterShops';
 import './filter-bar.css';
 
 interface FilterBarProps {
@@ -20,9 +20,9 @@ interface FilterBarProps {
 const SELECTS = ['category', 'city', 'state'] as const;
 
 /**
- * Search box and the three filters in plain form controls: the first screen carries no antd
- * (its components and CSS-in-JS were most of the main-thread work on a phone; see
- * frontend-shell/README.md), and native selects open the phone's own picker.
+ * Search box, the three dropdowns and the toggles in plain form controls: the first screen
+ * carries no antd (its components and CSS-in-JS were most of the main-thread work on a phone;
+ * see frontend-shell/README.md), and native selects open the phone's own picker.
  *
  * A real GET form with the URL's own parameter names: until the JavaScript has arrived (or
  * without any), Enter in the search box submits it to this same URL and the server renders the
@@ -77,7 +77,7 @@ export function FilterBar({
   };
   const optionsFor = { category: categories, city: cities, state: states };
   const anyFilter =
-    filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL) || filters.open === OPEN_NOW;
+    filters.q !== '' || SELECTS.some((key) => filters[key] !== ALL) || activeToggles(filters).length > 0;
 
   return (
     <form
@@ -147,16 +147,19 @@ export function FilterBar({
             </select>
           </div>
         ))}
-        <label className="atm-dir-filters__open">
-          <input
-            type="checkbox"
-            name="open"
-            value={OPEN_NOW}
-            checked={chosen.open === OPEN_NOW}
-            onChange={(event) => choose('open', event.target.checked ? OPEN_NOW : ALL)}
-          />
-          {t('filters.open.label')}
-        </label>
+        {/* Each toggle of the shop schema: a checkbox that sends its value when ticked. */}
+        {LISTING_TOGGLES.map(({ param, value }) => (
+          <label key={param} className={`atm-dir-filters__${param}`}>
+            <input
+              type="checkbox"
+              name={param}
+              value={value}
+              checked={chosen[param] === value}
+              onChange={(event) => choose(param, event.target.checked ? value : ALL)}
+            />
+            {t(`filters.${param}.label`)}
+          </label>
+        ))}
       </div>
       {children}
       <div className="atm-dir-filters__summary">

@@ -11,10 +11,10 @@ import {
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
 import {
+  activeToggles,
   ALL,
   filterShops,
   isActive,
-  OPEN_NOW,
   prepareSearch,
   uniqueSorted,
   unknownFilters,
@@ -59,7 +59,7 @@ export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnap
       category: param(deferredFilters.category),
       city: param(deferredFilters.city),
       state: param(deferredFilters.state),
-      open: deferredFilters.open === OPEN_NOW ? OPEN_NOW : undefined,
+      ...Object.fromEntries(activeToggles(deferredFilters).map((toggle) => [toggle.param, toggle.value])),
       page,
     },
     { skip: wantsEveryShop || Boolean(server) },

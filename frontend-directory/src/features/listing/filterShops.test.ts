@@ -1,13 +1,6 @@
+import { OPEN_NOW } from 'contract';
 import { makeShop } from '../../test/shops';
-import {
-  ALL,
-  filterShops,
-  matchesQuery,
-  normalizeText,
-  NO_FILTERS,
-  OPEN_NOW,
-  uniqueSorted,
-} from './filterShops';
+import { ALL, filterShops, matchesQuery, normalizeText, NO_FILTERS, uniqueSorted } from './filterShops';
 
 const armeria = makeShop({
   name: 'Armería del Bajío',

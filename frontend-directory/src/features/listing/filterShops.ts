@@ -4,12 +4,14 @@ import type { Shop } from 'frontend-common';
 // The filters themselves live in the contract: the backend's `GET /api/shops/listing` and the
 // server-rendered pages use the very same ones (contract/src/listing.js).
 export {
+  activeToggles,
   ALL,
   filterShops,
   isActive,
+  LISTING_FILTER_PARAMS,
+  LISTING_TOGGLES,
   matchesQuery,
   NO_FILTERS,
-  OPEN_NOW,
   sameValue,
   type ShopFilters,
 } from 'contract';

@@ -1,25 +1,25 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { listingQuery } from '../../app/snapshot';
-import { ALL, type ShopFilters } from './filterShops';
+import { ALL, LISTING_FILTER_PARAMS, type ShopFilters } from './filterShops';
 
 type FilterKey = keyof ShopFilters;
-const FILTER_KEYS: FilterKey[] = ['q', 'category', 'city', 'state', 'open'];
 
 /**
- * The listing's state lives in the URL (`?q=&category=&city=&state=&open=&page=`) so links can be
- * shared, the back button works, and the server renders the same page (app/snapshot.ts).
+ * The listing's state lives in the URL (`?q=&category=&city=&state=&page=`, and the toggles) so
+ * links can be shared, the back button works, and the server renders the same page
+ * (app/snapshot.ts).
  */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
   const query = listingQuery(params);
-  const { q, category, city, state, open } = query.filters;
-  // The same object until a filter changes, so another parameter (page, sort, view) does not
-  // filter 10,000 shops again.
-  const filters = useMemo<ShopFilters>(
-    () => ({ q, category, city, state, open }),
-    [q, category, city, state, open],
-  );
+  // The same object until a filter changes (the memo is keyed by their values in one string), so
+  // another parameter (page, sort, view) does not filter 10,000 shops again.
+  const values = JSON.stringify(LISTING_FILTER_PARAMS.map((key) => query.filters[key]));
+  const filters = useMemo(() => {
+    const list = JSON.parse(values) as string[];
+    return Object.fromEntries(LISTING_FILTER_PARAMS.map((key, i) => [key, list[i]])) as ShopFilters;
+  }, [values]);
   const page = query.page;
 
   const setFilter = useCallback(
@@ -37,7 +37,7 @@ export function useListingParams() {
 
   const clearFilters = useCallback(() => {
     const next = new URLSearchParams(params);
-    FILTER_KEYS.forEach((key) => next.delete(key));
+    LISTING_FILTER_PARAMS.forEach((key) => next.delete(key));
     next.delete('page');
     setParams(next);
   }, [params, setParams]);
