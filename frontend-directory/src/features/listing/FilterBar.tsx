@@ -149,7 +149,7 @@ export function FilterBar({
         ))}
         {/* Each toggle of the shop schema: a checkbox that sends its value when ticked. */}
         {LISTING_TOGGLES.map(({ param, value }) => (
-          <label key={param} className={`atm-dir-filters__${param}`}>
+          <label key={param} className="atm-dir-filters__toggle">
             <input
               type="checkbox"
               name={param}
