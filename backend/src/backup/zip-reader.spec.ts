@@ -5,6 +5,7 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { FORMAT_VERSION, MANIFEST_NAME, PRODUCT, SHOPS_NAME } from './backup-format.js';
 import { BackupZip, ZIP_LIMITS } from './zip-reader.js';
 
@@ -48,6 +49,10 @@ describe('BackupZip.open: the manifest limit', () => {
     } finally {
       zip.close();
     }
+  });
+
+  it("holds the manifest to the contract's limit, the one the admin's backup page reads up to", () => {
+    expect(ZIP_LIMITS.manifestBytes).toBe(BACKUP_MAX_MANIFEST_BYTES);
   });
 
   it('refuses a manifest larger than the most entries a backup may have can need', async () => {

@@ -1,4 +1,5 @@
 import { zipSync, strToU8 } from 'fflate';
+import { BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { readBackupManifest } from './zipManifest';
 
 const manifest = {
@@ -52,6 +53,19 @@ describe('readBackupManifest', () => {
     const missingImages = ['/objects/uploads/a.png', '/objects/uploads/b.png'];
     const zip = zipSync({ 'manifest.json': strToU8(JSON.stringify({ ...manifest, missingImages })) });
     await expect(readBackupManifest(blobOf(zip))).resolves.toMatchObject({ missingImages: 2 });
+  });
+
+  it("reads a manifest up to the server's own limit (a 10,000-shop backup's is over 5 MB), and no larger", async () => {
+    // The server refuses a manifest over the same contract constant (backend zip-reader.spec.ts).
+    const sized = (bytes: number) => {
+      const text = JSON.stringify({ ...manifest, padding: '' });
+      return strToU8(text.replace('"padding":""', `"padding":"${'x'.repeat(bytes - text.length)}"`));
+    };
+    expect(BACKUP_MAX_MANIFEST_BYTES).toBeGreaterThan(5_200_000);
+    const atLimit = zipSync({ 'manifest.json': sized(BACKUP_MAX_MANIFEST_BYTES) });
+    await expect(readBackupManifest(blobOf(atLimit))).resolves.toMatchObject({ shops: 26, images: 7 });
+    const over = zipSync({ 'manifest.json': sized(BACKUP_MAX_MANIFEST_BYTES + 1) });
+    await expect(readBackupManifest(blobOf(over))).resolves.toBeNull();
   });
 
   it('answers null for a ZIP without a manifest and for a file that is not a ZIP', async () => {
