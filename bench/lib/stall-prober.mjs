@@ -5,24 +5,18 @@
  * a 3 MB upload, reading a 10 MB answer) does not delay its timers or its reads, so the slowest
  * answer is the server's.
  */
-import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { timedRequest } from './timed-request.mjs';
 
 const { url, everyMs } = workerData;
 const answers = [];
 const pending = new Set();
 
-function probe() {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.get(`${url}/api/health/live`, { agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(performance.now() - started));
-      response.on('error', () => resolve(Infinity));
-    });
-    request.on('error', () => resolve(Infinity));
-  });
-}
+const probe = () =>
+  timedRequest(`${url}/api/health/live`).then(
+    ({ ms }) => ms,
+    () => Infinity,
+  );
 
 const timer = setInterval(() => {
   const answer = probe().then((ms) => answers.push(ms));

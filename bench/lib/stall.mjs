@@ -10,7 +10,6 @@
  * hostile request and the statuses answered. Budgets: health < 100 ms, each request < 5 s.
  */
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +19,7 @@ import { adminSession } from './seed.mjs';
 import { freePort, rawGet, rawRequest, startBackend } from './server.mjs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { timedRequest } from './timed-request.mjs';
 import { restoreShops } from './web-seed.mjs';
 
 const LOOP_DELAY_PRELOAD = fileURLToPath(new URL('./preload/loop-delay.mjs', import.meta.url));
@@ -32,20 +32,6 @@ function words(count, seed) {
   let state = seed;
   const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
   return Array.from({ length: count }, () => `w${(next() % 100_000).toString(36)}`).join(' ');
-}
-
-/** One GET or POST on a new connection; resolves { status, ms }. */
-function timed(url, { method = 'GET', headers = {}, body } = {}) {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 /**
@@ -121,14 +107,14 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
     [
       'SSR listing, q of 3,000 words',
       // One-letter words: Node refuses request heads over 16 KB (431) before the app sees them.
-      () => all([timed(`${url}/?q=${encodeURIComponent('a '.repeat(3000))}`)]),
+      () => all([timedRequest(`${url}/?q=${encodeURIComponent('a '.repeat(3000))}`)]),
     ],
     [
       'SSR listing, 20 searches at the limits (10 words, ≤ 200 characters) on random pages',
       () =>
         all(
           Array.from({ length: 20 }, (_, i) =>
-            timed(
+            timedRequest(
               `${url}/?q=${encodeURIComponent(`a e ${words(8, i + 2)}`.slice(0, 200))}&page=${randomPage(i)}`,
             ),
           ),
@@ -136,14 +122,14 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
     ],
     [
       '40 uncached SSR listing pages at once',
-      () => all(Array.from({ length: 40 }, (_, i) => timed(`${url}/?page=${2 + i * 3}`))),
+      () => all(Array.from({ length: 40 }, (_, i) => timedRequest(`${url}/?page=${2 + i * 3}`))),
     ],
     [
       '30 API listing pages, 60-word searches, random pages, at once',
       () =>
         all(
           Array.from({ length: 30 }, (_, i) =>
-            timed(
+            timedRequest(
               `${url}/api/shops/listing?q=${encodeURIComponent(words(60, 100 + i))}&page=${randomPage(i)}`,
             ),
           ),
@@ -154,38 +140,42 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
       () =>
         all(
           Array.from({ length: 30 }, (_, i) =>
-            timed(`${url}/api/shops/listing?q=a%20e&page=${1_000 + randomPage(i) * 13 + i}`),
+            timedRequest(`${url}/api/shops/listing?q=a%20e&page=${1_000 + randomPage(i) * 13 + i}`),
           ),
         ),
     ],
     [
       `CSV export of ${shops.toLocaleString('en')} shops`,
       () =>
-        all([timed(`${url}/api/admin/shops/export.csv`, { headers: { cookie, 'accept-encoding': 'gzip' } })]),
+        all([
+          timedRequest(`${url}/api/admin/shops/export.csv`, {
+            headers: { cookie, 'accept-encoding': 'gzip' },
+          }),
+        ]),
     ],
     [
       `CSV dry run of ${shops.toLocaleString('en')} rows`,
-      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, dryRunBody)]),
+      () => all([timedRequest(`${url}/api/admin/shops/import?dryRun=true`, dryRunBody)]),
     ],
     [
       `CSV import of ${shops.toLocaleString('en')} rows, each changing a shop's phone number`,
-      () => all([timed(`${url}/api/admin/shops/import`, importBody)]),
+      () => all([timedRequest(`${url}/api/admin/shops/import`, importBody)]),
     ],
     [
       'CSV of a header and 200,000 empty lines',
-      () => all([timed(`${url}/api/admin/shops/import?dryRun=true`, floodBody)]),
+      () => all([timedRequest(`${url}/api/admin/shops/import?dryRun=true`, floodBody)]),
     ],
     [
       // Every change makes the next public request rebuild the catalogue of every shop.
       'an administrator changes a phone number, then 10 public requests at once',
       async () => {
-        const edit = await timed(
+        const edit = await timedRequest(
           `${url}/api/admin/shops/${firstShopId}`,
           jsonBody('PUT', cookie, { phone: `+52 55 5555 ${Date.now() % 10_000}` }),
         );
         const reads = await all(
           Array.from({ length: 10 }, (_, i) =>
-            timed(`${url}${['/', '/api/shops/listing', '/api/shops'][i % 3]}`),
+            timedRequest(`${url}${['/', '/api/shops/listing', '/api/shops'][i % 3]}`),
           ),
         );
         return [edit, ...reads];
@@ -205,7 +195,7 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
       () =>
         all(
           Array.from({ length: 20 }, (_, i) =>
-            timed(`${url}/sitemap.xml`, {
+            timedRequest(`${url}/sitemap.xml`, {
               headers: { host: `h${i}-${Date.now()}.example`, 'accept-encoding': 'br' },
             }),
           ),

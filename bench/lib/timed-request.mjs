@@ -1,0 +1,19 @@
+/**
+ * One request on its own connection, its answer read to the end and thrown away; resolves the
+ * status and the milliseconds from sending to the answer's last byte. Without imports of its own
+ * beyond node:http, so the stall bench's prober thread loads nothing else.
+ */
+import http from 'node:http';
+
+export function timedRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
