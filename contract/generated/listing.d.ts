@@ -59,11 +59,13 @@ export const LISTING_TOGGLES: readonly import('./shop-schema.js').ListingToggle[
  */
 /** The value that switches a dropdown filter or a toggle off (also what an absent URL parameter means). */
 export const ALL: 'all';
+export function toggleValues(read: (param: string) => string | null | undefined): Record<string, string>;
 /** @type {Readonly<ShopFilters>} */
 export const NO_FILTERS: Readonly<ShopFilters>;
 /** The URL parameters of the filters, in their order (`q`, the dropdowns, then the toggles). */
 export const LISTING_FILTER_PARAMS: readonly string[];
 export function activeToggles(filters: ShopFilters): import('./shop-schema.js').ListingToggle[];
+export function activeToggleValues(filters: ShopFilters): Record<string, string>;
 export function sameValue(a: string, b: string): boolean;
 export function isActive(value: string): boolean;
 /**

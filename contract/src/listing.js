@@ -32,13 +32,22 @@ export const LISTING_TOGGLES = /* @__PURE__ */ Object.freeze(
 /** The value that switches a dropdown filter or a toggle off (also what an absent URL parameter means). */
 export const ALL = 'all';
 
+/**
+ * Each toggle's value as `read` gives it (a URL's parameter, a checked query's property), `all`
+ * when it gives none.
+ * @param {(param: string) => string | null | undefined} read
+ * @returns {Record<string, string>}
+ */
+export const toggleValues = (read) =>
+  Object.fromEntries(LISTING_TOGGLES.map(({ param }) => [param, read(param) || ALL]));
+
 /** @type {Readonly<ShopFilters>} */
 export const NO_FILTERS = /* @__PURE__ */ Object.freeze({
   q: '',
   category: ALL,
   city: ALL,
   state: ALL,
-  ...Object.fromEntries(LISTING_TOGGLES.map((toggle) => [toggle.param, ALL])),
+  ...toggleValues(() => ALL),
 });
 
 /** The URL parameters of the filters, in their order (`q`, the dropdowns, then the toggles). */
@@ -50,6 +59,14 @@ export const LISTING_FILTER_PARAMS = /* @__PURE__ */ Object.freeze(Object.keys(N
  */
 export const activeToggles = (filters) =>
   LISTING_TOGGLES.filter((toggle) => filters[toggle.param] === toggle.value);
+
+/**
+ * The toggles that `filters` switches on, as their parameters and values (`{ open: 'now' }`).
+ * @param {ShopFilters} filters
+ * @returns {Record<string, string>}
+ */
+export const activeToggleValues = (filters) =>
+  Object.fromEntries(activeToggles(filters).map(({ param, value }) => [param, value]));
 
 /**
  * Do two option values name the same thing (case-insensitively, as the dropdowns compare)?

@@ -304,6 +304,19 @@ export function weekOf(text) {
 }
 
 /**
+ * The week a text describes, or why it cannot be kept: not in the syntax, or a week with a
+ * problem (weekProblem).
+ * @param {string} text
+ * @returns {{ week: Week } | { code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS', message: string }}
+ */
+function validWeek(text) {
+  const parsed = parseOpeningHours(text);
+  if (!('week' in parsed)) return { code: 'INVALID_HOURS', message: parsed.problem };
+  const problem = weekProblem(parsed.week);
+  return problem ? { code: problem.code, message: problem.message } : parsed;
+}
+
+/**
  * Opening hours as the text format of a shop field (./shop-schema.js): a valid week is kept in
  * its one canonical spelling ('' when closed all week); anything else is refused with one of
  * `codes` and an OSM-style reason.
@@ -315,18 +328,16 @@ export const OPENING_HOURS_FORMAT = /* @__PURE__ */ Object.freeze({
    * @returns {string | null} null when the text is not a valid week
    */
   canonical(text) {
-    const parsed = parseOpeningHours(text);
-    return 'week' in parsed && !weekProblem(parsed.week) ? formatOpeningHours(parsed.week) : null;
+    const read = validWeek(text);
+    return 'week' in read ? formatOpeningHours(read.week) : null;
   },
   /**
    * @param {string} text
    * @returns {{ code: 'INVALID_HOURS' | 'OVERLAPPING_HOURS', message: string } | null}
    */
   problem(text) {
-    const parsed = parseOpeningHours(text);
-    if (!('week' in parsed)) return { code: 'INVALID_HOURS', message: parsed.problem };
-    const problem = weekProblem(parsed.week);
-    return problem && { code: problem.code, message: problem.message };
+    const read = validWeek(text);
+    return 'week' in read ? null : read;
   },
 });
 

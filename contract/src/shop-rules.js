@@ -152,7 +152,8 @@ export function normalizeShopValue(definition, value) {
     default: {
       if (typeof value !== 'string') return value;
       // Text in a format of its own is kept in the format's canonical spelling when valid.
-      const text = definition.format?.canonical(value.trim()) ?? value.trim();
+      const trimmed = value.trim();
+      const text = definition.format?.canonical(trimmed) ?? trimmed;
       return definition.required ? text : text || null;
     }
   }

@@ -1,4 +1,4 @@
-import { ALL, LISTING_TOGGLES, pageOf } from 'contract';
+import { pageOf, toggleValues } from 'contract';
 import { checkedListingQuery, listingFilters } from '../shops/dto/shop-listing.dto.js';
 import type { ListingResultsCache } from '../shops/listing-results.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -33,8 +33,7 @@ export async function checkListing(
     if (value !== null) present[name] = value;
   }
   const query = await checkedListingQuery(present);
-  const toggles = LISTING_TOGGLES.map(({ param }) => [param, params.get(param) || ALL]);
-  const filters = { ...listingFilters(query), ...Object.fromEntries(toggles) };
+  const filters = { ...listingFilters(query), ...toggleValues((param) => params.get(param)) };
   const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');
   const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);

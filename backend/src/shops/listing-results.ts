@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   activeToggles,
+  activeToggleValues,
   ALL,
   filterShops,
   isActive,
@@ -86,8 +87,7 @@ export class ListingResultsCache {
           inTurn(() => index.matching(words)),
         )
       : catalog.shops;
-    const on = Object.fromEntries(toggles.map(({ param, value }) => [param, value]));
-    const rest = { ...NO_FILTERS, category, city, state, ...on };
+    const rest = { ...NO_FILTERS, category, city, state, ...activeToggleValues(filters) };
     const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
     if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
     entry.results.set(key, shops);

@@ -1,4 +1,4 @@
-import { ALL, filterShops, LISTING_FILTER_PARAMS, LISTING_TOGGLES, pageOf, type ShopFilters } from 'contract';
+import { ALL, filterShops, LISTING_FILTER_PARAMS, pageOf, toggleValues, type ShopFilters } from 'contract';
 import type { DirectorySnapshot, ListingSnapshot, Shop } from 'frontend-common';
 
 // The types are the shell's too (it reads them for the page's head): frontend-common/src/snapshot.ts.
@@ -12,7 +12,7 @@ export function listingQuery(params: URLSearchParams): { filters: ShopFilters; p
       category: params.get('category') || ALL,
       city: params.get('city') || ALL,
       state: params.get('state') || ALL,
-      ...Object.fromEntries(LISTING_TOGGLES.map(({ param }) => [param, params.get(param) || ALL])),
+      ...toggleValues((param) => params.get(param)),
     },
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };

@@ -12,6 +12,7 @@ import {
   SEARCH_MAX_WORDS,
   SHOP_TEXT_MAX_LENGTH,
   searchWords,
+  toggleValues,
   type ShopFilters,
 } from 'contract';
 import { ShopDto } from './shop.dto.js';
@@ -131,7 +132,7 @@ export function listingFilters(query: ShopListingQueryDto): ShopFilters {
     category: query.category || ALL,
     city: query.city || ALL,
     state: query.state || ALL,
-    ...Object.fromEntries(LISTING_TOGGLES.map(({ param }) => [param, toggles[param] || ALL])),
+    ...toggleValues((param) => toggles[param]),
   };
 }
 

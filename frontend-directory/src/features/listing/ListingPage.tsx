@@ -11,7 +11,7 @@ import {
 } from '../../api/shopsApi';
 import { FilterBar } from './FilterBar';
 import {
-  activeToggles,
+  activeToggleValues,
   ALL,
   filterShops,
   isActive,
@@ -59,7 +59,7 @@ export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnap
       category: param(deferredFilters.category),
       city: param(deferredFilters.city),
       state: param(deferredFilters.state),
-      ...Object.fromEntries(activeToggles(deferredFilters).map((toggle) => [toggle.param, toggle.value])),
+      ...activeToggleValues(deferredFilters),
       page,
     },
     { skip: wantsEveryShop || Boolean(server) },

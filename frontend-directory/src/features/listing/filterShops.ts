@@ -5,6 +5,7 @@ import type { Shop } from 'frontend-common';
 // server-rendered pages use the very same ones (contract/src/listing.js).
 export {
   activeToggles,
+  activeToggleValues,
   ALL,
   filterShops,
   isActive,
