@@ -1,5 +1,5 @@
 import { SHOP_SLUG_PATTERN } from 'contract';
-import { Like, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug, firstFreeSlug, slugFits } from './shop-slug.js';
 import { Shop } from './shop.entity.js';
@@ -17,16 +17,21 @@ export class SlugOwners {
 
   /** Every slug, or with `base` only `base` and `base-<n>` (all a new slug for it could be). */
   static async load(manager: EntityManager, base?: string): Promise<SlugOwners> {
-    const where = base === undefined ? {} : [{ slug: base }, { slug: Like(`${base}-%`) }];
-    const [current, old] = await Promise.all([
-      manager.getRepository(Shop).find({ select: { id: true, slug: true }, where }),
-      manager.getRepository(ShopOldSlug).find({ where }),
-    ]);
+    // Plain rows, not entities: TypeORM's entity mapping of 10,000 shops held the event loop
+    // about 200 ms of an import, for two strings a row.
+    const owners = (entity: typeof Shop | typeof ShopOldSlug, owner: 'id' | 'shopId') => {
+      const query = manager
+        .getRepository(entity)
+        .createQueryBuilder('row')
+        .select('row.slug', 'slug')
+        .addSelect(`row.${owner}`, 'owner');
+      if (base !== undefined)
+        query.where('row.slug = :base OR row.slug LIKE :family', { base, family: `${base}-%` });
+      return query.getRawMany<{ slug: string; owner: string }>();
+    };
+    const [current, old] = await Promise.all([owners(Shop, 'id'), owners(ShopOldSlug, 'shopId')]);
     return new SlugOwners(
-      new Map([
-        ...current.map((shop): [string, string] => [shop.slug, shop.id]),
-        ...old.map((row): [string, string] => [row.slug, row.shopId]),
-      ]),
+      new Map([...current, ...old].map(({ slug, owner }): [string, string] => [slug, owner])),
     );
   }
 
