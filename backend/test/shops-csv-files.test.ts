@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, SHOP_CSV_COLUMNS } from 'contract';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
 import { pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { BOM, readCsv, shopsCsv, spreadsheetFile, type ImportResult } from './support/shops-csv.js';
@@ -73,6 +74,8 @@ describe.each(DIALECTS)('shops CSV import of files on %s', (dialect) => {
     });
 
     it('refuses a header and a flood of empty or blank lines at the row limit, and the server keeps answering', async () => {
+      // A refused file is read and refused without the directory's list being built or copied.
+      const catalogue = jest.spyOn(server.app.get(PublicCatalog), 'now');
       const floods: [string, string][] = [
         [`${header}\n${'\n'.repeat(200_000)}`, 'CSV_NO_ROWS'],
         [`${header}\r\n${' \r\n'.repeat(CSV_IMPORT_MAX_ROWS * 2 + 10)}`, 'CSV_TOO_MANY_ROWS'],
@@ -89,6 +92,8 @@ describe.each(DIALECTS)('shops CSV import of files on %s', (dialect) => {
         expect(health.status).toBe(200);
         expect(await snapshot()).toEqual(before);
       }
+      expect(catalogue).not.toHaveBeenCalled();
+      catalogue.mockRestore();
     });
 
     it('the header error names the missing and unknown columns', async () => {

@@ -29,19 +29,26 @@ export interface PendingImageCheck {
 }
 
 export interface DryRunTask {
+  /** Names one dry run across its steps: the worker keeps the file it read for the next step. */
+  token: string;
   csv: Uint8Array;
   /**
    * The public catalogue's JSON (every shop, one consistent snapshot), gzipped as it is kept: the
    * worker inflates it, not the web server (10 MB at 10,000 shops, and its copy into the task).
+   * Absent in the first step, which only reads the file: a file refused for its own sake (a
+   * flood of empty lines, a missing column) never costs the directory's list.
    */
-  shopsGzip: Uint8Array;
+  shopsGzip?: Uint8Array;
   allOrNothing: boolean;
   /** The object store's answers to a first run's `imageChecks`: row index, that row's errors. */
   imageErrors?: [number, FieldError[]][];
 }
 
-/** The new image references to check first, or the answer as JSON once nothing is left to check. */
-export type DryRunPlan = { imageChecks: PendingImageCheck[] } | { answer: Uint8Array };
+/**
+ * The file was read and the directory is needed next, or the new image references to check
+ * first, or the answer as JSON once nothing is left to check.
+ */
+export type DryRunPlan = { needsShops: true } | { imageChecks: PendingImageCheck[] } | { answer: Uint8Array };
 
 export type CsvDryRunOutcome = { planned: DryRunPlan } | { refused: CsvRefusal };
 
@@ -66,18 +73,31 @@ export default function parseInWorker(bytes: Uint8Array): CsvParseOutcome {
 }
 
 /**
+ * The file the current dry run read, for its next step (the pool has one thread, so the next step
+ * comes here; were the thread replaced in between, the file is read again). One entry: a new dry
+ * run replaces it, and its answer drops it.
+ */
+let lastRead: { token: string; parsed: ParsedShopsCsv } | undefined;
+
+/**
  * A dry run, whole, in the worker: reads the file, plans every row against the directory and
  * writes the answer's JSON, so that neither the rows nor the shops nor the report are built on
- * the web server's event loop. Rows pointing to newly uploaded images are first sent back to be
- * checked against the object store; the task then runs again with the store's answers.
+ * the web server's event loop. It goes in steps: the file is read first, without the directory
+ * (`needsShops`); rows pointing to newly uploaded images are then sent back to be checked against
+ * the object store; the task then runs again with the store's answers.
  */
-export function dryRun({ csv, shopsGzip, allOrNothing, imageErrors }: DryRunTask): CsvDryRunOutcome {
-  let parsed: ParsedShopsCsv;
-  try {
-    parsed = parseShopsCsv(bufferOf(csv));
-  } catch (error) {
-    return refusalOf(error);
+export function dryRun({ token, csv, shopsGzip, allOrNothing, imageErrors }: DryRunTask): CsvDryRunOutcome {
+  let parsed = lastRead?.token === token ? lastRead.parsed : undefined;
+  if (!parsed) {
+    lastRead = undefined;
+    try {
+      parsed = parseShopsCsv(bufferOf(csv));
+    } catch (error) {
+      return refusalOf(error);
+    }
   }
+  lastRead = { token, parsed };
+  if (!shopsGzip) return { planned: { needsShops: true } };
   const known = (JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[]).map((shop) =>
     knownShop(shop, undefined),
   );
@@ -97,6 +117,7 @@ export function dryRun({ csv, shopsGzip, allOrNothing, imageErrors }: DryRunTask
     }
     if (imageChecks.length) return { planned: { imageChecks } };
   }
+  lastRead = undefined;
   const rows = planned.map((row) => row.report);
   for (const [index, errors] of imageErrors ?? []) rows[index] = refusedReport(rows[index], errors);
   const answer: ImportShopsResultDto = {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { SHOP_CSV_COLUMNS, type ShopValues } from 'contract';
 import type { EntityManager } from 'typeorm';
@@ -105,7 +106,13 @@ export class ShopsCsvService {
    * never hold the event loop; here only new image references are checked with the object store.
    */
   async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
-    const task = { csv: file, shopsGzip: (await this.catalog.now()).shops.gzip, allOrNothing };
+    const read = { token: randomUUID(), csv: file, allOrNothing };
+    // The file is read before the directory is asked for: a file refused for its own sake (a
+    // header and 200,000 empty lines) costs neither the catalogue's compressed list nor its copy.
+    // A refusal throws here; otherwise the worker keeps what it read for the next step.
+    if (!('needsShops' in (await this.csvParser.dryRun(read))))
+      throw new Error('The CSV worker planned a dry run without the directory');
+    const task = { ...read, shopsGzip: (await this.catalog.now()).shops.gzip };
     let plan = await this.csvParser.dryRun(task);
     if ('imageChecks' in plan) {
       const imageErrors: [number, FieldError[]][] = [];
@@ -118,7 +125,7 @@ export class ShopsCsvService {
       }
       plan = await this.csvParser.dryRun({ ...task, imageErrors });
     }
-    if (!('answer' in plan)) throw new Error('The CSV worker asked twice for image checks');
+    if (!('answer' in plan)) throw new Error('The CSV worker did not answer the dry run in its steps');
     return Buffer.from(plan.answer.buffer, plan.answer.byteOffset, plan.answer.byteLength);
   }
 
