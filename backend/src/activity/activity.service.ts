@@ -19,8 +19,9 @@ export interface ActivityRecord {
 }
 
 /**
- * Rows per INSERT, with a turn of the event loop between (9 columns a row). TypeORM builds an
- * insert's SQL in JavaScript, and for 500 rows that took 60-170 ms of an import's event loop.
+ * Rows per INSERT (9 columns a row). TypeORM builds an insert's SQL in JavaScript, and for 500 rows
+ * that took 60-170 ms of an import's event loop in one piece; between two INSERTs the transaction
+ * may take a turn (TransactionRunner.turn, once it has held the loop 10 ms).
  */
 const INSERT_CHUNK = 100;
 /** Rows read at a time when the whole log is streamed into a backup. */
