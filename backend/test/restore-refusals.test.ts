@@ -3,7 +3,7 @@
 // the middle of its transaction, and a second restore while one runs. The rest of backup and
 // restore: backup.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -18,6 +18,8 @@ import { buildZip, type RawEntry } from './support/zip-writer.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 const RESTORE_LIMIT = 4 * 1024 * 1024;
+/** The three shops the good backup holds, and no more. */
+const RESTORE_MAX_SHOPS = 3;
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const V1_FIXTURE = readFileSync(new URL('./fixtures/backup-v1.zip', import.meta.url));
 
@@ -30,7 +32,10 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
   );
 
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase(dialect, { RESTORE_MAX_BYTES: String(RESTORE_LIMIT) });
+    server = await startAppOnFreshDatabase(dialect, {
+      RESTORE_MAX_BYTES: String(RESTORE_LIMIT),
+      RESTORE_MAX_SHOPS: String(RESTORE_MAX_SHOPS),
+    });
     admin = await loggedInAdmin(server.url);
     // Three shops, one with both images: what every refused variant is built from.
     const logo = await uploadImage(pngImage(), 'image/png');
@@ -91,6 +96,7 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
     }
 
     const imageName = () => good.images[0].name;
+    const extraShop = () => ({ ...good.shops[1], id: randomUUID(), slug: undefined });
     const cases: [string, () => Buffer, RegExp][] = [
       [
         'an entry climbing out with ../',
@@ -198,6 +204,20 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
       ],
       ['a missing shops file', () => variant({ drop: ['shops.json'] }), /shops.json" is missing/],
       ['shops that are not a list', () => variant({ shops: { shops: 'nope' } }), /not a list of shops/],
+      [
+        "more shops than RESTORE_MAX_SHOPS, by the manifest's count",
+        () => {
+          const counts = { ...(good.manifest.counts as object), shops: 4 };
+          return variant({ manifest: { ...good.manifest, counts } });
+        },
+        /it holds 4 shops, and this server restores at most 3 at once \(RESTORE_MAX_SHOPS\)/,
+      ],
+      [
+        'more shops than RESTORE_MAX_SHOPS in shops.json, though the manifest counts 3',
+        // Past 64 KB, so the list is read item by item and refused at the fourth.
+        () => variant({ shops: [...good.shops, ...Array.from({ length: 300 }, () => extraShop())] }),
+        /it holds more than 3 shops, and this server restores at most 3 at once/,
+      ],
       [
         'a shops file that fails its checksum',
         () => variant({ shops: [...good.shops].reverse(), manifest: good.manifest }),

@@ -1,6 +1,6 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
 import { createHash } from 'node:crypto';
-import { parseJsonInTurns } from '../common/json-in-turns.js';
+import { parseJsonInTurns, parseJsonListInTurns, TooManyItems } from '../common/json-in-turns.js';
 import { TimeSlices } from '../common/event-loop-turns.js';
 import type { ShopValues } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
@@ -85,26 +85,38 @@ export function asDate(value: unknown): Date | undefined {
 }
 
 /**
- * Opens the ZIP and makes every check that needs no image bytes; `seen` gets the manifest once
- * read. The caller closes `zip` once it has read the images it needs.
+ * Opens the ZIP and makes every check that needs no image bytes, taking at most `maxShops` shops;
+ * `seen` gets the manifest once read. The caller closes `zip` once it has read the images it needs.
  */
-export async function readBackup(file: BackupFile, seen: { manifest?: Manifest } = {}): Promise<ReadBackup> {
+export async function readBackup(
+  file: BackupFile,
+  maxShops: number,
+  seen: { manifest?: Manifest } = {},
+): Promise<ReadBackup> {
   const zip = await BackupZip.open(file.path, file.size);
   try {
-    return await checkedBackup(zip, seen);
+    return await checkedBackup(zip, maxShops, seen);
   } catch (error) {
     zip.close();
     throw error;
   }
 }
 
-async function checkedBackup(zip: BackupZip, seen: { manifest?: Manifest }): Promise<ReadBackup> {
+async function checkedBackup(
+  zip: BackupZip,
+  maxShops: number,
+  seen: { manifest?: Manifest },
+): Promise<ReadBackup> {
   const manifest = checkManifest(await zip.readJson(MANIFEST_NAME));
   seen.manifest = manifest;
+  // The manifest's count refuses a big backup before shops.json is read; the list's own length
+  // (which a hand-made manifest may understate) stops the parse past the limit.
+  const counted = manifest.counts?.shops;
+  if (typeof counted === 'number' && counted > maxShops) throw tooManyShops(String(counted), maxShops);
   const shopsBytes = await zip.read(SHOPS_NAME);
   const expected = manifest.files?.[SHOPS_NAME]?.sha256;
   if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
-  const shops = await checkShops(await parsed(shopsBytes, SHOPS_NAME));
+  const shops = await checkShops(await parsedShops(shopsBytes, maxShops));
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
@@ -140,6 +152,18 @@ async function readRequests(zip: BackupZip, manifest: Manifest): Promise<Visitor
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
   if (expected !== sha256(bytes)) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
   return checkBackedUpRequests(await parsed(bytes, REQUESTS_NAME));
+}
+
+const tooManyShops = (count: string, maxShops: number) =>
+  refuse(`it holds ${count} shops, and this server restores at most ${maxShops} at once (RESTORE_MAX_SHOPS)`);
+
+async function parsedShops(bytes: Buffer, maxShops: number): Promise<unknown> {
+  try {
+    return await parseJsonListInTurns(bytes, maxShops);
+  } catch (error) {
+    if (error instanceof TooManyItems) throw tooManyShops(`more than ${maxShops}`, maxShops);
+    throw refuse(`${SHOPS_NAME} is not valid JSON`);
+  }
 }
 
 async function parsed(bytes: Buffer, name: string): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,8 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
 import { TimeSlices } from '../common/event-loop-turns.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_MINUTE, JobScheduler } from '../database/job-scheduler.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -74,6 +76,7 @@ export class RestoreService implements OnApplicationBootstrap {
     private readonly metrics: AppMetrics,
     private readonly activity: ActivityService,
     private readonly jobs: JobScheduler,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -117,7 +120,7 @@ export class RestoreService implements OnApplicationBootstrap {
       missingImages: seen.manifest?.missingImages?.length ?? 0,
     });
     try {
-      const backup = await readBackup(file, seen);
+      const backup = await readBackup(file, this.config.restoreMaxShops, seen);
       let plan: RestorePlan;
       try {
         plan = await this.plan(backup);
@@ -194,7 +197,7 @@ export class RestoreService implements OnApplicationBootstrap {
     actor: ActivityActor,
     source: RestoreSource,
   ): Promise<RestoreResultDto> {
-    const backup = await readBackup(file);
+    const backup = await readBackup(file, this.config.restoreMaxShops);
     const stored: string[] = [];
     try {
       const plan = await this.plan(backup);

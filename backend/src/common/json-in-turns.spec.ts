@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { setImmediate } from 'node:timers';
-import { parseJsonInTurns } from './json-in-turns.js';
+import { parseJsonInTurns, parseJsonListInTurns, TooManyItems } from './json-in-turns.js';
 
 /** A list of 2,000 shop-like records (about 400 KB), with multi-byte characters and escapes. */
 const shops = Array.from({ length: 2_000 }, (_, i) => ({
@@ -49,5 +49,52 @@ describe('parseJsonInTurns', () => {
     const text = damage(JSON.stringify(shops));
     expect(() => JSON.parse(text)).toThrow();
     await expect(parseJsonInTurns(Buffer.from(text))).rejects.toThrow();
+  });
+});
+
+describe('parseJsonListInTurns', () => {
+  const text = JSON.stringify(shops, null, 1);
+
+  it('gives what JSON.parse gives for a list within the limit, small or large', async () => {
+    expect(await parseJsonListInTurns(Buffer.from(text), shops.length)).toEqual(shops);
+    const small = JSON.stringify(shops.slice(0, 3));
+    expect(await parseJsonListInTurns(Buffer.from(` \n${small}`), 3)).toEqual(shops.slice(0, 3));
+    expect(await parseJsonListInTurns(Buffer.from('[]'), 1)).toEqual([]);
+  });
+
+  it('stops at the item past the limit, small or large', async () => {
+    await expect(parseJsonListInTurns(Buffer.from(text), shops.length - 1)).rejects.toThrow(TooManyItems);
+    await expect(parseJsonListInTurns(Buffer.from(JSON.stringify(shops.slice(0, 4))), 3)).rejects.toThrow(
+      TooManyItems,
+    );
+    // Past the limit the rest is never parsed: a list damaged at its end is refused for its length.
+    const damaged = `${JSON.stringify(shops).slice(0, -10)}`;
+    await expect(parseJsonListInTurns(Buffer.from(damaged), 10)).rejects.toThrow(TooManyItems);
+    await expect(parseJsonListInTurns(Buffer.from(damaged), shops.length)).rejects.not.toThrow(TooManyItems);
+  });
+
+  it('keeps a "__proto__" key of an item as data', async () => {
+    const hostile = text.replace('"verified"', '"__proto__": {"polluted": true}, "verified"');
+    const [first] = (await parseJsonListInTurns(Buffer.from(hostile), shops.length)) as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(first.polluted).toBeUndefined();
+  });
+
+  it('gives any other document whole, for the caller to refuse', async () => {
+    const object = JSON.stringify({ shops }, null, 1);
+    expect(await parseJsonListInTurns(Buffer.from(object), 1)).toEqual({ shops });
+  });
+
+  it.each([
+    ['cut short', (value: string) => value.slice(0, -10)],
+    ['with text after the list', (value: string) => `${value} x`],
+    ['with a trailing comma', (value: string) => `${value.slice(0, -1)},]`],
+  ])('refuses a list %s, as JSON.parse does', async (_, damage) => {
+    const damaged = damage(JSON.stringify(shops));
+    expect(() => JSON.parse(damaged)).toThrow();
+    await expect(parseJsonListInTurns(Buffer.from(damaged), shops.length)).rejects.toThrow();
   });
 });

@@ -27,3 +27,39 @@ export async function parseJsonInTurns(bytes: Buffer): Promise<unknown> {
   if (!parsed) throw new SyntaxError('Unexpected end of JSON input');
   return parsed.value;
 }
+
+/** Thrown by parseJsonListInTurns when the list has more items than it may. */
+export class TooManyItems extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} items`);
+  }
+}
+
+/**
+ * parseJsonInTurns for a document that should be a list of at most `maxItems` items: it stops at
+ * the item past the limit (TooManyItems), so an oversized list is refused after parsing only
+ * that much of it. A document that is not a list is parsed whole, for the caller to refuse.
+ */
+export async function parseJsonListInTurns(bytes: Buffer, maxItems: number): Promise<unknown> {
+  const start = bytes.findIndex((byte) => !JSON_WHITESPACE.has(byte));
+  if (bytes[start] !== OPEN_BRACKET || bytes.length <= SLICE_BYTES) {
+    const value = await parseJsonInTurns(bytes);
+    if (Array.isArray(value) && value.length > maxItems) throw new TooManyItems(maxItems);
+    return value;
+  }
+  // Each item as it ends ('$.*'), kept here; keepStack: false lets the parser drop its own copy.
+  const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+  const items: unknown[] = [];
+  parser.onValue = ({ value }) => {
+    if (items.push(value) > maxItems) throw new TooManyItems(maxItems);
+  };
+  for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+    if (at > 0) await setImmediate();
+    parser.write(bytes.subarray(at, at + SLICE_BYTES));
+  }
+  if (!parser.isEnded) parser.end();
+  return items;
+}
+
+const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const OPEN_BRACKET = 0x5b;

@@ -38,6 +38,12 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
+  /**
+   * Most shops one restore takes (RESTORE_MAX_SHOPS): a restore holds every shop of the backup in
+   * memory while it checks and writes them, and the backend's heap has a hard limit (the
+   * production command's --max-old-space-size), so the count is bounded before shops.json is read.
+   */
+  restoreMaxShops: number;
   automaticBackups: AutomaticBackupsConfig;
   /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
   passwordHashCost: 'standard' | 'test';
@@ -133,6 +139,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl,
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
+    restoreMaxShops: integer(env, 'RESTORE_MAX_SHOPS', 20_000, 1, 200_000),
     automaticBackups: parseAutomaticBackups(env),
     passwordHashCost: passwordHashCost(env, nodeEnv),
     frontends: parseFrontends(env),
