@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:memory [-- --shops=10000 --node-flag=--no-optimize-for-size --env=MALLOC_ARENA_MAX=2 ...]
+ * npm run bench:memory [-- --shops=10000 --node-flag=--max-semi-space-size=2 --env=MALLOC_ARENA_MAX=2 ...]
  *
  * Where the backend's memory goes at rest. On SQLite and the production command (plus any
  * --node-flag), it seeds the shops, reads the public catalogue, the home page and the sitemap
