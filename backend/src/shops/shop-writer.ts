@@ -62,6 +62,23 @@ const READ_PAGE = 100;
 const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+/**
+ * The columns of `shop` that differ from the row as it was read (and updatedAt, always): TypeORM
+ * builds an UPDATE's SQL in JavaScript, column by column, and a CSV import that changes one field
+ * of 10,000 shops spent most of its time building UPDATEs of every column (bench/FINDINGS.md,
+ * round 16). A value that cannot be compared (an object) is written.
+ */
+function changedColumns(stored: Partial<Shop>, shop: Shop): Partial<Shop> {
+  const { categoryRows: _categoryRows, ...row } = shop;
+  const same = (a: unknown, b: unknown) =>
+    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  return Object.fromEntries(
+    Object.entries(row).filter(
+      ([column, value]) => column === 'updatedAt' || !same(value, stored[column as keyof Shop]),
+    ),
+  ) as Partial<Shop>;
+}
+
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
 
@@ -236,6 +253,7 @@ export class ShopWrites {
     kept: KeptIdentity = {},
   ): Promise<{ shop: Shop; categories: string[]; changes: Record<string, unknown> }> {
     const before = historyValues(current);
+    const stored = { ...current.shop };
     const previousSlug = current.shop.slug;
     const categories = values.categories ?? current.categories;
     const given = Object.fromEntries(
@@ -250,8 +268,7 @@ export class ShopWrites {
     // dialects, and the dashboard sorts by it.
     shop.updatedAt = kept.updatedAt ?? new Date();
     if (kept.createdAt) shop.createdAt = kept.createdAt;
-    const { categoryRows: _categoryRows, ...row } = shop;
-    await this.manager.getRepository(Shop).update({ id: shop.id }, row);
+    await this.manager.getRepository(Shop).update({ id: shop.id }, changedColumns(stored, shop));
     await this.retireSlug(shop.id, previousSlug, shop.slug);
     if (!sameList(categories, current.categories)) {
       await this.manager.delete(ShopCategory, { shopId: shop.id });
