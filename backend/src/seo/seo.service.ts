@@ -1,16 +1,9 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
-import { encodeBytes, type EncodedDocument } from '../common/encoded-document.js';
+import type { EncodedDocument } from '../common/encoded-document.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
-import type { SitemapShop, Sitemaps } from './sitemap.js';
-
-const XML = 'application/xml; charset=utf-8';
-
-interface EncodedSitemaps {
-  main: EncodedDocument;
-  parts: EncodedDocument[];
-}
+import type { EncodedSitemaps, SitemapTask } from './sitemap.worker.js';
 
 /**
  * The sitemap, built and compressed once per data version, like the public catalogue: a write
@@ -24,7 +17,7 @@ interface EncodedSitemaps {
 export class SeoService implements OnModuleDestroy {
   private readonly sitemaps = new WeakMap<ShopCatalog, Promise<EncodedSitemaps>>();
   private origin?: string;
-  private pool?: Piscina<{ shops: SitemapShop[]; origin: string }, Sitemaps>;
+  private pool?: Piscina<SitemapTask, EncodedSitemaps>;
 
   constructor(private readonly shops: ShopsService) {}
 
@@ -49,11 +42,17 @@ export class SeoService implements OnModuleDestroy {
   private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
     // Built once per data version: the thread stops 2 s after, and gives its heap back.
     this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
-    // Only what the sitemap reads crosses to the worker.
-    const shops = catalog.shops.map(({ slug, updatedAt }) => ({ slug, updatedAt }));
-    const { main, parts } = await this.pool.run({ shops, origin });
-    // Crawlers take gzip: at 10,000 shops the uncompressed XML would be another 9.5 MB kept.
-    const encoded = (xml: string) => encodeBytes(Buffer.from(xml), XML, { compressedOnly: true });
-    return { main: await encoded(main), parts: await Promise.all(parts.map(encoded)) };
+    // Only what the sitemap reads crosses to the worker, and only compressed bytes come back:
+    // crawlers take gzip, and the uncompressed XML would be another 9.5 MB kept at 10,000 shops.
+    const slugs = catalog.shops.map(({ slug }) => slug).join('\n');
+    const modified = Float64Array.from(catalog.shops, ({ updatedAt }) => new Date(updatedAt).getTime());
+    const { main, parts } = await this.pool.run({ slugs, modified, origin });
+    return { main: asBuffers(main), parts: parts.map(asBuffers) };
   }
+}
+
+/** A document as it crossed from the worker (its buffers arrive as plain Uint8Arrays), with Buffers. */
+function asBuffers(document: EncodedDocument): EncodedDocument {
+  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { ...document, gzip: buffer(document.gzip), brotli: buffer(document.brotli) };
 }
