@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
+import { bufferOf } from '../common/cloned-bytes.js';
 import type { EncodedDocument } from '../common/encoded-document.js';
 import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import type { EncodedSitemaps, SitemapTask } from './sitemap.worker.js';
@@ -53,6 +54,5 @@ export class SeoService implements OnModuleDestroy {
 
 /** A document as it crossed from the worker (its buffers arrive as plain Uint8Arrays), with Buffers. */
 function asBuffers(document: EncodedDocument): EncodedDocument {
-  const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { ...document, gzip: buffer(document.gzip), brotli: buffer(document.brotli) };
+  return { ...document, gzip: bufferOf(document.gzip), brotli: bufferOf(document.brotli) };
 }

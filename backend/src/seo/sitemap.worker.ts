@@ -1,7 +1,7 @@
 import { encodeBytes, type EncodedDocument } from '../common/encoded-document.js';
 import { buildSitemaps } from './sitemap.js';
 
-export const SITEMAP_TYPE = 'application/xml; charset=utf-8';
+const SITEMAP_TYPE = 'application/xml; charset=utf-8';
 
 /**
  * What the web server sends: the shops' slugs as one string (one a line) and their last changes

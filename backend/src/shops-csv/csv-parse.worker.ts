@@ -6,6 +6,7 @@ import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../
 import { importCounts, knownShop, planImportRows, refusedReport } from './csv-import-plan.js';
 import type { ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { parseShopsCsv, type ParsedShopsCsv } from './shop-csv-format.js';
+import { bufferOf } from '../common/cloned-bytes.js';
 
 /** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
 export interface CsvRefusal {
@@ -60,8 +61,6 @@ function refusalOf(error: unknown): { refused: CsvRefusal } {
     refused: { status: error.getStatus(), code: error.code, message: error.message, details: error.details },
   };
 }
-
-const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Runs in a worker of CsvParser's pool: reads an import file off the web server's event loop. */
 export default function parseInWorker(bytes: Uint8Array): CsvParseOutcome {

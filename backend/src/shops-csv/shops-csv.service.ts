@@ -14,6 +14,7 @@ import { ImportPlanner, importCounts, knownShop, refusedReport, type PlannedRow 
 import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
+import { bufferOf } from '../common/cloned-bytes.js';
 
 export interface ImportOptions {
   allOrNothing: boolean;
@@ -126,7 +127,7 @@ export class ShopsCsvService {
       plan = await this.csvParser.dryRun({ ...task, imageErrors });
     }
     if (!('answer' in plan)) throw new Error('The CSV worker did not answer the dry run in its steps');
-    return Buffer.from(plan.answer.buffer, plan.answer.byteOffset, plan.answer.byteLength);
+    return bufferOf(plan.answer);
   }
 
   /** Decides each row's fate without writing anything. */
