@@ -18,10 +18,7 @@ export async function parseJsonInTurns(bytes: Buffer): Promise<unknown> {
   parser.onValue = ({ value, stack }) => {
     if (stack.length === 0) parsed = { value };
   };
-  for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
-    if (start > 0) await setImmediate();
-    parser.write(bytes.subarray(start, start + SLICE_BYTES));
-  }
+  await writeInTurns(parser, bytes);
   // A complete document has ended the parser already; end() reports what is missing otherwise.
   if (!parsed) parser.end();
   if (!parsed) throw new SyntaxError('Unexpected end of JSON input');
@@ -53,12 +50,17 @@ export async function parseJsonListInTurns(bytes: Buffer, maxItems: number): Pro
   parser.onValue = ({ value }) => {
     if (items.push(value) > maxItems) throw new TooManyItems(maxItems);
   };
-  for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
-    if (at > 0) await setImmediate();
-    parser.write(bytes.subarray(at, at + SLICE_BYTES));
-  }
+  await writeInTurns(parser, bytes);
   if (!parser.isEnded) parser.end();
   return items;
+}
+
+/** Gives the parser the bytes a slice per turn of the event loop. */
+async function writeInTurns(parser: JSONParser, bytes: Buffer): Promise<void> {
+  for (let start = 0; start < bytes.length; start += SLICE_BYTES) {
+    if (start > 0) await setImmediate();
+    parser.write(bytes.subarray(start, start + SLICE_BYTES));
+  }
 }
 
 const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
