@@ -68,6 +68,21 @@ function referencedKeys(shops: ShopDto[]): string[] {
   return [...keys];
 }
 
+/**
+ * yazl keeps every entry until the archive ends, and the function that gives it the entry's
+ * stream with it: `addReadStream`'s closure would hold each image's streams (about 0.8 KB of heap
+ * an image, 16 MB at 20,000 images, bench:backup) until the last one is written. This one lets go
+ * of the stream once yazl has taken it.
+ */
+function handOver(stream: Readable): (give: (error: null, stream: Readable) => void) => void {
+  let held: Readable | undefined = stream;
+  return (give) => {
+    const taken = held!;
+    held = undefined;
+    give(null, taken);
+  };
+}
+
 /** Statistics and the two downloads: the complete ZIP and the data-only JSON. */
 @Injectable()
 export class BackupService {
@@ -232,7 +247,7 @@ export class BackupService {
       reading = source;
       source.on('error', (error) => hashing.destroy(error));
       source.pipe(hashing);
-      zip.addReadStream(hashing, name, { compress, mtime });
+      zip.addReadStreamLazy(name, { compress, mtime }, handOver(hashing));
       await Promise.race([once(hashing, 'end'), failed]);
       return { sha256: hashing.sha256, size: hashing.size };
     };
