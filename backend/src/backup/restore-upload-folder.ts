@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { diskStorage, type StorageEngine } from 'multer';
+import type { StorageEngine } from 'multer';
 import { isProcessAlive } from '../common/process-liveness.js';
+import { RestoreUploadStorage } from './restore-upload-storage.js';
 
 /** Restore uploads this process is receiving or checking right now (full paths). */
 const inProgress = new Set<string>();
@@ -18,23 +19,17 @@ export function restoreUploadFolder(dataDir: string): string {
   return join(dataDir, 'tmp');
 }
 
-/** Multer's disk storage, naming each file after this process and remembering it. */
+/** Multer's storage for restore uploads, naming each file after this process and remembering it. */
 export function restoreUploadStorage(folder: string): StorageEngine {
-  const storage = diskStorage({
-    destination: folder,
-    filename: (_request, _file, done) => {
+  return new RestoreUploadStorage(
+    folder,
+    () => {
       const name = `restore.${process.pid}.${randomBytes(12).toString('hex')}.zip`;
       inProgress.add(join(folder, name));
-      done(null, name);
+      return name;
     },
-  });
-  // Multer removes the file itself when the upload fails or the client goes away.
-  const removeFile = storage._removeFile.bind(storage);
-  storage._removeFile = (request, file, done) => {
-    inProgress.delete(file.path);
-    removeFile(request, file, done);
-  };
-  return storage;
+    (path) => inProgress.delete(path),
+  );
 }
 
 /** A new file name in the folder for this process's work (removed at start-up if it dies). */
