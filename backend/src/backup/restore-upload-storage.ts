@@ -59,6 +59,7 @@ export class ReleasingFileWriter extends Writable {
     let pending = pieces;
     while (pending.length) {
       const { bytesWritten } = await this.file.writev(pending);
+      if (!bytesWritten) throw new Error('The disk took none of the upload');
       this.bytesWritten += bytesWritten;
       pending = unwritten(pending, bytesWritten);
     }
@@ -124,7 +125,8 @@ export class RestoreUploadStorage implements StorageEngine {
     store().then(
       (info) => done(null, info),
       async (error: unknown) => {
-        await this.remove(file, path);
+        // The upload's own error is the one to report, whatever the removal meets.
+        await this.remove(file, path).catch(() => undefined);
         done(error);
       },
     );
