@@ -86,7 +86,7 @@ describe('RestoreUploadStorage', () => {
       );
       // An abandoned request ends with its own error: expected there.
       req.on('error', stopAfter === undefined ? reject : () => undefined);
-      const pieces = [head];
+      const pieces: Buffer[] = [head];
       for (let at = 0; at < body.length; at += piece) pieces.push(body.subarray(at, at + piece));
       pieces.push(tail);
       let sent = 0;
