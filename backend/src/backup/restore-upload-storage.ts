@@ -4,26 +4,17 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageEngine } from 'multer';
+import { releaseWholeBuffers } from '../common/released-buffers.js';
 
 /** What multer needs to hear of a stored file. */
 type StoredFile = { destination: string; filename: string; path: string; size: number };
 
-/** ES2024's `transfer` and `detached`, which the project's ES2023 library does not declare. */
-type Transferable = ArrayBuffer & { transfer(newLength: number): ArrayBuffer; readonly detached: boolean };
-
 /**
- * Writes an upload to a file, and gives each piece's memory back once it is on disk.
- *
- * Node copies every piece of a request body into a buffer of its own (up to 64 KB), which lives
- * until V8's next collection; and V8 collects for such buffers only every 64 MB or so. A restore
- * upload of 3.7 GB (bench:backup, 10,000 shops) so kept 40-80 MB of written pieces waiting, and
- * glibc's heap kept the room they took for the rest of the restore (the heap near its peak:
- * 66-94 MB, against 30 MB at rest). Detaching a buffer frees its memory at once, for the next
- * piece to reuse.
- *
- * A piece is detached only when it spans its whole buffer, as the body's pieces do while the file
- * is read: such a buffer holds nothing else (busboy's other pieces are parts of one buffer, and
- * Buffer's shared pool hands out pieces of half its size at most).
+ * Writes an upload to a file, and gives each piece's memory back once it is on disk
+ * (releaseWholeBuffers). A restore upload of 3.7 GB (bench:backup, 10,000 shops) otherwise kept
+ * 40-80 MB of written pieces waiting, and glibc's heap kept the room they took for the rest of
+ * the restore (the heap near its peak: 66-94 MB, against 30 MB at rest). The body's pieces span
+ * their whole buffers while the file is read; busboy's other pieces are parts of one buffer.
  */
 export class ReleasingFileWriter extends Writable {
   /** Bytes written to the file. */
@@ -63,13 +54,7 @@ export class ReleasingFileWriter extends Writable {
       this.bytesWritten += bytesWritten;
       pending = unwritten(pending, bytesWritten);
     }
-    for (const piece of pieces) {
-      const buffer = piece.buffer as Transferable;
-      if (piece.byteOffset === 0 && piece.length === buffer.byteLength && !buffer.detached) {
-        this.bytesReleased += piece.length;
-        buffer.transfer(0);
-      }
-    }
+    this.bytesReleased += releaseWholeBuffers(pieces);
   }
 }
 

@@ -4,6 +4,7 @@ import yauzl from 'yauzl';
 import { BACKUP_MAX_ENTRIES, BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
 import { parseJsonInTurns } from '../common/json-in-turns.js';
+import { releaseWholeBuffers } from '../common/released-buffers.js';
 import {
   ACTIVITY_NAME,
   IMAGE_NAME,
@@ -161,7 +162,10 @@ export class BackupZip {
       throw refuse(`"${clip(name)}" is damaged`);
     }
     if (total !== size) throw refuse(`"${clip(name)}" is damaged`);
-    return Buffer.concat(chunks);
+    const bytes = Buffer.concat(chunks);
+    // The pieces read (64 KB each, from glibc's heap) go back now, not at V8's next collection.
+    releaseWholeBuffers(chunks);
+    return bytes;
   }
 
   /** Reads and parses one JSON entry, a slice per turn of the event loop (a manifest: 5 MB). */
