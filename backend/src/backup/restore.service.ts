@@ -6,6 +6,7 @@ import { DataSource, In } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError } from '../common/api-error.js';
+import { releaseWholeBuffers } from '../common/released-buffers.js';
 import { TimeSlices } from '../common/event-loop-turns.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -44,6 +45,20 @@ import {
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 export type { BackupFile, RestoreSource } from './backup-reader.js';
+
+/** What a restore's transaction writes, once its images are stored. */
+interface ShopsToWrite {
+  shops: RestoredShop[];
+  /** Each image's path in the backup → its path here. */
+  newPaths: Map<string, string>;
+  /** The new paths of the quarantined images put back with pending listing requests. */
+  quarantined: string[];
+  requests: VisitorRequest[];
+  unchanged: number;
+  images: number;
+  formatVersion: number;
+  backupCreatedAt: string | null;
+}
 
 export const RESTORE_LOCK = 'restore';
 
@@ -124,8 +139,8 @@ export class RestoreService implements OnApplicationBootstrap {
       let plan: RestorePlan;
       try {
         plan = await this.plan(backup);
-        for (const entryName of usedImages(backup).values()) await checkedImage(backup, entryName);
-        for (const entryName of usedQuarantined(backup).values()) await checkedImage(backup, entryName);
+        for (const entryName of [...usedImages(backup).values(), ...usedQuarantined(backup).values()])
+          releaseWholeBuffers([await checkedImage(backup, entryName)]);
       } finally {
         backup.zip.close();
       }
@@ -197,43 +212,59 @@ export class RestoreService implements OnApplicationBootstrap {
     actor: ActivityActor,
     source: RestoreSource,
   ): Promise<RestoreResultDto> {
-    const backup = await readBackup(file, this.config.restoreMaxShops);
     const stored: string[] = [];
     try {
-      const plan = await this.plan(backup);
-      const newPaths = new Map<string, string>();
-      // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
-      for (const [path, entryName] of usedImages(backup)) {
-        const bytes = await checkedImage(backup, entryName);
-        if (!plan.images.has(path)) continue;
-        const key = `uploads/${randomUUID()}`;
-        await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
-        stored.push(key);
-        await this.storage.put(key, bytes, sniffImageType(bytes)!);
-        newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
-      }
-      const images = stored.length;
-      const quarantinePaths = await this.storeQuarantined(backup, stored);
-      const { unchanged } = plan;
-      const { created, updated, replacedImages } = await this.writeShops(
-        [...plan.created, ...plan.replaced],
-        newPaths,
-        { keys: stored, quarantined: [...quarantinePaths.values()] },
-        backup.requests.map((request) => withImagePaths(request, quarantinePaths)),
-        {
-          actor,
-          source,
-          unchanged,
-          formatVersion: backup.manifest.formatVersion,
-          backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
-        },
-      );
+      const restoring = await this.storeImages(file, stored);
+      const { unchanged, images } = restoring;
+      const { created, updated, replacedImages } = await this.writeShops(restoring, stored, {
+        actor,
+        source,
+      });
       await this.writer.releaseImages(replacedImages);
       const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${images} image(s).`;
       return { message, created, updated, unchanged, images };
     } catch (error) {
       await this.discard(stored);
       throw error;
+    }
+  }
+
+  /**
+   * Reads and plans the backup and stores the images the written shops use (their keys go into
+   * `stored` as they are journalled). Returns only what the transaction needs: the backup's
+   * manifest, its maps of 20,000 images and the archive's directory go with this function's
+   * scope, before the transaction's writes and history are added to the heap.
+   */
+  private async storeImages(file: BackupFile, stored: string[]): Promise<ShopsToWrite> {
+    const backup = await readBackup(file, this.config.restoreMaxShops);
+    try {
+      const plan = await this.plan(backup);
+      const newPaths = new Map<string, string>();
+      // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
+      for (const [path, entryName] of usedImages(backup)) {
+        const bytes = await checkedImage(backup, entryName);
+        if (plan.images.has(path)) {
+          const key = `uploads/${randomUUID()}`;
+          await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
+          stored.push(key);
+          await this.storage.put(key, bytes, sniffImageType(bytes)!);
+          newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
+        }
+        // 20,000 images of 200 KB, each its own mapping until V8 collected it.
+        releaseWholeBuffers([bytes]);
+      }
+      const images = stored.length;
+      const quarantinePaths = await this.storeQuarantined(backup, stored);
+      return {
+        shops: [...plan.created, ...plan.replaced],
+        newPaths,
+        quarantined: [...quarantinePaths.values()],
+        requests: backup.requests.map((request) => withImagePaths(request, quarantinePaths)),
+        unchanged: plan.unchanged,
+        images,
+        formatVersion: backup.manifest.formatVersion,
+        backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
+      };
     } finally {
       backup.zip.close();
     }
@@ -254,12 +285,14 @@ export class RestoreService implements OnApplicationBootstrap {
     const newPaths = new Map<string, string>();
     for (const [path, entryName] of usedQuarantined(backup)) {
       const bytes = await checkedImage(backup, entryName);
-      if (!restoring.has(path)) continue;
-      const key = `quarantine/${randomUUID()}`;
-      await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
-      stored.push(key);
-      await this.storage.put(key, bytes, sniffImageType(bytes)!);
-      newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
+      if (restoring.has(path)) {
+        const key = `quarantine/${randomUUID()}`;
+        await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
+        stored.push(key);
+        await this.storage.put(key, bytes, sniffImageType(bytes)!);
+        newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
+      }
+      releaseWholeBuffers([bytes]);
     }
     return newPaths;
   }
@@ -273,17 +306,18 @@ export class RestoreService implements OnApplicationBootstrap {
    * counts and the image references the replaced shops had.
    */
   private async writeShops(
-    shops: RestoredShop[],
-    newPaths: Map<string, string>,
-    stored: { keys: string[]; quarantined: string[] },
-    requests: VisitorRequest[],
-    log: {
-      actor: ActivityActor;
-      source: RestoreSource;
-      unchanged: number;
-      formatVersion: number;
-      backupCreatedAt: string | null;
-    },
+    {
+      shops,
+      newPaths,
+      quarantined,
+      requests,
+      unchanged,
+      images,
+      formatVersion,
+      backupCreatedAt,
+    }: ShopsToWrite,
+    stored: string[],
+    log: { actor: ActivityActor; source: RestoreSource },
   ): Promise<{ created: number; updated: number; replacedImages: readonly string[] }> {
     return this.transactions.run(async (manager) => {
       const existing = new Map(
@@ -313,10 +347,10 @@ export class RestoreService implements OnApplicationBootstrap {
         if (before) await writes.update(before, values, kept);
         else await writes.create(values, kept);
       }
-      if (stored.keys.length) await manager.delete(PendingObject, { key: In(stored.keys) });
+      if (stored.length) await manager.delete(PendingObject, { key: In(stored) });
       // Like a visitor's upload: the sweep keeps it while a pending request names it.
       const since = Date.now();
-      const marks = stored.quarantined.map((path) => ({
+      const marks = quarantined.map((path) => ({
         key: path.slice(OBJECTS_PATH_PREFIX.length),
         since,
       }));
@@ -330,11 +364,11 @@ export class RestoreService implements OnApplicationBootstrap {
           ...log.source,
           created,
           updated: existing.size,
-          unchanged: log.unchanged,
-          images: stored.keys.length - stored.quarantined.length,
+          unchanged,
+          images,
           ...(restoredRequests ? { requests: restoredRequests } : {}),
-          formatVersion: log.formatVersion,
-          backupCreatedAt: log.backupCreatedAt,
+          formatVersion,
+          backupCreatedAt,
         },
       });
       return { created, updated: existing.size, replacedImages: writes.releasedImages };
