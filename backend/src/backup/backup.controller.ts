@@ -157,11 +157,7 @@ export class BackupController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
   async createDataBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
-    const { fileName, body } = await this.backups.dataBackup(actor);
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.status(200).end(body);
+    await this.backups.writeDataBackup(response, actor);
   }
 
   /**

@@ -37,6 +37,7 @@ import {
 import { BackupRecord, type BackupRecordKind } from './backup-record.entity.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
 import { ByteCounter, HashingStream } from './hashing-streams.js';
+import { writeDataBackupJson } from './data-backup-json.js';
 import { pendingRequestsForBackup, quarantinedPathsOf } from '../visitor-requests/request-backup.js';
 
 /**
@@ -365,29 +366,27 @@ export class BackupService {
     );
   }
 
-  /** The data-only backup: the same shops as the ZIP's shops.json, wrapped with its format. */
-  dataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
-    return this.metrics.observeJob('data-backup', () => this.buildDataBackup(actor));
-  }
-
-  private async buildDataBackup(actor: ActivityActor): Promise<{ fileName: string; body: Buffer }> {
-    const { shops } = await this.shops.getCatalog();
-    // Visitors' requests still waiting for a decision travel with the shops they are about.
-    const requests = await pendingRequestsForBackup(this.dataSource);
-    const body = Buffer.from(
-      JSON.stringify(
-        {
-          product: PRODUCT,
-          formatVersion: FORMAT_VERSION,
-          createdAt: new Date().toISOString(),
-          shops,
-          requests,
-        },
-        null,
-        2,
-      ),
-    );
-    await this.recordDownload(actor, { kind: 'data', shops: shops.length, images: 0, bytes: body.length });
-    return { fileName: backupFileName('data'), body };
+  /**
+   * Streams the data-only backup to the response: the same shops as the ZIP's shops.json,
+   * wrapped with its format, a slice at a time (data-backup-json.ts).
+   */
+  writeDataBackup(response: Response, actor: ActivityActor): Promise<void> {
+    return this.metrics.observeJob('data-backup', async () => {
+      const { shops } = await this.shops.getCatalog();
+      // Visitors' requests still waiting for a decision travel with the shops they are about.
+      const requests = await pendingRequestsForBackup(this.dataSource);
+      response.setHeader('Content-Type', 'application/json; charset=utf-8');
+      response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('data')}"`);
+      response.setHeader('Cache-Control', 'no-store');
+      const head = { product: PRODUCT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString() };
+      try {
+        await writeDataBackupJson(response, head, { shops, requests }, (bytes) =>
+          this.recordDownload(actor, { kind: 'data', shops: shops.length, images: 0, bytes }),
+        );
+      } catch (error) {
+        this.logger.error(`Data backup failed: ${(error as Error).message}`);
+        response.destroy(error as Error);
+      }
+    });
   }
 }
