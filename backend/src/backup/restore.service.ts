@@ -49,10 +49,8 @@ export type { BackupFile, RestoreSource } from './backup-reader.js';
 /** What a restore's transaction writes, once its images are stored. */
 interface ShopsToWrite {
   shops: RestoredShop[];
-  /** Each image's path in the backup → its path here. */
-  newPaths: Map<string, string>;
-  /** The new paths of the quarantined images put back with pending listing requests. */
-  quarantined: string[];
+  newPaths: Map<string, string>; // each image's path in the backup → its path here
+  quarantined: string[]; // the new paths of the quarantined images put back with requests
   requests: VisitorRequest[];
   unchanged: number;
   images: number;
@@ -239,20 +237,14 @@ export class RestoreService implements OnApplicationBootstrap {
     const backup = await readBackup(file, this.config.restoreMaxShops);
     try {
       const plan = await this.plan(backup);
-      const newPaths = new Map<string, string>();
       // Every image a shop uses is checked, stored or not: a damaged backup is refused whole.
-      for (const [path, entryName] of usedImages(backup)) {
-        const bytes = await checkedImage(backup, entryName);
-        if (plan.images.has(path)) {
-          const key = `uploads/${randomUUID()}`;
-          await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
-          stored.push(key);
-          await this.storage.put(key, bytes, sniffImageType(bytes)!);
-          newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
-        }
-        // 20,000 images of 200 KB, each its own mapping until V8 collected it.
-        releaseWholeBuffers([bytes]);
-      }
+      const newPaths = await this.storeChecked(
+        backup,
+        usedImages(backup),
+        (path) => plan.images.has(path),
+        'uploads',
+        stored,
+      );
       const images = stored.length;
       const quarantinePaths = await this.storeQuarantined(backup, stored);
       return {
@@ -271,10 +263,8 @@ export class RestoreService implements OnApplicationBootstrap {
   }
 
   /**
-   * Every quarantined image the backup's pending listing requests name is checked (a damaged
-   * one refuses the backup whole); those of the requests this restore puts back are stored in
-   * quarantine again, never in `uploads/`, under new keys journalled as pending with `stored`.
-   * Returns each one's path in the backup → its new path.
+   * The quarantined images the backup's pending listing requests name, checked; those of the
+   * requests this restore puts back are stored in quarantine again, never in `uploads/`.
    */
   private async storeQuarantined(backup: ReadBackup, stored: string[]): Promise<Map<string, string>> {
     const restoring = new Set(
@@ -282,11 +272,34 @@ export class RestoreService implements OnApplicationBootstrap {
         quarantinedPathsOf(request),
       ),
     );
+    return this.storeChecked(
+      backup,
+      usedQuarantined(backup),
+      (path) => restoring.has(path),
+      'quarantine',
+      stored,
+    );
+  }
+
+  /**
+   * Checks each image entry of `entries` (path → entry name; a damaged one refuses the backup
+   * whole) and stores those `wanted` in `folder` under new keys, journalled as pending with
+   * `stored`. Each image's bytes are given back once done with: 20,000 images of 200 KB, each
+   * its own mapping until V8 collected it. Returns each stored image's path in the backup → its
+   * new path.
+   */
+  private async storeChecked(
+    backup: ReadBackup,
+    entries: Map<string, string>,
+    wanted: (path: string) => boolean,
+    folder: 'uploads' | 'quarantine',
+    stored: string[],
+  ): Promise<Map<string, string>> {
     const newPaths = new Map<string, string>();
-    for (const [path, entryName] of usedQuarantined(backup)) {
+    for (const [path, entryName] of entries) {
       const bytes = await checkedImage(backup, entryName);
-      if (restoring.has(path)) {
-        const key = `quarantine/${randomUUID()}`;
+      if (wanted(path)) {
+        const key = `${folder}/${randomUUID()}`;
         await this.dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
         stored.push(key);
         await this.storage.put(key, bytes, sniffImageType(bytes)!);
