@@ -154,7 +154,7 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
         ]),
     ],
     [
-      // The catalogue's every shop as indented JSON (12 MB at 10,000 shops).
+      // The catalogue's every shop as indented JSON (about 11 MB at 10,000 shops).
       `data-only backup of ${shops.toLocaleString('en')} shops`,
       () => all([timedRequest(`${url}/api/admin/backup/data`, { method: 'POST', headers: { cookie } })]),
     ],
