@@ -1,9 +1,7 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ITEMS_PER_TURN } from '../common/encoded-document.js';
 import { inTurn } from '../common/event-loop-turns.js';
-
-/** Shops serialised per turn of the event loop (about 1 KB of indented JSON each). */
-const ITEMS_PER_TURN = 250;
 
 /** A value as JSON.stringify(value, null, 2) writes it `depth` levels down (in a list: null for undefined). */
 const indented = (value: unknown, depth: number): string =>
@@ -18,14 +16,13 @@ export async function* dataBackupJson(
   head: Record<string, unknown>,
   lists: Record<string, readonly unknown[]>,
 ): AsyncGenerator<string> {
-  const opening = indented(head, 0);
-  // The head's own fields, without its closing brace (just "{" when it has none).
-  const fields = Object.keys(head).length ? opening.slice(0, -2) : '{';
-  let first = !Object.keys(head).length;
-  yield fields;
+  // Whether a field has been written, so the next one follows a comma.
+  let written = Object.keys(head).length > 0;
+  // The head's own fields, without its closing brace.
+  yield written ? indented(head, 0).slice(0, -2) : '{';
   for (const [name, items] of Object.entries(lists)) {
-    const key = `${first ? '' : ','}\n  ${JSON.stringify(name)}: `;
-    first = false;
+    const key = `${written ? ',' : ''}\n  ${JSON.stringify(name)}: `;
+    written = true;
     if (!items.length) {
       yield `${key}[]`;
       continue;
@@ -41,7 +38,7 @@ export async function* dataBackupJson(
     }
     yield '\n  ]';
   }
-  yield first ? '}' : '\n}';
+  yield written ? '\n}' : '}';
 }
 
 /**

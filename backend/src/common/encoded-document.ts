@@ -93,7 +93,7 @@ export function encodeSmallBytes(bytes: Buffer, contentType: string): EncodedDoc
 }
 
 /** Items serialised per turn of the event loop (a shop is about 1 KB of JSON). */
-const ITEMS_PER_TURN = 250;
+export const ITEMS_PER_TURN = 250;
 
 /**
  * A long list as JSON, the same bytes as JSON.stringify, written in slices that each take a turn
