@@ -265,6 +265,34 @@ describe('dashboard', () => {
     expect(await screen.findByText(/No complete backup has been made yet/)).toBeInTheDocument();
   });
 
+  it('shows its buttons only with the reminder above them, so that it does not push them down later', async () => {
+    let listSent = false;
+    let answerStats!: () => void;
+    const statsAsked = new Promise<void>((resolve) => (answerStats = resolve));
+    stubApi({
+      ...base,
+      'GET /api/admin/backup/stats': async () => {
+        await statsAsked;
+        return json({ ...recentBackup, lastFullBackupAt: null });
+      },
+      'GET /api/admin/shops': (request) => {
+        listSent = true;
+        return adminList([norte])(request);
+      },
+    });
+    await renderAdmin('/admin');
+    await waitFor(() => expect(listSent).toBe(true));
+    // The list has come, the stats have not: no button yet, where the reminder would appear above it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: /Backup Data/ })).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
+    answerStats();
+    const reminder = await screen.findByText(/No complete backup has been made yet/);
+    const backupButton = screen.getByRole('button', { name: /Backup Data/ });
+    expect(reminder.compareDocumentPosition(backupButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
   it('counts a recent automatic backup (no reminder) and shows a failed automatic backup', async () => {
     stubApi({
       ...base,

@@ -16,6 +16,7 @@ import {
   useLogoutMutation,
   usePrefetch,
 } from '../../api/adminApi';
+import type { BackupStatsDto } from '../../api/generated';
 import { useAdminPath } from '../../app/basePath';
 import { useToast } from '../../app/useToast';
 import { useAdminTranslation } from '../../i18n';
@@ -31,7 +32,7 @@ import { RequestsButton } from '../requests/RequestsButton';
  * from the server so that 10,000 shops cost what 20 do; the stats come from the server too.
  */
 export function DashboardPage() {
-  const { t, i18n, errorText } = useAdminTranslation();
+  const { t, errorText } = useAdminTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const adminPath = useAdminPath();
@@ -47,7 +48,7 @@ export function DashboardPage() {
     isError,
     refetch,
   } = useGetAdminShopsQuery(shopListQuery(params), { skip: !user });
-  const { data: stats } = useGetBackupStatsQuery(undefined, { skip: !user });
+  const { data: stats, isLoading: statsLoading } = useGetBackupStatsQuery(undefined, { skip: !user });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const go = useCallback((path: string) => navigate(adminPath(path)), [navigate, adminPath]);
 
@@ -64,11 +65,6 @@ export function DashboardPage() {
     }
   };
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'long',
-  });
-  const backupDue = stats && isBackupDue(stats.lastFullBackupAt);
-
   return (
     <AdminPage
       title={t('app.title')}
@@ -79,7 +75,83 @@ export function DashboardPage() {
         </Button>
       }
     >
-      {backupDue && (
+      {/* The reminders sit above the stats and the actions. Until the stats' first answer the page
+          shows a placeholder, not its buttons: a reminder that came later would push them down
+          under a pointer already on its way, and the click would land elsewhere or nowhere. */}
+      {statsLoading ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <BackupReminders stats={stats} />
+          <DashboardStats
+            total={list?.stats.total}
+            verified={list?.stats.verified}
+            categories={list?.categories}
+          />
+
+          <DashboardActions go={go} />
+
+          {/* Focus lands here after a shop is deleted (ShopTable): its row, and the button that
+              had focus, are gone. */}
+          <Typography.Title level={2} style={{ fontSize: 20 }} id={SHOP_LIST_HEADING_ID} tabIndex={-1}>
+            {t('dashboard.list.title')}
+          </Typography.Title>
+          {isLoading ? (
+            <Skeleton active />
+          ) : isError && !list ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('dashboard.list.loadError')}
+              action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
+            />
+          ) : list?.stats.total === 0 ? (
+            <Card>
+              <Empty
+                description={
+                  <Typography.Title level={3} style={{ fontSize: 18 }}>
+                    {t('dashboard.empty.title')}
+                  </Typography.Title>
+                }
+              >
+                <Typography.Paragraph type="secondary">
+                  {t('dashboard.empty.description')}
+                </Typography.Paragraph>
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => navigate(adminPath('/shops/new'))}
+                >
+                  {t('dashboard.empty.add')}
+                </Button>
+              </Empty>
+            </Card>
+          ) : (
+            <ShopTable list={list} fetching={isFetching} params={params} update={update} />
+          )}
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+/** A full backup due (none yet, or too old) and a failed automatic backup, each with the way to Backup. */
+function BackupReminders({ stats }: { stats: BackupStatsDto | undefined }) {
+  const { t, i18n } = useAdminTranslation();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  if (!stats) return null;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'long',
+  });
+  const toBackup = (
+    <Button size="small" onClick={() => navigate(adminPath('/backup'))}>
+      {t('dashboard.backupReminder.action')}
+    </Button>
+  );
+  return (
+    <>
+      {isBackupDue(stats.lastFullBackupAt) && (
         <Alert
           type="warning"
           showIcon
@@ -91,14 +163,10 @@ export function DashboardPage() {
                 })
               : t('dashboard.backupReminder.never')
           }
-          action={
-            <Button size="small" onClick={() => navigate(adminPath('/backup'))}>
-              {t('dashboard.backupReminder.action')}
-            </Button>
-          }
+          action={toBackup}
         />
       )}
-      {stats?.automaticBackupFailedAt && (
+      {stats.automaticBackupFailedAt && (
         <Alert
           type="error"
           showIcon
@@ -107,54 +175,10 @@ export function DashboardPage() {
           title={t('dashboard.backupReminder.failed', {
             date: dateFormat.format(new Date(stats.automaticBackupFailedAt)),
           })}
-          action={
-            <Button size="small" onClick={() => navigate(adminPath('/backup'))}>
-              {t('dashboard.backupReminder.action')}
-            </Button>
-          }
+          action={toBackup}
         />
       )}
-      <DashboardStats
-        total={list?.stats.total}
-        verified={list?.stats.verified}
-        categories={list?.categories}
-      />
-
-      <DashboardActions go={go} />
-
-      {/* Focus lands here after a shop is deleted (ShopTable): its row, and the button that had
-          focus, are gone. */}
-      <Typography.Title level={2} style={{ fontSize: 20 }} id={SHOP_LIST_HEADING_ID} tabIndex={-1}>
-        {t('dashboard.list.title')}
-      </Typography.Title>
-      {isLoading ? (
-        <Skeleton active />
-      ) : isError && !list ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('dashboard.list.loadError')}
-          action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
-        />
-      ) : list?.stats.total === 0 ? (
-        <Card>
-          <Empty
-            description={
-              <Typography.Title level={3} style={{ fontSize: 18 }}>
-                {t('dashboard.empty.title')}
-              </Typography.Title>
-            }
-          >
-            <Typography.Paragraph type="secondary">{t('dashboard.empty.description')}</Typography.Paragraph>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPath('/shops/new'))}>
-              {t('dashboard.empty.add')}
-            </Button>
-          </Empty>
-        </Card>
-      ) : (
-        <ShopTable list={list} fetching={isFetching} params={params} update={update} />
-      )}
-    </AdminPage>
+    </>
   );
 }
 
