@@ -353,7 +353,7 @@ describe('dashboard', () => {
     await renderAdmin('/admin', { language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Panel de Administración ATM' })).toBeInTheDocument();
     expect(screen.getByText('Bienvenido, carmen')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Agregar nuevo armero/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Agregar nuevo armero/ })).toBeInTheDocument();
     await user().click(screen.getByText('EN', { selector: '.ant-segmented-item-label *' }));
     expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add New Gunsmith/ })).toBeInTheDocument();
