@@ -269,8 +269,9 @@ describe('dashboard', () => {
     let listSent = false;
     let answerStats!: () => void;
     const statsAsked = new Promise<void>((resolve) => (answerStats = resolve));
-    stubApi({
+    const api = stubApi({
       ...base,
+      'GET /api/admin/requests/pending-count': { pending: 0 },
       'GET /api/admin/backup/stats': async () => {
         await statsAsked;
         return json({ ...recentBackup, lastFullBackupAt: null });
@@ -286,6 +287,8 @@ describe('dashboard', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('button', { name: /Backup Data/ })).not.toBeInTheDocument();
     expect(cards()).toHaveLength(0);
+    // The button's count is asked for with the page's other requests, not once the button shows.
+    expect(api.callsTo('GET /api/admin/requests/pending-count')).toHaveLength(1);
     answerStats();
     const reminder = await screen.findByText(/No complete backup has been made yet/);
     const backupButton = screen.getByRole('button', { name: /Backup Data/ });

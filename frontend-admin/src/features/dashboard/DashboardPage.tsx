@@ -26,6 +26,7 @@ import { shopListQuery } from './shopListParams';
 import { SHOP_LIST_HEADING_ID, ShopTable } from './ShopTable';
 import { useShopListParams } from './useShopListParams';
 import { RequestsButton } from '../requests/RequestsButton';
+import { useGetPendingRequestCountQuery } from '../requests/requestsApi';
 
 /**
  * /admin: statistics, actions and the gunsmiths, one page at a time
@@ -49,6 +50,10 @@ export function DashboardPage() {
     refetch,
   } = useGetAdminShopsQuery(shopListQuery(params), { skip: !user });
   const { data: stats, isLoading: statsLoading } = useGetBackupStatsQuery(undefined, { skip: !user });
+  // Asked for here, with the page's other requests, though only its button (shown with the
+  // stats) reads it: asked for by the button alone, it could go out after a quick Log out, and
+  // its 401 would put the "session ended" login on this page on the way to /admin/login.
+  useGetPendingRequestCountQuery(undefined, { skip: !user });
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const go = useCallback((path: string) => navigate(adminPath(path)), [navigate, adminPath]);
 
