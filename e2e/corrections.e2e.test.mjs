@@ -3,7 +3,8 @@
 // shown, the dashboard counts the request, the queue shows current against proposed, approval
 // changes the public page and the activity log names the reference. Markup a visitor types is
 // shown as text in the queue and runs nothing. axe checks the form, the confirmation and the
-// queue at 390 and 1280 px.
+// queue at 390 and 1280 px. Sending while the proof of work still runs waits for it, rather than
+// starting the work again on a second challenge.
 /* global window -- in functions that run in the page (evaluate) */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { REQUEST_REFERENCE_PATTERN } from 'contract';
@@ -240,3 +241,44 @@ journey('a visitor suggests a correction on a desktop, in each language', async 
     });
   }
 });
+
+journey(
+  'a visitor who sends while the check runs waits for that check: one challenge, no second work',
+  async (open) => {
+    const text = TEXTS.es;
+    const page = await open({ language: 'es', viewport: { width: 1280, height: 900 } });
+    const challenges = [];
+    let release;
+    const sent = new Promise((resolve) => (release = resolve));
+    // The first challenge is held until Send is pressed, so Send certainly comes while the check
+    // that began on entering the form still runs.
+    await page.route('**/api/requests/challenge', async (route) => {
+      challenges.push(route.request().url());
+      await sent;
+      await route.continue();
+    });
+    await page.goto(`${product.url}/shops/${shops[3].slug}`);
+    await waitForDirectory(page);
+    await page.getByText(text.open, { exact: true }).click();
+    const form = page.getByRole('form', { name: text.open });
+    // The widget loads as the form opens; it starts its check on the first focus after that.
+    await page.waitForFunction(
+      () => typeof window.document.querySelector('altcha-widget')?.getState === 'function',
+    );
+    await form.getByLabel(text.value).fill('33 5555 0003');
+    const state = () => page.evaluate(() => window.document.querySelector('altcha-widget')?.getState?.());
+    await eventually(state, 'verifying');
+    await form.getByRole('button', { name: text.send }).click();
+    // While the check runs the form says it is sending, and a second press is not possible.
+    const sending = form.getByRole('button', { name: 'Enviando…' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    const done = page.locator('.atm-correction__done');
+    await done.waitFor({ timeout: 60_000 });
+    expect(await done.innerText()).toContain(text.done);
+    expect(challenges).toHaveLength(1);
+    expect(page.log.filter((line) => line.includes('verification failed'))).toEqual([]);
+    expect(unexpectedErrors(page)).toEqual([]);
+  },
+);

@@ -64,6 +64,7 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
   const [errors, setErrors] = useState<CorrectionErrors>({ fields: {} });
   const [reference, setReference] = useState<string | null>(null);
   const [suggest, { isLoading }] = useSuggestShopCorrectionMutation();
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     if (opened) void loadProofOfWorkWidget(i18n);
@@ -83,8 +84,12 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    await loadProofOfWorkWidget(i18n);
-    const altcha = await proofOfWorkAnswer(widget.current);
+    // Busy from here: the widget and its proof of work can take seconds on a slow phone, and a
+    // second press of Send meanwhile would only wait for the same answer.
+    setChecking(true);
+    const altcha = await loadProofOfWorkWidget(i18n)
+      .then(() => proofOfWorkAnswer(widget.current))
+      .finally(() => setChecking(false));
     if (!altcha) {
       setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
       return;
@@ -196,8 +201,8 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading}>
-            {t(isLoading ? 'correction.sending' : 'correction.submit')}
+          <button type="submit" className="atm-dir-button" disabled={isLoading || checking}>
+            {t(isLoading || checking ? 'correction.sending' : 'correction.submit')}
           </button>
         </form>
       )}

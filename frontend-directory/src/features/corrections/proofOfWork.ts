@@ -63,13 +63,51 @@ export function loadProofOfWorkWidget(i18n: I18n): Promise<void> {
   return loading;
 }
 
-/** The widget's answer, solving the challenge first if the visitor has not waited for it. */
+/** The parts of the widget (`altcha-widget`) the forms use. */
+type ProofOfWorkWidget = HTMLElement & {
+  verify?: () => Promise<{ payload?: string } | null>;
+  getState?: () => string;
+};
+
+/** The answer the widget has put in the form, if it has one. */
+function answerIn(widget: HTMLElement): string | undefined {
+  const answers = widget.querySelectorAll<HTMLInputElement>('input[name="altcha"]');
+  return [...answers].find((input) => input.value)?.value;
+}
+
+/**
+ * Waits for the check under way to end (the widget says so in a `statechange` event); its answer,
+ * or null when it failed or expired.
+ */
+function checkUnderWay(widget: HTMLElement): Promise<string | null> {
+  return new Promise((resolve) => {
+    const changed = (event: Event) => {
+      const { state, payload } =
+        (event as CustomEvent<{ state?: string; payload?: string | null }>).detail ?? {};
+      if (state === 'verifying') return;
+      widget.removeEventListener('statechange', changed);
+      resolve(state === 'verified' ? (answerIn(widget) ?? payload ?? null) : null);
+    };
+    widget.addEventListener('statechange', changed);
+  });
+}
+
+/**
+ * The widget's answer. A check already under way (it starts as the visitor enters the form) is
+ * waited for: the widget's verify() would abort it and start again with a new challenge, so a
+ * visitor on a slow phone who sends before it ends would wait for the whole work a second time.
+ * A check that has not started, or that failed, is run now.
+ */
 export async function proofOfWorkAnswer(widget: HTMLElement | null): Promise<string | null> {
-  const element = widget as (HTMLElement & { verify?: () => Promise<{ payload?: string } | null> }) | null;
-  const answers = element?.querySelectorAll<HTMLInputElement>('input[name="altcha"]') ?? [];
-  const ready = [...answers].find((input) => input.value)?.value;
+  const element = widget as ProofOfWorkWidget | null;
+  if (!element) return null;
+  const ready = answerIn(element);
   if (ready) return ready;
-  if (!element?.verify) return null;
+  if (!element.verify) return null;
+  if (element.getState?.() === 'verifying') {
+    const answer = await checkUnderWay(element);
+    if (answer) return answer;
+  }
   const result = await element.verify().catch(() => null);
   return result?.payload ?? null;
 }

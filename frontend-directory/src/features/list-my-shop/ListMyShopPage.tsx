@@ -24,6 +24,7 @@ export function ListMyShopPage() {
   const [errors, setErrors] = useState<ListingErrors>({ fields: {} });
   const [reference, setReference] = useState<string | null>(null);
   const [send, { isLoading }] = useRequestShopListingMutation();
+  const [checking, setChecking] = useState(false);
   // The visitor's uploaded images (quarantined paths), which stand for the logo and the map.
   const [uploads, setUploads] = useState<{ logo: string | null; mapImageUrl: string | null }>({
     logo: null,
@@ -46,7 +47,10 @@ export function ListMyShopPage() {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    const altcha = await proofOfWorkAnswer(widget.current);
+    // Busy from here: the proof of work can take seconds on a slow phone, and a second press of
+    // Send while it runs would only wait for the same answer.
+    setChecking(true);
+    const altcha = await proofOfWorkAnswer(widget.current).finally(() => setChecking(false));
     if (!altcha) {
       setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
       return;
@@ -187,8 +191,8 @@ export function ListMyShopPage() {
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading}>
-            {t(isLoading ? 'listMyShop.sending' : 'listMyShop.submit')}
+          <button type="submit" className="atm-dir-button" disabled={isLoading || checking}>
+            {t(isLoading || checking ? 'listMyShop.sending' : 'listMyShop.submit')}
           </button>
         </form>
       )}
