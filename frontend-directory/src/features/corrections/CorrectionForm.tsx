@@ -14,7 +14,7 @@ import {
   type CorrectionErrors,
   type CorrectionField,
 } from './correctionErrors';
-import { loadProofOfWorkWidget, proofOfWorkAnswer } from './proofOfWork';
+import { loadProofOfWorkWidget, useProofOfWork } from './proofOfWork';
 import { RobotChecks, SubmitterContact } from './VisitorFormParts';
 import './corrections.css';
 
@@ -58,13 +58,12 @@ function problemsOf(t: ReturnType<typeof useTranslation>['t'], values: ReturnTyp
 export function CorrectionForm({ shopId }: { shopId: string }) {
   const { t, i18n } = useTranslation('directory');
   const id = useId();
-  const widget = useRef<HTMLElement>(null);
+  const proofOfWork = useProofOfWork(i18n);
   const confirmation = useRef<HTMLDivElement>(null);
   const [opened, setOpened] = useState(false);
   const [errors, setErrors] = useState<CorrectionErrors>({ fields: {} });
   const [reference, setReference] = useState<string | null>(null);
   const [suggest, { isLoading }] = useSuggestShopCorrectionMutation();
-  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     if (opened) void loadProofOfWorkWidget(i18n);
@@ -84,12 +83,7 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    // Busy from here: the widget and its proof of work can take seconds on a slow phone, and a
-    // second press of Send meanwhile would only wait for the same answer.
-    setChecking(true);
-    const altcha = await loadProofOfWorkWidget(i18n)
-      .then(() => proofOfWorkAnswer(widget.current))
-      .finally(() => setChecking(false));
+    const altcha = await proofOfWork.answer();
     if (!altcha) {
       setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
       return;
@@ -103,7 +97,7 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
       ...(homepage ? { homepage } : {}),
     });
     // An answer is spent whatever the outcome: the next attempt solves a new challenge.
-    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    proofOfWork.spent();
     if ('data' in result && result.data) {
       form.reset();
       setReference(result.data.reference);
@@ -195,14 +189,14 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
             form={{ id, invalid: (field) => Boolean(errors.fields[field]), describedBy, error }}
             names={{ name: 'name', email: 'email' }}
           />
-          <RobotChecks id={id} widget={widget} />
+          <RobotChecks id={id} widget={proofOfWork.widget} />
           {errors.form && (
             <p className="atm-correction__error" role="alert">
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading || checking}>
-            {t(isLoading || checking ? 'correction.sending' : 'correction.submit')}
+          <button type="submit" className="atm-dir-button" disabled={isLoading || proofOfWork.checking}>
+            {t(isLoading || proofOfWork.checking ? 'correction.sending' : 'correction.submit')}
           </button>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { useCallback, useRef, useState } from 'react';
 import type { i18n as I18n } from 'i18next';
 import type {} from 'altcha/types/react';
 
@@ -67,6 +68,7 @@ export function loadProofOfWorkWidget(i18n: I18n): Promise<void> {
 type ProofOfWorkWidget = HTMLElement & {
   verify?: () => Promise<{ payload?: string } | null>;
   getState?: () => string;
+  reset?: () => void;
 };
 
 /** The answer the widget has put in the form, if it has one. */
@@ -98,7 +100,7 @@ function checkUnderWay(widget: HTMLElement): Promise<string | null> {
  * visitor on a slow phone who sends before it ends would wait for the whole work a second time.
  * A check that has not started, or that failed, is run now.
  */
-export async function proofOfWorkAnswer(widget: HTMLElement | null): Promise<string | null> {
+async function proofOfWorkAnswer(widget: HTMLElement | null): Promise<string | null> {
   const element = widget as ProofOfWorkWidget | null;
   if (!element) return null;
   const ready = answerIn(element);
@@ -110,4 +112,27 @@ export async function proofOfWorkAnswer(widget: HTMLElement | null): Promise<str
   }
   const result = await element.verify().catch(() => null);
   return result?.payload ?? null;
+}
+
+/**
+ * A visitor form's proof of work: the widget's ref (for RobotChecks); `answer` for Send, which
+ * loads the widget if it has not come yet; `checking` while that runs (seconds on a slow phone:
+ * Send says it is sending and is disabled, since a second press would only wait for the same
+ * answer); and `spent`, after a request, since an answer is good once and the next attempt
+ * solves a new challenge.
+ */
+export function useProofOfWork(i18n: I18n) {
+  const widget = useRef<HTMLElement>(null);
+  const [checking, setChecking] = useState(false);
+  const answer = useCallback(async () => {
+    setChecking(true);
+    try {
+      await loadProofOfWorkWidget(i18n);
+      return await proofOfWorkAnswer(widget.current);
+    } finally {
+      setChecking(false);
+    }
+  }, [i18n]);
+  const spent = useCallback(() => (widget.current as ProofOfWorkWidget | null)?.reset?.(), []);
+  return { widget, checking, answer, spent };
 }

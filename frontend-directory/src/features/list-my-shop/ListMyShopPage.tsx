@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useTranslation } from 'react-i18next';
 import { LOGO_ICON_KEYS, SHOP_FIELD } from 'contract';
 import { useRequestShopListingMutation } from '../../api/shopsApi';
-import { loadProofOfWorkWidget, proofOfWorkAnswer } from '../corrections/proofOfWork';
+import { loadProofOfWorkWidget, useProofOfWork } from '../corrections/proofOfWork';
 import { RobotChecks, SubmitterContact } from '../corrections/VisitorFormParts';
 import { SHOP_INPUTS } from '../shop-fields/shopFieldViews';
 import { QuarantinedImageInput } from './QuarantinedImageInput';
@@ -19,12 +19,11 @@ import './list-my-shop.css';
 export function ListMyShopPage() {
   const { t, i18n } = useTranslation('directory');
   const id = useId();
-  const widget = useRef<HTMLElement>(null);
+  const proofOfWork = useProofOfWork(i18n);
   const confirmation = useRef<HTMLDivElement>(null);
   const [errors, setErrors] = useState<ListingErrors>({ fields: {} });
   const [reference, setReference] = useState<string | null>(null);
   const [send, { isLoading }] = useRequestShopListingMutation();
-  const [checking, setChecking] = useState(false);
   // The visitor's uploaded images (quarantined paths), which stand for the logo and the map.
   const [uploads, setUploads] = useState<{ logo: string | null; mapImageUrl: string | null }>({
     logo: null,
@@ -47,10 +46,7 @@ export function ListMyShopPage() {
       form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    // Busy from here: the proof of work can take seconds on a slow phone, and a second press of
-    // Send while it runs would only wait for the same answer.
-    setChecking(true);
-    const altcha = await proofOfWorkAnswer(widget.current).finally(() => setChecking(false));
+    const altcha = await proofOfWork.answer();
     if (!altcha) {
       setErrors({ fields: {}, form: t('correction.errors.PROOF_OF_WORK_FAILED') });
       return;
@@ -68,7 +64,7 @@ export function ListMyShopPage() {
       ...(values.homepage ? { homepage: values.homepage } : {}),
     });
     // An answer is spent whatever the outcome: the next attempt solves a new challenge.
-    (widget.current as (HTMLElement & { reset?: () => void }) | null)?.reset?.();
+    proofOfWork.spent();
     if ('data' in result && result.data) {
       form.reset();
       setUploads({ logo: null, mapImageUrl: null });
@@ -185,14 +181,14 @@ export function ListMyShopPage() {
             form={{ id, invalid: (field) => Boolean(errors.fields[field]), describedBy, error }}
             names={{ name: 'contactName', email: 'contactEmail' }}
           />
-          <RobotChecks id={id} widget={widget} />
+          <RobotChecks id={id} widget={proofOfWork.widget} />
           {errors.form && (
             <p className="atm-correction__error" role="alert">
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading || checking}>
-            {t(isLoading || checking ? 'listMyShop.sending' : 'listMyShop.submit')}
+          <button type="submit" className="atm-dir-button" disabled={isLoading || proofOfWork.checking}>
+            {t(isLoading || proofOfWork.checking ? 'listMyShop.sending' : 'listMyShop.submit')}
           </button>
         </form>
       )}
