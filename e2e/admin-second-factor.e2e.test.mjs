@@ -16,9 +16,20 @@ import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { startProduct } from './support/servers.mjs';
 
 const PASSWORD = 'faro-del-norte-22';
-/** The app's code at `offsetSeconds` from now (the server accepts one 30 s step either side). */
-const codeAt = (secret, offsetSeconds = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const STEP_MS = 30_000;
+/** Typing a code and sending it takes a few seconds at most, even on a loaded machine. */
+const MARGIN_MS = 5_000;
+
+/**
+ * The app's code at `offsetSeconds` from now (the server accepts one 30 s step either side).
+ * Near the end of a step it waits for the next one: a -30 code typed as the step turns reaches
+ * the server two steps old, and is refused.
+ */
+async function codeAt(secret, offsetSeconds = 0) {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  if (left < MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+}
 
 describe.each(['es', 'en'])('authenticator codes (%s)', (lang) => {
   const A = ADMIN[lang];

@@ -2,12 +2,19 @@ import { generate } from 'otplib';
 import type { DataSource } from 'typeorm';
 import type TestAgent from 'supertest/lib/agent.js';
 
+/** A code is only handed out while this much of its 30 s time step is left. */
+const STEP_MS = 30_000;
+const MARGIN_MS = 5_000;
+
 /**
  * The authenticator app's code for a moment `offsetSeconds` from now: -30, 0 and +30 give three
  * different codes the server accepts (it allows one step either side), so a suite can log in
- * several times without waiting for the clock.
+ * several times without waiting for the clock. Near the end of a step it waits for the next one:
+ * a -30 code that reaches the server after the step has turned is two steps old, and refused.
  */
-export function totpCode(secret: string, offsetSeconds = 0): Promise<string> {
+export async function totpCode(secret: string, offsetSeconds = 0): Promise<string> {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  if (left < MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, left + 50));
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 }
 
