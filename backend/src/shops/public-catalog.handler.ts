@@ -53,21 +53,17 @@ export class PublicCatalog {
 
   constructor(private readonly shops: ShopsService) {}
 
-  /** As of the current data version; no promise when both the data and its encoding are ready. */
-  now(): Encoding {
-    const catalog = this.shops.catalogNow();
-    return catalog instanceof Promise ? catalog.then((ready) => this.encode(ready)) : this.encode(catalog);
+  /** As of the current data version. */
+  now(): Promise<EncodedCatalog> {
+    return this.shops.catalogNow().then((catalog) => this.encode(catalog));
   }
 
   /**
    * One shop as `GET /api/shops/{id}` answers it, as of the current data version (undefined: no
    * such shop). Serialised and compressed on its first request per version, then kept with it.
    */
-  shopNow(id: string): EncodedDocument | undefined | Promise<EncodedDocument | undefined> {
-    const catalog = this.shops.catalogNow();
-    return catalog instanceof Promise
-      ? catalog.then((ready) => this.shopDocument(ready, id))
-      : this.shopDocument(catalog, id);
+  shopNow(id: string): Promise<EncodedDocument | undefined> {
+    return this.shops.catalogNow().then((catalog) => this.shopDocument(catalog, id));
   }
 
   private shopDocument(catalog: ShopCatalog, id: string): EncodedDocument | undefined {
@@ -198,14 +194,9 @@ export class PublicCatalogRoutes {
     fallback: () => void,
   ): void {
     if (typeof name === 'object') return this.serveOne(request, response, name, securityHeaders, fallback);
-    let encoded: Encoding;
-    try {
-      encoded = this.catalog.now();
-    } catch {
-      return fallback();
-    }
-    if (!(encoded instanceof Promise)) return sendDocument(request, response, encoded[name], securityHeaders);
-    encoded.then((ready) => sendDocument(request, response, ready[name], securityHeaders), fallback);
+    this.catalog
+      .now()
+      .then((encoded) => sendDocument(request, response, encoded[name], securityHeaders), fallback);
   }
 
   /**
@@ -219,16 +210,11 @@ export class PublicCatalogRoutes {
     securityHeaders: readonly string[] | undefined,
     fallback: () => void,
   ): void {
-    let document: EncodedDocument | undefined | Promise<EncodedDocument | undefined>;
-    try {
-      document =
-        'shop' in wanted ? this.catalog.shopNow(wanted.shop) : this.listing.documentNow(wanted.listing);
-    } catch {
-      return fallback();
-    }
-    const send = (ready: EncodedDocument | undefined) =>
-      ready ? sendDocument(request, response, ready, securityHeaders) : fallback();
-    if (!(document instanceof Promise)) return send(document);
-    document.then(send, fallback);
+    const document =
+      'shop' in wanted ? this.catalog.shopNow(wanted.shop) : this.listing.documentNow(wanted.listing);
+    document.then(
+      (ready) => (ready ? sendDocument(request, response, ready, securityHeaders) : fallback()),
+      fallback,
+    );
   }
 }

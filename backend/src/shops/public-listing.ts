@@ -59,14 +59,8 @@ export class PublicListing {
    * at once when the same string was answered in this version (and, with a toggle that changes
    * with time, this minute), and undefined when the query is invalid, for the Nest route to refuse.
    */
-  documentNow(
-    rawQuery: string,
-    now = Date.now(),
-  ): EncodedDocument | undefined | Promise<EncodedDocument | undefined> {
-    const catalog = this.shops.catalogNow();
-    return catalog instanceof Promise
-      ? catalog.then((ready) => this.queryDocument(ready, rawQuery, now))
-      : this.queryDocument(catalog, rawQuery, now);
+  documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument | undefined> {
+    return this.shops.catalogNow().then((catalog) => this.queryDocument(catalog, rawQuery, now));
   }
 
   private queryDocument(

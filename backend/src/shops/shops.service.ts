@@ -108,15 +108,9 @@ export class ShopsService {
     return this.catalogNow();
   }
 
-  /**
-   * The catalogue as of the current data version, without any promise when the version read
-   * is synchronous (SQLite) and the catalogue is already built for it: the public routes'
-   * hot path.
-   */
-  catalogNow(): ShopCatalog | Promise<ShopCatalog> {
-    const version = this.version.read();
-    if (typeof version !== 'number') return version.then((v) => this.catalog.peek(v) ?? this.catalog.get(v));
-    return this.catalog.peek(version) ?? this.catalog.get(version);
+  /** The catalogue as of the current data version: the public routes' hot path. */
+  catalogNow(): Promise<ShopCatalog> {
+    return this.version.read().then((version) => this.catalog.peek(version) ?? this.catalog.get(version));
   }
 
   async getShop(id: string): Promise<ShopDto> {
