@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench -- [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
+ *                 [--slices=3]
  *                 [--only=api|web|pages|admin|stall] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
@@ -46,6 +47,7 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     'write-connections': { type: 'string', default: '10' },
+    slices: { type: 'string', default: '3' },
     save: { type: 'boolean', default: true },
     backup: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -65,6 +67,8 @@ const settings = {
   // Login and writes are CPU-bound by design (argon2id; a catalogue rebuild per write): 50
   // queued connections would only measure the queue, so they run with fewer.
   writeConnections: Number(opts['write-connections']),
+  // Runs of the backend and of its ceiling taken in turns (measureBeside).
+  slices: Math.max(1, Number(opts.slices)),
 };
 
 const { runtime, dialects } = resolveRuntime(opts);
@@ -222,8 +226,11 @@ async function benchDialect(dialect) {
         headers: s.headers,
         expect: s.expect ?? 200,
       };
-      const result = await measure({ ...options, url: backend.url + s.path });
-      const ceil = await measure({ ...options, url: ceiling.url + s.path });
+      const { result, ceiling: ceil } = await measureBeside(
+        options,
+        backend.url + s.path,
+        ceiling.url + s.path,
+      );
       rows.push({ name: s.name, result, ceiling: ceil, ratio: result.rps / ceil.rps, budget: s.budget });
       logRow(rows.at(-1));
     }
@@ -300,6 +307,55 @@ async function benchDialect(dialect) {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The backend and its ceiling in alternating slices (ours, ceiling, ceiling, ours, ...) that
+ * together last `duration`: this machine's speed drifts within minutes (the ceiling alone
+ * moved between 20,500 and 38,100 req/s in slices a few seconds apart), so the ratio compares
+ * runs measured side by side rather than one run of each. Each slice warms up again, 1 s after
+ * the first (new connections). req/s over all slices (each over its real duration); p50, p99
+ * and the longest latency of the worst slice.
+ */
+async function measureBeside(options, oursUrl, ceilingUrl) {
+  const slices = { ours: [], ceiling: [] };
+  const duration = Math.max(1, Math.round(options.duration / settings.slices));
+  for (let i = 0; i < settings.slices; i++) {
+    const warmup = i === 0 ? options.warmup : Math.min(1, options.warmup);
+    for (const who of i % 2 === 0 ? ['ours', 'ceiling'] : ['ceiling', 'ours']) {
+      const url = who === 'ours' ? oursUrl : ceilingUrl;
+      slices[who].push(await measure({ ...options, url, duration, warmup }));
+    }
+  }
+  return { result: together(slices.ours), ceiling: together(slices.ceiling) };
+}
+
+/** Several runs of one measure() as one. */
+function together(runs) {
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  const worst = (key) => Math.max(...runs.map((run) => run[key]));
+  const statuses = {};
+  for (const run of runs)
+    for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  const responses = sum('responses');
+  return {
+    ...runs[0],
+    rps: Math.round((runs.reduce((t, run) => t + run.rps * run.duration, 0) / sum('duration')) * 10) / 10,
+    p50: worst('p50'),
+    p90: worst('p90'),
+    p99: worst('p99'),
+    maxLatency: worst('maxLatency'),
+    bytesPerRequest: Math.round(
+      runs.reduce((t, run) => t + run.bytesPerRequest * run.responses, 0) / (responses || 1),
+    ),
+    responses,
+    statuses,
+    unexpected: sum('unexpected'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    duration: sum('duration'),
+    slices: runs.map((run) => run.rps),
+  };
 }
 
 /** The first error line of the backend's log, without colour codes. */
