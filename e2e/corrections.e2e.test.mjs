@@ -243,7 +243,7 @@ journey('a visitor suggests a correction on a desktop, in each language', async 
 });
 
 journey(
-  'a visitor who sends while the check runs waits for that check: one challenge, no second work',
+  'a visitor who sends while the check runs waits for that check: one challenge, one request, focus kept',
   async (open) => {
     const text = TEXTS.es;
     const page = await open({ language: 'es', viewport: { width: 1280, height: 900 } });
@@ -268,16 +268,26 @@ journey(
     await form.getByLabel(text.value).fill('33 5555 0003');
     const state = () => page.evaluate(() => window.document.querySelector('altcha-widget')?.getState?.());
     await eventually(state, 'verifying');
-    await form.getByRole('button', { name: text.send }).click();
-    // While the check runs the form says it is sending, and a second press is not possible.
+    const posts = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/requests/corrections'))
+        posts.push(request);
+    });
+    // With the keyboard: Send keeps the focus while the form is busy.
+    await form.getByRole('button', { name: text.send }).focus();
+    await page.keyboard.press('Enter');
+    // While the check runs the form says it is sending, and a second press does nothing.
     const sending = form.getByRole('button', { name: 'Enviando…' });
     await sending.waitFor();
-    expect(await sending.isDisabled()).toBe(true);
+    expect(await sending.getAttribute('aria-disabled')).toBe('true');
+    expect(await sending.evaluate((button) => button === window.document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     release();
     const done = page.locator('.atm-correction__done');
     await done.waitFor({ timeout: 60_000 });
     expect(await done.innerText()).toContain(text.done);
     expect(challenges).toHaveLength(1);
+    expect(posts).toHaveLength(1);
     expect(page.log.filter((line) => line.includes('verification failed'))).toEqual([]);
     expect(unexpectedErrors(page)).toEqual([]);
   },

@@ -15,7 +15,7 @@ import {
   type CorrectionField,
 } from './correctionErrors';
 import { loadProofOfWorkWidget, useProofOfWork } from './proofOfWork';
-import { RobotChecks, SubmitterContact } from './VisitorFormParts';
+import { RobotChecks, SendButton, SubmitterContact } from './VisitorFormParts';
 import './corrections.css';
 
 type TextField = keyof typeof CORRECTION_FIELDS;
@@ -72,8 +72,10 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
     if (reference) confirmation.current?.focus();
   }, [reference]);
 
+  const busy = isLoading || proofOfWork.checking;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
     const values = readForm(form);
     const fields = problemsOf(t, values);
@@ -195,9 +197,7 @@ export function CorrectionForm({ shopId }: { shopId: string }) {
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading || proofOfWork.checking}>
-            {t(isLoading || proofOfWork.checking ? 'correction.sending' : 'correction.submit')}
-          </button>
+          <SendButton busy={busy} label={t('correction.submit')} busyLabel={t('correction.sending')} />
         </form>
       )}
     </details>

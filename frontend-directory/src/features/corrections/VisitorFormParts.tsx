@@ -93,3 +93,17 @@ export function RobotChecks({ id, widget }: { id: string; widget: RefObject<HTML
     </>
   );
 }
+
+/**
+ * A visitor form's Send button, which says "Sending…" while `busy` (the proof of work, then the
+ * request). aria-disabled rather than disabled: a disabled button drops keyboard focus to the
+ * page's body, so a visitor who pressed it with the keyboard would start again from the top.
+ * The form itself ignores a submit while busy.
+ */
+export function SendButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className="atm-dir-button" aria-disabled={busy || undefined}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGO_ICON_KEYS, SHOP_FIELD } from 'contract';
 import { useRequestShopListingMutation } from '../../api/shopsApi';
 import { loadProofOfWorkWidget, useProofOfWork } from '../corrections/proofOfWork';
-import { RobotChecks, SubmitterContact } from '../corrections/VisitorFormParts';
+import { RobotChecks, SendButton, SubmitterContact } from '../corrections/VisitorFormParts';
 import { SHOP_INPUTS } from '../shop-fields/shopFieldViews';
 import { QuarantinedImageInput } from './QuarantinedImageInput';
 import { listingErrorsOf, listingProblems, readListingForm, type ListingErrors } from './listingRequestForm';
@@ -35,8 +35,10 @@ export function ListMyShopPage() {
     if (reference) confirmation.current?.focus();
   }, [reference]);
 
+  const busy = isLoading || proofOfWork.checking;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
     const values = readListingForm(form, uploads);
     const fields = listingProblems(t, values);
@@ -187,9 +189,7 @@ export function ListMyShopPage() {
               {errors.form}
             </p>
           )}
-          <button type="submit" className="atm-dir-button" disabled={isLoading || proofOfWork.checking}>
-            {t(isLoading || proofOfWork.checking ? 'listMyShop.sending' : 'listMyShop.submit')}
-          </button>
+          <SendButton busy={busy} label={t('listMyShop.submit')} busyLabel={t('listMyShop.sending')} />
         </form>
       )}
     </div>
