@@ -22,24 +22,22 @@ interface MysqlPool {
  * Reads one row of `data_version` for every call, as cheaply as each dialect allows, because
  * the public reads ask it on every request (that is what makes a write on another instance
  * visible on the very next read). Every call gets a read that starts after the call, so it
- * sees every write committed before the request asked; calls close together share one read:
+ * sees every write committed before the request asked. Calls close together share one read:
+ * it starts in `setImmediate`, after the poll phase that delivered the requests that arrived
+ * together, and once the read before it (if any) has ended; calls made until it starts join
+ * it, later ones wait for the next. Under load one read serves several requests: a read per
+ * request was a sixth of the main thread in a profile of `GET /api/shops/{id}` on SQLite.
  *
- * - SQLite: a statement prepared once on better-sqlite3's connection, run synchronously once
- *   the event loop has delivered the requests that arrived together (`setImmediate` runs
- *   after the poll phase that ran their callbacks). Under load one read serves several
- *   requests: a read per request was a sixth of the main thread in a profile of
- *   `GET /api/shops/{id}` (WAL mode takes and drops a lock on the shared-memory index each time).
- * - MySQL/MariaDB: a prepared statement (`execute`) straight on mysql2's pool, shared by the
- *   requests that arrive while one is in flight. A request joins the query that starts after
- *   it arrived, never one already running (which could miss a write committed just before
- *   the request).
+ * - SQLite: a statement prepared once on better-sqlite3's connection, run synchronously (no
+ *   TypeORM query runner).
+ * - MySQL/MariaDB: a prepared statement (`execute`) straight on mysql2's pool.
  */
 export class DataVersionReader {
   private statement?: { connection: SqliteConnection; get: SqliteStatement['get'] };
-  /** The SQLite read this turn's calls share, until it runs. */
-  private sqliteRead?: Promise<number>;
-  private inFlight?: Promise<number>;
-  private next?: Promise<number>;
+  /** The read that has not started yet: calls join it. */
+  private waiting?: Promise<number>;
+  /** The read under way (MySQL/MariaDB: one query at a time). */
+  private running?: Promise<number>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -48,30 +46,30 @@ export class DataVersionReader {
 
   /** The version as committed when the read ran, which was after this call. */
   read(): Promise<number> {
-    if (this.dataSource.options.type === 'better-sqlite3') return this.readSqliteShared();
-    if (!this.inFlight) return this.start();
-    this.next ??= this.inFlight
-      .catch(() => undefined)
+    this.waiting ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.running?.catch(() => undefined))
       .then(() => {
-        this.next = undefined;
-        return this.start();
+        // Forgotten as it starts: a call from here on waits for a read of its own.
+        this.waiting = undefined;
+        const read = this.readNow();
+        this.running = read;
+        read
+          .finally(() => {
+            if (this.running === read) this.running = undefined;
+          })
+          .catch(() => undefined);
+        return read;
       });
-    return this.next;
+    return this.waiting;
   }
 
-  private readSqliteShared(): Promise<number> {
-    this.sqliteRead ??= new Promise((resolve, reject) => {
-      setImmediate(() => {
-        // Forgotten before the read: a call from here on waits for a read of its own.
-        this.sqliteRead = undefined;
-        try {
-          resolve(this.readSqlite());
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
-    });
-    return this.sqliteRead;
+  private readNow(): Promise<number> {
+    if (this.dataSource.options.type !== 'better-sqlite3') return this.queryMysql();
+    try {
+      return Promise.resolve(this.readSqlite());
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   private readSqlite(): number {
@@ -82,17 +80,6 @@ export class DataVersionReader {
       this.statement = { connection, get: (name) => statement.get(name) };
     }
     return Number(this.statement.get(this.name)?.version ?? 0);
-  }
-
-  private start(): Promise<number> {
-    const query = this.queryMysql();
-    this.inFlight = query;
-    query
-      .finally(() => {
-        if (this.inFlight === query) this.inFlight = undefined;
-      })
-      .catch(() => undefined);
-    return query;
   }
 
   private queryMysql(): Promise<number> {
