@@ -1,22 +1,23 @@
 import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
-import { memoryStorage } from 'multer';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { CsvParser } from './csv-parser.js';
 import { CsvUploadInterceptor } from './csv-upload.interceptor.js';
 import { ShopsCsvController } from './shops-csv.controller.js';
 import { ShopsCsvService } from './shops-csv.service.js';
+import { sharedMemoryStorage } from './shared-memory-storage.js';
 
 /** The shops CSV export and import (preview, then one transaction). */
 @Module({
   imports: [
     ShopsModule,
     UploadsModule,
-    // An import file is at most CSV_IMPORT_MAX_BYTES: read into memory, never written to disk.
+    // An import file is at most CSV_IMPORT_MAX_BYTES: read into memory the CSV worker shares,
+    // never written to disk.
     MulterModule.register({
-      storage: memoryStorage(),
+      storage: sharedMemoryStorage(CSV_IMPORT_MAX_BYTES),
       limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     }),
   ],

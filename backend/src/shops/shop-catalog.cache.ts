@@ -13,6 +13,11 @@ export class VersionedCache<T> {
     return this.current?.version === version ? this.current.value : undefined;
   }
 
+  /** The latest build, whatever its version. */
+  latest(): T | undefined {
+    return this.current?.value;
+  }
+
   async get(version: number): Promise<T> {
     if (this.current?.version === version) return this.current.value;
     if (this.pending?.version === version) return this.pending.promise;

@@ -70,6 +70,39 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Verified first, then by name in Spanish order, then by id (for names Spanish sorts as equal). */
+const directoryOrder = (a: ShopDto, b: ShopDto): number =>
+  a.isVerified !== b.isVerified
+    ? a.isVerified === 'true'
+      ? -1
+      : 1
+    : spanish.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * `shops` in the directory's order. `previous` (the last catalogue's shops) only makes it quicker:
+ * `shops` are first arranged with those of `previous` in its order, then the others. From there V8's
+ * TimSort finds long runs already in order and compares about once a shop instead of log2(n)
+ * times: at 10,000 shops the Spanish comparisons held the event loop for 25-30 ms when a
+ * catalogue was rebuilt after an import that changed no name (stall bench). The order that comes
+ * out is the same either way: directoryOrder leaves no ties.
+ */
+export function inDirectoryOrder(shops: ShopDto[], previous?: readonly ShopDto[]): ShopDto[] {
+  return inPreviousOrder(shops, previous).sort(directoryOrder);
+}
+
+function inPreviousOrder(shops: ShopDto[], previous?: readonly ShopDto[]): ShopDto[] {
+  if (!previous?.length) return shops;
+  const position = new Map(previous.map((shop, index) => [shop.id, index]));
+  const slots = new Array<ShopDto | undefined>(previous.length);
+  const others: ShopDto[] = [];
+  for (const shop of shops) {
+    const at = position.get(shop.id);
+    if (at === undefined) others.push(shop);
+    else slots[at] = shop;
+  }
+  return slots.filter((shop): shop is ShopDto => shop !== undefined).concat(others);
+}
+
 /** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
 export function distinctSorted(values: Iterable<string>): string[] {
   const byKey = new Map<string, string>();
@@ -133,7 +166,10 @@ export class ShopsService {
    * racing a write on MariaDB always was. Inside a transaction on SQLite the others' queries
    * wait meanwhile (SqliteTransactionGate).
    */
-  async listShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
+  async listShops(
+    manager: EntityManager = this.dataSource.manager,
+    previous?: readonly ShopDto[],
+  ): Promise<ShopDto[]> {
     const shops: ShopDto[] = [];
     for (let after = ''; ;) {
       const page = await manager
@@ -154,21 +190,21 @@ export class ShopsService {
       after = page[page.length - 1].id;
       await setImmediate();
     }
-    // The sort (a few tens of milliseconds at 10,000 shops) in a turn of its own too.
+    // The sort in a turn of its own too, from the last catalogue's order (inDirectoryOrder).
     if (shops.length > LIST_PAGE_SIZE) await setImmediate();
-    return shops.sort((a, b) =>
-      a.isVerified === b.isVerified ? spanish.compare(a.name, b.name) : a.isVerified === 'true' ? -1 : 1,
-    );
+    return inDirectoryOrder(shops, previous);
   }
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
-    const shops = await this.listShops();
+    const shops = await this.listShops(undefined, this.catalog.latest()?.shops);
     const byId = new Map(shops.map((shop) => [shop.id, shop]));
     const redirects = new Map<string, string>();
     for (const old of await this.dataSource.getRepository(ShopOldSlug).find()) {
       const shop = byId.get(old.shopId);
       if (shop) redirects.set(old.slug, shop.slug);
     }
+    // The lists of categories, cities and states (tens of thousands of values) in a turn of their own.
+    if (shops.length > LIST_PAGE_SIZE) await setImmediate();
     return {
       version,
       shops,

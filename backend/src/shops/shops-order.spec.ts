@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ShopDto } from './dto/shop.dto.js';
+import { inDirectoryOrder } from './shops.service.js';
+
+/** A deterministic pseudo-random sequence (the same cases on every run). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+// Names that Spanish order (base sensitivity) treats as equal, ñ after n, numbers by value.
+const NAMES = [
+  'Taller Ñandú',
+  'taller nandu',
+  'Taller Nandu',
+  'Armería 2',
+  'Armeria 10',
+  'armería 2',
+  'Zeta',
+  'Ábaco',
+];
+
+function shops(count: number, next: () => number): ShopDto[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `${String(Math.floor(next() * 1e6)).padStart(6, '0')}-${index}`,
+    name: NAMES[Math.floor(next() * NAMES.length)],
+    isVerified: next() < 0.5 ? 'true' : 'false',
+  })) as unknown as ShopDto[];
+}
+
+const ids = (list: readonly ShopDto[]) => list.map((shop) => shop.id);
+
+describe('inDirectoryOrder', () => {
+  it('verified first, then by name in Spanish order, then by id', () => {
+    const next = random(1);
+    const sorted = inDirectoryOrder(shops(200, next));
+    for (let i = 1; i < sorted.length; i += 1) {
+      const [a, b] = [sorted[i - 1], sorted[i]];
+      if (a.isVerified !== b.isVerified) expect(a.isVerified).toBe('true');
+      else {
+        const byName = a.name.localeCompare(b.name, 'es', { sensitivity: 'base', numeric: true });
+        expect(byName).toBeLessThanOrEqual(0);
+        if (byName === 0) expect(a.id < b.id).toBe(true);
+      }
+    }
+  });
+
+  it('gives the same order with the last catalogue as a hint, whatever that catalogue holds', () => {
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const next = random(seed);
+      const now = shops(300, next);
+      const expected = ids(inDirectoryOrder([...now]));
+      // Last time's catalogue: some of today's shops (renamed or re-verified since), in its own
+      // order, a shop deleted since, and today's new shops missing.
+      const before = now
+        .filter(() => next() < 0.8)
+        .map((shop) => (next() < 0.1 ? { ...shop, name: 'Zeta', isVerified: 'false' } : shop))
+        .concat(shops(5, next));
+      const hint = inDirectoryOrder(before);
+      expect(ids(inDirectoryOrder([...now], hint))).toEqual(expected);
+      // A hint in no order at all changes nothing either.
+      expect(ids(inDirectoryOrder([...now], [...hint].reverse()))).toEqual(expected);
+    }
+  });
+});
