@@ -20,7 +20,8 @@ describe('DataVersionReader on SQLite', () => {
     await dataSource.initialize();
     await dataSource.runMigrations();
     await dataSource.query(`INSERT INTO data_version (name, version) VALUES ('test', 7)`);
-    const connection = (dataSource.driver as unknown as { databaseConnection: Connection }).databaseConnection;
+    const connection = (dataSource.driver as unknown as { databaseConnection: Connection })
+      .databaseConnection;
     const update = connection.prepare(`UPDATE data_version SET version = version + 1 WHERE name = 'test'`);
     bump = () => update.run();
     reader = new DataVersionReader(dataSource, 'test');

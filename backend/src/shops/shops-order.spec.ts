@@ -57,7 +57,7 @@ describe('inDirectoryOrder', () => {
       // order, a shop deleted since, and today's new shops missing.
       const before = now
         .filter(() => next() < 0.8)
-        .map((shop) => (next() < 0.1 ? { ...shop, name: 'Zeta', isVerified: 'false' } : shop))
+        .map((shop): ShopDto => (next() < 0.1 ? { ...shop, name: 'Zeta', isVerified: 'false' } : shop))
         .concat(shops(5, next));
       const hint = inDirectoryOrder(before);
       expect(ids(inDirectoryOrder([...now], hint))).toEqual(expected);
