@@ -1,20 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import express from 'express';
 import multer from 'multer';
+import { postFile } from '../../test/support/multipart-upload.js';
 import { ReleasingFileWriter, RestoreUploadStorage } from './restore-upload-storage.js';
-
-const BOUNDARY = '----restore-upload-test';
-const head = Buffer.from(
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="backupFile"; filename="backup.zip"\r\n` +
-    'Content-Type: application/zip\r\n\r\n',
-);
-const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 
 describe('RestoreUploadStorage', () => {
   let folder: string;
@@ -62,49 +56,14 @@ describe('RestoreUploadStorage', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  /** Posts `body` in pieces of `piece` bytes, with a pause between some so they arrive apart. */
-  function post(body: Buffer, { piece = 64 * 1024, stopAfter }: { piece?: number; stopAfter?: number } = {}) {
-    return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-      const req = request(
-        {
-          port,
-          host: '127.0.0.1',
-          method: 'POST',
-          path: '/upload',
-          headers: {
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-            'content-length': head.length + body.length + tail.length,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode!, json: JSON.parse(Buffer.concat(chunks).toString()) }),
-          );
-        },
-      );
-      // An abandoned request ends with its own error: expected there.
-      req.on('error', stopAfter === undefined ? reject : () => undefined);
-      const pieces: Buffer[] = [head];
-      for (let at = 0; at < body.length; at += piece) pieces.push(body.subarray(at, at + piece));
-      pieces.push(tail);
-      let sent = 0;
-      const next = () => {
-        if (stopAfter !== undefined && sent >= stopAfter) {
-          req.destroy();
-          setTimeout(() => resolve({ status: 0, json: {} }), 300);
-          return;
-        }
-        const part = pieces.shift();
-        if (!part) return req.end();
-        sent += part.length;
-        if (req.write(part)) setImmediate(next);
-        else req.once('drain', next);
-      };
-      next();
+  /** Posts `body` as the backup file, in pieces of `piece` bytes (see postFile). */
+  const post = (body: Buffer, options: { piece?: number; stopAfter?: number } = {}) =>
+    postFile(port, body, {
+      field: 'backupFile',
+      filename: 'backup.zip',
+      type: 'application/zip',
+      ...options,
     });
-  }
 
   it('writes the upload byte for byte and gives back the memory of the pieces it wrote', async () => {
     // Binary data with the boundary's first bytes in it, so busboy also hands over slices.

@@ -1,18 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import multer from 'multer';
+import { postFile } from '../../test/support/multipart-upload.js';
 import { sharedMemoryStorage } from './shared-memory-storage.js';
 
-const BOUNDARY = '----csv-upload-test';
-const head = Buffer.from(
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="shops.csv"\r\n` +
-    'Content-Type: text/csv\r\n\r\n',
-);
-const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 const LIMIT = 3 * 1024 * 1024;
 
 /** What a worker thread computes from the bytes it was given: their SHA-256 and whether it shares them. */
@@ -61,34 +56,9 @@ describe('sharedMemoryStorage', () => {
   });
   afterEach(() => new Promise((resolve) => server.close(resolve)));
 
-  /** Posts `body` as the file, in pieces of 16 KB written one after the other. */
-  function post(body: Buffer) {
-    return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-      const req = request(
-        {
-          port,
-          host: '127.0.0.1',
-          method: 'POST',
-          path: '/upload',
-          headers: {
-            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-            'content-length': head.length + body.length + tail.length,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.write(head);
-      for (let at = 0; at < body.length; at += 16 * 1024) req.write(body.subarray(at, at + 16 * 1024));
-      req.end(tail);
-    });
-  }
+  /** Posts `body` as the CSV file, in pieces of 16 KB (see postFile). */
+  const post = (body: Buffer) =>
+    postFile(port, body, { field: 'file', filename: 'shops.csv', type: 'text/csv', piece: 16 * 1024 });
 
   it('keeps the file byte for byte in shared memory, which a worker reads without a copy', async () => {
     const body = randomBytes(2 * 1024 * 1024 + 12_345);
