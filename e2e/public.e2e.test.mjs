@@ -254,8 +254,16 @@ for (const lang of ['es', 'en']) {
           page.context().waitForEvent('page'),
           link.click({ modifiers: ['ControlOrMeta'] }),
         ]);
-        await tab.waitForURL(shopUrl);
-        await tab.getByRole('heading', { level: 1, name: shop.name }).waitFor();
+        // Debian's headless shell loads such a tab but often never sends Playwright the event that
+        // its navigation committed (Page.frameNavigated), so Playwright's view of the tab stays at
+        // about:blank and its locators wait forever. The tab's own document tells the truth.
+        await eventually(
+          () =>
+            tab
+              .evaluate(() => [document.location.href, document.querySelector('main h1')?.textContent])
+              .catch((error) => [error.message]),
+          (seen) => seen[0] === shopUrl && seen[1] === shop.name,
+        );
         expect(page.url()).toBe(listing);
         expect(await page.getByRole('dialog', { name: shop.name }).count()).toBe(0);
         expect(unexpectedErrors(page)).toEqual([]);
