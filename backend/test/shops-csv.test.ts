@@ -128,7 +128,8 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       whatsapp: '+52 1 999 123 4567',
       email: 'tiro@angeles.example',
       website: 'https://angeles.example',
-      description: 'Campo de tiro; cursos.',
+      // A cell over two lines: it crosses from the CSV worker as one line of JSON.
+      description: 'Campo de tiro; cursos.\nAbierto los sábados.',
       categories: 'Capacitación;Deportivo',
       isVerified: 'VERDADERO',
       latitude: '20.9674',

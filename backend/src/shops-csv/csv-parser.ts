@@ -2,6 +2,8 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
 import { ApiError } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
+import { bufferOf } from '../common/cloned-bytes.js';
+import { TimeSlices } from '../common/event-loop-turns.js';
 import type {
   CsvDryRunOutcome,
   CsvParseOutcome,
@@ -9,7 +11,7 @@ import type {
   DryRunPlan,
   DryRunTask,
 } from './csv-parse.worker.js';
-import type { ParsedShopsCsv } from './shop-csv-format.js';
+import type { CsvRow, ParsedShopsCsv } from './shop-csv-format.js';
 
 /**
  * Reads import files in a worker thread (a pool of one, started on first use and stopped when
@@ -27,7 +29,8 @@ export class CsvParser implements OnModuleDestroy {
   async parse(bytes: Buffer): Promise<ParsedShopsCsv> {
     const outcome = (await this.workers.run(bytes)) as CsvParseOutcome;
     if ('refused' in outcome) throw refusal(outcome.refused);
-    return outcome.parsed;
+    const { rows, ...file } = outcome.parsed;
+    return { ...file, rows: await rowsOf(bufferOf(rows)) };
   }
 
   /** A dry run in the worker (see the worker's `dryRun`). */
@@ -40,6 +43,20 @@ export class CsvParser implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.pool?.destroy();
   }
+}
+
+/** The worker's rows, one line of JSON each, read in slices of the event loop. */
+async function rowsOf(lines: Buffer): Promise<CsvRow[]> {
+  const rows: CsvRow[] = [];
+  const slices = new TimeSlices();
+  for (let start = 0; start < lines.length;) {
+    const newline = lines.indexOf(0x0a, start);
+    const end = newline < 0 ? lines.length : newline;
+    rows.push(JSON.parse(lines.toString('utf8', start, end)) as CsvRow);
+    start = end + 1;
+    await slices.turn();
+  }
+  return rows;
 }
 
 const refusal = ({ status, code, message, details }: CsvRefusal) =>
