@@ -311,12 +311,12 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
       await changeEveryShop();
       // The first one holds its lock and waits while it plans, before its transaction: on SQLite
       // the second one's queries would wait for a transaction to end (SqliteTransactionGate).
-      const original = ShopsService.prototype.listShops;
+      const original = ShopsService.prototype.readShops;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
-      jest.spyOn(ShopsService.prototype, 'listShops').mockImplementation(async function (
+      jest.spyOn(ShopsService.prototype, 'readShops').mockImplementation(async function (
         this: ShopsService,
         ...args
       ) {

@@ -1,5 +1,4 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
-import { createHash } from 'node:crypto';
 import { parseJsonInTurns, parseJsonListInTurns, TooManyItems } from '../common/json-in-turns.js';
 import { TimeSlices } from '../common/event-loop-turns.js';
 import type { ShopValues } from '../shops/shop-writer.js';
@@ -77,8 +76,6 @@ export function usedQuarantined({ requests, quarantineByPath }: ReadBackup): Map
   return new Map([...quarantineByPath].filter(([path]) => named.has(path)));
 }
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
 export function asDate(value: unknown): Date | undefined {
   const date = typeof value === 'string' ? new Date(value) : undefined;
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
@@ -113,9 +110,9 @@ async function checkedBackup(
   // (which a hand-made manifest may understate) stops the parse past the limit.
   const counted = manifest.counts?.shops;
   if (typeof counted === 'number' && counted > maxShops) throw tooManyShops(String(counted), maxShops);
-  const shopsBytes = await zip.read(SHOPS_NAME);
+  const { bytes: shopsBytes, sha256: shopsSha256 } = await zip.readHashed(SHOPS_NAME);
   const expected = manifest.files?.[SHOPS_NAME]?.sha256;
-  if (expected && expected !== sha256(shopsBytes)) throw refuse('shops.json does not match its checksum');
+  if (expected && expected !== shopsSha256) throw refuse('shops.json does not match its checksum');
   const shops = await checkShops(await parsedShops(shopsBytes, maxShops));
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
@@ -147,10 +144,10 @@ async function checkedBackup(
 /** The pending requests of a format 6 backup, checksummed and checked; none before. */
 async function readRequests(zip: BackupZip, manifest: Manifest): Promise<VisitorRequest[]> {
   if (manifest.formatVersion < 6 || !zip.entries.has(REQUESTS_NAME)) return [];
-  const bytes = await zip.read(REQUESTS_NAME);
+  const { bytes, sha256 } = await zip.readHashed(REQUESTS_NAME);
   const expected = manifest.files?.[REQUESTS_NAME]?.sha256;
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
-  if (expected !== sha256(bytes)) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
+  if (expected !== sha256) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
   return checkBackedUpRequests(await parsed(bytes, REQUESTS_NAME));
 }
 
@@ -176,9 +173,9 @@ async function parsed(bytes: Buffer, name: string): Promise<unknown> {
 
 /** An image entry's bytes once they match their checksum and are an acceptable image. */
 export async function checkedImage({ zip, manifest }: ReadBackup, entryName: string): Promise<Buffer> {
-  const bytes = await zip.read(entryName);
+  const { bytes, sha256 } = await zip.readHashed(entryName);
   const checksum = manifest.files?.[entryName]?.sha256;
-  if (checksum && checksum !== sha256(bytes)) throw refuse(`${entryName} does not match its checksum`);
+  if (checksum && checksum !== sha256) throw refuse(`${entryName} does not match its checksum`);
   const problem = imageProblem(bytes);
   if (problem) throw refuse(`${entryName}: ${problem}`);
   return bytes;

@@ -173,7 +173,7 @@ export class RestoreService implements OnApplicationBootstrap {
    * images to store: those the written shops use.
    */
   private async plan({ shops, imagesByPath }: ReadBackup): Promise<RestorePlan> {
-    const current = new Map((await this.shops.listShops()).map((shop) => [shop.id, shop]));
+    const current = new Map((await this.shops.readShops()).map((shop) => [shop.id, shop]));
     const created: RestoredShop[] = [];
     const replaced: RestoredShop[] = [];
     let unchanged = 0;

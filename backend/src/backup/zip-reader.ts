@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -142,19 +143,40 @@ export class BackupZip {
    * headers that lie about sizes are caught here, while reading.
    */
   async read(name: string): Promise<Buffer> {
+    return this.readInto(name);
+  }
+
+  /** `read`, and the SHA-256 of the bytes (hex), computed as they arrive. */
+  async readHashed(name: string): Promise<{ bytes: Buffer; sha256: string }> {
+    const hash = createHash('sha256');
+    const bytes = await this.readInto(name, hash);
+    return { bytes, sha256: hash.digest('hex') };
+  }
+
+  /**
+   * Each piece goes into one buffer of the entry's size as it arrives: joining the pieces at the
+   * end (shops.json, 10 MB at 10,000 shops) held the event loop 30-50 ms in one go (stall bench),
+   * as did hashing the whole of it afterwards.
+   */
+  private async readInto(name: string, hash?: Hash): Promise<Buffer> {
     const row = this.entries.get(name);
     if (row === undefined) throw refuse(`"${clip(name)}" is missing`);
     const size = this.sizeOf(row);
     const limit = Math.min(size, limitFor(name));
-    const chunks: Buffer[] = [];
+    // Memory of its own, touched only as it is written: a header that lies is refused first.
+    const bytes = Buffer.allocUnsafeSlow(limit);
     let total = 0;
     let stream: Readable | undefined;
     try {
       stream = await this.stream(row);
       for await (const chunk of stream) {
-        total += (chunk as Buffer).length;
-        if (total > limit) throw refuse(`"${clip(name)}" is larger than its header says`);
-        chunks.push(chunk as Buffer);
+        const piece = chunk as Buffer;
+        if (total + piece.length > limit) throw refuse(`"${clip(name)}" is larger than its header says`);
+        piece.copy(bytes, total);
+        hash?.update(piece);
+        total += piece.length;
+        // The piece (up to 64 KB, from glibc's heap) goes back now, not at V8's next collection.
+        releaseWholeBuffers([piece]);
       }
     } catch (error) {
       stream?.destroy();
@@ -162,9 +184,6 @@ export class BackupZip {
       throw refuse(`"${clip(name)}" is damaged`);
     }
     if (total !== size) throw refuse(`"${clip(name)}" is damaged`);
-    const bytes = Buffer.concat(chunks);
-    // The pieces read (64 KB each, from glibc's heap) go back now, not at V8's next collection.
-    releaseWholeBuffers(chunks);
     return bytes;
   }
 
