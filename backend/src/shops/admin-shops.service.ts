@@ -10,7 +10,8 @@ import { VersionedCache } from './shop-catalog.cache.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
-import { distinctSorted, ShopsService, toShopDto } from './shops.service.js';
+import { distinctSorted } from './directory-order.js';
+import { ShopsService, toShopDto } from './shops.service.js';
 
 /** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
 export const BULK_SHOPS_NOT_FOUND = 'BULK_SHOPS_NOT_FOUND';

@@ -14,6 +14,7 @@ import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
+import { distinctSorted, inDirectoryOrder } from './directory-order.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { Shop } from './shop.entity.js';
 
@@ -22,7 +23,6 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 export function shopNotFound(): ApiError {
   return new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_FOUND);
 }
-const spanish = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 /** Shops read at a time by listShops (a few tens of milliseconds of work on SQLite). */
 const LIST_PAGE_SIZE = 100;
 
@@ -68,50 +68,6 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
       if (attempt >= 3 || !isUniqueViolation(error)) throw error;
     }
   }
-}
-
-/** Verified first, then by name in Spanish order, then by id (for names Spanish sorts as equal). */
-const directoryOrder = (a: ShopDto, b: ShopDto): number =>
-  a.isVerified !== b.isVerified
-    ? a.isVerified === 'true'
-      ? -1
-      : 1
-    : spanish.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/**
- * `shops` in the directory's order. `previous` (the last catalogue's shops) only makes it quicker:
- * `shops` are first arranged with those of `previous` in its order, then the others. From there V8's
- * TimSort finds long runs already in order and compares about once a shop instead of log2(n)
- * times: at 10,000 shops the Spanish comparisons held the event loop for 25-30 ms when a
- * catalogue was rebuilt after an import that changed no name (stall bench). The order that comes
- * out is the same either way: directoryOrder leaves no ties.
- */
-export function inDirectoryOrder(shops: ShopDto[], previous?: readonly ShopDto[]): ShopDto[] {
-  return inPreviousOrder(shops, previous).sort(directoryOrder);
-}
-
-function inPreviousOrder(shops: ShopDto[], previous?: readonly ShopDto[]): ShopDto[] {
-  if (!previous?.length) return shops;
-  const position = new Map(previous.map((shop, index) => [shop.id, index]));
-  const slots = new Array<ShopDto | undefined>(previous.length);
-  const others: ShopDto[] = [];
-  for (const shop of shops) {
-    const at = position.get(shop.id);
-    if (at === undefined) others.push(shop);
-    else slots[at] = shop;
-  }
-  return slots.filter((shop): shop is ShopDto => shop !== undefined).concat(others);
-}
-
-/** Distinct non-empty values, one spelling per case-insensitive value, in Spanish order. */
-export function distinctSorted(values: Iterable<string>): string[] {
-  const byKey = new Map<string, string>();
-  for (const raw of values) {
-    const value = raw.trim();
-    const key = value.toLocaleLowerCase('es');
-    if (value && !byKey.has(key)) byKey.set(key, value);
-  }
-  return [...byKey.values()].sort(spanish.compare);
 }
 
 /**
@@ -206,22 +162,25 @@ export class ShopsService {
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
     const shops = await this.listShops(undefined, this.catalog.latest()?.shops);
-    const byId = new Map(shops.map((shop) => [shop.id, shop]));
+    // Each index and list (tens of thousands of values) in a turn of the event loop of its own.
+    const apart = async <T>(work: () => T): Promise<T> => {
+      if (shops.length > LIST_PAGE_SIZE) await setImmediate();
+      return work();
+    };
+    const byId = await apart(() => new Map(shops.map((shop) => [shop.id, shop])));
     const redirects = new Map<string, string>();
     for (const old of await this.dataSource.getRepository(ShopOldSlug).find()) {
       const shop = byId.get(old.shopId);
       if (shop) redirects.set(old.slug, shop.slug);
     }
-    // The lists of categories, cities and states (tens of thousands of values) in a turn of their own.
-    if (shops.length > LIST_PAGE_SIZE) await setImmediate();
     return {
       version,
       shops,
-      categories: distinctSorted(shops.flatMap((shop) => shop.categories)),
-      cities: distinctSorted(shops.map((shop) => shop.city)),
-      states: distinctSorted(shops.map((shop) => shop.state)),
+      categories: await apart(() => distinctSorted(shops.flatMap((shop) => shop.categories))),
+      cities: await apart(() => distinctSorted(shops.map((shop) => shop.city))),
+      states: await apart(() => distinctSorted(shops.map((shop) => shop.state))),
       byId,
-      bySlug: new Map(shops.map((shop) => [shop.slug, shop])),
+      bySlug: await apart(() => new Map(shops.map((shop) => [shop.slug, shop]))),
       redirects,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ShopDto } from './dto/shop.dto.js';
-import { inDirectoryOrder } from './shops.service.js';
+import { distinctSorted, inDirectoryOrder } from './directory-order.js';
 
 /** A deterministic pseudo-random sequence (the same cases on every run). */
 function random(seed: number): () => number {
@@ -34,9 +34,10 @@ function shops(count: number, next: () => number): ShopDto[] {
 const ids = (list: readonly ShopDto[]) => list.map((shop) => shop.id);
 
 describe('inDirectoryOrder', () => {
-  it('verified first, then by name in Spanish order, then by id', () => {
+  it('verified first, then by name in Spanish order, then by id', async () => {
     const next = random(1);
-    const sorted = inDirectoryOrder(shops(200, next));
+    // More than one of sortInTurns's runs.
+    const sorted = await inDirectoryOrder(shops(3000, next));
     for (let i = 1; i < sorted.length; i += 1) {
       const [a, b] = [sorted[i - 1], sorted[i]];
       if (a.isVerified !== b.isVerified) expect(a.isVerified).toBe('true');
@@ -48,21 +49,39 @@ describe('inDirectoryOrder', () => {
     }
   });
 
-  it('gives the same order with the last catalogue as a hint, whatever that catalogue holds', () => {
+  it('gives the same order with the last catalogue as a hint, whatever that catalogue holds', async () => {
     for (let seed = 1; seed <= 20; seed += 1) {
       const next = random(seed);
       const now = shops(300, next);
-      const expected = ids(inDirectoryOrder([...now]));
+      const expected = ids(await inDirectoryOrder([...now]));
       // Last time's catalogue: some of today's shops (renamed or re-verified since), in its own
       // order, a shop deleted since, and today's new shops missing.
       const before = now
         .filter(() => next() < 0.8)
         .map((shop): ShopDto => (next() < 0.1 ? { ...shop, name: 'Zeta', isVerified: 'false' } : shop))
         .concat(shops(5, next));
-      const hint = inDirectoryOrder(before);
-      expect(ids(inDirectoryOrder([...now], hint))).toEqual(expected);
+      const hint = await inDirectoryOrder(before);
+      expect(ids(await inDirectoryOrder([...now], hint))).toEqual(expected);
       // A hint in no order at all changes nothing either.
-      expect(ids(inDirectoryOrder([...now], [...hint].reverse()))).toEqual(expected);
+      expect(ids(await inDirectoryOrder([...now], [...hint].reverse()))).toEqual(expected);
     }
+  });
+});
+
+describe('distinctSorted', () => {
+  it('keeps the first spelling of each value, case and spaces aside, in Spanish order', () => {
+    expect(
+      distinctSorted([
+        ' Querétaro',
+        'querétaro',
+        'León',
+        'QUERÉTARO ',
+        '',
+        '  ',
+        'Ñuñoa',
+        'Nuevo León',
+        'León',
+      ]),
+    ).toEqual(['León', 'Nuevo León', 'Ñuñoa', 'Querétaro']);
   });
 });
