@@ -114,8 +114,8 @@ export class ShopsService {
   }
 
   /**
-   * All shops as DTOs: verified first, then by name in Spanish order (readShops, then sorted in a
-   * turn of its own, from the last catalogue's order: inDirectoryOrder).
+   * All shops as DTOs: verified first, then by name in Spanish order (readShops, then sorted a
+   * piece per turn of the event loop, from the last catalogue's order: inDirectoryOrder).
    */
   async listShops(
     manager: EntityManager = this.dataSource.manager,
