@@ -91,7 +91,9 @@ describe('a listing request', () => {
       ...base,
       [`POST /api/admin/requests/${ID}/approve`]: () => answer,
     });
-    const user = userEvent.setup();
+    // Keystrokes without a timer between them: 21 of them, each a re-render of the whole form,
+    // took this test past its 10 s on a loaded CI machine (1.7 s on a quiet one).
+    const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/requests/${ID}`, { language: 'es' });
     const phone = await screen.findByLabelText('Teléfono');
     await user.clear(phone);
