@@ -1,14 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sortInTurns } from './sort-in-turns.js';
-
-/** A deterministic pseudo-random sequence (the same cases on every run). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+import { seededRandom as random } from '../../test/support/seeded-random.js';
 
 const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
 

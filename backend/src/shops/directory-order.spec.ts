@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ShopDto } from './dto/shop.dto.js';
 import { distinctSorted, inDirectoryOrder } from './directory-order.js';
-
-/** A deterministic pseudo-random sequence (the same cases on every run). */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
+import { seededRandom as random } from '../../test/support/seeded-random.js';
 
 // Names that Spanish order (base sensitivity) treats as equal, ñ after n, numbers by value.
 const NAMES = [
