@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { imageEntryName, IMAGE_NAME, prettyJsonChunks, QUARANTINE_NAME } from './backup-format.js';
+import {
+  imageEntryName,
+  IMAGE_NAME,
+  JsonObjectMembers,
+  prettyJsonChunks,
+  QUARANTINE_NAME,
+} from './backup-format.js';
 
 const text = (value: unknown, perChunk?: number) =>
   Buffer.concat([...prettyJsonChunks(value, perChunk)]).toString('utf8');
@@ -48,6 +54,37 @@ describe('prettyJsonChunks', () => {
     for (const value of [{}, [], 'text', 3, null, { a: [] }, [[1, [2]], {}]]) {
       expect(text(value)).toBe(JSON.stringify(value, null, 2));
     }
+  });
+
+  it('writes the members of a JsonObjectMembers as JSON.stringify writes the object they make', () => {
+    const members: [string, unknown][] = [
+      ['shops.json', { sha256: 'cd'.repeat(32), size: 10 }],
+      ['dropped', undefined],
+      [
+        'images/1.png',
+        { sha256: 'ab'.repeat(32), size: 1, path: '/objects/uploads/1', contentType: 'image/png' },
+      ],
+      ['nested', new JsonObjectMembers(() => [['deep', [1, { a: 2 }]]])],
+    ];
+    const lazy = new JsonObjectMembers(function* () {
+      yield* members;
+    });
+    const built = JSON.parse(
+      JSON.stringify(
+        Object.fromEntries(
+          members.map(([key, value]) => [
+            key,
+            value instanceof JsonObjectMembers ? Object.fromEntries(value.members()) : value,
+          ]),
+        ),
+      ),
+    ) as object;
+    const manifest = { product: 'atm-gunsmith-directory', files: lazy, missingImages: [] };
+    expect(text(manifest)).toBe(JSON.stringify({ ...manifest, files: built }, null, 2));
+    // Read again on each writing, and empty where it has no members.
+    expect(text(manifest)).toBe(JSON.stringify({ ...manifest, files: built }, null, 2));
+    expect(text({ files: new JsonObjectMembers(() => []) })).toBe(JSON.stringify({ files: {} }, null, 2));
+    expect(text(new JsonObjectMembers(() => [['only', undefined]]))).toBe('{}');
   });
 
   it('yields many chunks for a long list, never the whole text at once', () => {

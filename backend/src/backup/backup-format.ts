@@ -95,8 +95,24 @@ export function* prettyJsonChunks(value: unknown, perChunk = 2000): Generator<Bu
 const omitted = (value: unknown) =>
   value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
+/**
+ * An object that `prettyJsonChunks` writes member by member as `members()` yields them, without
+ * the object ever being built: the same text as the object they make (keys must not repeat).
+ */
+export class JsonObjectMembers {
+  constructor(readonly members: () => Iterable<[string, unknown]>) {}
+}
+
 /** The text of `value` at `indent`, containers `depth` levels down written member by member. */
 function* prettyPieces(value: unknown, indent: string, depth: number): Generator<string> {
+  if (value instanceof JsonObjectMembers) {
+    if (depth === 0) {
+      yield* prettyPieces(Object.fromEntries(value.members()), indent, 0);
+    } else {
+      yield* memberPieces(value.members(), false, indent, depth);
+    }
+    return;
+  }
   const container =
     value !== null &&
     typeof value === 'object' &&
@@ -105,21 +121,32 @@ function* prettyPieces(value: unknown, indent: string, depth: number): Generator
     yield JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
     return;
   }
-  const inner = `${indent}  `;
   const isArray = Array.isArray(value);
-  const members: [string | null, unknown][] = isArray
-    ? value.map((item) => [null, omitted(item) ? null : item])
-    : Object.entries(value).filter(([, item]) => !omitted(item));
-  if (!members.length) {
-    yield isArray ? '[]' : '{}';
-    return;
-  }
-  yield isArray ? '[' : '{';
-  for (const [index, [key, item]] of members.entries()) {
-    yield `${index ? ',' : ''}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`;
+  yield* memberPieces(
+    isArray ? value.map((item) => [null, omitted(item) ? null : item]) : Object.entries(value),
+    isArray,
+    indent,
+    depth,
+  );
+}
+
+/** An array's items (`key` null) or an object's members, as `prettyPieces` writes them. */
+function* memberPieces(
+  members: Iterable<[string | null, unknown]>,
+  isArray: boolean,
+  indent: string,
+  depth: number,
+): Generator<string> {
+  const inner = `${indent}  `;
+  let written = 0;
+  for (const [key, item] of members) {
+    if (omitted(item)) continue;
+    const opening = written ? ',' : isArray ? '[' : '{';
+    yield `${opening}\n${inner}${key === null ? '' : `${JSON.stringify(key)}: `}`;
     yield* prettyPieces(item, inner, depth - 1);
+    written++;
   }
-  yield `\n${indent}${isArray ? ']' : '}'}`;
+  yield written ? `\n${indent}${isArray ? ']' : '}'}` : isArray ? '[]' : '{}';
 }
 
 /** '12.4 MB', '850 KB', '0 B'. */
