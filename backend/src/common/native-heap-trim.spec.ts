@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { nativeHeapTrim } from './native-heap-trim.js';
@@ -7,8 +8,6 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
 /** A collection of the young generation only: a few milliseconds, where a full one may take 100. */
 const collectYoung = () => gc({ type: 'minor' });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A trim that records when it was called, and ends when `finish` is called (or at once). */
 function fakeTrim({ endsAtOnce = true } = {}) {
