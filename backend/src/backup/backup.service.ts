@@ -245,28 +245,14 @@ export class BackupService {
     try {
       // Streamed a slice at a time: the text of 10,000 shops, or of the manifest naming 20,000
       // images, is never one string.
-      files.addDocument(
-        SHOPS_NAME,
-        await addHashed(Readable.from(prettyJsonChunks(shops), { objectMode: false }), SHOPS_NAME, true),
-      );
+      /** A JSON document of the archive, compressed, from its chunks. */
+      const addDocument = async (name: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>) =>
+        files.addDocument(name, await addHashed(Readable.from(chunks, { objectMode: false }), name, true));
+      await addDocument(SHOPS_NAME, prettyJsonChunks(shops));
       const activity = { entries: 0 };
-      files.addDocument(
-        ACTIVITY_NAME,
-        await addHashed(
-          Readable.from(this.activityJson(activity), { objectMode: false }),
-          ACTIVITY_NAME,
-          true,
-        ),
-      );
+      await addDocument(ACTIVITY_NAME, this.activityJson(activity));
       const requests = await pendingRequestsForBackup(this.dataSource);
-      files.addDocument(
-        REQUESTS_NAME,
-        await addHashed(
-          Readable.from(prettyJsonChunks(requests), { objectMode: false }),
-          REQUESTS_NAME,
-          true,
-        ),
-      );
+      await addDocument(REQUESTS_NAME, prettyJsonChunks(requests));
       /** Adds each stored object of `keys` (one open at a time); `missing` gets the paths of the others. */
       const addObjects = async (keys: Iterable<string>, missing: string[]): Promise<number> => {
         let added = 0;
