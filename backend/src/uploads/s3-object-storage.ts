@@ -1,6 +1,5 @@
 import {
   DeleteObjectCommand,
-  GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -9,10 +8,10 @@ import {
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { StorageConfig } from '../config/storage.config.js';
 import { strongEtag } from './local-object-storage.js';
 import { ObjectStorage, type ObjectInfo, type StoredObject } from './object-storage.js';
+import { S3SignedGet } from './s3-signed-get.js';
 
 const SHA256_METADATA = 'sha256';
 
@@ -47,12 +46,18 @@ function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: S3Client;
   private readonly bucket: string;
+  /** Reads (the backup's and the public images'), outside the SDK's middleware. */
+  private readonly reader: S3SignedGet;
 
   /** `onError` hears of every failed request but a missing object (for the metrics). */
-  constructor(config: S3Settings, onError: (operation: string) => void = () => undefined) {
+  constructor(
+    config: S3Settings,
+    private readonly onError: (operation: string) => void = () => undefined,
+  ) {
     super();
     this.bucket = config.bucket;
     this.client = clientFor(config, config.endpoint);
+    this.reader = new S3SignedGet(this.client, config);
     this.client.middlewareStack.add(
       (next, context) => async (args) => {
         try {
@@ -124,24 +129,38 @@ export class S3ObjectStorage extends ObjectStorage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { ...this.infoOf(object), body: object.Body as Readable };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const answer = await this.read(key);
+    if (!answer) return null;
+    const { headers } = answer;
+    const info = this.infoOf({
+      ContentType: headers['content-type'],
+      ContentLength: Number(headers['content-length'] ?? 0),
+      ETag: headers.etag,
+      Metadata: { [SHA256_METADATA]: String(headers[`x-amz-meta-${SHA256_METADATA}`] ?? '') },
+    });
+    return { ...info, body: answer };
   }
 
   /** The first bytes of an object, to check what a browser uploaded directly. */
   async head(key: string, bytes: number): Promise<Buffer | null> {
+    const answer = await this.read(key, `bytes=0-${bytes - 1}`);
+    if (!answer) return null;
+    // A store that ignores the range sends the whole object: keep the first bytes only.
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for await (const chunk of answer) {
+      chunks.push(chunk as Buffer);
+      read += (chunk as Buffer).length;
+      if (read >= bytes) break;
+    }
+    return Buffer.concat(chunks).subarray(0, bytes);
+  }
+
+  private async read(key: string, range?: string) {
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
-      );
-      return Buffer.from(await object.Body!.transformToByteArray());
+      return await this.reader.get(key, range);
     } catch (error) {
-      if (isNotFound(error)) return null;
+      this.onError('GetObjectCommand');
       throw error;
     }
   }
