@@ -67,3 +67,35 @@ describe.each(DIALECTS)('the data version on %s', (dialect) => {
     await Promise.all(calls);
   });
 });
+
+/**
+ * mysql2 keeps an LRU of prepared statements on each pooled connection, 16,000 slots by default,
+ * allocated up front (four arrays of 128 KB): 5 MB of live heap for a pool of ten. The backend
+ * prepares one statement, so the production options ask for a small cache; this checks that
+ * TypeORM passes them through to every connection the pool opens.
+ */
+(DIALECTS.includes('mysql') ? describe : describe.skip)('the MariaDB pool', () => {
+  let database: TestDatabase;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('mysql');
+    app = await startApp(database.env);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('gives each connection a statement cache of 16, and the data version is still read through it', async () => {
+    // Ten reads at once open ten connections (the pool's limit).
+    await Promise.all(Array.from({ length: 10 }, () => app.dataSource.query('SELECT SLEEP(0.05)')));
+    const pool = (app.dataSource.driver as unknown as { pool: { _allConnections: { toArray(): unknown[] } } })
+      .pool;
+    const connections = pool._allConnections.toArray() as { _statements: { max: number } }[];
+    expect(connections.length).toBe(10);
+    for (const connection of connections) expect(connection._statements.max).toBe(16);
+    await app.dataSource.query(`INSERT INTO data_version (name, version) VALUES ('pool', 3)`);
+    await expect(new DataVersionReader(app.dataSource, 'pool').read()).resolves.toBe(3);
+  });
+});
