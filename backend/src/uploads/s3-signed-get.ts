@@ -57,6 +57,8 @@ async function errorCode(answer: IncomingMessage): Promise<string> {
  */
 export class S3SignedGet {
   private readonly base: URL;
+  /** The path before each key: the bucket's (path style), or none (the bucket in the host). */
+  private readonly prefix: string;
   private readonly signer: SignatureV4;
   private readonly transport: typeof http | typeof https;
   private readonly agent: http.Agent;
@@ -72,6 +74,7 @@ export class S3SignedGet {
       Accelerate: false,
     });
     this.base = new URL(String(url));
+    this.prefix = this.base.pathname.replace(/\/$/, '');
     this.signer = new SignatureV4({
       credentials: client.config.credentials,
       region: location.region,
@@ -107,8 +110,7 @@ export class S3SignedGet {
   }
 
   private async send(key: string, range: string | undefined): Promise<IncomingMessage> {
-    const prefix = this.base.pathname.replace(/\/$/, '');
-    const path = `${prefix}/${key.split('/').map(escapeSegment).join('/')}`;
+    const path = `${this.prefix}/${key.split('/').map(escapeSegment).join('/')}`;
     const signed = await this.signer.sign({
       method: 'GET',
       protocol: this.base.protocol,
