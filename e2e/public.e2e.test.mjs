@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { LISTING_PAGE_SIZE as PAGE_SIZE } from 'contract';
 import { expectAccessible } from './support/axe.mjs';
-import { eventually, journeys, openListing, unexpectedErrors, waitForDirectory } from './support/browser.mjs';
+import {
+  eventually,
+  journeys,
+  newTabOpenedBy,
+  openListing,
+  unexpectedErrors,
+  waitForDirectory,
+} from './support/browser.mjs';
 import { expectFocusRing, focusIsWithin, tabTo, untilFocused } from './support/keyboard.mjs';
 import { cardNames, shopCard, shopCards } from './support/public-page.mjs';
 import { startProductAndBrowser, stopProductAndBrowser } from './support/servers.mjs';
@@ -250,20 +257,12 @@ for (const lang of ['es', 'en']) {
 
         // Ctrl+click (Cmd on a Mac): the shop's page in a new tab; this tab keeps the listing.
         await waitForDirectory(page);
-        const [tab] = await Promise.all([
-          page.context().waitForEvent('page'),
-          link.click({ modifiers: ['ControlOrMeta'] }),
-        ]);
-        // Debian's headless shell loads such a tab but often never sends Playwright the event that
-        // its navigation committed (Page.frameNavigated), so Playwright's view of the tab stays at
-        // about:blank and its locators wait forever. The tab's own document tells the truth.
-        await eventually(
-          () =>
-            tab
-              .evaluate(() => [document.location.href, document.querySelector('main h1')?.textContent])
-              .catch((error) => [error.message]),
-          (seen) => seen[0] === shopUrl && seen[1] === shop.name,
-        );
+        // The tab as the browser lists it: Debian's headless shell does not always report it to
+        // Playwright (see newTabOpenedBy).
+        await newTabOpenedBy(page, () => link.click({ modifiers: ['ControlOrMeta'] }), {
+          url: shopUrl,
+          title: shop.name,
+        });
         expect(page.url()).toBe(listing);
         expect(await page.getByRole('dialog', { name: shop.name }).count()).toBe(0);
         expect(unexpectedErrors(page)).toEqual([]);

@@ -142,3 +142,35 @@ export async function eventually(read, check, { timeout = 15_000, interval = 100
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
 }
+
+/**
+ * Runs `action` (a click that should open a new tab) and returns the one tab it opened, as the
+ * browser itself lists it (CDP's Target domain): `{ url, title }` once its URL is `url` and its
+ * title holds `title`. Debian's headless shell opens such a tab but does not always tell
+ * Playwright: sometimes neither the tab (`context.waitForEvent('page')` waits forever) nor its
+ * navigation is reported. The browser's own list of targets is what a person would see as tabs.
+ */
+export async function newTabOpenedBy(page, action, { url, title }) {
+  const own = await page.context().newCDPSession(page);
+  const { targetInfo: current } = await own.send('Target.getTargetInfo');
+  await own.detach();
+  const browser = await page.context().browser().newBrowserCDPSession();
+  try {
+    const tabsOfContext = async () =>
+      (await browser.send('Target.getTargets')).targetInfos.filter(
+        (target) => target.type === 'page' && target.browserContextId === current.browserContextId,
+      );
+    const before = new Set((await tabsOfContext()).map((target) => target.targetId));
+    await action();
+    const opened = await eventually(
+      async () =>
+        (await tabsOfContext())
+          .filter((target) => !before.has(target.targetId))
+          .map((target) => ({ url: target.url, title: target.title })),
+      (tabs) => tabs.length === 1 && tabs[0].url === url && tabs[0].title.includes(title),
+    );
+    return opened[0];
+  } finally {
+    await browser.detach();
+  }
+}
