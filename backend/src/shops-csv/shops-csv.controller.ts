@@ -97,17 +97,18 @@ export class ShopsCsvController {
     @Query() { dryRun, allOrNothing }: ImportShopsQueryDto,
     @UploadedFile() file: Express.Multer.File | undefined,
     @Actor() actor: ActivityActor,
-  ): Promise<ImportShopsResultDto | StreamableFile> {
+  ): Promise<StreamableFile> {
     if (!file) throw csvFileMissing();
-    // A preview's answer comes written as JSON by the CSV worker (10,000 rows of report).
-    if (dryRun === 'true') {
-      const answer = await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' });
-      return new StreamableFile(answer, { type: 'application/json; charset=utf-8', length: answer.length });
-    }
-    return this.csv.importShops(file.buffer, {
-      allOrNothing: allOrNothing === 'true',
-      actor,
-      fileName: file.originalname,
-    });
+    // Either answer comes as its JSON (10,000 rows of report): a preview's written by the CSV
+    // worker, an import's in turns of the event loop, never in one JSON.stringify.
+    const answer =
+      dryRun === 'true'
+        ? await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' })
+        : await this.csv.importShops(file.buffer, {
+            allOrNothing: allOrNothing === 'true',
+            actor,
+            fileName: file.originalname,
+          });
+    return new StreamableFile(answer, { type: 'application/json; charset=utf-8', length: answer.length });
   }
 }

@@ -15,6 +15,7 @@ import { CsvParser } from './csv-parser.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { shopToCsvRecord, type CsvDelimiter, type CsvRow } from './shop-csv-format.js';
 import { bufferOf } from '../common/cloned-bytes.js';
+import { stringifyJsonInTurns } from '../common/json-in-turns.js';
 
 export interface ImportOptions {
   allOrNothing: boolean;
@@ -59,8 +60,11 @@ export class ShopsCsvService {
     })();
   }
 
-  /** Plans and applies an import in one transaction (a dry run is `dryRun`). */
-  async importShops(file: Buffer, options: ImportOptions): Promise<ImportShopsResultDto> {
+  /**
+   * Plans and applies an import in one transaction (a dry run is `dryRun`). The answer comes as
+   * its JSON, written in turns of the event loop (10,000 row reports).
+   */
+  async importShops(file: Buffer, options: ImportOptions): Promise<Buffer> {
     const { delimiter, rows } = await this.csvParser.parse(file);
     const { planned, applied, released } = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
@@ -93,7 +97,7 @@ export class ShopsCsvService {
       }),
     );
     await this.writer.releaseImages(released);
-    return this.result(
+    return this.answer(
       planned.map((row) => row.report),
       delimiter,
       options,
@@ -151,13 +155,13 @@ export class ShopsCsvService {
     return planned;
   }
 
-  private result(
+  private answer(
     reports: ImportRowDto[],
     delimiter: CsvDelimiter,
     { allOrNothing }: ImportOptions,
     applied: boolean,
-  ): ImportShopsResultDto {
-    return {
+  ): Promise<Buffer> {
+    const result: ImportShopsResultDto = {
       dryRun: false,
       allOrNothing,
       applied,
@@ -165,5 +169,6 @@ export class ShopsCsvService {
       counts: importCounts(reports),
       rows: reports,
     };
+    return stringifyJsonInTurns(result, 'rows');
   }
 }
