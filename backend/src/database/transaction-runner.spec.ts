@@ -77,10 +77,10 @@ describe('TransactionRunner on SQLite, taking turns', () => {
       try {
         await counting(); // the first: nothing gave the loop back yet, so it turns
         await manager.insert(SystemFlag, { name: 'quick' });
-        clock += 5;
-        await counting(); // 5 ms since that turn: none
-        clock += 10;
-        await counting(); // 15 ms: a turn
+        clock += SLICE_MS / 2;
+        await counting(); // half a slice since that turn: none
+        clock += SLICE_MS;
+        await counting(); // a slice and a half: a turn
       } finally {
         now.mockRestore();
       }
