@@ -1,6 +1,6 @@
 import { JSONParser } from '@streamparser/json';
 import { setImmediate } from 'node:timers/promises';
-import { TimeSlices } from './event-loop-turns.js';
+import { jsonInSlices } from './encoded-document.js';
 
 /** Bytes parsed between two turns of the event loop (a few ms of work). */
 const SLICE_BYTES = 64 * 1024;
@@ -66,9 +66,9 @@ async function writeInTurns(parser: JSONParser, bytes: Buffer): Promise<void> {
 
 /**
  * JSON.stringify for a document with one long list, as UTF-8 bytes: the rest of the document in
- * one call, the list an item at a time with a turn of the event loop every few ms (TimeSlices).
- * Express's JSON.stringify of an import's answer (10,000 row reports) held the loop about 40 ms
- * in one piece. The list is written last: the bytes are JSON.stringify's when it is the last key.
+ * one call, the list by jsonInSlices (a slice of items per turn of the event loop). Express's
+ * JSON.stringify of an import's answer (10,000 row reports) held the loop about 40 ms in one
+ * piece. The list is written last: the bytes are JSON.stringify's when it is the last key.
  */
 export async function stringifyJsonInTurns<K extends string>(
   document: { [key in K]: readonly unknown[] },
@@ -76,15 +76,8 @@ export async function stringifyJsonInTurns<K extends string>(
 ): Promise<Buffer> {
   const { [listKey]: list, ...rest } = document;
   const head = JSON.stringify(rest);
-  const parts = [head === '{}' ? '{' : `${head.slice(0, -1)},`, `${JSON.stringify(listKey)}:[`];
-  const slices = new TimeSlices();
-  for (const [index, item] of list.entries()) {
-    await slices.turn();
-    // As in JSON.stringify of a list: what has no JSON form (undefined, a function) is null.
-    parts.push(index ? ',' : '', (JSON.stringify(item) as string | undefined) ?? 'null');
-  }
-  parts.push(']}');
-  return Buffer.from(parts.join(''), 'utf8');
+  const opening = `${head === '{}' ? '{' : `${head.slice(0, -1)},`}${JSON.stringify(listKey)}:`;
+  return Buffer.concat([Buffer.from(opening), await jsonInSlices(list), Buffer.from('}')]);
 }
 
 const JSON_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
