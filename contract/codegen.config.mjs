@@ -67,6 +67,7 @@ export const REMOTE_ENDPOINTS = [
       'createUpload',
       'getBackupStats',
       'listStoredBackups',
+      'previewStoredBackupRestore',
       'restoreStoredBackup',
       'getActivity',
       'getAdminRequests',

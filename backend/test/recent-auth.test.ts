@@ -43,6 +43,10 @@ describe.each(DIALECTS)('recent re-authentication on %s', (dialect) => {
     admin
       .post(`/api/admin/backup/restore${query}`)
       .attach('backupFile', backup, { filename: 'b.zip', contentType: 'application/zip' });
+  const previewRestore = () =>
+    admin
+      .post('/api/admin/backup/restore/preview')
+      .attach('backupFile', backup, { filename: 'b.zip', contentType: 'application/zip' });
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
@@ -59,6 +63,7 @@ describe.each(DIALECTS)('recent re-authentication on %s', (dialect) => {
   afterAll(() => server.close());
 
   it('a login counts as a recent authentication', async () => {
+    await previewRestore().expect(200);
     await restore('?dryRun=true').expect(200);
     await restore().expect(200);
   });
@@ -78,9 +83,10 @@ describe.each(DIALECTS)('recent re-authentication on %s', (dialect) => {
       expect(response.body).toMatchObject({ code: 'REAUTHENTICATION_REQUIRED', params: { minutes: 5 } });
     }
     expect(await counts()).toEqual(before);
-    // Reading and a dry run are not dangerous.
+    // Reading and a preview (a route of its own) are not dangerous; a parameter opens nothing.
     await admin.get('/api/admin/users').expect(200);
-    await restore('?dryRun=true').expect(200);
+    await previewRestore().expect(200);
+    expect((await restore('?dryRun=true')).status).toBe(403);
   });
 
   it('a wrong password does not re-authenticate; the right one does, and the actions go through', async () => {

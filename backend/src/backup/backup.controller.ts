@@ -45,10 +45,23 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
 
-/** A restore answers its result, or with `dryRun=true` what it would do. */
+/**
+ * A restore answers its result, or with `dryRun=true` what it would do. The restore routes need a
+ * recent re-authentication even for a dry run: the guard reads only the session and the route,
+ * so a preview that needs none has routes of its own (`.../restore/preview`).
+ */
 const RESTORE_ANSWER = {
   description: 'RestoreResultDto, or RestorePreviewDto when dryRun=true',
   schema: { oneOf: [{ $ref: getSchemaPath(RestoreResultDto) }, { $ref: getSchemaPath(RestorePreviewDto) }] },
+};
+
+/** The multipart body of an uploaded restore or its preview. */
+const BACKUP_FILE_BODY = {
+  schema: {
+    type: 'object' as const,
+    required: ['backupFile'],
+    properties: { backupFile: { type: 'string' as const, format: 'binary' } },
+  },
 };
 
 @ApiTags('backup')
@@ -98,6 +111,21 @@ export class BackupController {
     response.setHeader('Cache-Control', 'no-store');
     object.body.on('error', (error) => response.destroy(error));
     object.body.pipe(response);
+  }
+
+  /** What restoring a stored backup would do; changes nothing, so it needs no re-authentication. */
+  @Post('stored/:name/restore/preview')
+  @HttpCode(200)
+  @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
+  @ApiOkResponse({ type: RestorePreviewDto })
+  @ApiErrors({ 404: 'No stored backup has this name' })
+  async previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
+    const file = await this.stored.copyToTemporaryFile(name);
+    try {
+      return await this.restores.preview(file);
+    } finally {
+      await removeRestoreUpload(file.path);
+    }
   }
 
   /**
@@ -161,6 +189,26 @@ export class BackupController {
   }
 
   /**
+   * What restoring an uploaded complete backup (multipart field `backupFile`) would do: shops
+   * created, replaced and unchanged, images added, the backup's date and format version,
+   * problems. Changes and records nothing, so it needs no re-authentication.
+   */
+  @Post('restore/preview')
+  @HttpCode(200)
+  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(BACKUP_FILE_BODY)
+  @ApiOkResponse({ type: RestorePreviewDto })
+  @ApiErrors({
+    400: 'Not a ZIP',
+    413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
+    507: 'Less free space under DATA_DIR than RESTORE_FREE_SPACE_FACTOR (2) times the upload',
+  })
+  async previewRestore(@UploadedFile() file: Express.Multer.File | undefined): Promise<RestorePreviewDto> {
+    return this.restores.preview(await this.checkedUpload(file));
+  }
+
+  /**
    * Restores a complete backup (multipart field `backupFile`). All or nothing: a file that
    * fails any check changes nothing. Shops with an id that exists are replaced in place, but
    * those this directory has exactly so are left alone. The activity log stays as it is (a
@@ -173,13 +221,7 @@ export class BackupController {
   @HttpCode(200)
   @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['backupFile'],
-      properties: { backupFile: { type: 'string', format: 'binary' } },
-    },
-  })
+  @ApiBody(BACKUP_FILE_BODY)
   @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
     400: 'Not a ZIP, or the backup fails a check (the message says which; a dry run lists it instead)',
@@ -192,14 +234,17 @@ export class BackupController {
     @Query() query: RestoreQueryDto,
     @Actor() actor: ActivityActor,
   ): Promise<RestoreResultDto | RestorePreviewDto> {
+    const checked = await this.checkedUpload(file);
+    return this.restoreOrPreview(checked, query, actor, { upload: file!.originalname.slice(0, 200) });
+  }
+
+  /** The uploaded file, once it is there, within the limit and a ZIP (the interceptor removes it afterwards). */
+  private async checkedUpload(file: Express.Multer.File | undefined): Promise<BackupFile> {
     if (!file)
       throw new ApiError(400, 'BACKUP_FILE_MISSING', 'Please select a ZIP file (form field "backupFile")');
-    // RestoreUploadInterceptor removes the file afterwards, whatever happens here.
     if (file.size > this.config.restoreMaxBytes) throw tooLarge(this.config.restoreMaxBytes);
     if (!(await looksLikeZip(file.path)))
       throw new ApiError(400, 'BACKUP_INVALID_FILE', 'Invalid File Type: please select a ZIP file');
-    return this.restoreOrPreview({ path: file.path, size: file.size }, query, actor, {
-      upload: file.originalname.slice(0, 200),
-    });
+    return { path: file.path, size: file.size };
   }
 }

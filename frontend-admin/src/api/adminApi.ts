@@ -99,7 +99,7 @@ const taggedApi = generatedApi.enhanceEndpoints<
     },
     getBackupStats: { providesTags: ['Backup'] },
     listStoredBackups: { providesTags: ['Backup'] },
-    // A dry run changes nothing; a restore changes the shops, the statistics and the log.
+    // A preview changes nothing; a restore changes the shops, the statistics and the log.
     restoreStoredBackup: {
       invalidatesTags: (_r, error, { dryRun }) =>
         error || dryRun === 'true' ? [] : [{ type: 'Shop', id: 'LIST' }, 'Shop', 'Backup', 'Activity'],
@@ -320,6 +320,7 @@ export const {
   useGetBackupStatsQuery,
   useDownloadBackupMutation,
   useListStoredBackupsQuery,
+  usePreviewStoredBackupRestoreMutation,
   useRestoreStoredBackupMutation,
   useDownloadStoredBackupMutation,
   useDownloadShopsCsvMutation,

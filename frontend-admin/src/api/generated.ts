@@ -166,6 +166,15 @@ const injectedRtkApi = api.injectEndpoints({
     listStoredBackups: build.query<ListStoredBackupsApiResponse, ListStoredBackupsApiArg>({
       query: () => ({ url: `/api/admin/backup/stored` }),
     }),
+    previewStoredBackupRestore: build.mutation<
+      PreviewStoredBackupRestoreApiResponse,
+      PreviewStoredBackupRestoreApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/admin/backup/stored/${encodeURIComponent(String(queryArg))}/restore/preview`,
+        method: 'POST',
+      }),
+    }),
     restoreStoredBackup: build.mutation<RestoreStoredBackupApiResponse, RestoreStoredBackupApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/backup/stored/${encodeURIComponent(String(queryArg.name))}/restore`,
@@ -442,6 +451,8 @@ export type GetBackupStatsApiResponse = /** status 200  */ BackupStatsDto;
 export type GetBackupStatsApiArg = void;
 export type ListStoredBackupsApiResponse = /** status 200  */ StoredBackupDto[];
 export type ListStoredBackupsApiArg = void;
+export type PreviewStoredBackupRestoreApiResponse = /** status 200  */ RestorePreviewDto;
+export type PreviewStoredBackupRestoreApiArg = /** The stored backup's file name (from the list) */ string;
 export type RestoreStoredBackupApiResponse =
   | /** status 200 RestoreResultDto, or RestorePreviewDto when dryRun=true */ RestoreResultDto
   | RestorePreviewDto;
@@ -969,15 +980,6 @@ export type StoredBackupDto = {
   /** Its size in bytes. */
   bytes: number;
 };
-export type RestoreResultDto = {
-  message: string;
-  created: number;
-  /** Shops that replaced the shop with their id. */
-  updated: number;
-  /** Shops left alone: this directory already had them exactly so. */
-  unchanged: number;
-  images: number;
-};
 export type RestoreProblemDto = {
   code: string;
   message: string;
@@ -1002,6 +1004,15 @@ export type RestorePreviewDto = {
   images: number;
   /** Images missing from the store when the backup was made (their shops keep the path). */
   missingImages: number;
+};
+export type RestoreResultDto = {
+  message: string;
+  created: number;
+  /** Shops that replaced the shop with their id. */
+  updated: number;
+  /** Shops left alone: this directory already had them exactly so. */
+  unchanged: number;
+  images: number;
 };
 export type ListingShopDto = {
   name: string;

@@ -27,14 +27,14 @@ export function recentlyAuthenticated(request: Request): boolean {
 /**
  * Lets a dangerous action through only when the session's admin gave their password (or a
  * passkey) within the last minutes; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin
- * turns into a prompt before sending the action again. A dry run (`?dryRun=true`) changes
- * nothing and needs no re-authentication.
+ * turns into a prompt before sending the action again. It reads the session alone: nothing in
+ * the query, headers or body can change its answer. An action that needs no re-authentication
+ * (a restore's preview) is a route of its own without this guard.
  */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
-    if (request.query?.dryRun === 'true' || recentlyAuthenticated(request)) return true;
+    if (recentlyAuthenticated(context.switchToHttp().getRequest<Request>())) return true;
     throw reauthenticationRequired();
   }
 }

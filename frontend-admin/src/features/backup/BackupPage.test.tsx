@@ -39,7 +39,7 @@ const preview = (overrides: object = {}) => ({
   missingImages: 0,
   ...overrides,
 });
-const isDryRun = (url: string) => url.endsWith('?dryRun=true');
+const isDryRun = (url: string) => url.endsWith('/restore/preview');
 const user = () => userEvent.setup();
 const fullButton = () => screen.getByRole('button', { name: /Download Complete Backup|Creating ZIP/ });
 const dataButton = () => screen.getByRole('button', { name: /Download Data Backup|Creating JSON/ });
@@ -251,7 +251,7 @@ describe('backup page', () => {
     fireEvent.change(screen.getByLabelText('Select ZIP File'), { target: { files: [backupZip()] } });
     const summary = await screen.findByTestId('restore-summary');
     expect(xhr.calls).toHaveLength(1);
-    expect(xhr.calls[0].url).toBe('/api/admin/backup/restore?dryRun=true');
+    expect(xhr.calls[0].url).toBe('/api/admin/backup/restore/preview');
     expect(summary).toHaveTextContent('atm-directory-backup-2026-08-01.zip');
     expect(within(summary).getByText('Gunsmiths created').closest('tr')).toHaveTextContent('3');
     expect(within(summary).getByText('Gunsmiths replaced').closest('tr')).toHaveTextContent('20');
@@ -323,12 +323,19 @@ describe('backup page', () => {
     const api = stubApi({
       ...base,
       'GET /api/admin/backup/stored': [stored],
-      [`POST /api/admin/backup/stored/${stored.name}/restore`]: (request: Request) =>
-        json(
-          new URL(request.url).searchParams.get('dryRun') === 'true'
-            ? preview({ created: 0, replaced: 1, unchanged: 25, images: 2 })
-            : { message: 'ok', created: 0, updated: 1, unchanged: 25, images: 2 },
-        ),
+      [`POST /api/admin/backup/stored/${stored.name}/restore/preview`]: preview({
+        created: 0,
+        replaced: 1,
+        unchanged: 25,
+        images: 2,
+      }),
+      [`POST /api/admin/backup/stored/${stored.name}/restore`]: {
+        message: 'ok',
+        created: 0,
+        updated: 1,
+        unchanged: 25,
+        images: 2,
+      },
     });
     await renderAdmin('/admin/backup');
     const table = await screen.findByRole('table', { name: 'Stored backups' });
@@ -343,8 +350,9 @@ describe('backup page', () => {
     expect(within(summary).getByText('Gunsmiths replaced').closest('tr')).toHaveTextContent('1');
     await user().click(screen.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Backup Restored Successfully')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/backup/stored/${stored.name}/restore/preview`)).toHaveLength(1);
     const calls = api.callsTo(`POST /api/admin/backup/stored/${stored.name}/restore`);
-    expect(calls.map((call) => new URL(call.url).search)).toEqual(['?dryRun=true', '']);
+    expect(calls.map((call) => new URL(call.url).search)).toEqual(['']);
   });
 
   it('a refused file: "Restore Failed" with the server message, and no restore is offered', async () => {

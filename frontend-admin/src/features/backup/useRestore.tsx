@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { App } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
-import { adminApi, reportUnauthorized, useRestoreStoredBackupMutation } from '../../api/adminApi';
+import {
+  adminApi,
+  reportUnauthorized,
+  usePreviewStoredBackupRestoreMutation,
+  useRestoreStoredBackupMutation,
+} from '../../api/adminApi';
 import type { paths, RestorePreviewDto, RestoreResultDto, StoredBackupDto } from 'contract/api-types';
 import { needsReauthentication, requestReauthentication } from '../../api/reauthentication';
 import { sendWithProgress } from '../../api/upload';
@@ -27,6 +32,7 @@ export function useRestore(maxBytes: number, busy: () => boolean) {
   const toast = useToast();
   const { modal } = App.useApp();
   const dispatch = useAppDispatch();
+  const [previewStoredBackupRestore] = usePreviewStoredBackupRestoreMutation();
   const [restoreStoredBackup] = useRestoreStoredBackupMutation();
   const [phase, setPhase] = useState<RestorePhase>('idle');
   const [progress, setProgress] = useState(0);
@@ -54,15 +60,20 @@ export function useRestore(maxBytes: number, busy: () => boolean) {
     announceCatalogChange();
   };
 
-  /** Uploads the file for a dry run (`dryRun`) or the restore itself, with progress. */
+  /**
+   * Uploads the file for a preview (`dryRun`, its own route: no password needed to look) or the
+   * restore itself, with progress.
+   */
   const upload = async (file: File, dryRun: boolean) => {
-    const path = '/api/admin/backup/restore' satisfies keyof paths;
+    const url = dryRun
+      ? ('/api/admin/backup/restore/preview' satisfies keyof paths)
+      : ('/api/admin/backup/restore' satisfies keyof paths);
     const send = () => {
       const body = new FormData();
       body.append('backupFile', file, file.name);
       return sendWithProgress({
         method: 'POST',
-        url: dryRun ? `${path}?dryRun=true` : path,
+        url,
         body,
         onProgress: (p) => {
           setProgress(p);
@@ -157,10 +168,7 @@ export function useRestore(maxBytes: number, busy: () => boolean) {
     setPhase('checking');
     setProgress(100); // nothing to upload: the server reads the stored file
     try {
-      const preview = (await restoreStoredBackup({
-        name: backup.name,
-        dryRun: 'true',
-      }).unwrap()) as RestorePreviewDto;
+      const preview = await previewStoredBackupRestore(backup.name).unwrap();
       confirmRestore(preview, backup.name, formatLimit(backup.bytes), () => {
         setPhase('restoring');
         restoreStoredBackup({ name: backup.name })
