@@ -346,4 +346,21 @@ describe('security: the first admin is required for admin routes (#13 complement
       .send({ username: 'intruder', password: 'secret1-tornillo-azul' })
       .expect(403);
   });
+
+  it("refuses a password made of the site's own words and a year, as a weak password of its field", async () => {
+    const admin = browser(server.url);
+    await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    for (const password of ['Armeria2024!', 'Mexico2026!', 'Armeros-ATM-2025']) {
+      const response = await admin
+        .post('/api/admin/users')
+        .send({ username: 'segundo', password })
+        .expect(400);
+      expect(response.body).toMatchObject({
+        code: 'WEAK_PASSWORD',
+        errors: [{ field: 'password', code: 'WEAK_PASSWORD' }],
+      });
+    }
+    const users = (await admin.get('/api/admin/users').expect(200)).body as { username: string }[];
+    expect(users.map((user) => user.username)).toEqual([FIRST_ADMIN.username]);
+  });
 });

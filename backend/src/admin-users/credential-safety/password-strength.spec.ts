@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { passwordWeakness, SCORED_LENGTH } from './password-strength.js';
+import { accountInputs, passwordWeakness, SCORED_LENGTH, SITE_WORDS_WARNING } from './password-strength.js';
+import { SITE_WORDS, withoutSiteWords } from './site-words.js';
 
 describe('passwordWeakness', () => {
   it('refuses common, keyboard and username-based passwords, with zxcvbn keys for the reason', async () => {
@@ -26,5 +27,103 @@ describe('passwordWeakness', () => {
       .join('-')
       .slice(0, 1024);
     expect(await passwordWeakness(long)).toBeNull();
+  });
+
+  it("refuses the site's own words with a year, whatever their case or accents", async () => {
+    for (const password of [
+      'Armeria2024!',
+      'Mexico2026!',
+      'Armeros-ATM-2025',
+      'ARMERÍA2024!',
+      'México2026!',
+    ]) {
+      expect(await passwordWeakness(password, ['admin'])).toMatchObject({ score: expect.any(Number) });
+    }
+  });
+
+  it('refuses a password strong only by the words of the site, with its own warning', async () => {
+    for (const password of [
+      'Jalisco-Armeros-2024',
+      'NuevoLeón-1999',
+      'Gunsmiths-Sonora-7!',
+      'Armeros-ATM-2025-Jalisco',
+    ]) {
+      expect(await passwordWeakness(password, ['admin'])).toMatchObject({
+        warning: SITE_WORDS_WARNING,
+        suggestion: 'anotherWord',
+      });
+    }
+    expect(await passwordWeakness('alianza de tiradores de méxico', ['admin'])).not.toBeNull();
+  });
+
+  it('accepts a passphrase that holds a word of the site among uncommon ones', async () => {
+    expect(await passwordWeakness('el-armero-de-la-esquina-afila-la-mira', ['admin'])).toBeNull();
+    expect(await passwordWeakness('atmosfera-grulla-de-papel-9', ['admin'])).toBeNull();
+  });
+
+  it("refuses the parts of the account's username", async () => {
+    expect(accountInputs(['armero-norte'])).toEqual(['armero-norte', 'armero', 'norte']);
+    expect(await passwordWeakness('Xoloitzcuintle#2024', ['admin'])).toBeNull();
+    expect(await passwordWeakness('Xoloitzcuintle#2024', ['xoloitzcuintle-ramirez'])).toMatchObject({
+      warning: 'userInputs',
+    });
+  });
+});
+
+describe('withoutSiteWords', () => {
+  it('takes out every word of the site, whatever its case, accents or spaces, and keeps the rest as written', () => {
+    expect(withoutSiteWords('Armeros-ATM-2025')).toBe('--2025');
+    expect(withoutSiteWords('ARMERÍA-Ñandú')).toBe('-Ñandú');
+    expect(withoutSiteWords('SanLuisPotosí_baja california sur!')).toBe('_!');
+    expect(withoutSiteWords('ñandú-contraseña')).toBe('ñandú-contraseña');
+  });
+
+  it('names the alliance, the trade, the country, the product and all 32 federal entities', () => {
+    for (const word of [
+      'atm',
+      'alianza de tiradores de méxico',
+      'armería',
+      'gunsmiths',
+      'méxico',
+      'directorio',
+    ]) {
+      expect(SITE_WORDS).toContain(word);
+    }
+    const entities = [
+      'aguascalientes',
+      'baja california',
+      'baja california sur',
+      'campeche',
+      'chiapas',
+      'chihuahua',
+      'ciudad de méxico',
+      'coahuila',
+      'colima',
+      'durango',
+      'guanajuato',
+      'guerrero',
+      'hidalgo',
+      'jalisco',
+      'estado de méxico',
+      'michoacán',
+      'morelos',
+      'nayarit',
+      'nuevo león',
+      'oaxaca',
+      'puebla',
+      'querétaro',
+      'quintana roo',
+      'san luis potosí',
+      'sinaloa',
+      'sonora',
+      'tabasco',
+      'tamaulipas',
+      'tlaxcala',
+      'veracruz',
+      'yucatán',
+      'zacatecas',
+    ];
+    expect(entities).toHaveLength(32);
+    for (const entity of entities) expect(SITE_WORDS).toContain(entity);
   });
 });

@@ -1,4 +1,5 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { siteDictionary, withoutSiteWords } from './site-words.js';
 
 /** The lowest zxcvbn score (0-4) a new password may have: 3 is "safely unguessable" offline with a slow hash. */
 export const MIN_PASSWORD_SCORE = 3;
@@ -27,7 +28,7 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 /**
  * Loaded and built on first use, not at start-up: the dictionaries (common passwords, English and
  * Spanish words and names) are 2.5 MB of code, unpacked when loaded, and only a new password needs
- * them.
+ * them. The site's own words (site-words.ts) are one more dictionary, of its first guesses.
  */
 function zxcvbn(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
@@ -39,7 +40,7 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
     ]);
     return new ZxcvbnFactory({
       graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...en.dictionary, ...esEs.dictionary },
+      dictionary: { ...common.dictionary, ...en.dictionary, ...esEs.dictionary, siteWords: siteDictionary() },
       maxLength: SCORED_LENGTH,
       l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
     });
@@ -48,19 +49,47 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
 }
 
 /**
- * Scores a new password against common passwords, English and Spanish words and names, keyboard
- * patterns, dates and the account's own data (`userInputs`: its username). Returns the reason when
- * it scores below MIN_PASSWORD_SCORE, or null when it is strong enough.
+ * The account's own data as zxcvbn's user inputs: each value, and each of its parts of three
+ * characters or more ("armero-norte" also gives "armero" and "norte").
+ */
+export function accountInputs(values: string[]): string[] {
+  const parts = values.flatMap((value) => [
+    value,
+    ...value.split(/[\s._@+-]+/u).filter((part) => part.length >= 3),
+  ]);
+  return [...new Set(parts.filter(Boolean))];
+}
+
+/**
+ * Scores a new password against common passwords, English and Spanish words and names, the site's
+ * own words, keyboard patterns, dates and the account's own data (`userInputs`: its username).
+ * Returns the reason when it scores below MIN_PASSWORD_SCORE, or null when it is strong enough.
+ *
+ * A password made of the site's words is scored a second time without them, and must be strong
+ * on what remains: zxcvbn adds at least 10^4 guesses for each part after the first, so three parts
+ * of the site ("Armeros-ATM-2025") score 3 however well-known each is, while an attacker of this
+ * site tries its words, joined by a separator and followed by a year, among the first.
  */
 export async function passwordWeakness(
   password: string,
   userInputs: string[] = [],
 ): Promise<PasswordWeakness | null> {
-  const result = (await zxcvbn()).check(password, userInputs);
-  if (result.score >= MIN_PASSWORD_SCORE) return null;
-  return {
-    score: result.score,
-    warning: result.feedback.warning ?? '',
-    suggestion: result.feedback.suggestions[0] ?? '',
-  };
+  const estimator = await zxcvbn();
+  const inputs = accountInputs(userInputs);
+  const result = estimator.check(password, inputs);
+  if (result.score < MIN_PASSWORD_SCORE) {
+    return {
+      score: result.score,
+      warning: result.feedback.warning ?? '',
+      suggestion: result.feedback.suggestions[0] ?? '',
+    };
+  }
+  const rest = withoutSiteWords(password);
+  if (rest === password) return null;
+  const restScore = estimator.check(rest, inputs).score;
+  if (restScore >= MIN_PASSWORD_SCORE) return null;
+  return { score: restScore, warning: SITE_WORDS_WARNING, suggestion: 'anotherWord' };
 }
+
+/** The reason for a password strong only by the site's own words: not one of zxcvbn's keys. */
+export const SITE_WORDS_WARNING = 'siteWords';

@@ -1,0 +1,140 @@
+/**
+ * The words this site shows on every page, the first an attacker who targets its administrators
+ * tries: the alliance (ATM, Alianza de Tiradores de México), its trade, its country and the 32
+ * federal entities its directory filters by, and the product's name (the page titles' "ATM
+ * Armeros", "ATM Gunsmiths"). Written as the site writes them; `siteDictionary` adds the forms
+ * without accents and without spaces, and `withoutSiteWords` compares without case or accents.
+ */
+const ALLIANCE = [
+  'atm',
+  'alianza',
+  'tirador',
+  'tiradores',
+  'alianza de tiradores',
+  'alianza de tiradores de méxico',
+];
+
+const TRADE = [
+  'armería',
+  'armerías',
+  'armero',
+  'armeros',
+  'armera',
+  'armeras',
+  'gunsmith',
+  'gunsmiths',
+  'gunsmithing',
+];
+
+const COUNTRY = ['méxico', 'mexicano', 'mexicana', 'mexicanos', 'mexicanas', 'mexican', 'mexicans'];
+
+const PRODUCT = [
+  'directorio',
+  'directory',
+  'atm armeros',
+  'atm gunsmiths',
+  'armeros certificados',
+  'certified gunsmiths',
+];
+
+/** The 32 federal entities, with their usual short forms. */
+const STATES = [
+  'aguascalientes',
+  'baja california',
+  'baja california sur',
+  'campeche',
+  'chiapas',
+  'chihuahua',
+  'ciudad de méxico',
+  'cdmx',
+  'coahuila',
+  'colima',
+  'durango',
+  'guanajuato',
+  'guerrero',
+  'hidalgo',
+  'jalisco',
+  'estado de méxico',
+  'edomex',
+  'michoacán',
+  'morelos',
+  'nayarit',
+  'nuevo león',
+  'oaxaca',
+  'puebla',
+  'querétaro',
+  'quintana roo',
+  'san luis potosí',
+  'sinaloa',
+  'sonora',
+  'tabasco',
+  'tamaulipas',
+  'tlaxcala',
+  'veracruz',
+  'yucatán',
+  'zacatecas',
+];
+
+export const SITE_WORDS: readonly string[] = [...ALLIANCE, ...TRADE, ...COUNTRY, ...PRODUCT, ...STATES];
+
+/** Lower case, without accents: "México" and "MEXICO" both fold to "mexico". */
+export function foldCase(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The site's words as a zxcvbn dictionary, in the order above (zxcvbn ranks a word by its place):
+ * each as written, without accents, and a name of several words also joined without spaces
+ * (zxcvbn compares in lower case, but keeps accents).
+ */
+export function siteDictionary(): string[] {
+  const forms = SITE_WORDS.flatMap((word) => {
+    const plain = foldCase(word);
+    return [word, plain, word.replaceAll(' ', ''), plain.replaceAll(' ', '')];
+  });
+  return [...new Set(forms)];
+}
+
+/** A word as a pattern: without case or accents, the parts of a name joined by nothing or separators. */
+function wordPattern(word: string): string {
+  return foldCase(word)
+    .split(/\s+/u)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s._-]*');
+}
+
+let siteWordPattern: RegExp | undefined;
+
+/**
+ * The password with every one of the site's words taken out, whatever their case or accents
+ * ("ARMERÍA", "armeria"); the rest keeps its own characters. What remains is what the password
+ * adds to a guess made of the words an attacker of this site tries first.
+ *
+ * The account's username is not taken out: zxcvbn already knows it (a user input), and a
+ * passphrase that holds the username among other words stays as strong as zxcvbn scores it.
+ */
+export function withoutSiteWords(password: string): string {
+  // Longest first, so "baja california sur" is taken whole, not as "baja california".
+  siteWordPattern ??= new RegExp(
+    [...new Set(SITE_WORDS.map(foldCase))]
+      .sort((a, b) => b.length - a.length)
+      .map(wordPattern)
+      .join('|'),
+    'g',
+  );
+  // Each character with its folded form; a word found in the folded text drops the characters it spans.
+  const characters = Array.from(password);
+  let folded = '';
+  const owner: number[] = [];
+  characters.forEach((character, index) => {
+    for (const unit of foldCase(character)) {
+      folded += unit;
+      for (let k = 0; k < unit.length; k++) owner.push(index);
+    }
+  });
+  const dropped = new Set<number>();
+  for (const match of folded.matchAll(siteWordPattern)) {
+    for (let k = match.index; k < match.index + match[0].length; k++) dropped.add(owner[k]);
+  }
+  return characters.filter((_, index) => !dropped.has(index)).join('');
+}
