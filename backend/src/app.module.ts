@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { ActivityModule } from './activity/activity.module.js';
@@ -11,6 +12,7 @@ import { APP_CONFIG } from './config/config.token.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { AppMetrics } from './observability/metrics.js';
 import { APP_LOGGER, createAppLogger } from './observability/request-observer.js';
@@ -38,6 +40,7 @@ export class AppModule {
         // request; the per-request lines come from observeRequests (it sees every request).
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         DatabaseModule.forRoot(config.database),
+        RateLimitsModule,
         SessionsModule,
         ActivityModule,
         AdminUsersModule,
@@ -61,6 +64,8 @@ export class AppModule {
           useValue: new SessionSettings(
             config.session.idleMinutes * 60_000,
             config.session.absoluteHours * 3_600_000,
+            createHmac('sha256', config.session.secret).update('known-device').digest(),
+            config.session.secureCookie,
           ),
         },
       ],

@@ -238,12 +238,17 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it('counts every failure of many parallel logins, and blocks the client after 50 across usernames', async () => {
     // A client that has failed nothing yet (the tests above left counts behind).
-    await server.dataSource.query('DELETE FROM login_attempt');
+    await server.dataSource.query('DELETE FROM rate_limit');
     const fail = (username: string) =>
       request(server.url).post('/api/auth/login').send({ username, password: 'wrong-password' });
+    // The per-address counters: each address and username, and the address across usernames.
     const counts = async () =>
-      ((await server.dataSource.query('SELECT failures FROM login_attempt')) as { failures: unknown }[])
-        .map((row) => Number(row.failures))
+      (
+        (await server.dataSource.query(
+          "SELECT points FROM rate_limit WHERE `key` LIKE 'login.address%'",
+        )) as { points: unknown }[]
+      )
+        .map((row) => Number(row.points))
         .sort((a, b) => a - b);
     const strangers = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => fail(`stranger-${from + i}`));
@@ -265,11 +270,14 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(429);
 
-    // 15 minutes after the last failure the block is over, and the client's count starts again.
-    await server.dataSource.query('UPDATE login_attempt SET updated_at = updated_at - ?', [15 * 60_000]);
+    // 15 minutes after the block began it is over, and the client's count starts again.
+    await server.dataSource.query('UPDATE rate_limit SET expire = expire - ? WHERE points > 50', [
+      15 * 60_000,
+    ]);
     await request(server.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
     expect((await fail('stranger-42')).status).toBe(401);
-    // 42 strangers and the client at 1, helper still at 9.
-    expect(await counts()).toEqual([...Array(43).fill(1), 9]);
+    // 43 strangers at 1 (the refused attempt counted too: every attempt counts, before the
+    // hash), the client at 1 (the right password gave its attempt back), helper still at 9.
+    expect(await counts()).toEqual([...Array(44).fill(1), 9]);
   });
 });

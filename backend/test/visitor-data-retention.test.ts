@@ -84,7 +84,7 @@ describe.each(DIALECTS)("erasing submitters' personal data on %s", (dialect) => 
 
   it('deletes rate counters and spent proofs whose window is over', async () => {
     const count = async () =>
-      Number((await server.dataSource.query('SELECT COUNT(*) AS n FROM visitor_counter'))[0].n);
+      Number((await server.dataSource.query('SELECT COUNT(*) AS n FROM rate_limit'))[0].n);
     await suggest('Calle Tres 3');
     expect(await count()).toBeGreaterThan(0);
     await server.app.get(VisitorDataRetentionService).eraseExpired(Date.now() + 2 * DAY_MS);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import argon2 from 'argon2';
 import type { AppConfig } from '../config/app.config.js';
-import { PasswordHasher } from './password-hasher.service.js';
+import { HASHING_CONCURRENCY, PasswordHasher } from './password-hasher.service.js';
 
 const hasher = (passwordHashCost: AppConfig['passwordHashCost']) =>
   new PasswordHasher({ passwordHashCost } as AppConfig);
@@ -33,5 +34,31 @@ describe('PasswordHasher', () => {
     expect(await cheap.verify(await cheap.hash('correct horse'), 'correct horse')).toBe(true);
     expect(await cheap.verify(standardHash, 'wrong horse')).toBe(false);
     expect(await cheap.verify(null, 'decoy-password-for-unknown-users')).toBe(false);
+  });
+
+  it('computes at most HASHING_CONCURRENCY hashes at once: a burst waits its turn', async () => {
+    const cheap = hasher('test');
+    const hash = await cheap.hash('correct horse');
+    const real = argon2.verify.bind(argon2);
+    let running = 0;
+    let most = 0;
+    const spy = jest.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        return await real(...args);
+      } finally {
+        running -= 1;
+      }
+    });
+    try {
+      const burst = Array.from({ length: HASHING_CONCURRENCY + 6 }, () =>
+        cheap.verify(hash, 'correct horse'),
+      );
+      expect(await Promise.all(burst)).toEqual(burst.map(() => true));
+      expect(most).toBe(HASHING_CONCURRENCY);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import argon2, { type HashOptions } from 'argon2';
+import { availableParallelism } from 'node:os';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 
@@ -7,14 +9,22 @@ import { APP_CONFIG } from '../config/config.token.js';
 const TEST_COST = { timeCost: 1, memoryCost: 1024, parallelism: 1 };
 
 /**
+ * Hashes computed at once: one core fewer than the machine has, so a burst of logins (each
+ * 64 MiB and a core for a few hundred ms) waits its turn in this queue instead of filling
+ * libuv's thread pool, which the file system and compression share, and starving the server.
+ */
+export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+
+/**
  * argon2id with the library's defaults (64 MiB, 3 passes), or TEST_COST when the config says
- * so (NODE_ENV=test only). A hash made once at start-up is verified for unknown usernames, so
- * "no such user" costs the same time as "wrong password". Verification reads the cost from
- * the stored hash.
+ * so (NODE_ENV=test only), at most HASHING_CONCURRENCY at a time. A hash made once at start-up
+ * is verified for unknown usernames, so "no such user" costs the same time as "wrong
+ * password". Verification reads the cost from the stored hash.
  */
 @Injectable()
 export class PasswordHasher {
   private readonly options: HashOptions;
+  private readonly queue: LimitFunction = pLimit(HASHING_CONCURRENCY);
   private readonly decoy: Promise<string>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -23,12 +33,13 @@ export class PasswordHasher {
   }
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, this.options);
+    return this.queue(() => argon2.hash(password, this.options));
   }
 
   async verify(hash: string | null, password: string): Promise<boolean> {
+    const stored = hash ?? (await this.decoy);
     try {
-      const matches = await argon2.verify(hash ?? (await this.decoy), password);
+      const matches = await this.queue(() => argon2.verify(stored, password));
       return hash !== null && matches;
     } catch {
       return false;

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../admin-users/admin-users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
-import { LoginAttempt } from './login-attempt.entity.js';
 import { SecondFactorController } from './second-factor/second-factor.controller.js';
 import { SecondFactorModule } from './second-factor/second-factor.module.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
@@ -17,13 +15,7 @@ import { PasskeysModule } from './passkeys/passkeys.module.js';
  * the current user, the first admin, one's own password, and one's passkeys.
  */
 @Module({
-  imports: [
-    PassportModule.register({ session: true }),
-    TypeOrmModule.forFeature([LoginAttempt]),
-    AdminUsersModule,
-    SecondFactorModule,
-    PasskeysModule,
-  ],
+  imports: [PassportModule.register({ session: true }), AdminUsersModule, SecondFactorModule, PasskeysModule],
   controllers: [AuthController, SecondFactorController],
   providers: [AuthService, LocalStrategy, SessionSerializer, SecondFactorService],
 })

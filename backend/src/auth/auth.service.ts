@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
+import { LoginLimits } from './login-limits.js';
 import { SecondFactorRegistry } from './second-factor/second-factor.js';
 
 const FIRST_ADMIN_FLAG = 'first-admin';
@@ -31,25 +32,31 @@ export class AuthService {
   constructor(
     private readonly users: AdminUsersService,
     private readonly hasher: PasswordHasher,
-    private readonly throttle: LoginThrottleService,
+    private readonly loginLimits: LoginLimits,
+    private readonly limits: RateLimits,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly factors: SecondFactorRegistry,
   ) {}
 
   /**
-   * Checks credentials under the rate limit. An unknown user and a wrong password take the
-   * same path (a hash is always verified) and give the same answer. A checked failure is
-   * logged with the username tried; refusals by the rate limit are not (a flood would fill
-   * the log), nor is the password ever. For an account with a second factor the failure count
-   * is cleared only by a right code, so logging in again does not buy more guesses.
+   * Checks credentials under the rate limits, taken before the hash is verified. An unknown
+   * user and a wrong password take the same path (a hash is always verified) and give the same
+   * answer. A checked failure is logged with the username tried; refusals by the rate limit are
+   * not (a flood would fill the log), nor is the password ever. For an account with a second
+   * factor the failure count is cleared only by a right code, so logging in again does not buy
+   * more guesses.
    */
-  async validateLogin(client: string, username: string, password: string): Promise<AdminUser | null> {
-    await this.throttle.assertAllowed(client, username);
+  async validateLogin(
+    client: string,
+    username: string,
+    password: string,
+    device: string | null = null,
+  ): Promise<AdminUser | null> {
+    await this.loginLimits.take(client, username, device);
     const user = await this.users.findWithHash({ username: username.trim() });
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) {
-      await this.throttle.recordFailure(client, username);
       await this.transactions.run((manager) =>
         this.activity.record(manager, {
           kind: 'login.failed',
@@ -59,7 +66,8 @@ export class AuthService {
       );
       return null;
     }
-    if (!(await this.factors.hasAnyFactor(user.id))) await this.throttle.recordSuccess(client, username);
+    if (await this.factors.hasAnyFactor(user.id)) await this.loginLimits.passed(client, username, device);
+    else await this.loginLimits.succeeded(client, username, device);
     return user;
   }
 
@@ -94,14 +102,13 @@ export class AuthService {
   }
 
   /**
-   * Checks the caller's password again, under the same rate limit as logging in (a wrong one
-   * counts as a failed login for this client and username).
+   * Checks the caller's password again, under the same rate limits as logging in (taken
+   * before the hash is verified).
    */
   async reauthenticate(user: AdminUser, password: string, client: string): Promise<void> {
-    await this.throttle.assertAllowed(client, user.username);
+    await this.loginLimits.take(client, user.username);
     const current = await this.users.findWithHash({ id: user.id });
     if (!current || !(await this.hasher.verify(current.passwordHash, password))) {
-      await this.throttle.recordFailure(client, user.username);
       throw fieldError(
         400,
         'CURRENT_PASSWORD_INCORRECT',
@@ -109,16 +116,20 @@ export class AuthService {
         CURRENT_PASSWORD_INCORRECT,
       );
     }
-    await this.throttle.recordSuccess(client, user.username);
+    await this.loginLimits.succeeded(client, user.username);
   }
 
-  /** Changes the caller's password and ends their other sessions (this one stays). */
+  /**
+   * Changes the caller's password and ends their other sessions (this one stays). Wrong current
+   * passwords are limited per account, counted before the hash is verified.
+   */
   async changePassword(
     user: AdminUser,
     dto: ChangePasswordDto,
     sid: string,
     actor: ActivityActor,
   ): Promise<void> {
+    await this.limits.take('password-change.account', user.id);
     const current = await this.users.findWithHash({ id: user.id });
     if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
       throw fieldError(
@@ -128,6 +139,7 @@ export class AuthService {
         CURRENT_PASSWORD_INCORRECT,
       );
     }
+    await this.limits.forgive('password-change.account', user.id);
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
     await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
   }

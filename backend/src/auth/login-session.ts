@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
+import { rememberDevice } from './known-devices.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
 import type { SessionSettings } from './session-settings.js';
 
@@ -19,10 +20,15 @@ export function regenerateSession(request: Request): Promise<void> {
   );
 }
 
-/** What a fully logged-in session keeps: its absolute end, its device, the time of the last proof. */
+/**
+ * What a fully logged-in session keeps: its absolute end, its device, the time of the last
+ * proof; and the browser becomes a known device of the account.
+ */
 export function startAdminSession(request: Request, settings: SessionSettings): void {
   const session = request.session as unknown as SessionData;
   session.absoluteExpiresAt = Date.now() + settings.absoluteMs;
   session.device = deviceOf(request);
   markAuthenticated(request);
+  const user = request.user as AdminUser | undefined;
+  if (user) rememberDevice(request, user.username, settings);
 }

@@ -9,7 +9,6 @@ import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
-import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../uploads/uploads.service.js';
 import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
@@ -84,7 +83,6 @@ export class ImageSweepService implements OnApplicationBootstrap {
       await this.storage.delete(key);
       deleted++;
     }
-    await this.dataSource.getRepository(UploadQuota).delete({ windowEndsAt: LessThan(now) });
     // A link's claim only matters while the link is valid: an expired link is refused anyway.
     await this.dataSource.getRepository(SystemFlag).delete({
       name: Like(`${UPLOAD_CLAIM_PREFIX}%`),

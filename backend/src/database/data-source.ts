@@ -1,7 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { AdminUser } from '../admin-users/admin-user.entity.js';
-import { LoginAttempt } from '../auth/login-attempt.entity.js';
 import { RecoveryCode } from '../auth/second-factor/recovery-codes/recovery-code.entity.js';
 import { TotpFactor } from '../auth/second-factor/totp/totp-factor.entity.js';
 import { Passkey } from '../auth/passkeys/passkey.entity.js';
@@ -16,19 +15,17 @@ import { BackupRecord } from '../backup/backup-record.entity.js';
 import { DataVersion } from './data-version.entity.js';
 import { JobLock } from './job-lock.entity.js';
 import { PendingObject } from './pending-object.entity.js';
+import { RateLimitCounter } from '../rate-limits/rate-limit.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
-import { UploadQuota } from '../uploads/upload-quota.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 import { DatabaseLogger } from './database-logger.js';
-import { VisitorCounter } from '../visitor-requests/visitor-counter.entity.js';
 import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /** Every entity of the app, listed once for the app, the tests and the migration CLI. */
 export const ENTITIES = [
   AdminUser,
   Session,
-  LoginAttempt,
   SystemFlag,
   DataVersion,
   Shop,
@@ -38,10 +35,9 @@ export const ENTITIES = [
   JobLock,
   PendingObject,
   UnattachedObject,
-  UploadQuota,
+  RateLimitCounter,
   ActivityEntry,
   VisitorRequest,
-  VisitorCounter,
   TotpFactor,
   RecoveryCode,
   Passkey,

@@ -14,7 +14,7 @@ import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES } from 'contract';
-import { UploadQuotaService } from './upload-quota.service.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { UploadsService } from './uploads.service.js';
 
 @ApiTags('uploads')
@@ -22,7 +22,7 @@ import { UploadsService } from './uploads.service.js';
 export class UploadsController {
   constructor(
     private readonly uploads: UploadsService,
-    private readonly quota: UploadQuotaService,
+    private readonly limits: RateLimits,
   ) {}
 
   /**
@@ -41,7 +41,7 @@ export class UploadsController {
     503,
   )
   async createUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
-    await this.quota.take(request.sessionID);
+    await this.limits.take('admin-upload.session', request.sessionID);
     const origin = `${request.protocol}://${request.get('host')}`;
     return { uploadURL: await this.uploads.createUploadUrl(dto.type, origin) };
   }

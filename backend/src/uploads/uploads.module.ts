@@ -6,7 +6,6 @@ import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';
 import { ObjectsController, UploadsController } from './uploads.controller.js';
 import { UploadLinks } from './upload-links.js';
-import { UploadQuotaService } from './upload-quota.service.js';
 import { UploadsService } from './uploads.service.js';
 
 /** Image uploads through this backend's signed links, and the object storage chosen by STORAGE. */
@@ -14,7 +13,6 @@ import { UploadsService } from './uploads.service.js';
   controllers: [UploadsController, ObjectsController],
   providers: [
     UploadsService,
-    UploadQuotaService,
     {
       provide: UploadLinks,
       inject: [APP_CONFIG],

@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash, createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
-import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
-import { VisitorCounter } from './visitor-counter.entity.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 
 /** How long a challenge may be solved and sent: long enough to fill the form in. */
 export const CHALLENGE_LIFETIME_MS = 30 * 60_000;
@@ -30,7 +27,7 @@ export class ProofOfWork {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly limits: RateLimits,
   ) {
     // Its own key, derived from the session secret: no new setting, and a leaked challenge key
     // could not sign sessions.
@@ -63,17 +60,11 @@ export class ProofOfWork {
       hmacKeySignatureSecret: this.secret,
     }).catch(() => null);
     if (!result?.verified) throw proofFailed();
-    // A challenge is answered once: the first request that stores its signature wins.
-    const key = createHash('sha256').update(`proof|${payload.challenge.signature}`).digest('hex');
-    // Kept until the challenge expires (in seconds); after that it is refused as expired anyway.
-    const expiresAtSeconds = payload.challenge.parameters.expiresAt ?? 0;
-    const windowEndsAt = Math.max(expiresAtSeconds * 1000, Date.now() + CHALLENGE_LIFETIME_MS);
-    try {
-      await this.dataSource.getRepository(VisitorCounter).insert({ key, hits: 1, windowEndsAt });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw proofFailed();
-      throw error;
-    }
+    // A challenge is answered once: the first request on any instance to claim its signature
+    // wins. The claim outlives CHALLENGE_LIFETIME_MS, after which it is refused as expired.
+    // decode() checked that the signature is a string.
+    const signature = payload.challenge.signature as string;
+    if (!(await this.limits.once('proof-of-work.spent', signature))) throw proofFailed();
   }
 }
 

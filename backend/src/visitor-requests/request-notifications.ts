@@ -1,14 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
 import { Between, DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
-import { isUniqueViolation } from '../common/database-errors.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
 import { Mailer } from './mailer.js';
-import { VisitorCounter } from './visitor-counter.entity.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
 const HOUR_MS = 3_600_000;
@@ -35,6 +33,7 @@ export class RequestNotifications implements OnApplicationBootstrap {
     private readonly mailer: Mailer,
     private readonly locks: JobLockService,
     private readonly jobs: JobScheduler,
+    private readonly limits: RateLimits,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -55,7 +54,8 @@ export class RequestNotifications implements OnApplicationBootstrap {
         where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
         order: { createdAt: 'ASC' },
       });
-      if (!requests.length || !(await this.claimHour(hourStart))) return 0;
+      // One replica sends each hour's digest: the first to claim the hour (kept a day).
+      if (!requests.length || !(await this.limits.once('digest.hour', String(hourStart)))) return 0;
       const lines = requests.map(
         (request) =>
           `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
@@ -93,19 +93,5 @@ export class RequestNotifications implements OnApplicationBootstrap {
             : `Thank you: we reviewed your suggestion ${request.reference} about ${request.shopName ?? 'the shop'} and did not apply it.`,
         ].join('\n') + reason,
     });
-  }
-
-  /** True for the first caller of this hour on any replica (a row that lives a day). */
-  private async claimHour(hourStart: number): Promise<boolean> {
-    const key = createHash('sha256').update(`digest|${hourStart}`).digest('hex');
-    try {
-      await this.dataSource
-        .getRepository(VisitorCounter)
-        .insert({ key, hits: 1, windowEndsAt: hourStart + 25 * HOUR_MS });
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
   }
 }

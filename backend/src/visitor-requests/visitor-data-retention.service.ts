@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
-import { SubmissionLimits } from './submission-limits.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
 const RETENTION_LOCK = 'visitor-data-retention';
@@ -25,7 +25,7 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly limits: SubmissionLimits,
+    private readonly limits: RateLimits,
     private readonly locks: JobLockService,
     private readonly jobs: JobScheduler,
   ) {}

@@ -7,6 +7,7 @@ import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
 import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
 import { CreateUploadDto, UploadUrlDto } from '../uploads/dto/upload.dto.js';
+import { LimitedPerAddress } from '../rate-limits/address-limit.guard.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
 
@@ -33,6 +34,7 @@ export class VisitorRequestsController {
    * to quote. The same suggestion for the same shop within a day is merged (same reference).
    */
   @Post('requests/corrections')
+  @LimitedPerAddress('visitor-submission.address')
   @HttpCode(201)
   @ApiCreatedResponse({ type: SubmissionReceiptDto })
   @ApiErrors({
@@ -53,6 +55,7 @@ export class VisitorRequestsController {
    * names it in the request) until an administrator approves the request.
    */
   @Post('requests/uploads')
+  @LimitedPerAddress('visitor-upload.address')
   @HttpCode(201)
   @ApiCreatedResponse({ type: UploadUrlDto })
   @ApiErrors({
@@ -61,9 +64,7 @@ export class VisitorRequestsController {
   })
   createQuarantinedUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
     const origin = `${request.protocol}://${request.get('host')}`;
-    return this.requests
-      .quarantinedUploadUrl(dto.type, request.ip ?? 'unknown', origin)
-      .then((uploadURL) => ({ uploadURL }));
+    return this.requests.quarantinedUploadUrl(dto.type, origin).then((uploadURL) => ({ uploadURL }));
   }
 
   /**
@@ -71,6 +72,7 @@ export class VisitorRequestsController {
    * It waits for an administrator, who creates the shop unverified; the answer is the reference.
    */
   @Post('requests/listings')
+  @LimitedPerAddress('visitor-submission.address')
   @HttpCode(201)
   @ApiCreatedResponse({ type: SubmissionReceiptDto })
   @ApiErrors({

@@ -8,7 +8,6 @@ import { Mailer } from './mailer.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { QuarantinePreviewController } from './quarantine-preview.controller.js';
 import { RequestNotifications } from './request-notifications.js';
-import { SubmissionLimits } from './submission-limits.js';
 import { VisitorRequestsController } from './visitor-requests.controller.js';
 import { VisitorDataRetentionService } from './visitor-data-retention.service.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
@@ -22,7 +21,6 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
     AdminRequestsService,
     ListingApproval,
     ProofOfWork,
-    SubmissionLimits,
     VisitorDataRetentionService,
     Mailer,
     RequestNotifications,

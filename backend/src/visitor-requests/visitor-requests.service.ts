@@ -17,11 +17,11 @@ import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';
 import type { CreateCorrectionDto } from './dto/create-correction.dto.js';
 import type { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
+import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { ObjectStorage, type UploadKind } from '../uploads/object-storage.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { newReferenceCode } from './reference-code.js';
-import { SubmissionLimits } from './submission-limits.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
 /** The same suggestion for the same shop within this long is merged into the first. */
@@ -33,16 +33,17 @@ function invalid(errors: FieldError[]): ApiError {
 
 /**
  * Takes visitors' corrections into the moderation queue. Nothing is public until an
- * administrator approves it. In order: the rate limits (every attempt counts), the honeypot
- * (a filled one is answered like a success and nothing is kept), the fields, the shop, the proof
- * of work (spent only by a request that is otherwise valid), then the same suggestion for the
- * same shop within a day is merged into the first instead of queued again.
+ * administrator approves it. In order: the address's limit (a guard on the route, before the
+ * body is read; every attempt counts), the honeypot (a filled one is answered like a success and
+ * nothing is kept), the fields, the shop, the proof of work (spent only by a request that is
+ * otherwise valid), everyone's limit (so one address cannot spend it for all), then the same
+ * suggestion for the same shop within a day is merged into the first instead of queued again.
  */
 @Injectable()
 export class VisitorRequestsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly limits: SubmissionLimits,
+    private readonly limits: RateLimits,
     private readonly proof: ProofOfWork,
     private readonly uploads: UploadsService,
     private readonly storage: ObjectStorage,
@@ -53,7 +54,6 @@ export class VisitorRequestsService {
     address: string,
     now = Date.now(),
   ): Promise<{ reference: string }> {
-    await this.limits.take(address, now);
     const { shopId } = body;
     if (body.homepage) return { reference: newReferenceCode() };
     const problems: FieldError[] = correctionProblems(body);
@@ -61,6 +61,7 @@ export class VisitorRequestsService {
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id: shopId });
     if (!shop) throw shopNotFound();
     await this.proof.spend(body.altcha);
+    await this.limits.take('visitor-submission.everyone');
 
     const value = body.kind === 'closed' ? null : (body.value ?? null);
     const duplicateKey = createHash('sha256')
@@ -104,7 +105,6 @@ export class VisitorRequestsService {
     address: string,
     now = Date.now(),
   ): Promise<{ reference: string }> {
-    await this.limits.take(address, now);
     if (body.homepage) return { reference: newReferenceCode() };
     const { values, problems } = checkListingShop({ ...body.shop });
     const errors: FieldError[] = [
@@ -119,6 +119,7 @@ export class VisitorRequestsService {
     ];
     if (errors.length) throw invalid(errors);
     await this.proof.spend(body.altcha);
+    await this.limits.take('visitor-submission.everyone');
 
     const shop = values as { name: string; city: string; phone: string };
     const duplicateKey = createHash('sha256')
@@ -158,10 +159,11 @@ export class VisitorRequestsService {
 
   /**
    * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
-   * to no one), under its own, lower limits, and swept unless a pending request names it.
+   * to no one), under its own, lower limits (the address's is the route's guard), and swept unless
+   * a pending request names it.
    */
-  async quarantinedUploadUrl(kind: UploadKind, address: string, origin: string): Promise<string> {
-    await this.limits.takeUpload(address);
+  async quarantinedUploadUrl(kind: UploadKind, origin: string): Promise<string> {
+    await this.limits.take('visitor-upload.everyone');
     return this.uploads.createUploadUrl(kind, origin, 'quarantine');
   }
 

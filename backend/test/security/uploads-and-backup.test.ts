@@ -7,7 +7,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { GIF_1X1, pngImage } from '../support/fixtures.js';
 import { binary, heldPut } from '../support/held-put.js';
-import { TOO_MANY_UPLOADS } from '../../src/uploads/upload-quota.service.js';
+import { TOO_MANY_UPLOADS } from '../../src/rate-limits/limit-errors.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { waitUntil } from '../support/processes.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';

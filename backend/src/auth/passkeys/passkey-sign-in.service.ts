@@ -14,7 +14,7 @@ import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
+import { LoginLimits } from '../login-limits.js';
 import { Passkey } from './passkey.entity.js';
 import { credentialKeyOf, transportsOf, userHandleOf } from './passkeys.service.js';
 
@@ -45,7 +45,7 @@ export class PasskeySignInService {
   constructor(
     @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
     private readonly users: AdminUsersService,
-    private readonly throttle: LoginThrottleService,
+    private readonly loginLimits: LoginLimits,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
@@ -143,11 +143,10 @@ export class PasskeySignInService {
       },
     });
     const owner = passkey ? await this.users.findById(passkey.adminId) : null;
-    // The throttle key: the account the passkey names, or nobody's for an unknown passkey.
+    // The limits' account: the one the passkey names, or nobody's for an unknown passkey.
     const username = signedIn?.username ?? owner?.username ?? '';
-    await this.throttle.assertAllowed(client, username);
+    await this.loginLimits.take(client, username);
     const fail = async (reason: Refusal): Promise<never> => {
-      await this.throttle.recordFailure(client, username);
       await this.transactions.run((manager) =>
         this.activity.record(
           manager,
@@ -194,7 +193,7 @@ export class PasskeySignInService {
       .where('id = :id AND counter = :counter', { id: passkey.id, counter: passkey.counter })
       .execute();
     if (!moved.affected) return fail('replayed');
-    await this.throttle.recordSuccess(client, username);
+    await this.loginLimits.succeeded(client, username);
     return owner;
   }
 }

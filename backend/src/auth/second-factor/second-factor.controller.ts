@@ -11,6 +11,7 @@ import { AuthService } from '../auth.service.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { logInAs, startAdminSession } from '../login-session.js';
+import { knownDeviceOf } from '../known-devices.js';
 import { SessionSettings } from '../session-settings.js';
 import { SecondFactorCodeDto } from './dto/second-factor-code.dto.js';
 import { MySecondFactorsDto } from './dto/second-factors.dto.js';
@@ -45,7 +46,12 @@ export class SecondFactorController {
   ): Promise<CurrentAdminDto> {
     const pending = secondFactorPendingOf(request);
     if (!pending) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
-    const user = await this.secondFactor.verify(pending.adminId, dto.code, request.ip ?? 'unknown');
+    const user = await this.secondFactor.verify(
+      pending.adminId,
+      dto.code,
+      request.ip ?? 'unknown',
+      (username) => knownDeviceOf(request, username, this.settings),
+    );
     await logInAs(request, user);
     startAdminSession(request, this.settings);
     await this.auth.recordLogin(actorOf(request));

@@ -2,8 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
-import { LoginAttempt } from '../login-attempt.entity.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
+import { LoginLimits } from '../login-limits.js';
 import { MfaPolicyController } from './policy/mfa-policy.controller.js';
 import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCode } from './recovery-codes/recovery-code.entity.js';
@@ -20,11 +19,7 @@ import { TotpService } from './totp/totp.service.js';
  * here; passkeys register the same way), recovery codes and the policy that requires one.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([TotpFactor, RecoveryCode, LoginAttempt]),
-    AdminUsersModule,
-    SessionsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([TotpFactor, RecoveryCode]), AdminUsersModule, SessionsModule],
   controllers: [TotpController, MfaPolicyController, SecondFactorResetController],
   providers: [
     SecondFactorRegistry,
@@ -32,7 +27,7 @@ import { TotpService } from './totp/totp.service.js';
     RecoveryCodesService,
     MfaPolicyService,
     SecondFactorResetService,
-    LoginThrottleService,
+    LoginLimits,
   ],
   exports: [
     SecondFactorRegistry,
@@ -40,7 +35,7 @@ import { TotpService } from './totp/totp.service.js';
     RecoveryCodesService,
     MfaPolicyService,
     SecondFactorResetService,
-    LoginThrottleService,
+    LoginLimits,
   ],
 })
 export class SecondFactorModule {}

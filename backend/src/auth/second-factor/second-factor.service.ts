@@ -5,7 +5,8 @@ import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
-import { LoginThrottleService } from '../login-throttle.service.js';
+import { RateLimits } from '../../rate-limits/rate-limits.service.js';
+import { LoginLimits } from '../login-limits.js';
 import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
 import { invalidSecondFactor } from './second-factor-errors.js';
@@ -24,20 +25,29 @@ export class SecondFactorService {
     private readonly totp: TotpService,
     private readonly recoveryCodes: RecoveryCodesService,
     private readonly policy: MfaPolicyService,
-    private readonly throttle: LoginThrottleService,
+    private readonly loginLimits: LoginLimits,
+    private readonly limits: RateLimits,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
 
   /**
-   * Checks the code of an account whose password was just given, under the login rate limit
-   * (a wrong code counts as a failed login for this client and username). Six digits are an
-   * authenticator code; anything else is tried as a recovery code, which is then spent.
+   * Checks the code of an account whose password was just given, under the login limits and
+   * the account's own limit on codes from every address, all taken before the code is checked.
+   * Six digits are an authenticator code; anything else is tried as a recovery code, which is
+   * then spent.
    */
-  async verify(adminId: string, code: string, client: string): Promise<AdminUser> {
+  async verify(
+    adminId: string,
+    code: string,
+    client: string,
+    deviceOf: (username: string) => string | null = () => null,
+  ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
     if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
-    await this.throttle.assertAllowed(client, user.username);
+    const device = deviceOf(user.username);
+    await this.loginLimits.take(client, user.username, device);
+    await this.limits.take('second-factor.account', user.id);
     const actor: ActivityActor = { adminId: user.id, username: user.username, client };
     const given = code.trim();
     const byApp = looksLikeTotpCode(given);
@@ -45,7 +55,6 @@ export class SecondFactorService {
       ? await this.totp.verifyCode(user.id, given)
       : await this.recoveryCodes.use(user.id, given);
     if (!accepted) {
-      await this.throttle.recordFailure(client, user.username);
       await this.transactions.run((manager) =>
         this.activity.record(manager, {
           kind: 'mfa.second_factor_failed',
@@ -55,7 +64,8 @@ export class SecondFactorService {
       );
       throw invalidSecondFactor();
     }
-    await this.throttle.recordSuccess(client, user.username);
+    await this.loginLimits.succeeded(client, user.username, device);
+    await this.limits.forgive('second-factor.account', user.id);
     if (!byApp) {
       const left = await this.recoveryCodes.remainingOf(user.id);
       await this.transactions.run((manager) =>

@@ -12,6 +12,7 @@ import { AddSessionDevices1795700000000 } from './1795700000000-AddSessionDevice
 import { AddSecondFactors1795800000000 } from './1795800000000-AddSecondFactors.js';
 import { AddPasskeys1795850000000 } from './1795850000000-AddPasskeys.js';
 import { AddListingRequestShop1795900000000 } from './1795900000000-AddListingRequestShop.js';
+import { OneRateLimitTable1796000000000 } from './1796000000000-OneRateLimitTable.js';
 
 /** SQLite migrations in the order they run; add new ones at the end. */
 export const sqliteMigrations = [
@@ -29,4 +30,5 @@ export const sqliteMigrations = [
   AddSecondFactors1795800000000,
   AddPasskeys1795850000000,
   AddListingRequestShop1795900000000,
+  OneRateLimitTable1796000000000,
 ];

@@ -1,0 +1,36 @@
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { LimitName } from './limits.js';
+import { RateLimits } from './rate-limits.service.js';
+
+const ADDRESS_LIMIT = 'atm:address-limit';
+
+/**
+ * Takes the route's per-address limit as a guard, so it is counted before the body is validated
+ * or parsed: a flood from one address costs its own quota and nothing more.
+ */
+@Injectable()
+export class AddressLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limits: RateLimits,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const name = this.reflector.get<LimitName>(ADDRESS_LIMIT, context.getHandler());
+    await this.limits.take(name, context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
+    return true;
+  }
+}
+
+/** Marks a public route limited per client address by `name`, before any other work. */
+export const LimitedPerAddress = (name: LimitName) =>
+  applyDecorators(SetMetadata(ADDRESS_LIMIT, name), UseGuards(AddressLimitGuard));

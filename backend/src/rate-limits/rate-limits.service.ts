@@ -1,0 +1,117 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import {
+  RateLimiterMySQL,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterStoreAbstract,
+} from 'rate-limiter-flexible';
+import { DataSource, LessThan } from 'typeorm';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { limitRules, type LimitName, type LimitRule } from './limits.js';
+import { RateLimitCounter } from './rate-limit.entity.js';
+
+const TABLE = 'rate_limit';
+
+/** What is counted, hashed: no address, username or session id is stored. */
+const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
+
+/**
+ * The app's one rate limiter: rate-limiter-flexible over the `rate_limit` table, through the
+ * connection TypeORM already holds (better-sqlite3's, or the mysql2 pool). The library counts
+ * each point in one atomic upsert, so simultaneous attempts on any instance are all counted.
+ */
+@Injectable()
+export class RateLimits {
+  private readonly rules: Record<LimitName, LimitRule>;
+  private readonly limiters = new Map<LimitName, RateLimiterStoreAbstract>();
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.rules = limitRules(config);
+  }
+
+  /**
+   * Counts one attempt of `name` for what `parts` name, before the work it protects; throws the
+   * limit's 429 (with Retry-After) when it is spent.
+   */
+  async take(name: LimitName, ...parts: string[]): Promise<void> {
+    try {
+      await this.limiter(name).consume(keyOf(parts));
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      throw this.rules[name].refuse!(retryAfterSeconds);
+    }
+  }
+
+  /** True for the first claim of what `parts` name within the limit's window, on any instance. */
+  async once(name: LimitName, ...parts: string[]): Promise<boolean> {
+    try {
+      await this.limiter(name).consume(keyOf(parts));
+      return true;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return false;
+      throw refusal;
+    }
+  }
+
+  /** Gives one attempt back (a success that should not count against a limit of failures). */
+  async giveBack(name: LimitName, ...parts: string[]): Promise<void> {
+    await this.limiter(name).reward(keyOf(parts), 1);
+  }
+
+  /** Forgets the count (a right password or code ends a run of failures). */
+  async forgive(name: LimitName, ...parts: string[]): Promise<void> {
+    await this.limiter(name).delete(keyOf(parts));
+  }
+
+  /** Deletes the counters whose window and block are over (the daily retention job). */
+  async deleteExpired(now = Date.now()): Promise<number> {
+    const { affected } = await this.dataSource
+      .getRepository(RateLimitCounter)
+      .delete({ expire: LessThan(String(now)) });
+    return affected ?? 0;
+  }
+
+  private limiter(name: LimitName): RateLimiterStoreAbstract {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      const { points, seconds, blockSeconds } = this.rules[name];
+      const options = {
+        keyPrefix: name,
+        points,
+        duration: seconds,
+        blockDuration: blockSeconds ?? 0,
+        tableName: TABLE,
+        // The migrations create the table; the retention job deletes what has expired.
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      };
+      const driver = this.dataSource.driver as unknown as {
+        databaseConnection?: unknown;
+        pool?: unknown;
+        database?: string;
+      };
+      limiter =
+        this.dataSource.options.type === 'better-sqlite3'
+          ? new RateLimiterSQLite({
+              ...options,
+              storeClient: driver.databaseConnection,
+              storeType: 'better-sqlite3',
+            })
+          : new RateLimiterMySQL({
+              ...options,
+              storeClient: driver.pool,
+              storeType: 'pool',
+              dbName: driver.database,
+            });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}
