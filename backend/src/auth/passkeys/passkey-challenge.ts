@@ -1,7 +1,11 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { PASSKEY_CHALLENGE_MINUTES } from 'contract';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../common/api-error.js';
 import { publicOrigin } from '../../common/public-url.js';
+import type { AppConfig } from '../../config/app.config.js';
+import { APP_CONFIG } from '../../config/config.token.js';
 
 /** Which ceremony a challenge was issued for: one cannot finish another. */
 export type CeremonyKind = 'registration' | 'authentication' | 'second-factor';
@@ -25,6 +29,14 @@ export function keepChallenge(request: Request, kind: CeremonyKind, value: strin
   };
 }
 
+export function challengeExpired(): ApiError {
+  return new ApiError(
+    400,
+    'PASSKEY_CHALLENGE_EXPIRED',
+    'The passkey request has expired or was already used: start again',
+  );
+}
+
 /**
  * Takes the session's challenge out, so it is used once whatever the outcome; refuses when
  * there is none, it has expired or it belongs to the other ceremony.
@@ -33,14 +45,72 @@ export function takeChallenge(request: Request, kind: CeremonyKind): string {
   const session = request.session as unknown as WithChallenge;
   const stored = session.passkeyChallenge;
   delete session.passkeyChallenge;
-  if (!stored || stored.kind !== kind || stored.expiresAt < Date.now()) {
-    throw new ApiError(
-      400,
-      'PASSKEY_CHALLENGE_EXPIRED',
-      'The passkey request has expired or was already used: start again',
-    );
-  }
+  if (!stored || stored.kind !== kind || stored.expiresAt < Date.now()) throw challengeExpired();
   return stored.value;
+}
+
+/** The challenge an assertion was signed over (base64url, from its clientDataJSON), if it says one. */
+export function signedChallengeOf(clientDataJSON: string): string | undefined {
+  try {
+    const clientData = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as unknown;
+    const challenge = (clientData as { challenge?: unknown } | null)?.challenge;
+    return typeof challenge === 'string' ? challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const VERSION = 1;
+const NONCE_BYTES = 16;
+/** Version, the time it was issued (epoch ms, 8 bytes), a random nonce: what the MAC covers. */
+const SIGNED_BYTES = 1 + 8 + NONCE_BYTES;
+const MAC_BYTES = 32;
+/** How far ahead of this instance's clock another replica's may have been when it issued one. */
+const CLOCK_SKEW_MS = 30_000;
+
+/**
+ * The challenges of a sign-in by passkey alone, which a visitor asks for before having any
+ * session: the challenge itself says when it was issued and is signed (HMAC-SHA256 with a key of
+ * its own, derived from the session secret), so asking for one writes nothing anywhere, and any
+ * replica that shares the secret can check it. It lives PASSKEY_CHALLENGE_MINUTES; it is spent by
+ * the passkey that signs over it: PasskeySignInService refuses a challenge issued before that
+ * passkey's last use (`passkey.last_used_at`, moved on in the same compare-and-set as its counter).
+ */
+@Injectable()
+export class SignInChallenges {
+  private readonly key: Buffer;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    // Its own key: a leaked challenge key could not sign sessions, nor the other way round.
+    this.key = createHmac('sha256', config.session.secret).update('passkey-sign-in-challenge').digest();
+  }
+
+  /** A new challenge (57 bytes), for generateAuthenticationOptions. */
+  issue(now = Date.now()): Uint8Array<ArrayBuffer> {
+    const signed = Buffer.alloc(SIGNED_BYTES);
+    signed.writeUInt8(VERSION, 0);
+    signed.writeBigUInt64BE(BigInt(now), 1);
+    randomBytes(NONCE_BYTES).copy(signed, 9);
+    return new Uint8Array(Buffer.concat([signed, this.mac(signed)]));
+  }
+
+  /**
+   * When `challenge` (base64url, as the browser signed it) was issued; 400 PASSKEY_CHALLENGE_EXPIRED
+   * when it is not one of ours, was altered, or has expired.
+   */
+  issuedAt(challenge: string | undefined, now = Date.now()): number {
+    const bytes = challenge === undefined ? Buffer.alloc(0) : Buffer.from(challenge, 'base64url');
+    if (bytes.length !== SIGNED_BYTES + MAC_BYTES || bytes[0] !== VERSION) throw challengeExpired();
+    const signed = bytes.subarray(0, SIGNED_BYTES);
+    if (!timingSafeEqual(bytes.subarray(SIGNED_BYTES), this.mac(signed))) throw challengeExpired();
+    const issuedAt = Number(signed.readBigUInt64BE(1));
+    if (issuedAt > now + CLOCK_SKEW_MS || now - issuedAt > LIFETIME_MS) throw challengeExpired();
+    return issuedAt;
+  }
+
+  private mac(signed: Buffer): Buffer {
+    return createHmac('sha256', this.key).update(signed).digest();
+  }
 }
 
 /** The site the passkeys belong to: its origin and, as relying-party id, its host name (from PUBLIC_URL). */

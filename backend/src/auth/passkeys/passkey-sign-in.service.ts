@@ -15,6 +15,7 @@ import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { LoginLimits } from '../login-limits.js';
+import { challengeExpired } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
 import { credentialKeyOf, transportsOf, userHandleOf } from './passkeys.service.js';
 
@@ -23,6 +24,11 @@ export interface ExpectedCeremony {
   challenge: string;
   origin: string;
   rpID: string;
+  /**
+   * When the challenge was issued, for one that no session keeps (a sign-in's, SignInChallenges):
+   * the passkey's last use spends it, so a passkey used since then refuses it.
+   */
+  issuedAt?: number;
 }
 
 /** Why an assertion was refused, for the activity log (never the credential itself). */
@@ -54,10 +60,11 @@ export class PasskeySignInService {
    * Options for navigator.credentials.get. Signing in offers every passkey of this site (the
    * authenticator lists its own); a signed-in admin confirming who they are is offered theirs.
    */
-  async authenticationOptions(rpID: string, user?: AdminUser) {
+  async authenticationOptions(rpID: string, user?: AdminUser, challenge?: Uint8Array<ArrayBuffer>) {
     const own = user ? await this.passkeys.find({ where: { adminId: user.id } }) : [];
     return generateAuthenticationOptions({
       rpID,
+      challenge,
       timeout: PASSKEY_CHALLENGE_MINUTES * 60_000,
       userVerification: 'preferred',
       allowCredentials: own.map((passkey) => ({
@@ -140,13 +147,14 @@ export class PasskeySignInService {
         publicKey: true,
         counter: true,
         transports: true,
+        lastUsedAt: true,
       },
     });
     const owner = passkey ? await this.users.findById(passkey.adminId) : null;
     // The limits' account: the one the passkey names, or nobody's for an unknown passkey.
     const username = signedIn?.username ?? owner?.username ?? '';
     await this.loginLimits.take(client, username);
-    const fail = async (reason: Refusal): Promise<never> => {
+    const fail = async (reason: Refusal, refusal = rejected()): Promise<never> => {
       await this.transactions.run((manager) =>
         this.activity.record(
           manager,
@@ -155,7 +163,7 @@ export class PasskeySignInService {
             : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
         ),
       );
-      throw rejected();
+      throw refusal;
     };
     if (!passkey || !owner) return fail('unknown_passkey');
     // Confirming or finishing a login: only a passkey of that very account counts.
@@ -163,6 +171,11 @@ export class PasskeySignInService {
     // A discoverable passkey says whose it is; it must be the owner on record.
     const handle = response.response.userHandle;
     if (handle !== undefined && handle !== userHandleOf(owner.id)) return fail('wrong_account');
+    // A sign-in's challenge is spent by the passkey's use: one used since it was issued refuses it.
+    const { issuedAt } = expected;
+    if (issuedAt !== undefined && passkey.lastUsedAt !== null && passkey.lastUsedAt > issuedAt) {
+      return fail('replayed', challengeExpired());
+    }
     let newCounter: number;
     try {
       const verification = await verifyAuthenticationResponse({
@@ -185,12 +198,19 @@ export class PasskeySignInService {
       // A wrong origin, relying party, challenge or signature, or a counter that went back.
       return fail('not_verified');
     }
-    // Compare-and-set, so of two requests carrying one assertion only one can move the counter on.
+    // Compare-and-set, so of two requests carrying one assertion (or, for a passkey that keeps no
+    // counter, one challenge) only one can move the counter and the last use on. The last use is
+    // after the challenge's issue even on a replica whose clock is behind, so it is spent anyway.
+    const spent = issuedAt === undefined ? '' : ' AND (last_used_at IS NULL OR last_used_at <= :issuedAt)';
     const moved = await this.passkeys
       .createQueryBuilder()
       .update(Passkey)
-      .set({ counter: newCounter, lastUsedAt: Date.now() })
-      .where('id = :id AND counter = :counter', { id: passkey.id, counter: passkey.counter })
+      .set({ counter: newCounter, lastUsedAt: Math.max(Date.now(), (issuedAt ?? 0) + 1) })
+      .where(`id = :id AND counter = :counter${spent}`, {
+        id: passkey.id,
+        counter: passkey.counter,
+        issuedAt,
+      })
       .execute();
     if (!moved.affected) return fail('replayed');
     await this.loginLimits.succeeded(client, username);

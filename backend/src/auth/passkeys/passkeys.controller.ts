@@ -14,8 +14,15 @@ import { markAuthenticated } from '../recent-auth/recent-auth.js';
 import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
 import { SessionSettings } from '../session-settings.js';
+import { NoBody } from './dto/no-body.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
-import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
+import {
+  keepChallenge,
+  relyingParty,
+  signedChallengeOf,
+  SignInChallenges,
+  takeChallenge,
+} from './passkey-challenge.js';
 import { startPasskeySession } from './passkey-session.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysService } from './passkeys.service.js';
@@ -33,6 +40,7 @@ export class PasskeysController {
     private readonly passkeys: PasskeysService,
     private readonly signIns: PasskeySignInService,
     private readonly settings: SessionSettings,
+    private readonly challenges: SignInChallenges,
   ) {}
 
   /** My passkeys (name, registered, last used). */
@@ -116,10 +124,17 @@ export class PasskeysController {
   @Post('authentication-options')
   @HttpCode(200)
   @ApiOkResponse({ type: PasskeyOptionsDto })
-  async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
+  async getPasskeyAuthenticationOptions(
+    @NoBody() _body: undefined,
+    @Req() request: Request,
+  ): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
-    const options = await this.signIns.authenticationOptions(relyingParty(request).rpID, user);
-    keepChallenge(request, 'authentication', options.challenge);
+    // A signed challenge that says when it was issued (SignInChallenges): a visitor's call writes
+    // no session and sets no cookie, however many times it is made, on whichever replica.
+    const challenge = this.challenges.issue();
+    const options = await this.signIns.authenticationOptions(relyingParty(request).rpID, user, challenge);
+    // A signed-in admin's confirmation also stays bound to their session, as before.
+    if (user) keepChallenge(request, 'authentication', options.challenge);
     return { options: { ...options } };
   }
 
@@ -136,10 +151,13 @@ export class PasskeysController {
     429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async signInWithPasskey(@Body() dto: PasskeyAssertionDto, @Req() request: Request): Promise<AdminUserDto> {
-    const challenge = takeChallenge(request, 'authentication');
+    // No session holds the challenge: the one the passkey signed over must be ours and live
+    // (400 otherwise), and the passkey's use spends it (PasskeySignInService).
+    const challenge = signedChallengeOf(dto.credential.response.clientDataJSON);
+    const issuedAt = this.challenges.issuedAt(challenge);
     const user = await this.signIns.signIn(
       dto.credential as unknown as AuthenticationResponseJSON,
-      { challenge, ...relyingParty(request) },
+      { challenge: challenge!, issuedAt, ...relyingParty(request) },
       actorOf(request),
     );
     await startPasskeySession(request, user, this.settings);

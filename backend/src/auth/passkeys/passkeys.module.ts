@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { SecondFactorModule } from '../second-factor/second-factor.module.js';
+import { SignInChallenges } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
 import { PasskeyFactorModule } from './passkey-factor.module.js';
 import { PasskeySecondFactorController } from './passkey-second-factor.controller.js';
@@ -24,7 +25,7 @@ import { PasskeysService } from './passkeys.service.js';
     PasskeyFactorModule,
   ],
   controllers: [PasskeysController, PasskeySecondFactorController],
-  providers: [PasskeysService, PasskeySignInService],
+  providers: [PasskeysService, PasskeySignInService, SignInChallenges],
   exports: [PasskeysService],
 })
 export class PasskeysModule {}
