@@ -9,7 +9,7 @@ import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { nativeHeapTrim } from './common/native-heap-trim.js';
-import { loadConfig, type AppConfig } from './config/app.config.js';
+import { loadConfig, startupWarnings, type AppConfig } from './config/app.config.js';
 import { ConfigError } from './config/env-values.js';
 import { JobLockService } from './database/job-lock.service.js';
 import { AppMetrics, startMetricsServer } from './observability/metrics.js';
@@ -53,12 +53,7 @@ async function bootstrap(): Promise<void> {
   });
   if (pino) app.useLogger(app.get(PinoNestLogger));
   configureApp(app, config);
-  if (config.env === 'production' && !config.publicUrl) {
-    Logger.warn(
-      "PUBLIC_URL is not set: canonical links, the sitemap and link previews use each request's own host. Set it to the site's address, e.g. https://armeros.example.mx",
-      'Bootstrap',
-    );
-  }
+  for (const warning of startupWarnings(config)) Logger.warn(warning, 'Bootstrap');
   await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
   const metricsServer =
     config.observability.metricsPort === undefined

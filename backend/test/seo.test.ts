@@ -136,13 +136,20 @@ describe.each(ANY_DIALECT)('absolute URLs without PUBLIC_URL on %s', (dialect) =
     expect(urls[0].lastmod).toBeUndefined();
   });
 
-  it('builds the sitemap for one origin: another Host header gets the same file, never a rebuild', async () => {
+  it("builds the sitemap for each origin: another Host header gets its own, never another's, and a repeat is not rebuilt", async () => {
     const first = await request(server.url).get('/sitemap.xml').expect(200);
     for (const host of ['elsewhere.example', 'random-1.example:8443', '10.0.0.7']) {
       const other = await request(server.url).get('/sitemap.xml').set('Host', host).expect(200);
-      expect(other.headers.etag).toBe(first.headers.etag);
-      expect(other.text).toBe(first.text);
+      expect(parseSitemap(other.text).map((url) => url.loc)).toEqual([
+        `http://${host}/`,
+        `http://${host}/en/`,
+      ]);
+      expect(other.headers.etag).not.toBe(first.headers.etag);
+      const again = await request(server.url).get('/sitemap.xml').set('Host', host).expect(200);
+      expect(again.headers.etag).toBe(other.headers.etag);
     }
+    const own = await request(server.url).get('/sitemap.xml').expect(200);
+    expect(own.text).toBe(first.text);
     // One file holds every URL here: there is no index, so no sitemap-<n>.xml.
     await request(server.url).get('/sitemap-1.xml').expect(404);
     await request(server.url).get('/sitemap-0.xml').expect(404);

@@ -1,4 +1,5 @@
 import type { Application, Request } from 'express';
+import { LRUCache } from 'lru-cache';
 
 const PUBLIC_URL_KEY = 'atm.publicUrl';
 /** A Host header worth echoing into a URL: a name or an IP literal, and a port. */
@@ -12,7 +13,9 @@ export function setPublicUrl(app: Application, publicUrl: string | undefined): v
 /**
  * The site's public origin: PUBLIC_URL, or without it the request's own (scheme and host as
  * Express sees them, so X-Forwarded-* count only behind a trusted proxy). A Host that is not a
- * plain host name is replaced by `localhost` rather than echoed into links.
+ * plain host name is replaced by `localhost` rather than echoed into links. Whatever is built
+ * with it and kept (the sitemap, rendered pages) is kept per origin (byOrigin), so one request's
+ * Host never reaches another's answer.
  */
 export function publicOrigin(request: Request): string {
   const configured = request.app.get(PUBLIC_URL_KEY) as string | undefined;
@@ -24,4 +27,23 @@ export function publicOrigin(request: Request): string {
 /** The absolute URL of `path` (starting with /) on the public site, e.g. for a canonical link. */
 export function publicUrlFor(request: Request, path: string): string {
   return `${publicOrigin(request)}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * How many origins' own copies of what is built with absolute URLs (rendered pages) are kept at
+ * once: with PUBLIC_URL there is one; without, each Host a request names is one more, and the
+ * least recently asked go first beyond this many.
+ */
+export const KEPT_ORIGINS = 16;
+
+/**
+ * What is built for each origin (publicOrigin), kept for the `max` most recently asked ones:
+ * without PUBLIC_URL a stranger's Host header gets its own entry, never another visitor's, and
+ * any number of them holds no more than `max`. `onDrop` runs for an entry pushed out or deleted.
+ */
+export function byOrigin<T extends NonNullable<unknown>>(
+  max = KEPT_ORIGINS,
+  onDrop?: (value: T, origin: string) => void,
+): LRUCache<string, T> {
+  return new LRUCache<string, T>({ max, ...(onDrop ? { dispose: onDrop } : {}) });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from './app.config.js';
+import { loadConfig, startupWarnings } from './app.config.js';
 import { ConfigError } from './env-values.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'atm-config-'));
@@ -16,6 +16,21 @@ describe('loadConfig', () => {
     expect(config.storage).toEqual({ driver: 'local', localDir: join(dir, 'objects') });
     expect(config.session.idleMinutes).toBe(30);
     expect(config.session.absoluteHours).toBe(8);
+  });
+
+  it('warns at start when PUBLIC_URL is unset behind a proxy, or in production', () => {
+    const warningsOf = (env: Record<string, string>) =>
+      startupWarnings(loadConfig({ DATA_DIR: dataDir(), ...env }));
+    expect(warningsOf({ TRUST_PROXY: '1' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set behind a proxy \(TRUST_PROXY=1\)/),
+    ]);
+    expect(warningsOf({ TRUST_PROXY: 'loopback', NODE_ENV: 'test' })).toHaveLength(1);
+    expect(warningsOf({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: /),
+    ]);
+    expect(warningsOf({})).toEqual([]);
+    expect(warningsOf({ TRUST_PROXY: '0' })).toEqual([]);
+    expect(warningsOf({ TRUST_PROXY: '1', PUBLIC_URL: 'https://armeros.example.mx' })).toEqual([]);
   });
 
   it('takes PUBLIC_URL as an origin, and refuses paths, queries and other schemes', () => {

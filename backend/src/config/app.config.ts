@@ -107,6 +107,28 @@ function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passw
   return raw;
 }
 
+/**
+ * What a valid configuration still leaves to each request, said once at start (main.ts logs each
+ * as a warning). Without PUBLIC_URL the site's absolute URLs (canonical links, the sitemap, link
+ * previews, the passkeys' site) come from each request's Host header: behind a proxy
+ * (TRUST_PROXY) that is what the proxy passes on, the client's own unless it sets it.
+ */
+export function startupWarnings(config: AppConfig): string[] {
+  if (config.publicUrl) return [];
+  const advice = "Set it to the site's address, e.g. https://armeros.example.mx";
+  if (config.trustProxy) {
+    return [
+      `PUBLIC_URL is not set behind a proxy (TRUST_PROXY=${String(config.trustProxy)}): canonical links, the sitemap, link previews and passkeys use the Host header of each request, as the proxy passes it on. ${advice}`,
+    ];
+  }
+  if (config.env === 'production') {
+    return [
+      `PUBLIC_URL is not set: canonical links, the sitemap and link previews use each request's own host. ${advice}`,
+    ];
+  }
+  return [];
+}
+
 /** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = (env.NODE_ENV ?? 'development').trim();

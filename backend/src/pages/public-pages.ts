@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
 import { inTurn } from '../common/event-loop-turns.js';
-import { publicOrigin } from '../common/public-url.js';
+import { byOrigin, publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-observer.js';
@@ -21,8 +22,8 @@ import { fillTemplate } from './page-template.js';
 import type { PageRenderTask } from './page-render.worker.js';
 import { loadServerBundles, type PublicPage, type ServerBundles } from './server-bundles.js';
 
-/** Rendered pages kept per catalogue version; the oldest go first beyond this many. */
-const CACHED_PAGES = 500;
+/** Rendered pages kept per catalogue version, all origins together; the least recently asked go first beyond this many. */
+export const CACHED_PAGES = 500;
 
 /** What a public URL answers: a redirect, or a rendered page (compressed once, see encodeBytes). */
 export type PageAnswer = { status: 301; location: string } | { status: 200 | 404; page: EncodedDocument };
@@ -42,6 +43,11 @@ function routeOf(page: PublicPage): string {
  * URL and minute (a page shows whether each shop is open at that minute), then served from
  * memory until the next write anywhere changes the version, or the minute passes. The web server
  * finds what a page shows; a worker thread draws it (page-render.worker.ts).
+ *
+ * A page names its origin (canonical link, link previews): PUBLIC_URL, or without it the
+ * request's own, so the pages are kept per origin too, for the KEPT_ORIGINS most recently asked
+ * (byOrigin): a forged Host header is drawn a page of its own, never given to anyone else, and
+ * any number of them keeps no more than that many origins' pages, and CACHED_PAGES in all.
  */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
@@ -50,7 +56,10 @@ export class PublicPages implements OnModuleDestroy {
   private cacheVersion = -1;
   /** The minute the cached pages were rendered in: their open/closed marks hold for it. */
   private cacheMinute = -1;
-  private readonly cache = new Map<string, Promise<PageAnswer>>();
+  /** Rendered pages, by origin and URL (`http://host:port/en/shops/x`). */
+  private readonly cache = new LRUCache<string, Promise<PageAnswer>>({ max: CACHED_PAGES });
+  /** The origins `cache` holds pages of; the one pushed out takes its pages with it. */
+  private readonly origins = byOrigin<true>(undefined, (_kept, origin) => this.forgetOrigin(origin));
   /**
    * One thread draws the pages, one after another (the machine's other core serves requests),
    * kept once started: a new thread loads React and both server builds again (about 300 ms).
@@ -76,6 +85,17 @@ export class PublicPages implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.renderer?.destroy();
+  }
+
+  /** How many origins and pages the cache holds (for the tests: at most KEPT_ORIGINS and CACHED_PAGES). */
+  get cached(): { origins: number; pages: number } {
+    return { origins: this.origins.size, pages: this.cache.size };
+  }
+
+  /** Drops the pages drawn for `origin` (pushed out of `origins`). */
+  private forgetOrigin(origin: string): void {
+    const prefix = `${origin}/`;
+    for (const key of [...this.cache.keys()]) if (key.startsWith(prefix)) this.cache.delete(key);
   }
 
   /** Whether pages are rendered here (the server builds exist). */
@@ -116,13 +136,23 @@ export class PublicPages implements OnModuleDestroy {
       page?.kind === 'listing' ? await checkListing(searchParams, catalog, this.listingResults) : null;
     const renderUrl = listing?.pageMoved ? `${pathname}?${listing.params}` : url;
     const publicUrl = publicOrigin(request);
+    // Asked again, the origin is the most recent; a new one may push the least recent out.
+    if (!this.origins.get(publicUrl)) this.origins.set(publicUrl, true);
     const key = `${publicUrl}${renderUrl}`;
     let answer = this.cache.get(key);
     if (!answer) {
-      answer = this.render(bundles, catalog, { url: renderUrl, page, listing }, publicUrl, minute * 60_000);
-      if (this.cache.size >= CACHED_PAGES) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(key, answer);
-      answer.catch(() => this.cache.delete(key));
+      const rendered = this.render(
+        bundles,
+        catalog,
+        { url: renderUrl, page, listing },
+        publicUrl,
+        minute * 60_000,
+      );
+      this.cache.set(key, rendered);
+      rendered.catch(() => {
+        if (this.cache.peek(key) === rendered) this.cache.delete(key);
+      });
+      answer = rendered;
     }
     return answer;
   }
