@@ -53,7 +53,7 @@ describe.each(combinations)(
         await request(server.url)
           .post('/api/requests/uploads')
           .set('X-Forwarded-For', from)
-          .send({ type: 'logo' })
+          .send({ type: 'logo', altcha: await solvedProof(server.url) })
           .expect(201)
       ).body.uploadURL as string;
       return (await request(link).put('').set('Content-Type', type).send(bytes).expect(200)).body

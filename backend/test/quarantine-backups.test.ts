@@ -52,8 +52,12 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
     return keys.sort();
   };
   const upload = async (bytes: Buffer, type: string) => {
-    const link = (await request(source.url).post('/api/requests/uploads').send({ type: 'logo' }).expect(201))
-      .body.uploadURL as string;
+    const link = (
+      await request(source.url)
+        .post('/api/requests/uploads')
+        .send({ type: 'logo', altcha: await solvedProof(source.url) })
+        .expect(201)
+    ).body.uploadURL as string;
     return (await request(link).put('').set('Content-Type', type).send(bytes).expect(200)).body
       .path as string;
   };

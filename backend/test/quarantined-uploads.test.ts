@@ -52,10 +52,17 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
     await s3?.close();
   });
 
-  const linkFor = (from: string, type = 'logo') =>
-    request(server.url).post('/api/requests/uploads').set('X-Forwarded-For', from).send({ type });
+  /** Asks for a visitor's upload link with a solved proof of work; `status`, when given, is expected. */
+  const linkFor = async (from: string, type = 'logo', status?: number) => {
+    const answer = await request(server.url)
+      .post('/api/requests/uploads')
+      .set('X-Forwarded-For', from)
+      .send({ type, altcha: await solvedProof(server.url) });
+    if (status) expect(answer.status).toBe(status);
+    return answer;
+  };
   const uploaded = async (from: string, bytes: Buffer = GIF_1X1, type = 'image/gif') => {
-    const link = (await linkFor(from).expect(201)).body.uploadURL as string;
+    const link = (await linkFor(from, 'logo', 201)).body.uploadURL as string;
     const stored = await request(link).put('').set('Content-Type', type).send(bytes).expect(200);
     expect(stored.body.path).toBe(quarantinedPathOf(link));
     return stored.body.path as string;
@@ -69,7 +76,7 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
 
   it('stores a visitor image in quarantine, served to no one', async () => {
     const from = nextAddress();
-    const link = (await linkFor(from, 'map').expect(201)).body.uploadURL as string;
+    const link = (await linkFor(from, 'map', 201)).body.uploadURL as string;
     expect(new URL(link).pathname).toMatch(/^\/api\/quarantine\/[0-9a-f-]{36}$/);
     await request(link).put('').set('Content-Type', 'image/png').send(pngImage(16, 16)).expect(200);
     const path = quarantinedPathOf(link);
@@ -83,17 +90,17 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
       .expect(400);
     // The same checks as any upload: not an image is refused, a link works once.
     await request(link).put('').set('Content-Type', 'image/png').send(pngImage(16, 16)).expect(403);
-    const other = (await linkFor(from).expect(201)).body.uploadURL as string;
+    const other = (await linkFor(from, 'logo', 201)).body.uploadURL as string;
     await request(other).put('').set('Content-Type', 'image/png').send(Buffer.from('<svg/>')).expect(415);
   });
 
   it('gives one address fewer upload links than submissions, then 429 with Retry-After', async () => {
     const from = nextAddress();
-    for (let i = 0; i < 3; i++) await linkFor(from).expect(201);
-    const refused = await linkFor(from).expect(429);
+    for (let i = 0; i < 3; i++) await linkFor(from, 'logo', 201);
+    const refused = await linkFor(from, 'logo', 429);
     expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // A link asked of another kind is refused as invalid before it counts.
+    // A link asked of another kind is refused as invalid.
     expect((await linkFor(nextAddress(), 'avatar')).status).toBe(400);
   });
 
@@ -165,6 +172,20 @@ describe.each(combinations)('quarantined uploads on %s with %s storage', (dialec
     await server.app.get(ImageSweepService).sweep(Date.now() + AFTER_GRACE);
     expect(await stored(logo)).toBeNull();
     await request(server.url).get(shop.logo).expect(200);
+  });
+
+  it('refuses a link without a proof of work, or with one already spent, before the overall limit counts it', async () => {
+    const ask = (altcha?: string) =>
+      request(server.url)
+        .post('/api/requests/uploads')
+        .set('X-Forwarded-For', nextAddress())
+        .send({ type: 'logo', ...(altcha ? { altcha } : {}) });
+    expect((await ask()).body.code).toBe('PROOF_OF_WORK_FAILED');
+    const proof = await solvedProof(server.url);
+    expect((await ask(proof)).status).toBe(201);
+    const again = await ask(proof);
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('PROOF_OF_WORK_FAILED');
   });
 
   it('stops a flood of upload links spread over many addresses with the overall limit', async () => {

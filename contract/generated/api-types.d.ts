@@ -893,7 +893,8 @@ export interface paths {
     /**
      * A signed link, valid for 5 minutes, to PUT a logo or a map or photo for "List my shop". The
      *     image is kept in quarantine: served to no one (its `/objects/quarantine/<uuid>` path only
-     *     names it in the request) until an administrator approves the request.
+     *     names it in the request) until an administrator approves the request. Each link costs a
+     *     proof of work of its own.
      */
     post: operations['createQuarantinedUpload'];
     delete?: never;
@@ -2132,6 +2133,15 @@ export interface components {
        */
       reference: string;
     };
+    CreateQuarantinedUploadDto: {
+      /** @description The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+      altcha?: string;
+      /**
+       * @description `logo` or `map` (the shop's map or photo).
+       * @enum {string}
+       */
+      type: 'logo' | 'map';
+    };
     ListingShopDto: {
       /** @example Armería El Centinela */
       name: string;
@@ -2432,6 +2442,7 @@ export type ReadinessDto = components['schemas']['ReadinessDto'];
 export type ProofOfWorkChallengeDto = components['schemas']['ProofOfWorkChallengeDto'];
 export type CreateCorrectionDto = components['schemas']['CreateCorrectionDto'];
 export type SubmissionReceiptDto = components['schemas']['SubmissionReceiptDto'];
+export type CreateQuarantinedUploadDto = components['schemas']['CreateQuarantinedUploadDto'];
 export type ListingShopDto = components['schemas']['ListingShopDto'];
 export type CreateListingRequestDto = components['schemas']['CreateListingRequestDto'];
 export type AdminRequestDto = components['schemas']['AdminRequestDto'];
@@ -5771,7 +5782,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CreateUploadDto'];
+        'application/json': components['schemas']['CreateQuarantinedUploadDto'];
       };
     };
     responses: {
@@ -5783,7 +5794,7 @@ export interface operations {
           'application/json': components['schemas']['UploadUrlDto'];
         };
       };
-      /** @description type must be 'logo' or 'map' */
+      /** @description type must be 'logo' or 'map', or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED) */
       400: {
         headers: {
           [name: string]: unknown;

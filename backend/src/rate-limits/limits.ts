@@ -56,10 +56,10 @@ export function limitRules(config: AppConfig) {
     'visitor-upload.address': {
       points: visitors.uploadsPerAddressPerHour,
       seconds: HOUR,
-      refuse: tooManyUploads,
+      refuse: tooManySubmissions,
     },
     /** The same from everyone together, counted once the address's limit and the proof of work passed. */
-    'visitor-upload.everyone': { points: visitors.uploadsPerHour, seconds: HOUR, refuse: tooManyUploads },
+    'visitor-upload.everyone': { points: visitors.uploadsPerHour, seconds: HOUR, refuse: tooManySubmissions },
     /** Image links for one admin session (each lets the browser store up to 5 MB). */
     'admin-upload.session': {
       points: quotas.uploadLinksPerWindow,

@@ -6,7 +6,8 @@ import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
 import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
 import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
-import { CreateUploadDto, UploadUrlDto } from '../uploads/dto/upload.dto.js';
+import { UploadUrlDto } from '../uploads/dto/upload.dto.js';
+import { CreateQuarantinedUploadDto } from './dto/create-quarantined-upload.dto.js';
 import { LimitedPerAddress } from '../rate-limits/address-limit.guard.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
@@ -52,19 +53,25 @@ export class VisitorRequestsController {
   /**
    * A signed link, valid for 5 minutes, to PUT a logo or a map or photo for "List my shop". The
    * image is kept in quarantine: served to no one (its `/objects/quarantine/<uuid>` path only
-   * names it in the request) until an administrator approves the request.
+   * names it in the request) until an administrator approves the request. Each link costs a
+   * proof of work of its own.
    */
   @Post('requests/uploads')
   @LimitedPerAddress('visitor-upload.address')
   @HttpCode(201)
   @ApiCreatedResponse({ type: UploadUrlDto })
   @ApiErrors({
-    400: "type must be 'logo' or 'map'",
+    400: "type must be 'logo' or 'map', or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)",
     429: 'Too many image uploads from this address or overall; see Retry-After',
   })
-  createQuarantinedUpload(@Body() dto: CreateUploadDto, @Req() request: Request): Promise<UploadUrlDto> {
+  createQuarantinedUpload(
+    @Body() dto: CreateQuarantinedUploadDto,
+    @Req() request: Request,
+  ): Promise<UploadUrlDto> {
     const origin = `${request.protocol}://${request.get('host')}`;
-    return this.requests.quarantinedUploadUrl(dto.type, origin).then((uploadURL) => ({ uploadURL }));
+    return this.requests
+      .quarantinedUploadUrl(dto.type, dto.altcha, origin)
+      .then((uploadURL) => ({ uploadURL }));
   }
 
   /**

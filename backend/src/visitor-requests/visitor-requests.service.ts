@@ -160,9 +160,10 @@ export class VisitorRequestsService {
   /**
    * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
    * to no one), under its own, lower limits (the address's is the route's guard), and swept unless
-   * a pending request names it.
+   * a pending request names it. Each link spends a proof of work before everyone's limit counts it.
    */
-  async quarantinedUploadUrl(kind: UploadKind, origin: string): Promise<string> {
+  async quarantinedUploadUrl(kind: UploadKind, altcha: string | undefined, origin: string): Promise<string> {
+    await this.proof.spend(altcha);
     await this.limits.take('visitor-upload.everyone');
     return this.uploads.createUploadUrl(kind, origin, 'quarantine');
   }

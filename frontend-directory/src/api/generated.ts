@@ -90,7 +90,7 @@ export type GetShopBySlugApiArg = string;
 export type SuggestShopCorrectionApiResponse = /** status 201  */ SubmissionReceiptDto;
 export type SuggestShopCorrectionApiArg = CreateCorrectionDto;
 export type CreateQuarantinedUploadApiResponse = /** status 201  */ UploadUrlDto;
-export type CreateQuarantinedUploadApiArg = CreateUploadDto;
+export type CreateQuarantinedUploadApiArg = CreateQuarantinedUploadDto;
 export type RequestShopListingApiResponse = /** status 201  */ SubmissionReceiptDto;
 export type RequestShopListingApiArg = CreateListingRequestDto;
 export type ShopDto = {
@@ -300,7 +300,9 @@ export type UploadUrlDto = {
     `/uploads/<uuid>`, and the image is then served at `/objects/uploads/<uuid>`. */
   uploadURL: string;
 };
-export type CreateUploadDto = {
+export type CreateQuarantinedUploadDto = {
+  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+  altcha?: string;
   /** `logo` or `map` (the shop's map or photo). */
   type: 'logo' | 'map';
 };

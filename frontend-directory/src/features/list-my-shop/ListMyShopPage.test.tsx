@@ -133,11 +133,29 @@ describe('list my shop', () => {
     await user.upload(within(form).getByLabelText('O sube tu logotipo (opcional)'), logo);
     expect(await within(form).findByText(/Imagen subida: logo\.png/)).toHaveAttribute('role', 'status');
     const [link] = api.callsTo('POST /api/requests/uploads');
-    expect(await link.json()).toEqual({ type: 'logo' });
+    // Each link is paid for with a proof of work of its own.
+    expect(await link.json()).toEqual({ type: 'logo', altcha: 'c29sdmVk' });
     await user.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
     await screen.findByText('K7M4-Q2XD');
     const [sent] = api.callsTo('POST /api/requests/listings');
     expect((await sent.json()).shop.logo).toBe(`/objects/quarantine/${id}`);
+  });
+
+  it('asks for no link while the anti-spam check has no answer, and says so', async () => {
+    const api = stubApi({});
+    const user = userEvent.setup();
+    const form = await openForm('en');
+    // A widget whose check ended without an answer (offline, or the challenge refused).
+    const widget = form.querySelector('altcha-widget')!;
+    for (const answer of form.querySelectorAll('input[name="altcha"]')) answer.remove();
+    Object.defineProperty(widget, 'verify', { value: async () => null });
+    Object.defineProperty(widget, 'getState', { value: () => 'error' });
+    const photo = new File([new Uint8Array([1])], 'map.png', { type: 'image/png' });
+    await user.upload(within(form).getByLabelText('Or upload a photo or map picture (optional)'), photo);
+    expect(
+      await within(form).findByText('The anti-spam check did not complete. Please choose the image again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /api/requests/uploads')).toHaveLength(0);
   });
 
   it("says why an upload was refused, in the visitor's language", async () => {

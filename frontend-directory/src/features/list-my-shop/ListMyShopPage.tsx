@@ -143,6 +143,7 @@ export function ListMyShopPage() {
             kind={name === 'logo' ? 'logo' : 'map'}
             label={t(`listMyShop.upload.${name}`)}
             onChange={(path) => setUploads((current) => ({ ...current, [name]: path }))}
+            proofOfWork={proofOfWork}
           />
         )}
       </div>

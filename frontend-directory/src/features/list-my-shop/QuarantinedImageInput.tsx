@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateQuarantinedUploadMutation } from '../../api/shopsApi';
 
 /** The answer codes an upload may end with, each with its own words. */
-const UPLOAD_ERRORS = ['IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'TOO_MANY_REQUESTS'];
+const UPLOAD_ERRORS = ['IMAGE_INVALID', 'IMAGE_TOO_LARGE', 'TOO_MANY_REQUESTS', 'PROOF_OF_WORK_FAILED'];
 
 interface Props {
   /** The input's id, for its label. */
@@ -13,13 +13,16 @@ interface Props {
   label: string;
   /** Called with the image's quarantined path once stored, or null when it is removed. */
   onChange: (path: string | null) => void;
+  /** The form's proof of work: each upload link costs an answer of its own. */
+  proofOfWork: { answer: () => Promise<string | null>; spent: () => void };
 }
 
 /**
  * Uploads a logo or a photo for "List my shop" through a quarantined upload link: the image is
- * stored where no one is served it, until an administrator approves the request.
+ * stored where no one is served it, until an administrator approves the request. The link is
+ * paid for with the form's proof of work (the form then solves a new one for Send).
  */
-export function QuarantinedImageInput({ id, kind, label, onChange }: Props) {
+export function QuarantinedImageInput({ id, kind, label, onChange, proofOfWork }: Props) {
   const { t } = useTranslation('directory');
   const [createLink] = useCreateQuarantinedUploadMutation();
   const [state, setState] = useState<{ status: 'idle' | 'uploading' | 'done' | 'error'; text?: string }>({
@@ -41,7 +44,14 @@ export function QuarantinedImageInput({ id, kind, label, onChange }: Props) {
           code && UPLOAD_ERRORS.includes(code) ? `listMyShop.upload.${code}` : 'listMyShop.upload.failed',
         ),
       });
-    const link = await createLink({ type: kind });
+    const altcha = await proofOfWork.answer();
+    if (!altcha) {
+      failed('PROOF_OF_WORK_FAILED');
+      return;
+    }
+    const link = await createLink({ type: kind, altcha });
+    // An answer is spent whatever the outcome: the next attempt solves a new challenge.
+    proofOfWork.spent();
     if (!('data' in link) || !link.data) {
       const body = link.error && 'data' in link.error ? (link.error.data as { code?: string }) : undefined;
       failed(body?.code);
