@@ -10,6 +10,18 @@ export interface MailMessage {
 }
 
 /**
+ * An error's text with every word that holds an `@` left out: a server refusing a recipient
+ * names the address in its answer (`550 5.1.1 <ana@example.com>: Recipient address rejected`),
+ * which nodemailer puts in the error's message, and a log outlives the address's erasure.
+ */
+function withoutAddresses(message: string): string {
+  return message
+    .split(' ')
+    .map((word) => (word.includes('@') ? '[address]' : word))
+    .join(' ');
+}
+
+/**
  * E-mail over SMTP_URL (nodemailer). Optional: without it nothing is sent and everything else
  * works (the queue's count is the only signal). A failure to send is logged, never thrown at
  * the change that caused the message, and never logs the address or the server's credentials.
@@ -38,7 +50,7 @@ export class Mailer implements OnApplicationShutdown {
       await (await this.transport).sendMail({ from: this.config.visitorRequests.mailFrom, ...message });
       return true;
     } catch (error) {
-      this.logger.error(`An e-mail could not be sent: ${(error as Error).message}`);
+      this.logger.error(`An e-mail could not be sent: ${withoutAddresses((error as Error).message)}`);
       return false;
     }
   }
