@@ -36,10 +36,10 @@ describe.each(DIALECTS)("erasing submitters' personal data on %s", (dialect) => 
         })
         .expect(201)
     ).body.reference as string;
-  const idOf = async (reference: string) =>
-    (
-      await admin.get('/api/admin/requests').query({ pageSize: 100, status: 'pending' }).expect(200)
-    ).body.items.find((item: { reference: string }) => item.reference === reference).id as string;
+  const idOf = async (reference: string, status = 'pending') =>
+    (await admin.get('/api/admin/requests').query({ pageSize: 100, status }).expect(200)).body.items.find(
+      (item: { reference: string }) => item.reference === reference,
+    ).id as string;
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect, { VISITOR_DATA_RETENTION_DAYS: '30' });
@@ -80,6 +80,113 @@ describe.each(DIALECTS)("erasing submitters' personal data on %s", (dialect) => 
       .items;
     expect(listed[0]).toMatchObject({ reference: decided, submitterName: null, submitterEmail: null });
     expect(await retention.eraseExpired(now + 32 * DAY_MS)).toBe(0);
+  });
+
+  it("erases decided requests' proposed shops and visitors' own words after the period, not newer ones'", async () => {
+    const submit = async (path: string, body: Record<string, unknown>) =>
+      (
+        await request(server.url)
+          .post(path)
+          .send({ ...body, altcha: await solvedProof(server.url) })
+          .expect(201)
+      ).body.reference as string;
+    const listing = (name: string) => {
+      const { isVerified: _verification, ...shop } = shopBody({ name, phone: '+52 222 555 0101' });
+      return submit('/api/requests/listings', {
+        shop,
+        name: 'Beto',
+        email: 'beto@example.com',
+        consent: true,
+      });
+    };
+    const oldRejected = await listing('Taller Rechazado Viejo');
+    const newRejected = await listing('Taller Rechazado Nuevo');
+    const oldApproved = await listing('Taller Aprobado Viejo');
+    const oldOther = await submit('/api/requests/corrections', {
+      shopId,
+      kind: 'other',
+      value: 'El dueño es mi primo Pepe, atiende sólo en las tardes',
+      comment: 'Me lo dijo su esposa',
+      consent: true,
+      email: 'primo@example.com',
+    });
+    for (const reference of [oldRejected, newRejected, oldOther])
+      await admin
+        .post(`/api/admin/requests/${await idOf(reference)}/reject`)
+        .send({ reason: 'Datos incompletos' })
+        .expect(200);
+    const shop = (
+      await admin
+        .post(`/api/admin/requests/${await idOf(oldApproved)}/approve`)
+        .send({})
+        .expect(200)
+    ).body.shopId as string;
+    // Decided 31 days before this run, the others today.
+    await server.dataSource.query(
+      'UPDATE visitor_request SET created_at = created_at - ?, decided_at = decided_at - ? WHERE reference IN (?, ?, ?)',
+      [31 * DAY_MS, 31 * DAY_MS, oldRejected, oldApproved, oldOther],
+    );
+    const full = async (reference: string) =>
+      (
+        await server.dataSource.query(
+          'SELECT reference, type, status, shop_id, shop_name, kind, proposed_value, comment, proposed_shop, submitter_name, submitter_email, submitter_address, duplicate_key, decided_at, decided_by, decision_reason FROM visitor_request WHERE reference = ?',
+          [reference],
+        )
+      )[0] as Record<string, unknown>;
+    const before = await full(oldRejected);
+
+    expect(await server.app.get(VisitorDataRetentionService).eraseExpired()).toBe(3);
+
+    const erased = {
+      submitter_name: null,
+      submitter_email: null,
+      submitter_address: null,
+      comment: null,
+      proposed_shop: null,
+      duplicate_key: null,
+    };
+    // What the moderation record needs stays: reference, type, status, dates, who and why.
+    expect(await full(oldRejected)).toEqual({
+      ...before,
+      ...erased,
+      shop_name: null,
+    });
+    expect(await full(oldApproved)).toMatchObject({
+      ...erased,
+      status: 'approved',
+      // The approved shop lives on in the shop it created.
+      shop_id: shop,
+      shop_name: 'Taller Aprobado Viejo',
+    });
+    expect((await request(server.url).get(`/api/shops/${shop}`).expect(200)).body).toMatchObject({
+      name: 'Taller Aprobado Viejo',
+    });
+    expect(await full(oldOther)).toMatchObject({
+      ...erased,
+      status: 'rejected',
+      kind: 'other',
+      proposed_value: null,
+      decision_reason: 'Datos incompletos',
+    });
+    // Decided today: kept until the period is over.
+    const kept = await full(newRejected);
+    expect(kept).toMatchObject({ status: 'rejected', shop_name: 'Taller Rechazado Nuevo' });
+    expect(JSON.parse(kept.proposed_shop as string)).toMatchObject({ name: 'Taller Rechazado Nuevo' });
+    expect(kept.submitter_email).toBe('beto@example.com');
+    // The queue shows the erased requests with what is left.
+    expect(
+      (await admin.get(`/api/admin/requests/${await idOf(oldRejected, 'rejected')}`).expect(200)).body,
+    ).toMatchObject({
+      reference: oldRejected,
+      type: 'listing',
+      status: 'rejected',
+      shopName: null,
+      proposedShop: null,
+      submitterEmail: null,
+      decidedBy: 'admin',
+      decisionReason: 'Datos incompletos',
+    });
+    expect(await server.app.get(VisitorDataRetentionService).eraseExpired()).toBe(0);
   });
 
   it('deletes rate counters and spent proofs whose window is over', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, LessThan, Not } from 'typeorm';
+import { CORRECTED_FIELD, CORRECTION_KINDS } from 'contract';
+import { DataSource, In, IsNull, LessThan, Not, type FindOptionsWhere } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -12,11 +13,22 @@ const RETENTION_LOCK = 'visitor-data-retention';
 const DAY_MS = 86_400_000;
 
 /**
- * Submitters' personal data (name, e-mail, client address) is kept only until the decision plus
- * VISITOR_DATA_RETENTION_DAYS, then erased from the request, which stays (reference, shop,
- * proposal, decision) for the record. Pending requests keep it: the submitter waits for an
- * answer. Runs at start-up and every hour, one instance at a time (the job lock); the same run
- * deletes rate counters and spent proofs whose window is over.
+ * The kinds of correction whose proposed value is the visitor's own words rather than a value
+ * for one of the shop's fields ('other'; 'closed' has none).
+ */
+const FREE_TEXT_KINDS = CORRECTION_KINDS.filter((kind) => !CORRECTED_FIELD[kind]);
+
+/**
+ * Submitters' personal data is kept only until the decision plus VISITOR_DATA_RETENTION_DAYS,
+ * then erased from the request: their name, e-mail and client address, and everything they
+ * wrote in their own words: the comment, an 'other' correction's text, a listing request's
+ * proposed shop (an approved one lives on in the shop it created) and, unless approved, its shop
+ * name; the duplicate key, a hash of what they sent, too (it only merges pending requests). The
+ * request stays for the moderation record: reference, type, status, the shop a correction is
+ * about, a field correction's value, the dates, who decided and why. Pending requests keep
+ * everything: the submitter waits for an answer. Runs at start-up and every hour, one instance
+ * at a time (the job lock); the same run deletes rate counters and spent proofs whose window is
+ * over.
  */
 @Injectable()
 export class VisitorDataRetentionService implements OnApplicationBootstrap {
@@ -41,12 +53,34 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
   async eraseExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.visitorRequests.personalDataRetentionDays * DAY_MS;
     const run = await this.locks.tryRun(RETENTION_LOCK, async () => {
+      const decided = { status: Not('pending' as const), decidedAt: LessThan(cutoff) };
+      // Every decided request with something left to erase (erased in full by earlier releases,
+      // which kept the comment and the proposed shop, included).
+      const leftToErase: FindOptionsWhere<VisitorRequest>[] = [
+        { ...decided, personalDataErasedAt: IsNull() },
+        { ...decided, comment: Not(IsNull()) },
+        { ...decided, proposedShop: Not(IsNull()) },
+        { ...decided, duplicateKey: Not(IsNull()) },
+        { ...decided, kind: In(FREE_TEXT_KINDS), proposedValue: Not(IsNull()) },
+        { ...decided, type: 'listing', status: In(['rejected', 'spam']), shopName: Not(IsNull()) },
+      ];
       const { affected } = await this.dataSource
-        .getRepository(VisitorRequest)
-        .update(
-          { status: Not('pending'), decidedAt: LessThan(cutoff), personalDataErasedAt: IsNull() },
-          { submitterName: null, submitterEmail: null, submitterAddress: null, personalDataErasedAt: now },
-        );
+        .createQueryBuilder()
+        .update(VisitorRequest)
+        .set({
+          submitterName: null,
+          submitterEmail: null,
+          submitterAddress: null,
+          comment: null,
+          proposedShop: null,
+          duplicateKey: null,
+          proposedValue: () => 'CASE WHEN kind IN (:...freeTextKinds) THEN NULL ELSE proposed_value END',
+          shopName: () => "CASE WHEN type = 'listing' AND status <> 'approved' THEN NULL ELSE shop_name END",
+          personalDataErasedAt: () => 'COALESCE(personal_data_erased_at, :now)',
+        })
+        .where(leftToErase)
+        .setParameters({ now, freeTextKinds: FREE_TEXT_KINDS })
+        .execute();
       await this.limits.deleteExpired(now);
       return affected ?? 0;
     });
