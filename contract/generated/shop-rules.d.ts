@@ -86,7 +86,12 @@ export function sameShopFields(a: Record<string, unknown>, b: Record<string, unk
  */
 export function sameFieldValue(definition: ShopFieldDefinition, a: unknown, b: unknown): boolean;
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
-/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
+/**
+ * A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes
+ * and an extension. The spaces before `ext` or `x` are the number's own (its characters include
+ * whitespace): a second `\s*` there let a long run of spaces be split two ways at every length,
+ * quadratic time on a number that does not match.
+ */
 export const SHOP_PHONE_PATTERN: RegExp;
 /**
  * A shop's optional WhatsApp number: international (a leading + and the country code, as

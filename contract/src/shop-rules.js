@@ -9,8 +9,13 @@ import { MAX_SHOP_CATEGORIES, SHOP_FORMAT_CODES, SHOP_SCHEMA } from './shop-sche
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
-/** A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes and an extension. */
-export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+/**
+ * A shop's phone: at least 7 digits with optional +, spaces, dots, dashes, parentheses, slashes
+ * and an extension. The spaces before `ext` or `x` are the number's own (its characters include
+ * whitespace): a second `\s*` there let a long run of spaces be split two ways at every length,
+ * quadratic time on a number that does not match.
+ */
+export const SHOP_PHONE_PATTERN = /^(?=(?:\D*\d){7})[0-9+()\-.\s/]+(?:(?:ext\.?|x)\s*\d{1,6})?$/i;
 
 /**
  * A shop's optional WhatsApp number: international (a leading + and the country code, as

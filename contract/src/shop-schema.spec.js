@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   checkShop,
+  correctionProblems,
   FIELD_ERROR_CODES,
   hasAtMostDecimals,
   isHttpUrl,
@@ -12,6 +13,7 @@ import {
   SHOP_CSV_REQUIRED_COLUMNS,
   SHOP_FIELD,
   SHOP_FIELD_PROBLEM_CODES,
+  SHOP_PHONE_PATTERN,
   shopFieldProblem,
 } from './index.js';
 
@@ -104,6 +106,31 @@ describe('shop schema', () => {
     ['isVerified', undefined, null],
   ])('%s = %j is refused with %s', (field, value, code) => {
     expect(problem(field, value)?.code ?? null).toBe(code);
+  });
+
+  it('reads a long run of spaces in a phone in one pass, and its extension as before', () => {
+    // The old pattern tried every split of the spaces between the number and `\s*` before "ext".
+    expect(SHOP_PHONE_PATTERN.test(`33 1234 5678${' '.repeat(30_000)}!`)).toBe(false);
+    expect(SHOP_PHONE_PATTERN.test(`33 1234 5678${' '.repeat(30_000)}ext 12`)).toBe(true);
+    for (const phone of [
+      '33 1234 5678 ext. 12',
+      '33 1234 5678 x12',
+      '33-1234-5678EXT 7',
+      '(33) 1234.5678 ',
+    ]) {
+      expect([phone, SHOP_PHONE_PATTERN.test(phone)]).toEqual([phone, true]);
+    }
+    for (const phone of [
+      '33 12 ext 12',
+      '33 1234 5678 ext',
+      '33 1234 5678 ext 1234567',
+      '33 1234 5678 y 1',
+    ]) {
+      expect([phone, SHOP_PHONE_PATTERN.test(phone)]).toEqual([phone, false]);
+    }
+    expect(correctionProblems({ kind: 'phone', value: `33 1234 5678${' '.repeat(400)}!` })).toEqual([
+      { field: 'value', code: 'INVALID_PHONE', message: 'Proposed value must be a phone number' },
+    ]);
   });
 
   it('names the limits a sentence needs', () => {

@@ -59,9 +59,25 @@ export function inlineScriptHashes(config: FrontendsConfig): string[] {
   const indexFile = join(config.root, 'frontend-shell', 'dist', 'index.html');
   if (!existsSync(indexFile)) return [];
   const html = readFileSync(indexFile, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  return inlineScripts(html).map(
+    (body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
   );
+}
+
+/**
+ * The bodies of the page's `<script>` elements without attributes, each up to its first
+ * `</script>`. Found with indexOf: `/<script>([\s\S]*?)<\/script>/g` read the rest of the page
+ * again from every `<script>` that no `</script>` followed.
+ */
+function inlineScripts(html: string): string[] {
+  const bodies: string[] = [];
+  for (let at = html.indexOf('<script>'); at >= 0;) {
+    const end = html.indexOf('</script>', at + '<script>'.length);
+    if (end < 0) break;
+    bodies.push(html.slice(at + '<script>'.length, end));
+    at = html.indexOf('<script>', end + '</script>'.length);
+  }
+  return bodies;
 }
 
 /**

@@ -43,7 +43,9 @@ export function fillTemplate(template: string, parts: PageParts): string {
   // Into the template itself, before any shop's text is in the page.
   let html = insertStylesheets(template, styles.join(''))
     .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"${onIntent}`)
-    .replace(/<meta name="?description"?[^>]*>/, () => '')
+    // Up to the next `<` or `>`: with `[^>]*`, each `<meta name=description` that no `>`
+    // followed read the rest of the template again.
+    .replace(/<meta name="?description"?[^<>]*>/, () => '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}`);
   if (parts.scriptsOnIntent) {
     // An empty data block (a type no browser runs) that names the script in `data-src`: a data
