@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { purgeWriteAheadLog } from '../database/sqlite-log-purge.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
@@ -26,13 +27,16 @@ const FREE_TEXT_KINDS = CORRECTION_KINDS.filter((kind) => !CORRECTED_FIELD[kind]
  * name; the duplicate key, a hash of what they sent, too (it only merges pending requests). The
  * request stays for the moderation record: reference, type, status, the shop a correction is
  * about, a field correction's value, the dates, who decided and why. Pending requests keep
- * everything: the submitter waits for an answer. Runs at start-up and every hour, one instance
- * at a time (the job lock); the same run deletes rate counters and spent proofs whose window is
- * over.
+ * everything: the submitter waits for an answer. On SQLite the write-ahead log is then emptied
+ * into the database file, whose connection zeroes what it deletes (secure_delete): no byte of
+ * the erased values is left in either file. Runs at start-up and every hour, one instance at a
+ * time (the job lock); the same run deletes rate counters and spent proofs whose window is over.
  */
 @Injectable()
 export class VisitorDataRetentionService implements OnApplicationBootstrap {
   private readonly logger = new Logger('VisitorDataRetention');
+  /** An erasure whose write-ahead log could not be emptied yet (a reader held it). */
+  private logPurgeOwed = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -81,6 +85,13 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
         .where(leftToErase)
         .setParameters({ now, freeTextKinds: FREE_TEXT_KINDS })
         .execute();
+      // Owed until done: a purge that failed or found the log busy is tried again next run.
+      if (affected) this.logPurgeOwed = true;
+      if (this.logPurgeOwed) {
+        this.logPurgeOwed = !(await purgeWriteAheadLog(this.dataSource));
+        if (this.logPurgeOwed)
+          this.logger.warn('The database log still holds erased data (busy): emptied on the next run');
+      }
       await this.limits.deleteExpired(now);
       return affected ?? 0;
     });
