@@ -119,6 +119,11 @@ export const WEEK_DAYS: readonly ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 export const MAX_INTERVALS_PER_DAY: 4;
 export function closedWeek(): Week;
 export function timeText(minutes: number): string;
+/**
+ * The longest opening hours text, in characters once trimmed: the shop field's `max`
+ * (./shop-schema.js). Longer text is refused before it is read.
+ */
+export const MAX_OPENING_HOURS_LENGTH: 500;
 export const DEFAULT_SHOP_TIME_ZONE: 'America/Mexico_City';
 /**
  * Opening hours as the text format of a shop field (./shop-schema.js): a valid week is kept in

@@ -104,6 +104,56 @@ function daysOf(text) {
 }
 
 /**
+ * The longest opening hours text, in characters once trimmed: the shop field's `max`
+ * (./shop-schema.js). Longer text is refused before it is read.
+ */
+export const MAX_OPENING_HOURS_LENGTH = 500;
+
+/** One character of JavaScript's `\s` (the characters String.prototype.trim removes). */
+const WHITESPACE = /\s/;
+/** One character of a day selector (`Mo-Fr,Su`; plain spaces may stand between). */
+const DAY_CHARACTER = /[A-Za-z,\- ]/;
+/** One character of a list of time ranges (`09:00-14:00,16:00-19:00`). */
+const TIME_CHARACTER = /[0-9:,\- ]/;
+
+/**
+ * A rule (`<days> <times>`, trimmed) split into its day selector and its times, or null when it
+ * is not one. The days are letters, commas, dashes and spaces; then whitespace; then `off`,
+ * `closed`, or digits, colons, commas, dashes and spaces to the end. Where a rule could be split
+ * in more than one place, it is split at the first run of whitespace that leaves valid times
+ * after it, and the whole run goes between the two parts (what the regular expression
+ * `^([A-Za-z,\- ]+?)\s+(off|closed|[0-9:,\- ]+)$` that this replaces did, but in one pass:
+ * that expression tried every place and took cubic time on a long rule that did not match).
+ * @param {string} rule
+ * @returns {{ days: string, times: string } | null}
+ */
+function splitRule(rule) {
+  const length = rule.length;
+  if (!DAY_CHARACTER.test(rule[0] ?? '')) return null;
+  // Where the longest tail of time characters starts: times may begin there or later.
+  let timesFrom = length;
+  while (timesFrom > 0 && TIME_CHARACTER.test(rule[timesFrom - 1])) timesFrom--;
+  // Each run of whitespace inside the day characters, in order; one scan of the rule.
+  for (let at = 1; at < length;) {
+    const character = rule[at];
+    if (!WHITESPACE.test(character)) {
+      if (!DAY_CHARACTER.test(character)) return null;
+      at++;
+      continue;
+    }
+    let end = at + 1;
+    while (end < length && WHITESPACE.test(rule[end])) end++;
+    const times = rule.slice(end);
+    if (times === 'off' || times === 'closed' || (end >= timesFrom && end < length))
+      return { days: rule.slice(0, at), times };
+    // Only a plain space belongs to the days; any other whitespace ends them.
+    for (let space = at; space < end; space++) if (rule[space] !== ' ') return null;
+    at = end;
+  }
+  return null;
+}
+
+/**
  * Reads opening hours in the OSM subset into a week. Later rules replace earlier ones for their
  * days, as in OSM. Answers the week, or a problem with the OSM-style reason.
  * @param {string} text
@@ -111,18 +161,20 @@ function daysOf(text) {
  */
 export function parseOpeningHours(text) {
   const source = text.trim();
+  if (source.length > MAX_OPENING_HOURS_LENGTH)
+    return { problem: `the text is longer than ${MAX_OPENING_HOURS_LENGTH} characters` };
   if (source === '24/7') return { week: WEEK_DAYS.map(() => [[0, DAY_MINUTES]]) };
   const week = closedWeek();
   for (const rule of source.split(';').map((part) => part.trim())) {
     if (!rule) continue;
-    const match = /^([A-Za-z,\- ]+?)\s+(off|closed|[0-9:,\- ]+)$/.exec(rule);
-    const days = match && daysOf(match[1].replace(/\s+/g, ''));
-    if (!match || !days)
+    const parts = splitRule(rule);
+    const days = parts && daysOf(parts.days.replaceAll(' ', ''));
+    if (!parts || !days)
       return { problem: `"${rule}" is not "<days> <times>" (e.g. Mo-Fr 09:00-14:00,16:00-19:00)` };
     /** @type {Interval[]} */
     const intervals = [];
-    if (match[2] !== 'off' && match[2] !== 'closed') {
-      for (const range of match[2].split(',')) {
+    if (parts.times !== 'off' && parts.times !== 'closed') {
+      for (const range of parts.times.split(',')) {
         const [from, to, ...rest] = range.trim().split('-');
         const start = minutesOf(from ?? '');
         const end = minutesOf(to ?? '');

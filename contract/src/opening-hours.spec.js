@@ -3,10 +3,16 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatOpeningHours,
   localTime,
+  MAX_OPENING_HOURS_LENGTH,
+  minutesOf,
+  normalizeShopValue,
   openingHoursStructuredData,
   openingStatus,
   parseOpeningHours,
+  SHOP_FIELD,
+  shopFieldProblem,
   shopTimeZone,
+  WEEK_DAYS,
   weekOf,
   weekProblem,
 } from './index.js';
@@ -53,6 +59,136 @@ describe('opening hours text', () => {
     expect(weekProblem(week('Mo 09:00-14:00,14:00-18:00'))).toBeNull();
     expect(weekOf('Mo 25:00-26:00')).toBeNull();
     expect(weekOf(null)).toBeNull();
+  });
+});
+
+describe('opening hours text read in one pass', () => {
+  /** What the parser answered when it split a rule with a regular expression (before 2026-11). */
+  function referenceParse(/** @type {string} */ text) {
+    const source = text.trim();
+    if (source === '24/7') return { week: WEEK_DAYS.map(() => [[0, 1440]]) };
+    const reference = WEEK_DAYS.map(() => /** @type {number[][]} */ ([]));
+    for (const rule of source.split(';').map((part) => part.trim())) {
+      if (!rule) continue;
+      // The pattern the scanner replaced: cubic time on a long rule that does not match, so it
+      // reads only the few characters of the texts below.
+      // eslint-disable-next-line redos/no-vulnerable -- the reference, on texts of a few characters
+      const match = /^([A-Za-z,\- ]+?)\s+(off|closed|[0-9:,\- ]+)$/.exec(rule);
+      /** @type {Set<number> | null} */
+      let days = new Set();
+      for (const part of (match?.[1] ?? '').replace(/ /g, '').split(',')) {
+        const [from, to, ...rest] = part.split('-');
+        const start = WEEK_DAYS.indexOf(/** @type {never} */ (from));
+        const end = to === undefined ? start : WEEK_DAYS.indexOf(/** @type {never} */ (to));
+        if (rest.length || start < 0 || end < 0) {
+          days = null;
+          break;
+        }
+        for (let day = start; ; day = (day + 1) % 7) {
+          days.add(day);
+          if (day === end) break;
+        }
+      }
+      if (!match || !days)
+        return { problem: `"${rule}" is not "<days> <times>" (e.g. Mo-Fr 09:00-14:00,16:00-19:00)` };
+      /** @type {number[][]} */
+      const intervals = [];
+      if (match[2] !== 'off' && match[2] !== 'closed') {
+        for (const range of match[2].split(',')) {
+          const [from, to, ...rest] = range.trim().split('-');
+          const start = minutesOf(from ?? '');
+          const end = minutesOf(to ?? '');
+          if (rest.length || start === null || end === null)
+            return { problem: `"${range.trim()}" is not a time range like 09:00-14:00` };
+          intervals.push([start, end]);
+        }
+      }
+      for (const day of days) reference[day] = intervals;
+    }
+    return { week: reference };
+  }
+
+  it('reads short texts as the regular expression it replaces did, problems included', () => {
+    // Day names, the separators that the days, the whitespace and the times share, and what is
+    // none of them: every text of up to 4 pieces, then texts of 5 to 12 drawn with a fixed seed.
+    const pieces = ['Mo', 'Fr', ' ', '\t', '\u00a0', '-', ',', ';', '09:00', '24:00', 'off', 'x', '1'];
+    const compare = (/** @type {string} */ text) => {
+      const [got, expected] = [parseOpeningHours(text), referenceParse(text)];
+      if (JSON.stringify(got) !== JSON.stringify(expected)) expect([text, got]).toEqual([text, expected]);
+    };
+    let texts = [''];
+    for (let length = 1; length <= 4; length++) {
+      texts = texts.flatMap((text) => pieces.map((piece) => text + piece));
+      texts.forEach(compare);
+    }
+    let seed = 11;
+    const random = (/** @type {number} */ below) => (seed = (seed * 16807) % 2147483647) % below;
+    for (let sample = 0; sample < 20_000; sample++) {
+      compare(Array.from({ length: 5 + random(8) }, () => pieces[random(pieces.length)]).join(''));
+    }
+  });
+
+  const rule = (/** @type {string} */ text) =>
+    `"${text}" is not "<days> <times>" (e.g. Mo-Fr 09:00-14:00,16:00-19:00)`;
+
+  const notTimes = (/** @type {string} */ text) => `"${text}" is not a time range like 09:00-14:00`;
+
+  it.each([
+    // Long runs of what the days, the whitespace and the times all have: spaces, dashes, commas.
+    ['spaces', 'Mo' + ' '.repeat(497) + 'x', rule('Mo' + ' '.repeat(497) + 'x')],
+    ['spaces and dashes', 'M' + ' -'.repeat(249) + 'x', rule('M' + ' -'.repeat(249) + 'x')],
+    ['commas and spaces', 'M' + ', '.repeat(249) + 'x', rule('M' + ', '.repeat(249) + 'x')],
+    ['spaces and tabs', 'Mo' + ' \t'.repeat(248) + 'x', rule('Mo' + ' \t'.repeat(248) + 'x')],
+    // Days repeated: a selector that never ends, or that has no times.
+    ['Mo- repeated', 'Mo-'.repeat(162) + ' 09:00-10:00', rule('Mo-'.repeat(162) + ' 09:00-10:00')],
+    ['Mo, repeated', 'Mo,'.repeat(166) + 'Mo', rule('Mo,'.repeat(166) + 'Mo')],
+    // Digits and colons: times that never end, or are not times.
+    ['digits', 'Mo ' + '0'.repeat(497), notTimes('0'.repeat(497))],
+    ['colons', 'Mo ' + ':'.repeat(497), notTimes(':'.repeat(497))],
+    ['09:00- repeated', 'Mo ' + '09:00-'.repeat(82) + '1', notTimes('09:00-'.repeat(82) + '1')],
+    ['commas after times', 'Mo 09:00-10:00' + ','.repeat(486), notTimes('')],
+  ])('refuses a long run of %s, as before and in one pass', (_name, text, problem) => {
+    expect(text.length).toBeLessThanOrEqual(MAX_OPENING_HOURS_LENGTH);
+    expect(text.length).toBeGreaterThan(480);
+    expect(parseOpeningHours(text)).toEqual({ problem });
+    // The reference is cubic: it reads a piece of the same text only.
+    expect(parseOpeningHours(text.slice(0, 40))).toEqual(referenceParse(text.slice(0, 40)));
+  });
+
+  it('reads long texts that are valid', () => {
+    // One run of whitespace, however long, goes between the days and the times.
+    expect(formatOpeningHours(week('Mo' + ' '.repeat(480) + '09:00-10:00'))).toBe('Mo 09:00-10:00');
+    expect(formatOpeningHours(week('Mo - Fr' + ' \t'.repeat(200) + '09:00 - 14:00'))).toBe(
+      'Mo-Fr 09:00-14:00',
+    );
+    expect(parseOpeningHours(';'.repeat(MAX_OPENING_HOURS_LENGTH))).toEqual({
+      week: WEEK_DAYS.map(() => []),
+    });
+    expect(formatOpeningHours(week('Sa off; '.repeat(60) + 'Su 10:00-12:00'))).toBe('Su 10:00-12:00');
+    // Whitespace around the text does not count: it is trimmed first.
+    expect(formatOpeningHours(week(' '.repeat(2000) + 'Mo 09:00-10:00' + '\n'.repeat(2000)))).toBe(
+      'Mo 09:00-10:00',
+    );
+  });
+
+  it('refuses text longer than the field before reading it, as the field does (TOO_LONG)', () => {
+    expect(SHOP_FIELD.openingHours.max).toBe(MAX_OPENING_HOURS_LENGTH);
+    const long = 'Mo' + ' '.repeat(MAX_OPENING_HOURS_LENGTH) + 'x';
+    expect(parseOpeningHours(long)).toEqual({ problem: 'the text is longer than 500 characters' });
+    expect(parseOpeningHours('Mo 09:00-10:00;'.repeat(40))).toEqual({
+      problem: 'the text is longer than 500 characters',
+    });
+    expect(parseOpeningHours(';'.repeat(MAX_OPENING_HOURS_LENGTH + 1))).toEqual({
+      problem: 'the text is longer than 500 characters',
+    });
+    for (const text of [long, 'Mo-'.repeat(10_000) + ' 09:00', 'Mo 09:00-10:00;'.repeat(40)]) {
+      const field = SHOP_FIELD.openingHours;
+      expect(shopFieldProblem(field, normalizeShopValue(field, text))).toEqual({
+        code: 'TOO_LONG',
+        params: { max: 500 },
+        message: 'Opening hours must be at most 500 characters',
+      });
+    }
   });
 });
 

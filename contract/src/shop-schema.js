@@ -6,7 +6,13 @@
  * table (the checks themselves are in ./shop-rules.js), so a new field is declared here, given
  * a column in the database and a place in the admin form, and every path handles it.
  */
-import { isOpenAt, OPEN_NOW, OPENING_HOURS_FORMAT, openingHoursStructuredData } from './opening-hours.js';
+import {
+  isOpenAt,
+  MAX_OPENING_HOURS_LENGTH,
+  OPEN_NOW,
+  OPENING_HOURS_FORMAT,
+  openingHoursStructuredData,
+} from './opening-hours.js';
 
 // The modules of fields with rules of their own are the contract's too, exported with the schema.
 export * from './opening-hours.js';
@@ -169,7 +175,8 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
   }),
   field('openingHours', 'text', 'Opening hours', {
     required: false,
-    max: 500,
+    // The parser refuses longer text before reading it (a visitor's request reaches it).
+    max: MAX_OPENING_HOURS_LENGTH,
     format: OPENING_HOURS_FORMAT,
     structuredData: openingHoursStructuredData,
     correction: 'hours',
