@@ -482,6 +482,11 @@ export type ShopFieldDefinition = {
    */
   format?: ShopTextFormat | undefined;
   /**
+   * paragraphs: every format character (Unicode's Cf, the
+   * invisible ones too) is refused, as in one-line text, not only the direction-changing ones
+   */
+  noFormatCharacters?: boolean | undefined;
+  /**
    * the kind of a visitor's correction (CORRECTION_KINDS) that
    * proposes a new value for this field
    */

@@ -70,7 +70,8 @@ export const VISITOR_REQUEST_TYPES: readonly ['correction', 'listing'];
 export const REQUEST_REFERENCE_PATTERN: RegExp;
 /**
  * The fields of a correction besides its kind, as the shop schema's rules check them: the
- * proposed value is one line, the comment may have lines, the name and e-mail are the
+ * proposed value is one line, the comment may have lines (but no format character at all: an
+ * anonymous visitor's text has no need of invisible ones), the name and e-mail are the
  * submitter's own (kept only until the decision plus the retention period).
  */
 export const CORRECTION_FIELDS: Readonly<{

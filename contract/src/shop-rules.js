@@ -31,17 +31,27 @@ export const SHOP_EMAIL_PATTERN =
 /**
  * Characters no shop text needs and that make stored text lie about what it shows: the C0
  * controls (NUL, ESC, ...), DEL and the C1 controls. Tab and line breaks are allowed only
- * where text has lines (the description). Format characters such as the zero-width joiner stay
- * allowed (emoji use them).
+ * where text has lines (the description, a visitor's comment).
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /**
- * Refused in one-line text: tabs, line breaks and their Unicode separators, and the
- * bidirectional embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069),
- * which can make a name display as something other than what it is ('evil\u202Egnp.exe').
+ * Refused in one-line text: tabs, line breaks and their Unicode separators, and every format
+ * character (Unicode's general category Cf). Those are the direction marks, embeddings,
+ * overrides and isolates (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which make
+ * a name display as something other than what it is ('evil\u202Egnp.exe'), and the invisible
+ * ones (the zero-width space U+200B and joiners, the byte order mark U+FEFF, the soft hyphen,
+ * tags), which make two names that look the same differ. An emoji sequence joined by U+200D
+ * is refused with them: a shop's name, address or phone has no need of one.
  */
-const NOT_IN_ONE_LINE = /[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const NOT_IN_ONE_LINE = /[\t\n\r\u2028\u2029\p{Cf}]/u;
+/**
+ * Refused in text with lines too: the format characters that change the direction of what
+ * follows (as above). The others stay allowed there (an emoji sequence in a description).
+ */
+const DIRECTION_CHARACTERS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Refused in text with lines whose field says `noFormatCharacters` (a visitor's comment). */
+const FORMAT_CHARACTERS = /\p{Cf}/u;
 
 /**
  * True for an absolute http(s) URL with a host, and nothing else: `javascript:`, `data:`,
@@ -213,7 +223,7 @@ export function shopFieldProblem(definition, value) {
 }
 
 /**
- * @param {Pick<ShopFieldDefinition, 'kind' | 'max' | 'iconKeys'>} definition
+ * @param {Pick<ShopFieldDefinition, 'kind' | 'max' | 'iconKeys' | 'noFormatCharacters'>} definition
  * @param {unknown} value
  * @param {string} label
  * @param {boolean} lines
@@ -224,10 +234,19 @@ function textProblem(definition, value, label, lines) {
   const max = definition.max ?? Infinity;
   if (value.length > max)
     return { code: 'TOO_LONG', params: { max }, message: `${label} must be at most ${max} characters` };
-  if (CONTROL_CHARACTERS.test(value) || (!lines && NOT_IN_ONE_LINE.test(value))) {
-    const message = lines
-      ? `${label} must not contain control characters`
-      : `${label} must be one line without tabs, control or direction-changing characters`;
+  if (!lines && (CONTROL_CHARACTERS.test(value) || NOT_IN_ONE_LINE.test(value))) {
+    const message = `${label} must be one line without tabs, control or direction-changing characters`;
+    return { code: 'CONTROL_CHARACTERS', message };
+  }
+  if (lines && CONTROL_CHARACTERS.test(value))
+    return { code: 'CONTROL_CHARACTERS', message: `${label} must not contain control characters` };
+  if (
+    lines &&
+    (DIRECTION_CHARACTERS.test(value) || (definition.noFormatCharacters && FORMAT_CHARACTERS.test(value)))
+  ) {
+    const message = definition.noFormatCharacters
+      ? `${label} must not contain invisible or direction-changing characters`
+      : `${label} must not contain direction-changing characters`;
     return { code: 'CONTROL_CHARACTERS', message };
   }
   switch (definition.kind) {

@@ -53,6 +53,8 @@ export * from './opening-hours.js';
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
  * @property {ShopTextFormat} [format] text: the format the value follows
+ * @property {boolean} [noFormatCharacters] paragraphs: every format character (Unicode's Cf, the
+ *   invisible ones too) is refused, as in one-line text, not only the direction-changing ones
  * @property {string} [correction] the kind of a visitor's correction (CORRECTION_KINDS) that
  *   proposes a new value for this field
  * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   checkShop,
+  CORRECTION_FIELDS,
   correctionProblems,
   FIELD_ERROR_CODES,
   hasAtMostDecimals,
@@ -14,6 +15,7 @@ import {
   SHOP_FIELD,
   SHOP_FIELD_PROBLEM_CODES,
   SHOP_PHONE_PATTERN,
+  SHOP_SCHEMA,
   shopFieldProblem,
 } from './index.js';
 
@@ -106,6 +108,93 @@ describe('shop schema', () => {
     ['isVerified', undefined, null],
   ])('%s = %j is refused with %s', (field, value, code) => {
     expect(problem(field, value)?.code ?? null).toBe(code);
+  });
+
+  /**
+   * Unicode format characters (general category Cf): direction marks and overrides that make
+   * text display as something else, invisible ones that make two equal-looking names differ.
+   */
+  const FORMAT_CHARACTERS = {
+    'right-to-left mark U+200F': '\u200f',
+    'Arabic letter mark U+061C': '\u061c',
+    'right-to-left override U+202E': '\u202e',
+    'zero-width space U+200B': '\u200b',
+    'byte order mark U+FEFF': '\ufeff',
+    'left-to-right isolate U+2066': '\u2066',
+    'right-to-left isolate U+2067': '\u2067',
+    'first strong isolate U+2068': '\u2068',
+    'pop directional isolate U+2069': '\u2069',
+    'left-to-right mark U+200E': '\u200e',
+    'zero-width joiner U+200D': '\u200d',
+    'soft hyphen U+00AD': '\u00ad',
+    'word joiner U+2060': '\u2060',
+    'tag space U+E0020': '\u{e0020}',
+  };
+  const DIRECTION = ['\u200f', '\u061c', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e'];
+  /** Every shop field of one line of text (and each category, which is one too). */
+  const ONE_LINE_FIELDS = SHOP_SCHEMA.filter(
+    ({ kind }) => !['paragraphs', 'coordinate', 'flag'].includes(kind),
+  ).map(({ name }) => name);
+  /** A value each one-line field accepts, so that only the format character is wrong. */
+  const GOOD = {
+    name: 'Armería Norte',
+    city: 'León',
+    state: 'Guanajuato',
+    address: 'Av. Juárez 12',
+    phone: '+52 33 1234 5678',
+    whatsapp: '+52 33 1234 5678',
+    email: 'ventas@norte.mx',
+    website: 'https://norte.mx/',
+    logo: 'https://norte.mx/logo.png',
+    mapImageUrl: 'https://norte.mx/map.png',
+    googleMapsUrl: 'https://maps.google.com/?q=1',
+    openingHours: 'Mo-Fr 09:00-14:00',
+    hoursNote: 'Sábados con cita',
+    categories: ['Armería'],
+  };
+
+  it('knows a good value of every one-line field', () => {
+    expect(Object.keys(GOOD).sort()).toEqual([...ONE_LINE_FIELDS].sort());
+    for (const field of ONE_LINE_FIELDS) expect([field, problem(field, GOOD[field])]).toEqual([field, null]);
+  });
+
+  it.each(Object.entries(FORMAT_CHARACTERS))(
+    "refuses the %s in every one-line field and in a visitor's comment, with CONTROL_CHARACTERS",
+    (_name, character) => {
+      for (const field of ONE_LINE_FIELDS) {
+        const good = GOOD[field];
+        // Inside the value: at either end, the byte order mark is whitespace that trimming removes.
+        const value = Array.isArray(good)
+          ? [`Arme${character}ría`]
+          : `${good.slice(0, 2)}${character}${good.slice(2)}`;
+        expect([field, problem(field, value)?.code]).toEqual([field, 'CONTROL_CHARACTERS']);
+      }
+      for (const field of ['value', 'name', 'email']) {
+        const definition = CORRECTION_FIELDS[field];
+        const value = field === 'email' ? `ana${character}@norte.mx` : `Ana ${character}Pérez`;
+        expect([field, shopFieldProblem(definition, value)?.code]).toEqual([field, 'CONTROL_CHARACTERS']);
+      }
+      expect(shopFieldProblem(CORRECTION_FIELDS.comment, `El teléfono\ncambió ${character}ayer`)).toEqual({
+        code: 'CONTROL_CHARACTERS',
+        message: 'Comment must not contain invisible or direction-changing characters',
+      });
+    },
+  );
+
+  it('refuses direction-changing characters in the description too, and keeps its lines, tabs and emoji', () => {
+    for (const character of DIRECTION) {
+      expect(problem('description', `Taller\n${character}certificado`)).toEqual({
+        code: 'CONTROL_CHARACTERS',
+        message: 'Description must not contain direction-changing characters',
+      });
+    }
+    // An emoji sequence is joined by U+200D, a format character the description keeps.
+    expect(problem('description', 'Dos líneas\r\ny un tab\t; armero 👨\u200d🔧')).toBeNull();
+    expect(problem('description', 'Taller\u200bcertificado')).toBeNull();
+    expect(shopFieldProblem(CORRECTION_FIELDS.comment, 'Dos líneas\r\ny un tab\t')).toBeNull();
+    expect(shopFieldProblem(CORRECTION_FIELDS.comment, 'NUL \u0000')?.message).toBe(
+      'Comment must not contain control characters',
+    );
   });
 
   it('reads a long run of spaces in a phone in one pass, and its extension as before', () => {

@@ -52,18 +52,21 @@ export const REQUEST_REFERENCE_PATTERN = /^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV
  * @param {ShopFieldDefinition['kind']} kind
  * @param {string} label
  * @param {number} max
+ * @param {Partial<ShopFieldDefinition>} [rules]
  * @returns {ShopFieldDefinition}
  */
-const visitorField = (name, kind, label, max) => Object.freeze({ name, kind, label, required: false, max });
+const visitorField = (name, kind, label, max, rules = {}) =>
+  Object.freeze({ name, kind, label, required: false, max, ...rules });
 
 /**
  * The fields of a correction besides its kind, as the shop schema's rules check them: the
- * proposed value is one line, the comment may have lines, the name and e-mail are the
+ * proposed value is one line, the comment may have lines (but no format character at all: an
+ * anonymous visitor's text has no need of invisible ones), the name and e-mail are the
  * submitter's own (kept only until the decision plus the retention period).
  */
 export const CORRECTION_FIELDS = /* @__PURE__ */ Object.freeze({
   value: visitorField('value', 'text', 'Proposed value', 500),
-  comment: visitorField('comment', 'paragraphs', 'Comment', 2000),
+  comment: visitorField('comment', 'paragraphs', 'Comment', 2000, { noFormatCharacters: true }),
   name: visitorField('name', 'text', 'Your name', 100),
   email: visitorField('email', 'email', 'Your e-mail', 254),
 });
