@@ -9,6 +9,7 @@ import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { logInAs, startAdminSession } from '../login-session.js';
 import { secondFactorPendingOf, type SecondFactorPending } from '../second-factor/pending-step.js';
+import { knownDeviceOf } from '../known-devices.js';
 import { SessionSettings } from '../session-settings.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
@@ -67,6 +68,7 @@ export class PasskeySecondFactorController {
       dto.credential as unknown as AuthenticationResponseJSON,
       { challenge, ...relyingParty(request) },
       request.ip ?? 'unknown',
+      (username) => knownDeviceOf(request, username, this.settings),
     );
     await logInAs(request, user);
     startAdminSession(request, this.settings);

@@ -31,6 +31,9 @@ export interface ExpectedCeremony {
   issuedAt?: number;
 }
 
+/** The browser's known device for an account (known-devices.ts), or null. */
+type DeviceOf = (username: string) => string | null;
+
 /** Why an assertion was refused, for the activity log (never the credential itself). */
 type Refusal = 'unknown_passkey' | 'other_account' | 'wrong_account' | 'not_verified' | 'replayed';
 
@@ -81,9 +84,17 @@ export class PasskeySignInService {
     return this.authenticationOptions(rpID, user);
   }
 
-  /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
-  signIn(response: AuthenticationResponseJSON, expected: ExpectedCeremony, actor: ActivityActor) {
-    return this.verify(response, expected, actor);
+  /**
+   * The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. `deviceOf` names
+   * the browser's known device for the account, once the passkey says whose it is.
+   */
+  signIn(
+    response: AuthenticationResponseJSON,
+    expected: ExpectedCeremony,
+    actor: ActivityActor,
+    deviceOf: DeviceOf = () => null,
+  ) {
+    return this.verify(response, expected, actor, deviceOf);
   }
 
   /** Logs a passkey sign-in that succeeded (once the session exists), as a login by passkey. */
@@ -100,7 +111,7 @@ export class PasskeySignInService {
     expected: ExpectedCeremony,
     actor: ActivityActor,
   ): Promise<void> {
-    await this.verify(response, expected, actor, user, 'reauthentication');
+    await this.verify(response, expected, actor, () => null, user, 'reauthentication');
   }
 
   /**
@@ -112,11 +123,12 @@ export class PasskeySignInService {
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,
     client: string,
+    deviceOf: DeviceOf = () => null,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
     if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
     const actor: ActivityActor = { adminId: user.id, username: user.username, client };
-    return this.verify(response, expected, actor, user, 'second-factor');
+    return this.verify(response, expected, actor, deviceOf, user, 'second-factor');
   }
 
   /** Logs a login by password and passkey that succeeded (once the session exists). */
@@ -134,6 +146,7 @@ export class PasskeySignInService {
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,
     actor: ActivityActor,
+    deviceOf: DeviceOf,
     signedIn?: AdminUser,
     step: PasskeyStep = 'sign-in',
   ): Promise<AdminUser> {
@@ -153,7 +166,8 @@ export class PasskeySignInService {
     const owner = passkey ? await this.users.findById(passkey.adminId) : null;
     // The limits' account: the one the passkey names, or nobody's for an unknown passkey.
     const username = signedIn?.username ?? owner?.username ?? '';
-    await this.loginLimits.take(client, username);
+    const device = username ? deviceOf(username) : null;
+    await this.loginLimits.take(client, username, device);
     const fail = async (reason: Refusal, refusal = rejected()): Promise<never> => {
       await this.transactions.run((manager) =>
         this.activity.record(
@@ -213,7 +227,7 @@ export class PasskeySignInService {
       })
       .execute();
     if (!moved.affected) return fail('replayed');
-    await this.loginLimits.succeeded(client, username);
+    await this.loginLimits.succeeded(client, username, device);
     return owner;
   }
 }

@@ -13,6 +13,7 @@ import { CurrentUser } from '../current-user.decorator.js';
 import { markAuthenticated } from '../recent-auth/recent-auth.js';
 import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
+import { knownDeviceOf } from '../known-devices.js';
 import { SessionSettings } from '../session-settings.js';
 import { NoBody } from './dto/no-body.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
@@ -159,6 +160,7 @@ export class PasskeysController {
       dto.credential as unknown as AuthenticationResponseJSON,
       { challenge: challenge!, issuedAt, ...relyingParty(request) },
       actorOf(request),
+      (username) => knownDeviceOf(request, username, this.settings),
     );
     await startPasskeySession(request, user, this.settings);
     await this.signIns.recordSignIn(actorOf(request));
