@@ -169,6 +169,36 @@ describe.each(DIALECTS)('security: every limit is taken before the work it prote
   });
 });
 
+describe.each(DIALECTS)("security: visitors' upload links, on %s", (dialect) => {
+  let server: Started;
+
+  beforeAll(async () => {
+    server = await startAppOnFreshDatabase(dialect, {
+      TRUST_PROXY: '1',
+      VISITOR_UPLOADS_PER_ADDRESS_PER_HOUR: '2',
+      VISITOR_UPLOADS_PER_HOUR: '3',
+    });
+  });
+  afterAll(() => server.close());
+
+  const link = (from: string, altcha?: string) =>
+    request(server.url)
+      .post('/api/requests/uploads')
+      .set('X-Forwarded-For', from)
+      .send({ type: 'logo', ...(altcha ? { altcha } : {}) });
+
+  it('need a proof of work each, and one address without them cannot spend the links of everyone', async () => {
+    const flood = await Promise.all(Array.from({ length: 50 }, () => link('203.0.113.80')));
+    expect(flood.map(({ status }) => status).sort()).toEqual([...Array(2).fill(400), ...Array(48).fill(429)]);
+    expect(flood.find(({ status }) => status === 400)?.body.code).toBe('PROOF_OF_WORK_FAILED');
+    // Everyone's hourly count is untouched: three visitors with a proof each get their link.
+    for (const visitor of [81, 82, 83]) {
+      expect((await link(`203.0.113.${visitor}`, await solvedProof(server.url))).status).toBe(201);
+    }
+    expect((await link('203.0.113.84', await solvedProof(server.url))).status).toBe(429);
+  });
+});
+
 describe.each(DIALECTS)('security: a burst of logins does not starve the server, on %s', (dialect) => {
   let server: Started;
 
