@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { LimitName } from '../rate-limits/limits.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
-
-const accountOf = (username: string) => username.trim().toLowerCase();
 
 /**
  * The limits on proving who one is (a password, a passkey, a second-factor or recovery code, a
@@ -16,21 +15,15 @@ export class LoginLimits {
 
   /** One attempt for `username` from `client` (and `device`, when known); 429 when any limit is spent. */
   async take(client: string, username: string, device: string | null = null): Promise<void> {
-    const account = accountOf(username);
-    await this.limits.take('login.address-account', client, account);
-    await this.limits.take('login.address', client);
-    // An unknown passkey names no account: its attempts count for the address alone.
-    if (device) await this.limits.take('login.device', device);
-    else if (account) await this.limits.take('login.account', account);
+    for (const [name, parts] of counters(client, username, device)) await this.limits.take(name, ...parts);
   }
 
   /** The login is complete: the run of failures ends, and the address gets its attempt back. */
   async succeeded(client: string, username: string, device: string | null = null): Promise<void> {
-    const account = accountOf(username);
-    await this.limits.forgive('login.address-account', client, account);
-    await this.limits.giveBack('login.address', client);
-    if (device) await this.limits.forgive('login.device', device);
-    else if (account) await this.limits.forgive('login.account', account);
+    for (const [name, parts] of counters(client, username, device)) {
+      if (name === 'login.address') await this.limits.giveBack(name, ...parts);
+      else await this.limits.forgive(name, ...parts);
+    }
   }
 
   /**
@@ -39,10 +32,20 @@ export class LoginLimits {
    * more guesses).
    */
   async passed(client: string, username: string, device: string | null = null): Promise<void> {
-    const account = accountOf(username);
-    await this.limits.giveBack('login.address-account', client, account);
-    await this.limits.giveBack('login.address', client);
-    if (device) await this.limits.giveBack('login.device', device);
-    else if (account) await this.limits.giveBack('login.account', account);
+    for (const [name, parts] of counters(client, username, device))
+      await this.limits.giveBack(name, ...parts);
   }
+}
+
+/** The counters one attempt takes, each with what it counts. */
+function counters(client: string, username: string, device: string | null): [LimitName, string[]][] {
+  const account = username.trim().toLowerCase();
+  const counted: [LimitName, string[]][] = [
+    ['login.address-account', [client, account]],
+    ['login.address', [client]],
+  ];
+  if (device) counted.push(['login.device', [device]]);
+  // An unknown passkey names no account: its attempts count for the address alone.
+  else if (account) counted.push(['login.account', [account]]);
+  return counted;
 }
