@@ -55,6 +55,25 @@ const base = {
 };
 
 describe('a listing request', () => {
+  it('past the retention period says what was erased and what is kept, not "not found"', async () => {
+    const erased = listing({
+      status: 'rejected',
+      proposedShop: null,
+      shopName: null,
+      submitterName: null,
+      submitterEmail: null,
+      decidedAt: '2026-10-01T18:00:00.000Z',
+    });
+    stubApi({ ...base, [`GET /api/admin/requests/${ID}`]: erased });
+    await renderAdmin(`/admin/requests/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Listing request LST4-AB7K' })).toBeInTheDocument();
+    expect(screen.getByText('Rejected')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Decided on October 1, 2026\. What the shop sent was erased/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Request not found')).not.toBeInTheDocument();
+  });
+
   it('is found with the kind filter and opens as the prefilled shop form, its logo previewed from quarantine', async () => {
     const api = stubApi(base);
     const user = userEvent.setup();

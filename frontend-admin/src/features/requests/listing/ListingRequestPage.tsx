@@ -37,8 +37,36 @@ export function ListingRequestPage() {
         </Flex>
       </AdminPage>
     );
-  if (isError || !request?.proposedShop) return <ListingRequestNotFound />;
+  if (isError || !request) return <ListingRequestNotFound />;
+  if (!request.proposedShop) return <ListingRequestErased request={request} />;
   return <ListingReview key={request.id} request={request} shop={request.proposedShop} />;
+}
+
+/** A decided request past the retention period: what the shop sent is erased, the decision kept. */
+function ListingRequestErased({ request }: { request: AdminRequestDto }) {
+  const { t, i18n } = useAdminTranslation();
+  const navigate = useNavigate();
+  const adminPath = useAdminPath();
+  const decided = request.decidedAt
+    ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long' }).format(
+        new Date(request.decidedAt),
+      )
+    : '';
+  return (
+    <AdminPage
+      title={t('listingReview.title', { reference: request.reference })}
+      onBack={() => navigate(adminPath('/requests'))}
+    >
+      <Result
+        status="info"
+        title={t(`requests.status.${request.status}`)}
+        subTitle={t('listingReview.erased', { date: decided })}
+        extra={
+          <Button onClick={() => navigate(adminPath('/requests'))}>{t('listingReview.backToQueue')}</Button>
+        }
+      />
+    </AdminPage>
+  );
 }
 
 function ListingRequestNotFound() {
