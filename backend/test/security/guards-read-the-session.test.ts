@@ -8,7 +8,7 @@ import { AuthenticatedGuard } from '../../src/auth/authenticated.guard.js';
 import { RecentAuthGuard } from '../../src/auth/recent-auth/recent-auth.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
 import { ageAuthentication } from '../support/second-factor.js';
-import { ANY_DIALECT, startAppOnFreshDatabase } from '../support/test-app.js';
+import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 interface Route {
@@ -84,7 +84,7 @@ async function answersOf(client: TestAgent, routes: Route[]) {
 const expectEvery = (answers: Record<string, string>, answer: string) =>
   expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((key) => [key, answer])));
 
-describe.each(ANY_DIALECT)('security: guards read only the session and the route, on %s', (dialect) => {
+describe.each(DIALECTS)('security: guards read only the session and the route, on %s', (dialect) => {
   let server: Started;
   let routes: Route[];
 
