@@ -35,7 +35,10 @@ describe('dashboard at 2,000 shops (es)', () => {
       headers: json,
       body: JSON.stringify(CREDENTIALS),
     });
-    const cookie = login.headers.get('set-cookie').split(';')[0];
+    const cookie = login.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('atm.sid='))
+      .split(';')[0];
     seeded = await restoreShops(product.url, cookie, SHOPS);
     ({ context, page } = await openPage(browser));
   }, 180_000);

@@ -262,7 +262,10 @@ journey("a renamed shop's old URL lands on its new one", async (open) => {
     body: JSON.stringify(credentials),
   });
   expect(login.ok).toBe(true);
-  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('atm.sid='))
+    .split(';')[0];
   const shop = shops[shops.length - 1];
   const renamed = await fetch(`${product.url}/api/admin/shops/${shop.id}`, {
     method: 'PUT',
