@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
+import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { LoginLimits } from '../login-limits.js';
 import { MfaPolicyController } from './policy/mfa-policy.controller.js';
@@ -19,7 +20,13 @@ import { TotpService } from './totp/totp.service.js';
  * here; passkeys register the same way), recovery codes and the policy that requires one.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([TotpFactor, RecoveryCode]), AdminUsersModule, SessionsModule],
+  imports: [
+    TypeOrmModule.forFeature([TotpFactor, RecoveryCode]),
+    AdminUsersModule,
+    SessionsModule,
+    // LoginLimits counts through it: imported here too for contexts without the whole app (reset-mfa).
+    RateLimitsModule,
+  ],
   controllers: [TotpController, MfaPolicyController, SecondFactorResetController],
   providers: [
     SecondFactorRegistry,
