@@ -11,6 +11,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
+import { UndeclaredBodyInterceptor } from './common/undeclared-body.interceptor.js';
 import { enforceRequestDeadlines } from './common/request-deadlines.js';
 import { setPublicUrl } from './common/public-url.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
@@ -125,6 +126,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new UndeclaredBodyInterceptor());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);
 }

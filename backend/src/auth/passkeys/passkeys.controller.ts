@@ -15,7 +15,6 @@ import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
 import { knownDeviceOf } from '../known-devices.js';
 import { SessionSettings } from '../session-settings.js';
-import { NoBody } from './dto/no-body.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import {
   keepChallenge,
@@ -125,10 +124,7 @@ export class PasskeysController {
   @Post('authentication-options')
   @HttpCode(200)
   @ApiOkResponse({ type: PasskeyOptionsDto })
-  async getPasskeyAuthenticationOptions(
-    @NoBody() _body: undefined,
-    @Req() request: Request,
-  ): Promise<PasskeyOptionsDto> {
+  async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
     // A signed challenge that says when it was issued (SignInChallenges): a visitor's call writes
     // no session and sets no cookie, however many times it is made, on whichever replica.
