@@ -22,18 +22,19 @@ describe('refused credentials, in the admin language', () => {
     stubApi({
       'GET /api/auth/me': json(me),
       'GET /api/admin/users': [me],
-      'PUT /api/auth/change-password': weak('newPassword', 'common', 'anotherWord'),
+      // A password made of the site's own words (Armeria2024!), refused with its own reason.
+      'PUT /api/auth/change-password': weak('newPassword', 'siteWords', 'anotherWord'),
     });
     await renderAdmin('/admin/users', { language: 'es' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /Cambiar mi contraseña/ }));
     const dialog = await screen.findByRole('dialog');
     fillIn(dialog, 'Contraseña actual', 'vieja-clave-larga');
-    fillIn(dialog, 'Nueva contraseña', 'password1');
-    fillIn(dialog, 'Confirmar nueva contraseña', 'password1');
+    fillIn(dialog, 'Nueva contraseña', 'Armeria2024!');
+    fillIn(dialog, 'Confirmar nueva contraseña', 'Armeria2024!');
     await clickWhenEnabled(() => within(dialog).getByRole('button', { name: 'Actualizar contraseña' }));
     await waitFor(() =>
       expect(fieldOf(dialog, 'Nueva contraseña')).toHaveTextContent(
-        'Nueva contraseña es demasiado fácil de adivinar. Es una contraseña de uso común. Añade más palabras, menos comunes.',
+        'Nueva contraseña es demasiado fácil de adivinar. Las palabras de este sitio (la alianza, armería, México, sus estados) son fáciles de adivinar. Añade más palabras, menos comunes.',
       ),
     );
   });
