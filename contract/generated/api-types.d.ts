@@ -7222,6 +7222,15 @@ export interface operations {
           'application/json': components['schemas']['PasskeyOptionsDto'];
         };
       };
+      /** @description VALIDATION_FAILED: the call takes no body (UNKNOWN_FIELD for each field sent) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
       /** @description The request came from another site */
       403: {
         headers: {
@@ -7273,7 +7282,7 @@ export interface operations {
           'application/json': components['schemas']['AdminUserDto'];
         };
       };
-      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      /** @description PASSKEY_CHALLENGE_EXPIRED: the signed challenge is not ours, is over 5 minutes old, or was spent by a use of the passkey since; ask for options again */
       400: {
         headers: {
           [name: string]: unknown;

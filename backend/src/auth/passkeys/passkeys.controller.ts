@@ -124,6 +124,7 @@ export class PasskeysController {
   @Post('authentication-options')
   @HttpCode(200)
   @ApiOkResponse({ type: PasskeyOptionsDto })
+  @ApiErrors({ 400: 'VALIDATION_FAILED: the call takes no body (UNKNOWN_FIELD for each field sent)' })
   async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
     // A signed challenge that says when it was issued (SignInChallenges): a visitor's call writes
@@ -143,7 +144,7 @@ export class PasskeysController {
   @HttpCode(200)
   @ApiOkResponse({ type: AdminUserDto, description: 'Signed in; the response sets the session cookie' })
   @ApiErrors({
-    ...CHALLENGE_ERRORS,
+    400: 'PASSKEY_CHALLENGE_EXPIRED: the signed challenge is not ours, is over 5 minutes old, or was spent by a use of the passkey since; ask for options again',
     401: 'PASSKEY_REJECTED: unknown passkey, wrong site, bad signature or a replay',
     429: 'Too many failed attempts; Retry-After says when to try again',
   })
