@@ -16,7 +16,8 @@ const logger = new Logger('Database');
  * starts at the same moment wait instead of running the same migrations twice.
  */
 export async function runMigrations(dataSource: DataSource): Promise<void> {
-  const lock = dataSource.options.type === 'mysql' ? dataSource.createQueryRunner() : undefined;
+  // MySQL and MariaDB alike: the type says which one the server is ('mysql' or 'mariadb').
+  const lock = dataSource.options.type === 'better-sqlite3' ? undefined : dataSource.createQueryRunner();
   try {
     await lock?.query("SELECT GET_LOCK('atm_directory_migrations', 120)");
     const applied = await dataSource.runMigrations({ transaction: 'each' });
