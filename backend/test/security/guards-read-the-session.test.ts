@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { RequestMethod, type Type } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { AuthenticatedGuard } from '../../src/auth/authenticated.guard.js';
 import { RecentAuthGuard } from '../../src/auth/recent-auth/recent-auth.js';
 import { browser, FIRST_ADMIN, loggedInAdmin } from '../support/http.js';
+import { routesOf, type AppRoute } from '../support/routes.js';
 import { ageAuthentication } from '../support/second-factor.js';
 import { DIALECTS, startAppOnFreshDatabase } from '../support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
-interface Route {
-  method: string;
-  path: string;
-  guards: Type[];
-}
 
 const SOME_ID = '0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d';
 
@@ -35,35 +28,8 @@ const LOOSENERS: { name: string; query?: string; headers?: Record<string, string
   { name: 'X-Requested-With', headers: { 'X-Requested-With': 'XMLHttpRequest' } },
 ];
 
-/** Every route of the running app with the guards on its controller and its handler. */
-function routesOf(server: Started): Route[] {
-  const routes: Route[] = [];
-  for (const module of server.app.get(ModulesContainer).values()) {
-    for (const { metatype } of module.controllers.values()) {
-      if (!metatype) continue;
-      const controller = metatype as Type;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      const classGuards: Type[] = Reflect.getMetadata(GUARDS_METADATA, controller) ?? [];
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const path = Reflect.getMetadata(PATH_METADATA, handler);
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase();
-        const full = `/api/${[base, String(path)].filter(Boolean).join('/')}`.replace(/\/+/g, '/');
-        routes.push({
-          method,
-          path: full.replace(/:[A-Za-z]+/g, SOME_ID),
-          guards: [...classGuards, ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])],
-        });
-      }
-    }
-  }
-  return routes;
-}
-
 /** Each route's answer to `client` as it is and with each loosener: `status code` per variant. */
-async function answersOf(client: TestAgent, routes: Route[]) {
+async function answersOf(client: TestAgent, routes: AppRoute[]) {
   const answers: Record<string, string> = {};
   for (const route of routes) {
     for (const variant of [{ name: 'as is' }, ...LOOSENERS]) {
@@ -86,11 +52,11 @@ const expectEvery = (answers: Record<string, string>, answer: string) =>
 
 describe.each(DIALECTS)('security: guards read only the session and the route, on %s', (dialect) => {
   let server: Started;
-  let routes: Route[];
+  let routes: AppRoute[];
 
   beforeAll(async () => {
     server = await startAppOnFreshDatabase(dialect);
-    routes = routesOf(server);
+    routes = routesOf(server.app, SOME_ID);
   });
   afterAll(() => server.close());
 

@@ -1,35 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { RequestMethod, type Type } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
 import { loggedInAdmin } from '../support/http.js';
+import { routesOf } from '../support/routes.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from '../support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 const SOME_ID = '0b9a6f0e-8d1c-4c59-9d6e-3f1f7a1c2b3d';
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
-
-/** Every route of the app that changes something: method and path (parameters filled in). */
-function unsafeRoutes(server: Started): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  for (const module of server.app.get(ModulesContainer).values()) {
-    for (const { metatype } of module.controllers.values()) {
-      if (!metatype) continue;
-      const controller = metatype as Type;
-      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name];
-        const path = name === 'constructor' ? undefined : Reflect.getMetadata(PATH_METADATA, handler);
-        if (path === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase();
-        if (!UNSAFE.has(method)) continue;
-        const full = `/api/${[base, String(path)].filter(Boolean).join('/')}`.replace(/\/+/g, '/');
-        routes.push({ method, path: full.replace(/:[A-Za-z]+/g, SOME_ID) });
-      }
-    }
-  }
-  return routes;
-}
 
 describe.each(ANY_DIALECT)('security: unknown fields are refused everywhere, on %s', (dialect) => {
   let server: Started;
@@ -41,7 +17,7 @@ describe.each(ANY_DIALECT)('security: unknown fields are refused everywhere, on 
 
   it('every route that changes something answers 400 UNKNOWN_FIELD to a field it does not take, body or none', async () => {
     const admin = await loggedInAdmin(server.url);
-    const routes = unsafeRoutes(server);
+    const routes = routesOf(server.app, SOME_ID).filter(({ method }) => UNSAFE.has(method));
     expect(routes.length).toBeGreaterThan(40);
     const answers: Record<string, string> = {};
     for (const { method, path } of routes) {
