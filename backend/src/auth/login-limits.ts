@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LimitName } from '../rate-limits/limits.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
+import { accountOf } from './known-devices.js';
 
 /**
  * The limits on proving who one is (a password, a passkey, a second-factor or recovery code, a
@@ -39,7 +40,7 @@ export class LoginLimits {
 
 /** The counters one attempt takes, each with what it counts. */
 function counters(client: string, username: string, device: string | null): [LimitName, string[]][] {
-  const account = username.trim().toLowerCase();
+  const account = accountOf(username);
   const counted: [LimitName, string[]][] = [
     ['login.address-account', [client, account]],
     ['login.address', [client]],
