@@ -26,7 +26,7 @@ const DIGEST = `@sha256:${'a'.repeat(64)}`;
  * to one whose digest could not be read where it was pinned (no route to the image registry).
  * Renovate's docker:pinDigests adds it on its next run; then the entry must go (a stale entry fails).
  */
-const DIGEST_PENDING = new Set(['node:24.21.0-bookworm-slim']);
+const DIGEST_PENDING = new Set(['node:24.22.3-bookworm-slim']);
 
 describe('container images', () => {
   it('finds the images of docker-compose.yml and of every Dockerfile', () => {
