@@ -244,6 +244,30 @@ describe('time zones and open now', () => {
     });
   });
 
+  // Tijuana keeps summer time (UTC-7 from March to November, UTC-8 in winter); Mexico City has had
+  // none since 2022 (UTC-6 all year). So at 16:30 UTC Tijuana is one hour behind the capital in
+  // July and two in January: a fixed offset for either zone gets one of the two seasons wrong.
+  it('follows Tijuana into summer time, and Mexico City not', () => {
+    const july = Date.UTC(2026, 6, 15, 16, 30); // Wednesday
+    const january = Date.UTC(2026, 0, 14, 16, 30); // Wednesday
+    expect(localTime(july, 'America/Tijuana')).toEqual({ day: 2, minutes: 9 * 60 + 30 });
+    expect(localTime(july, 'America/Mexico_City')).toEqual({ day: 2, minutes: 10 * 60 + 30 });
+    expect(localTime(january, 'America/Tijuana')).toEqual({ day: 2, minutes: 8 * 60 + 30 });
+    expect(localTime(january, 'America/Mexico_City')).toEqual({ day: 2, minutes: 10 * 60 + 30 });
+
+    const morning = week('Mo-Fr 09:00-10:00');
+    expect(openingStatus(morning, 'America/Tijuana', july)).toEqual({
+      open: true,
+      next: { inDays: 0, day: 2, minutes: 10 * 60 },
+    });
+    expect(openingStatus(morning, 'America/Mexico_City', july).open).toBe(false);
+    expect(openingStatus(morning, 'America/Tijuana', january)).toEqual({
+      open: false,
+      next: { inDays: 0, day: 2, minutes: 9 * 60 },
+    });
+    expect(openingStatus(morning, 'America/Mexico_City', january).open).toBe(false);
+  });
+
   it('goes on past midnight and over closed days', () => {
     // Friday 23:30 in Mexico City (Saturday 05:30 UTC).
     const fridayNight = Date.UTC(2026, 10, 28, 5, 30);
