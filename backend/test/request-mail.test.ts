@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { RequestNotifications } from '../src/visitor-requests/request-notifications.js';
@@ -120,6 +121,90 @@ describe.each(ANY_DIALECT)('without SMTP on %s', (dialect) => {
     try {
       expect(await server.app.get(RequestNotifications).sendDigest(Date.now() + HOUR_MS)).toBe(0);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+/**
+ * The README's promise that sending never holds a decision, with the mail server unreachable:
+ * first nothing listens at SMTP_URL's port (connection refused), then a server there accepts the
+ * connection and never greets (as a hung relay does; nodemailer would wait 30 s for it). Each
+ * decision is answered and saved while its message cannot be sent.
+ */
+describe.each(ANY_DIALECT)('with the SMTP server down or silent on %s', (dialect) => {
+  it('answers and keeps each decision, and the queue goes on working', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const server = await startAppOnFreshDatabase(dialect, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      REQUESTS_DIGEST_TO: 'admin1@armeros.example',
+    });
+    const held = new Set<Socket>();
+    let closed = 0;
+    const silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('close', () => closed++);
+    });
+    try {
+      const admin = await loggedInAdmin(server.url);
+      const shopId = (
+        await admin
+          .post('/api/admin/shops')
+          .send(shopBody({ name: 'Armería Norte' }))
+          .expect(201)
+      ).body.id;
+      const decide = async (email: string) => {
+        const { reference } = (
+          await request(server.url)
+            .post('/api/requests/corrections')
+            .send({
+              shopId,
+              altcha: await solvedProof(server.url),
+              kind: 'other',
+              comment: 'x',
+              email,
+              consent: true,
+            })
+            .expect(201)
+        ).body;
+        const list = (await admin.get('/api/admin/requests').query({ pageSize: 100 }).expect(200)).body.items;
+        const id = list.find((item: { reference: string }) => item.reference === reference).id;
+        await admin.post(`/api/admin/requests/${id}/reject`).send({ reason: 'Sin pruebas' }).expect(200);
+        return id as string;
+      };
+      const statusOf = async (id: string) =>
+        (await admin.get('/api/admin/requests').query({ pageSize: 100 }).expect(200)).body.items.find(
+          (item: { id: string }) => item.id === id,
+        ).status;
+
+      // Nothing listens: the message fails at once, the decision stands.
+      const refused = await decide('ana@example.com');
+      expect(await statusOf(refused)).toBe('rejected');
+
+      // The digest, sent by the hourly job, lists the hour's request and fails the same way, without throwing.
+      await expect(server.app.get(RequestNotifications).sendDigest(Date.now() + HOUR_MS)).resolves.toBe(1);
+
+      // A server that takes the connection and never answers: the decision is answered while
+      // the message still waits for the server's greeting.
+      await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+      const hung = await decide('beto@example.com');
+      expect(await statusOf(hung)).toBe('rejected');
+      const connected = await eventually(
+        () => held.size,
+        (size) => size > 0,
+      );
+      expect(connected).toBe(1);
+      // Still waiting for the greeting: had the decision waited for the message, nodemailer would
+      // have given up and closed this connection before the answer.
+      expect(closed).toBe(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
       await server.close();
     }
   });
