@@ -2,7 +2,7 @@
 // by the backend's user alone, and a Secure session cookie when the site's address is https.
 // The first two run the built backend as its own process (`dist/main.js`, as production does).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,10 @@ describe('safe defaults', () => {
   });
 
   it('creates the SQLite database and stored backups 0600, their folders 0700', async () => {
+    // mkdtemp makes its folder 0700 already: opened up as an operator's folder usually is
+    // (0755), so the check below sees the backend tighten it.
     const dir = dataDir();
+    chmodSync(dir, 0o755);
     // A schedule that fires every second stores an automatic backup at once.
     const backend = await startBackendProcess({ DATA_DIR: dir, BACKUP_SCHEDULE: '* * * * * *' });
     backends.push(backend);
