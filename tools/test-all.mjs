@@ -10,6 +10,7 @@
 // frontends one line per workspace), and the name of each skipped test to $TEST_SKIPS_FILE
 // (.ci/run fails on a skip its allow-list does not name).
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,6 +91,9 @@ async function runLane(names, quiet) {
   for (const name of names) {
     const { seconds, failure } = await run(name, quiet);
     took.push(`${name} ${seconds} s`);
+    // .ci/run prints each suite's time beside its budget (tools/ci-timings.mjs).
+    if (process.env.TEST_SUITE_TIMES_FILE)
+      appendFileSync(process.env.TEST_SUITE_TIMES_FILE, `${name} ${seconds}\n`);
     if (failure) failed.push(failure);
   }
 }
