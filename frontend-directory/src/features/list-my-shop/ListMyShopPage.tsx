@@ -111,7 +111,9 @@ export function ListMyShopPage() {
       type === 'textarea' ? (
         <textarea {...common} rows={5} maxLength={max} />
       ) : type === 'logo' ? (
-        <select {...common} defaultValue={LOGO_ICON_KEYS[0]}>
+        // Not `required`: one icon is always chosen, and HTML forbids a required select whose
+        // first option is a real choice rather than an empty placeholder.
+        <select {...common} required={undefined} defaultValue={LOGO_ICON_KEYS[0]}>
           {LOGO_ICON_KEYS.map((key) => (
             <option key={key} value={key}>
               {t(`listMyShop.logoIcon.${key}`)}

@@ -21,7 +21,8 @@ export const SHOP_INPUTS: readonly {
   { name: 'name', autoComplete: 'organization' },
   { name: 'description', type: 'textarea' },
   { name: 'categories', hint: 'categories' },
-  { name: 'address', autoComplete: 'street-address' },
+  // address-line1, not street-address: that one is for a multi-line textarea, not an input.
+  { name: 'address', autoComplete: 'address-line1' },
   { name: 'city', autoComplete: 'address-level2' },
   { name: 'state', autoComplete: 'address-level1' },
   { name: 'phone', type: 'tel', autoComplete: 'tel' },
