@@ -5,7 +5,7 @@ import { createConfig, createServerConfig } from 'frontend-common/webpack/create
 // Served by the backend under /remotes/directory/ (its mf-manifest.json is what the shell's
 // /runtime-config.js points at). DIRECTORY_PUBLIC_PATH overrides it, e.g. 'auto' or a CDN URL.
 // The second build is the same components for Node (dist-ssr/directory.cjs): the backend renders
-// the public pages with it (README "Server rendering").
+// the public pages with it (docs/architecture.md, "Server rendering").
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const browser = (env, argv) =>
   createConfig({

@@ -30,7 +30,8 @@ const browser = createConfig({
     }),
 });
 
-// The browser build, and the shell's server render for Node (dist-ssr/shell.cjs, README "Server rendering").
+// The browser build, and the shell's server render for Node (dist-ssr/shell.cjs; docs/architecture.md,
+// "Server rendering").
 // `webpack serve` (npm run dev) builds only the browser part.
 export default (env, argv) =>
   env.WEBPACK_SERVE

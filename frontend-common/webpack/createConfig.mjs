@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 /**
  * Production source maps are made without a sourceMappingURL comment (hidden-source-map) and
  * moved out of dist/ once written, to dist-sourcemaps/ beside it: nothing of the source is
- * served, and the maps are at hand to read a stack trace (README, "Source maps").
+ * served, and the maps are at hand to read a stack trace (docs/operations.md, "Source maps").
  */
 function sourceMapsBesideDist(dir) {
   const target = path.join(dir, 'dist-sourcemaps');
@@ -265,7 +265,7 @@ const SERVER_EXTERNALS =
 
 /**
  * A frontend's server build: `entry` bundled for Node as CommonJS into `dist-ssr/<name>.cjs`,
- * which the backend requires to render public pages (README "Server rendering"). No Module
+ * which the backend requires to render public pages (docs/architecture.md, "Server rendering"). No Module
  * Federation, styles or assets: the browser gets those from the client build; the server only
  * needs the components, the same source files.
  *

@@ -26,7 +26,7 @@ export interface DirectoryAppProps {
 /**
  * The exposed entry of the directory remote (`directory/App`). It renders inside the shell's
  * router and brings its own Redux store. Plain markup only (no antd), so the server renders it
- * exactly as the browser does (src/server.ts, README "Server rendering").
+ * exactly as the browser does (src/server.ts, docs/architecture.md, "Server rendering").
  */
 export default function DirectoryApp({ view = 'listing', snapshot, store, dialogSlug }: DirectoryAppProps) {
   const [ownStore] = useState(() => store ?? getPageStore());

@@ -3,7 +3,7 @@
 // the directory remote's App from that remote's own Node build, rendered to HTML, plus the
 // page's head tags. React, the router and i18next are not bundled (required from node_modules),
 // so both server bundles share one copy of each, as Module Federation's singletons do in the
-// browser. README "Server rendering" tells the whole path.
+// browser. docs/architecture.md, "Server rendering", tells the whole path.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';

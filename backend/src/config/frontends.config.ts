@@ -20,7 +20,10 @@ export interface MapTilesConfig {
   attribution: string;
 }
 
-/** OpenStreetMap's standard tiles: fine for a small site; see the README on its usage policy. */
+/**
+ * OpenStreetMap's standard tiles: fine for a small site; see docs/architecture.md, "Near me and the
+ * map", on its usage policy.
+ */
 export const DEFAULT_MAP_TILES: MapTilesConfig = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',

@@ -14,7 +14,7 @@ export interface PageParts {
   /**
    * The page works as HTML before any script (a server-rendered public page): its scripts get a
    * type no browser runs, and the shell's preamble runs them on the visitor's first touch, key or
-   * scroll (frontend-shell/public/preamble.js, README "Hydration on intent").
+   * scroll (frontend-shell/public/preamble.js, docs/architecture.md "Hydration on intent").
    */
   scriptsOnIntent?: boolean;
 }

@@ -4,7 +4,10 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { ImageSizes } from './image-sizes.js';
 import { PublicPages } from './public-pages.js';
 
-/** The public pages rendered on the server from the frontends' own components (README "Server rendering"). */
+/**
+ * The public pages rendered on the server from the frontends' own components (docs/architecture.md,
+ * "Server rendering").
+ */
 @Module({
   imports: [ShopsModule, UploadsModule],
   providers: [PublicPages, ImageSizes],

@@ -68,7 +68,7 @@ async function eventually(check: () => boolean, timeout = 5000): Promise<void> {
  * name and comment were still in the SQLite file's free space and in its write-ahead log. Here
  * the bytes of the file (and of the log) are searched after the retention job erased them; on
  * MariaDB, where InnoDB's undo log and page free space are out of the application's reach
- * (README, "Privacy of visitors' requests"), the row's columns are checked.
+ * (docs/security.md, "Privacy of visitors' requests"), the row's columns are checked.
  */
 /**
  * One capture for the whole file: nestjs-pino keeps one root logger per process (the first

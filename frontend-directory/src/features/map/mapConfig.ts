@@ -6,7 +6,10 @@ export interface MapTileConfig {
   attribution: string;
 }
 
-/** OpenStreetMap's standard tiles, fine for a small site (see the README on its usage policy). */
+/**
+ * OpenStreetMap's standard tiles, fine for a small site (see docs/architecture.md, "Near me and the
+ * map", on its usage policy).
+ */
 export const DEFAULT_MAP_TILES: MapTileConfig = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
