@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
+import { PublicCatalog } from '../src/shops/public-catalog.js';
 import { shopBody } from './support/fixtures.js';
 import { readCsv, spreadsheetFile } from './support/shops-csv.js';
 import { loggedInAdmin, raw, type Raw } from './support/http.js';

@@ -28,7 +28,7 @@ const LIST_PAGE_SIZE = 100;
 
 /**
  * Everything the public routes serve, built once per data version: the same object until the
- * data changes, so the HTTP layer can encode it once (public-catalog.handler.ts).
+ * data changes, so the HTTP layer can encode it once (public-catalog.ts).
  */
 export interface ShopCatalog {
   /** The shops data version this was built for. */
