@@ -43,10 +43,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   server.disable('x-powered-by');
   // Remotes deployed on their own origin load their manifest, scripts and styles from there.
   const remotes = remoteOrigins(config.frontends);
-  // First, so every request gets its id, its metrics and its log line.
+  // First, so every request gets its id, its metrics, its log line and its deadlines.
   server.use(trackRequests(app.get(AppMetrics), app.get(ShutdownState)));
   const logger = app.get<PinoLogger | null>(APP_LOGGER);
   if (logger) server.use(logRequests(logger));
+  server.use(enforceRequestDeadlines(server.getHttpServer() as Server, config.requestLimits));
   server.use(
     helmet({
       contentSecurityPolicy: {
@@ -73,7 +74,6 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
   );
-  enforceRequestDeadlines(server.getHttpServer() as Server, config.requestLimits);
   app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));

@@ -102,12 +102,6 @@ export class ShopsService {
     return this.version.read().then((version) => this.catalog.peek(version) ?? this.catalog.get(version));
   }
 
-  async getShop(id: string): Promise<ShopDto> {
-    const shop = (await this.getCatalog()).byId.get(id);
-    if (!shop) throw shopNotFound();
-    return shop;
-  }
-
   /** The shop a slug names, or its current slug when the slug is an old one, or null. */
   async resolveSlug(slug: string): Promise<SlugResolution> {
     return resolveSlugIn(await this.getCatalog(), slug);
