@@ -4,7 +4,7 @@
  * npm run bench:request-cost -- --flags="--max-semi-space-size=16" [--flags=...]
  *
  * What one small public answer costs the backend: `GET /api/shops/{id}` (about 1 KB, brotli)
- * from the public catalogue's fast path, against the node:http ceiling serving the same bytes
+ * from the public catalogue (ShopsController), against the node:http ceiling serving the same bytes
  * in the same run, with the production command, without its request lines (LOG_LEVEL=warn
  * writes none for a 200), and with `--optimize-for-size` added (the command before the heap's
  * limits replaced it). Beside the

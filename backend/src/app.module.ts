@@ -15,7 +15,7 @@ import { PagesModule } from './pages/pages.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { AppMetrics } from './observability/metrics.js';
-import { APP_LOGGER, createAppLogger } from './observability/request-observer.js';
+import { APP_LOGGER, createAppLogger } from './observability/request-logging.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { ShopsCsvModule } from './shops-csv/shops-csv.module.js';
@@ -37,7 +37,8 @@ export class AppModule {
       global: true,
       imports: [
         // Nest's own log lines through the same pino logger, with the request id inside a
-        // request; the per-request lines come from observeRequests (it sees every request).
+        // request: the logger pino-http binds to it (`logRequests`, the first middleware, so it
+        // sees the pages and files served before Nest's router too).
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         DatabaseModule.forRoot(config.database),
         RateLimitsModule,

@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getRepositoryToken } from '@nestjs/typeorm';
@@ -19,15 +19,13 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import type { AppConfig } from './config/app.config.js';
 import { inlineScriptHashes, mapTileOrigins, remoteOrigins, serveFrontends } from './frontends/frontends.js';
 import { AppMetrics } from './observability/metrics.js';
-import { APP_LOGGER, bindRequestLogger, observeRequests } from './observability/request-observer.js';
+import { APP_LOGGER, logRequests, trackRequests } from './observability/request-logging.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 import { setupSwagger } from './openapi.js';
 import { PublicPages } from './pages/public-pages.js';
 import type { Logger as PinoLogger } from 'pino';
 import { Session } from './sessions/session.entity.js';
 import { DatabaseSessionStore } from './sessions/session.store.js';
-import { PublicCatalog, PublicCatalogRoutes } from './shops/public-catalog.handler.js';
-import { PublicListing } from './shops/public-listing.js';
 
 /** JSON bodies above this are refused with 413 (restore uploads are multipart, not JSON). */
 export const JSON_BODY_LIMIT = '1mb';
@@ -45,6 +43,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   server.disable('x-powered-by');
   // Remotes deployed on their own origin load their manifest, scripts and styles from there.
   const remotes = remoteOrigins(config.frontends);
+  // First, so every request gets its id, its metrics, its log line and its deadlines.
+  server.use(trackRequests(app.get(AppMetrics), app.get(ShutdownState)));
+  const logger = app.get<PinoLogger | null>(APP_LOGGER);
+  if (logger) server.use(logRequests(logger));
+  server.use(enforceRequestDeadlines(server.getHttpServer() as Server, config.requestLimits));
   server.use(
     helmet({
       contentSecurityPolicy: {
@@ -71,25 +74,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
   );
-  // The public catalogue (pre-compressed, cookie-free): right after helmet, and then before
-  // Express altogether (public-catalog.handler.ts).
-  const catalog = new PublicCatalogRoutes(app.get(PublicCatalog), app.get(PublicListing));
-  server.use(catalog.middleware);
-  const httpServer = server.getHttpServer() as Server;
-  const [expressListener] = httpServer.listeners('request') as RequestListener[];
-  httpServer.removeAllListeners('request');
-  httpServer.on('request', catalog.listener(expressListener));
-  enforceRequestDeadlines(httpServer, config.requestLimits);
   app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
-  const logger = app.get<PinoLogger | null>(APP_LOGGER);
-  // Prepended last, so it runs first: every request gets its id, log line and metrics.
-  observeRequests(httpServer, {
-    logger: logger ?? undefined,
-    metrics: app.get(AppMetrics),
-    shutdown: app.get(ShutdownState),
-  });
-  // Nest's own lines written during a request carry its id.
-  if (logger) server.use(bindRequestLogger(logger));
   server.use(compression());
   server.use(sameOriginOnly(config.allowedOrigins));
   server.use(express.json({ limit: JSON_BODY_LIMIT, strict: true, verify: guardJsonBody }));

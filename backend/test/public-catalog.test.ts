@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
+import { PublicCatalog } from '../src/shops/public-catalog.js';
 import { shopBody } from './support/fixtures.js';
 import { readCsv, spreadsheetFile } from './support/shops-csv.js';
 import { loggedInAdmin, raw, type Raw } from './support/http.js';
@@ -14,9 +14,9 @@ const comparable = ({ status, headers, body }: Raw) => {
 };
 
 /**
- * The public catalogue routes are answered before Express (public-catalog.handler.ts) once
- * helmet's headers are known. Whatever path a request takes, the answer must be the same as
- * the Nest controller's, which still serves other spellings of the path (a trailing slash).
+ * The public catalogue routes send pre-encoded documents (ShopsController, PublicCatalog,
+ * PublicListing): every spelling of a path (a trailing slash, another query string) and every
+ * repeat, found in the caches, must answer exactly as the first did, with helmet's headers.
  */
 describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
   let server: Started;
@@ -35,21 +35,21 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
   afterAll(() => server.close());
 
   it.each(['/api/shops', '/api/shops/categories', '/api/shops/cities', '/api/shops/states'])(
-    'answers %s exactly as the Nest route does, with helmet headers, in every encoding, 304 and HEAD',
+    'answers %s the same under every spelling, with helmet headers, in every encoding, 304 and HEAD',
     async (path) => {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const headers = { 'accept-encoding': encoding };
-        const viaNest = await raw(`${server.url}${path}/`, 'GET', headers);
+        const withSlash = await raw(`${server.url}${path}/`, 'GET', headers);
         const first = await raw(`${server.url}${path}`, 'GET', headers);
         const again = await raw(`${server.url}${path}?lang=en`, 'GET', headers);
-        expect(viaNest.status).toBe(200);
-        expect(viaNest.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
-        expect(viaNest.headers['x-content-type-options']).toBe('nosniff');
-        expect(viaNest.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-        expect(comparable(first)).toEqual(comparable(viaNest));
-        expect(comparable(again)).toEqual(comparable(viaNest));
+        expect(withSlash.status).toBe(200);
+        expect(withSlash.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(withSlash.headers['x-content-type-options']).toBe('nosniff');
+        expect(withSlash.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(comparable(first)).toEqual(comparable(withSlash));
+        expect(comparable(again)).toEqual(comparable(withSlash));
 
-        const revalidate = { ...headers, 'if-none-match': viaNest.headers.etag };
+        const revalidate = { ...headers, 'if-none-match': withSlash.headers.etag };
         const notModified = await raw(`${server.url}${path}`, 'GET', revalidate);
         expect(notModified.status).toBe(304);
         expect(comparable(notModified)).toEqual(
@@ -75,18 +75,18 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
     '?state=Puebla&q=sur',
     '?q=%E0%A4%A',
   ])(
-    'answers the listing %s exactly as the Nest route does, in every encoding, 304 and HEAD',
+    'answers the listing %s the same under every spelling, in every encoding, 304 and HEAD',
     async (query) => {
       // Twice each: the second one finds the answer by its query string.
       for (const encoding of ['br', 'gzip', 'identity', 'br']) {
         const headers = { 'accept-encoding': encoding };
-        const viaNest = await raw(`${server.url}/api/shops/listing/${query}`, 'GET', headers);
-        expect(viaNest.status).toBe(200);
-        expect(viaNest.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        const withSlash = await raw(`${server.url}/api/shops/listing/${query}`, 'GET', headers);
+        expect(withSlash.status).toBe(200);
+        expect(withSlash.headers['content-security-policy']).toContain("frame-ancestors 'none'");
         expect(comparable(await raw(`${server.url}/api/shops/listing${query}`, 'GET', headers))).toEqual(
-          comparable(viaNest),
+          comparable(withSlash),
         );
-        const revalidate = { ...headers, 'if-none-match': viaNest.headers.etag };
+        const revalidate = { ...headers, 'if-none-match': withSlash.headers.etag };
         const notModified = await raw(`${server.url}/api/shops/listing${query}`, 'GET', revalidate);
         expect(notModified.status).toBe(304);
         const head = await raw(`${server.url}/api/shops/listing${query}`, 'HEAD', headers);
@@ -105,11 +105,11 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
     `?q=${'x'.repeat(201)}`,
     '?open=later',
     '?city[]=x',
-  ])('refuses the listing %s exactly as the Nest route does, every time', async (query) => {
-    const viaNest = await raw(`${server.url}/api/shops/listing/${query}`);
-    expect(viaNest.status).toBe(400);
+  ])('refuses the listing %s the same under every spelling, every time', async (query) => {
+    const withSlash = await raw(`${server.url}/api/shops/listing/${query}`);
+    expect(withSlash.status).toBe(400);
     for (let i = 0; i < 2; i++) {
-      expect(comparable(await raw(`${server.url}/api/shops/listing${query}`))).toEqual(comparable(viaNest));
+      expect(comparable(await raw(`${server.url}/api/shops/listing${query}`))).toEqual(comparable(withSlash));
     }
   });
 
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('public catalogue routes on %s', (dialect) => {
     await admin.delete(`/api/admin/shops/${shop.id}`).expect(204);
   });
 
-  it('hands a request whose version read fails to Nest, which answers the error; then recovers', async () => {
+  it('answers a request whose version read fails with the error JSON; then recovers', async () => {
     await raw(`${server.url}/api/shops`);
     await server.dataSource.query('ALTER TABLE data_version RENAME TO data_version_away');
     try {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS, SHOP_CSV_COLUMNS } from 'contract';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { PublicCatalog } from '../src/shops/public-catalog.handler.js';
+import { PublicCatalog } from '../src/shops/public-catalog.js';
 import { pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { BOM, readCsv, shopsCsv, spreadsheetFile, type ImportResult } from './support/shops-csv.js';

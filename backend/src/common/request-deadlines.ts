@@ -22,8 +22,10 @@ const TIMED_OUT = JSON.stringify({
  * the connection closed: otherwise a client that sends headers and then nothing, or one byte
  * every few seconds, holds a connection for as long as it likes. Node's own whole-request
  * timeout is turned off because it knows no routes and would cut a slow restore upload.
+ * Returns the middleware that watches each request: one of the first, before anything reads a
+ * body.
  */
-export function enforceRequestDeadlines(server: Server, limits: RequestLimitsConfig): void {
+export function enforceRequestDeadlines(server: Server, limits: RequestLimitsConfig) {
   server.requestTimeout = 0;
   server.headersTimeout = limits.wholeRequestSeconds * 1000;
   // An idle keep-alive connection is closed after 65 s, not Node's 5 (6 with its buffer): a
@@ -31,9 +33,10 @@ export function enforceRequestDeadlines(server: Server, limits: RequestLimitsCon
   // or a 502 at a proxy), and 5 s is a pause clients often make. The gateway keeps its idle
   // connections 60 s, shorter.
   server.keepAliveTimeout = 65_000;
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) =>
-    watchBody(request, response, limits),
-  );
+  return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+    watchBody(request, response, limits);
+    next();
+  };
 }
 
 function watchBody(request: IncomingMessage, response: ServerResponse, limits: RequestLimitsConfig): void {

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_PATHS } from 'contract';
 import type { FrontendsConfig } from '../config/frontends.config.js';
 import { ApiError } from '../common/api-error.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
-import { markRoute } from '../observability/request-observer.js';
+import { markRoute } from '../observability/request-logging.js';
 import { sendPage, type PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
@@ -130,7 +130,11 @@ export function serveFrontends(
   const shellDist = join(config.root, 'frontend-shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return { served };
-  app.use(express.static(shellDist, { index: false, setHeaders: cacheHeaders }));
+  // Not asked for the backend's own paths: each would cost a file lookup on its way to Nest.
+  const shellFiles = express.static(shellDist, { index: false, setHeaders: cacheHeaders });
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    BACKEND_PATHS.test(request.path) ? next() : shellFiles(request, response, next),
+  );
   const indexHtml = readFileSync(indexFile);
   // The admin's page: the static page with its own title and noindex, when pages render here.
   const adminHtml = pages?.adminPage() ?? indexHtml;

@@ -7,7 +7,7 @@ import { inTurn } from '../common/event-loop-turns.js';
 import { byOrigin, publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
-import { markRoute } from '../observability/request-observer.js';
+import { markRoute } from '../observability/request-logging.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
 import {
   encodeBytes,

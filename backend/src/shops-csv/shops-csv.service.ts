@@ -6,7 +6,7 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import type { FieldError } from '../common/api-error.js';
 import { TimeSlices } from '../common/event-loop-turns.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { PublicCatalog } from '../shops/public-catalog.handler.js';
+import { PublicCatalog } from '../shops/public-catalog.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter, type StoredShop } from '../shops/shop-writer.js';
 import { retryOnSlugRace, ShopsService } from '../shops/shops.service.js';

@@ -20,14 +20,6 @@ const CACHED_QUERIES = 1_000;
 const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
 /**
- * A listing URL's query as the Nest route reads and checks it (Express 5 parses queries with
- * node:querystring), or undefined when it is invalid: only the Nest route answers that, with
- * its 400.
- */
-const checkedQuery = (rawQuery: string): Promise<ShopListingQueryDto | undefined> =>
-  checkedListingQuery(parseQuery(rawQuery)).catch(() => undefined);
-
-/**
  * The public listing one page at a time (`GET /api/shops/listing`), filtered on the server with
  * the contract's filters, so a phone gets 12 shops instead of the whole directory. The answers
  * of a catalogue version are kept with it (and forgotten with it when the data moves on), keyed
@@ -35,9 +27,9 @@ const checkedQuery = (rawQuery: string): Promise<ShopListingQueryDto | undefined
  * spellings of one request share one answer. Each is kept as its bytes, compressed once (off the
  * event loop) and sent with an ETag like the catalogue's documents: serialising and gzipping
  * each answer per request held the route at 0.03 of its ceiling (bench/FINDINGS.md, round 8).
- *
- * `documentNow` serves the fast path (public-catalog.handler.ts): a query string seen before in
- * this catalogue version finds its answer without parsing or validating anything again.
+ * A query string seen before in this catalogue version finds its answer without parsing or
+ * validating anything again: the route takes the raw string (ShopsController.getShopListing),
+ * since the validation pipe on every request cost as much as the rest of the answer.
  */
 @Injectable()
 export class PublicListing {
@@ -49,17 +41,13 @@ export class PublicListing {
     private readonly results: ListingResultsCache,
   ) {}
 
-  /** The page `query` asks for, as the document `GET /api/shops/listing` sends (a ShopListingDto). */
-  async document(query: ShopListingQueryDto, now = Date.now()): Promise<EncodedDocument> {
-    return this.documentIn(await this.shops.catalogNow(), query, now);
-  }
-
   /**
-   * The answer to a listing URL's query string (without the `?`) as of the current data version:
-   * at once when the same string was answered in this version (and, with a toggle that changes
-   * with time, this minute), and undefined when the query is invalid, for the Nest route to refuse.
+   * The answer to a listing URL's query string (without the `?`) as of the current data version,
+   * as the document `GET /api/shops/listing` sends (a ShopListingDto): at once when the same
+   * string was answered in this version (and, with a toggle that changes with time, this
+   * minute). An invalid query is refused with the validation pipe's own 400 (an ApiError).
    */
-  documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument | undefined> {
+  documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument> {
     return this.shops.catalogNow().then((catalog) => this.queryDocument(catalog, rawQuery, now));
   }
 
@@ -67,14 +55,15 @@ export class PublicListing {
     catalog: ShopCatalog,
     rawQuery: string,
     now: number,
-  ): EncodedDocument | Promise<EncodedDocument | undefined> {
+  ): EncodedDocument | Promise<EncodedDocument> {
     // Answers that change with time hold for their minute (as their filtered results do).
     const timed = TIMED_PARAMS.some((param) => rawQuery.includes(param));
     const key = timed ? `${Math.floor(now / 60_000)} ${rawQuery}` : rawQuery;
     const known = this.byQuery.get(catalog)?.get(key);
     if (known) return known;
-    return checkedQuery(rawQuery).then(async (query) => {
-      if (!query) return undefined;
+    // Read as Express reads a query (node:querystring), checked by the global validation pipe's
+    // rules: once per query string and version, not on every request.
+    return checkedListingQuery(parseQuery(rawQuery)).then(async (query) => {
       const document = await this.documentIn(catalog, query, now);
       let documents = this.byQuery.get(catalog);
       if (!documents) this.byQuery.set(catalog, (documents = new Map()));

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
@@ -13,7 +13,7 @@ import { ShopDto, ShopSlugRedirectDto } from './dto/shop.dto.js';
 import { ApiListingToggles, ShopListingDto, ShopListingQueryDto } from './dto/shop-listing.dto.js';
 import { UpdateShopDto } from './dto/update-shop.dto.js';
 import { sendDocument } from '../common/encoded-document.js';
-import { PublicCatalog } from './public-catalog.handler.js';
+import { PublicCatalog } from './public-catalog.js';
 import { PublicListing } from './public-listing.js';
 import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 
@@ -43,14 +43,15 @@ export class ShopsController {
    */
   @Get('listing')
   @ApiListingToggles()
+  @ApiQuery({ type: ShopListingQueryDto })
   @ApiOkResponse({ type: ShopListingDto })
   @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
-  async getShopListing(
-    @Query() query: ShopListingQueryDto,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    sendDocument(request, response, await this.listing.document(query));
+  async getShopListing(@Req() request: Request, @Res() response: Response): Promise<void> {
+    // The query string as sent: PublicListing checks it as the validation pipe would, once per
+    // string and catalogue version (ShopListingQueryDto).
+    const query = request.originalUrl.indexOf('?');
+    const rawQuery = query === -1 ? '' : request.originalUrl.slice(query + 1);
+    sendDocument(request, response, await this.listing.documentNow(rawQuery));
   }
 
   /** Distinct categories, in Spanish alphabetical order. */
@@ -103,8 +104,14 @@ export class ShopsController {
   @Get(':id')
   @ApiOkResponse({ type: ShopDto })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
-  getShop(@Param('id', idParam(shopNotFound)) id: string): Promise<ShopDto> {
-    return this.shops.getShop(id);
+  async getShop(
+    @Param('id', idParam(shopNotFound)) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const document = await this.catalog.shopNow(id);
+    if (!document) throw shopNotFound();
+    sendDocument(request, response, document);
   }
 }
 

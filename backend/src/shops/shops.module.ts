@@ -6,7 +6,7 @@ import { DemoSeeder } from './demo/demo.seeder.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
-import { PublicCatalog } from './public-catalog.handler.js';
+import { PublicCatalog } from './public-catalog.js';
 import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';

@@ -28,7 +28,7 @@ const LIST_PAGE_SIZE = 100;
 
 /**
  * Everything the public routes serve, built once per data version: the same object until the
- * data changes, so the HTTP layer can encode it once (public-catalog.handler.ts).
+ * data changes, so the HTTP layer can encode it once (public-catalog.ts).
  */
 export interface ShopCatalog {
   /** The shops data version this was built for. */
@@ -100,12 +100,6 @@ export class ShopsService {
   /** The catalogue as of the current data version: the public routes' hot path. */
   catalogNow(): Promise<ShopCatalog> {
     return this.version.read().then((version) => this.catalog.peek(version) ?? this.catalog.get(version));
-  }
-
-  async getShop(id: string): Promise<ShopDto> {
-    const shop = (await this.getCatalog()).byId.get(id);
-    if (!shop) throw shopNotFound();
-    return shop;
   }
 
   /** The shop a slug names, or its current slug when the slug is an old one, or null. */

@@ -81,10 +81,11 @@ describe.each(combinations)(
       const socket = connect(Number(port), hostname);
       openSockets.push(socket);
       const received: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => {
+      const readThenStop = (chunk: Buffer) => {
         received.push(chunk);
         socket.pause();
-      });
+      };
+      socket.on('data', readThenStop);
       socket.write(
         `POST /api/admin/backup/full HTTP/1.0\r\nHost: ${host}\r\nCookie: ${cookie}\r\nContent-Length: 0\r\n\r\n`,
       );
@@ -103,7 +104,7 @@ describe.each(combinations)(
 
       // Still being written after all that: the edits and the sweep happened mid-download.
       expect(await locks.isAnyHeld('full-backup:')).toBe(true);
-      socket.removeAllListeners('data');
+      socket.off('data', readThenStop);
       socket.on('data', (chunk: Buffer) => received.push(chunk));
       socket.resume();
       await once(socket, 'end');
