@@ -78,7 +78,7 @@ let lastRead: { token: string; parsed: ParsedShopsCsv } | undefined;
 
 function read({ token, csv }: CsvTask): ParsedShopsCsv {
   if (lastRead?.token !== token) {
-    lastRead = undefined;
+    lastRead = undefined; // the previous file's memory is free before this one is read
     lastRead = { token, parsed: parseShopsCsv(bufferOf(csv)) };
   }
   return lastRead.parsed;
@@ -152,7 +152,7 @@ export function importShops(task: ImportTask): Promise<CsvOutcome> {
         });
         return {
           answer: answerOf(parsed, planned, { ...options, applied: true }),
-          released: [...writes.releasedImages].filter((image): image is string => typeof image === 'string'),
+          released: [...writes.releasedImages],
         };
       }),
     );
