@@ -59,38 +59,25 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
 }
 
 /**
- * Decides each row's fate against `known` without writing or reading anything: synchronous, so it
- * runs as well in a worker (a dry run) as in the applying transaction. The uploaded images a row
- * points to are the caller's to check (they live in the object store).
+ * Decides each row's fate against `known` without writing or reading anything (the first row
+ * aiming at a shop, or at a new name and city, wins). The uploaded images a row points to are
+ * the caller's to check (they live in the object store).
  */
-export function planImportRows<Source>(rows: readonly CsvRow[], known: readonly KnownShop<Source>[]) {
-  const planner = new ImportPlanner<Source>();
-  for (const entry of known) planner.know(entry);
-  return rows.map((row) => planner.plan(row));
-}
-
-/**
- * planImportRows a shop and a row at a time, for a caller that lets the event loop turn between
- * them: every shop first (`know`), then the file's rows in their order (`plan`: the first row
- * aiming at a shop wins).
- */
-export class ImportPlanner<Source> {
-  private readonly byId = new Map<string, KnownShop<Source>>();
-  private readonly byNameAndCity = new Map<string, KnownShop<Source>[]>();
-  /** The first row of the file aiming at each shop (or at each new name and city). */
-  private readonly claimedBy = new Map<string, number>();
-
-  know(entry: KnownShop<Source>): void {
-    this.byId.set(entry.id, entry);
+export function planImportRows<Source>(
+  rows: readonly CsvRow[],
+  known: readonly KnownShop<Source>[],
+): PlannedRow<Source>[] {
+  const byId = new Map<string, KnownShop<Source>>();
+  const byNameAndCity = new Map<string, KnownShop<Source>[]>();
+  for (const entry of known) {
+    byId.set(entry.id, entry);
     const key = matchKey(String(entry.current.name ?? ''), String(entry.current.city ?? ''));
-    const same = this.byNameAndCity.get(key);
+    const same = byNameAndCity.get(key);
     if (same) same.push(entry);
-    else this.byNameAndCity.set(key, [entry]);
+    else byNameAndCity.set(key, [entry]);
   }
-
-  plan(row: CsvRow): PlannedRow<Source> {
-    return planRow(row, this.byId, this.byNameAndCity, this.claimedBy);
-  }
+  const claimedBy = new Map<string, number>();
+  return rows.map((row) => planRow(row, byId, byNameAndCity, claimedBy));
 }
 
 function planRow<Source>(

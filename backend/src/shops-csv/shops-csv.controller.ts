@@ -1,5 +1,3 @@
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
 import {
   Controller,
   Get,
@@ -14,7 +12,6 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
-import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
@@ -47,25 +44,13 @@ export class ShopsCsvController {
     @Query() { delimiter }: ExportShopsQueryDto,
     @Res() response: Response,
   ): Promise<void> {
-    const records = await this.csv.exportRecords();
+    const csv = await this.csv.exportCsv(delimiter === 'semicolon' ? ';' : ',');
     const fileName = `atm-directory-shops-${new Date().toISOString().slice(0, 10)}.csv`;
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     response.setHeader('Cache-Control', 'no-store');
-    const csv = stringify({
-      bom: true,
-      delimiter: delimiter === 'semicolon' ? ';' : ',',
-      record_delimiter: 'windows',
-    });
-    try {
-      await pipeline(Readable.from(records), csv, response);
-    } catch (error) {
-      // Once the file has begun, a failure (or a client gone away) can only cut it short.
-      if (response.headersSent) return void response.destroy();
-      response.removeHeader('Content-Disposition');
-      response.setHeader('Content-Type', 'application/json; charset=utf-8');
-      throw error;
-    }
+    response.setHeader('Content-Length', csv.length);
+    response.end(csv);
   }
 
   /**
@@ -99,8 +84,7 @@ export class ShopsCsvController {
     @Actor() actor: ActivityActor,
   ): Promise<StreamableFile> {
     if (!file) throw csvFileMissing();
-    // Either answer comes as its JSON (10,000 rows of report): a preview's written by the CSV
-    // worker, an import's in turns of the event loop, never in one JSON.stringify.
+    // Either answer comes as its JSON (10,000 rows of report), written by the CSV worker.
     const answer =
       dryRun === 'true'
         ? await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' })

@@ -3,7 +3,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
-import { CsvParser } from './csv-parser.js';
+import { CsvImportPool } from './csv-import-pool.js';
 import { CsvUploadInterceptor } from './csv-upload.interceptor.js';
 import { ShopsCsvController } from './shops-csv.controller.js';
 import { ShopsCsvService } from './shops-csv.service.js';
@@ -22,6 +22,6 @@ import { sharedMemoryStorage } from './shared-memory-storage.js';
     }),
   ],
   controllers: [ShopsCsvController],
-  providers: [ShopsCsvService, CsvParser, CsvUploadInterceptor],
+  providers: [ShopsCsvService, CsvImportPool, CsvUploadInterceptor],
 })
 export class ShopsCsvModule {}

@@ -102,6 +102,72 @@ function historyValues({ shop, categories }: StoredShop): Record<string, unknown
 }
 
 /**
+ * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at a
+ * time, calling `between` between two pages (ShopWriter.read lets the event loop turn there).
+ */
+export async function readStoredShops(
+  manager: EntityManager,
+  ids?: readonly string[],
+  between: () => Promise<void> = async () => undefined,
+): Promise<StoredShop[]> {
+  const stored: StoredShop[] = [];
+  // Each page with its categories, in position order: no work over every shop is left for the end.
+  const add = async (shops: Shop[]) => {
+    if (!shops.length) return;
+    const rows = await manager.getRepository(ShopCategory).find({
+      where: { shopId: In(shops.map((shop) => shop.id)) },
+      order: { position: 'ASC' },
+    });
+    const byShop = new Map<string, string[]>();
+    for (const row of rows) {
+      const names = byShop.get(row.shopId);
+      if (names) names.push(row.name);
+      else byShop.set(row.shopId, [row.name]);
+    }
+    for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
+  };
+  if (ids) {
+    for (const [index, chunk] of chunks(ids, READ_PAGE).entries()) {
+      if (index > 0) await between();
+      await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
+    }
+    return stored;
+  }
+  for (let after = ''; ;) {
+    const page = await manager
+      .getRepository(Shop)
+      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
+    await add(page);
+    if (page.length < READ_PAGE) return stored;
+    after = page[page.length - 1].id;
+    await between();
+  }
+}
+
+/**
+ * The errors of the uploaded images `values` newly point to (a reference `before` had is not
+ * checked again): `check` says what is wrong with a stored object (UploadsService.checkStoredImage),
+ * or null.
+ */
+export async function imageProblemsOf(
+  values: Partial<ShopValues>,
+  before: Partial<Shop> | undefined,
+  check: (key: string) => Promise<string | null>,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [field, label] of [
+    ['logo', 'Logo'],
+    ['mapImageUrl', 'Map image'],
+  ] as const) {
+    const key = objectKeyOf(values[field]);
+    if (!key || values[field] === before?.[field]) continue;
+    const problem = await check(key);
+    if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${label}: ${problem}` });
+  }
+  return errors;
+}
+
+/**
  * The one writer of shop rows. Every change to a shop, from the form, a bulk action, a CSV
  * import, a restore or the demo seed, goes through a `ShopWrites` opened on the caller's
  * transaction, which keeps what the directory relies on in step with the row: the slug (and
@@ -129,8 +195,7 @@ export class ShopWriter {
     source: ShopChangeSource,
     options: { slugs?: 'all' | 'each' } = {},
   ): Promise<ShopWrites> {
-    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
-    return new ShopWrites(manager, this.activity, actor, source, slugs);
+    return ShopWrites.open(manager, this.activity, actor, source, options);
   }
 
   /**
@@ -139,38 +204,7 @@ export class ShopWriter {
    * reads all 10,000 inside its transaction, which SQLite answers synchronously.
    */
   async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
-    const stored: StoredShop[] = [];
-    // Each page with its categories, in position order: no work over every shop is left for the end.
-    const add = async (shops: Shop[]) => {
-      if (!shops.length) return;
-      const rows = await manager.getRepository(ShopCategory).find({
-        where: { shopId: In(shops.map((shop) => shop.id)) },
-        order: { position: 'ASC' },
-      });
-      const byShop = new Map<string, string[]>();
-      for (const row of rows) {
-        const names = byShop.get(row.shopId);
-        if (names) names.push(row.name);
-        else byShop.set(row.shopId, [row.name]);
-      }
-      for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
-    };
-    if (ids) {
-      for (const [index, chunk] of chunks(ids, READ_PAGE).entries()) {
-        if (index > 0) await this.transactions.turn();
-        await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
-      }
-      return stored;
-    }
-    for (let after = ''; ;) {
-      const page = await manager
-        .getRepository(Shop)
-        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
-      await add(page);
-      if (page.length < READ_PAGE) return stored;
-      after = page[page.length - 1].id;
-      await this.transactions.turn();
-    }
+    return readStoredShops(manager, ids, () => this.transactions.turn());
   }
 
   /**
@@ -178,17 +212,7 @@ export class ShopWriter {
    * problem is the field's error. Call before the transaction: it reads the object store.
    */
   async imageProblems(values: Partial<ShopValues>, before?: Partial<Shop>): Promise<FieldError[]> {
-    const errors: FieldError[] = [];
-    for (const [field, label] of [
-      ['logo', 'Logo'],
-      ['mapImageUrl', 'Map image'],
-    ] as const) {
-      const key = objectKeyOf(values[field]);
-      if (!key || values[field] === before?.[field]) continue;
-      const problem = await this.uploads.checkStoredImage(key);
-      if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${label}: ${problem}` });
-    }
-    return errors;
+    return imageProblemsOf(values, before, (key) => this.uploads.checkStoredImage(key));
   }
 
   /**
@@ -217,6 +241,18 @@ export class ShopWrites {
     private readonly source: ShopChangeSource,
     private readonly allSlugs: SlugOwners | null,
   ) {}
+
+  /** ShopWriter.open, for a caller outside Nest's container (the CSV worker, on its own connection). */
+  static async open(
+    manager: EntityManager,
+    activity: ActivityService,
+    actor: ActivityActor,
+    source: ShopChangeSource,
+    options: { slugs?: 'all' | 'each' } = {},
+  ): Promise<ShopWrites> {
+    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
+    return new ShopWrites(manager, activity, actor, source, slugs);
+  }
 
   /** The images the written shops stopped using (release them after the commit). */
   get releasedImages(): readonly string[] {

@@ -1,0 +1,71 @@
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DatabaseConfig } from '../config/database.config.js';
+import { dataSourceOptions } from './data-source.js';
+import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
+
+/** What a worker thread needs to open a connection of its own to the app's database. */
+export interface WorkerDatabase {
+  config: DatabaseConfig;
+  flavour: 'mysql' | 'mariadb';
+}
+
+/** The app's database as a worker opens it: `dataSource` is the web server's connection. */
+export function workerDatabaseOf(config: DatabaseConfig, dataSource: DataSource): WorkerDatabase {
+  return { config, flavour: dataSource.options.type === 'mariadb' ? 'mariadb' : 'mysql' };
+}
+
+let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
+
+/**
+ * The worker thread's own connection, opened on its first task and kept while the thread lives.
+ * SQLite runs in WAL mode, where this connection writes beside the web server's readers; a
+ * writer that finds the other connection writing waits for it (busy_timeout, data-source.ts).
+ * MySQL/MariaDB: a small pool, the web server keeps its own. The schema is the web server's
+ * to migrate (it has, before it serves).
+ */
+export function workerDataSource(database: WorkerDatabase): Promise<DataSource> {
+  const key = JSON.stringify(database);
+  if (opened?.key !== key) {
+    const previous = opened?.dataSource;
+    const options = dataSourceOptions(database.config, database.flavour);
+    const dataSource = (async () => {
+      await previous?.then((old) => old.destroy()).catch(() => undefined);
+      const fresh = await new DataSource(
+        options.type === 'better-sqlite3'
+          ? options
+          : { ...options, extra: { connectionLimit: 2, maxPreparedStatements: 16 } },
+      ).initialize();
+      bindNumbersAsParameters(fresh);
+      return fresh;
+    })();
+    opened = { key, dataSource };
+    dataSource.catch(() => {
+      if (opened?.dataSource === dataSource) opened = undefined;
+    });
+  }
+  return opened.dataSource;
+}
+
+/** Errors after which the transaction wrote nothing and may simply run again. */
+const RETRIED = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
+
+/**
+ * A transaction on a worker's connection, run again (a few times) when the database rolled it
+ * back for another writer: on SQLite a transaction that read first cannot write once the web
+ * server's connection committed after its read began (SQLITE_BUSY_SNAPSHOT); InnoDB resolves a
+ * deadlock by rolling one side back.
+ */
+export async function workerTransaction<T>(
+  dataSource: DataSource,
+  work: (manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await dataSource.transaction(work);
+    } catch (error) {
+      const { driverError, code } = error as { driverError?: { code?: string }; code?: string };
+      if (attempt >= 4 || !RETRIED.has(driverError?.code ?? code ?? '')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+    }
+  }
+}

@@ -1,0 +1,252 @@
+import { gunzipSync } from 'node:zlib';
+import { SHOP_CSV_COLUMNS } from 'contract';
+import { stringify } from 'csv-stringify/sync';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
+import { bufferOf } from '../common/cloned-bytes.js';
+import { workerDataSource, workerTransaction, type WorkerDatabase } from '../database/worker-data-source.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import type { Shop } from '../shops/shop.entity.js';
+import { imageProblemsOf, readStoredShops, ShopWrites } from '../shops/shop-writer.js';
+import { retryOnSlugRace } from '../shops/shops.service.js';
+import {
+  importCounts,
+  knownShop,
+  planImportRows,
+  refusedReport,
+  type PlannedRow,
+} from './csv-import-plan.js';
+import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
+import { parseShopsCsv, shopToCsvRecord, type ParsedShopsCsv } from './shop-csv-format.js';
+
+/** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
+export interface CsvRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details: { errors?: FieldError[]; params?: ErrorParams };
+}
+
+/** The object store's answers so far: an uploaded image's key and its problem (null: none). */
+export type ImageAnswers = [string, string | null][];
+
+export interface CsvTask {
+  /** Names one import or dry run across its steps: the worker keeps the file it read for the next step. */
+  token: string;
+  csv: Uint8Array;
+  allOrNothing: boolean;
+  /** The object store's answers to the keys an earlier step asked about (`imageChecks`). */
+  images?: ImageAnswers;
+}
+
+export interface DryRunTask extends CsvTask {
+  /**
+   * The public catalogue's JSON (every shop, one consistent snapshot), gzipped as it is kept: the
+   * worker inflates it, not the web server (10 MB at 10,000 shops, and its copy into the task).
+   * Absent in the first step, which only reads the file: a file refused for its own sake (a
+   * flood of empty lines, a missing column) never costs the directory's list.
+   */
+  shopsGzip?: Uint8Array;
+}
+
+export interface ImportTask extends CsvTask {
+  database: WorkerDatabase;
+  /** Who imports, and the uploaded file's name: the history's. */
+  actor: ActivityActor;
+  fileName?: string;
+}
+
+/**
+ * Where a task stopped: the file was read and the directory is needed next (a dry run), or the
+ * object store must be asked about new image references first (the web server does that: it
+ * holds the store's client), or the answer as JSON, with the images an import's shops stopped
+ * using (the web server releases them after the commit).
+ */
+export type CsvStep =
+  { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
+
+export type CsvOutcome = { step: CsvStep } | { refused: CsvRefusal };
+
+/**
+ * The file the current task read, for its next step (the pool has one thread, so the next step
+ * comes here; were the thread replaced in between, the file is read again). One entry: a new
+ * task replaces it, and its answer drops it.
+ */
+let lastRead: { token: string; parsed: ParsedShopsCsv } | undefined;
+
+function read({ token, csv }: CsvTask): ParsedShopsCsv {
+  if (lastRead?.token !== token) {
+    lastRead = undefined; // the previous file's memory is free before this one is read
+    lastRead = { token, parsed: parseShopsCsv(bufferOf(csv)) };
+  }
+  return lastRead.parsed;
+}
+
+/**
+ * A dry run, whole, in the worker: reads the file, plans every row against the catalogue and
+ * writes the answer's JSON, so that neither the rows nor the shops nor the report are built on
+ * the web server's event loop.
+ */
+export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
+  return outcomeOf(async () => {
+    const parsed = read(task);
+    if (!task.shopsGzip) return { needsShops: true };
+    const known = (JSON.parse(gunzipSync(task.shopsGzip).toString('utf8')) as ShopDto[]).map((shop) =>
+      knownShop(shop, undefined),
+    );
+    const planned = planImportRows(parsed.rows, known);
+    const imageChecks = await refuseBadImages(planned, task.images);
+    if (imageChecks.length) return { imageChecks };
+    lastRead = undefined;
+    return {
+      answer: answerOf(parsed, planned, { dryRun: true, allOrNothing: task.allOrNothing, applied: false }),
+    };
+  });
+}
+
+/**
+ * An import, whole, in the worker, on its own database connection: reads the file, then in one
+ * transaction plans every row against the shops as stored and writes the valid ones through the
+ * shop writer (slugs, search keys, categories, history, the data version the web server's
+ * catalogue reads on its next request). Nothing of it runs on the web server's event loop.
+ */
+export function importShops(task: ImportTask): Promise<CsvOutcome> {
+  return outcomeOf(async () => {
+    const parsed = read(task);
+    const dataSource = await workerDataSource(task.database);
+    const file = task.fileName?.slice(0, 200);
+    const step = await retryOnSlugRace(() =>
+      workerTransaction(dataSource, async (manager): Promise<CsvStep> => {
+        const stored = await readStoredShops(manager);
+        const planned = planImportRows(
+          parsed.rows,
+          stored.map((shop) => knownShop(shop.shop, shop, shop.categories)),
+        );
+        const imageChecks = await refuseBadImages(planned, task.images);
+        if (imageChecks.length) return { imageChecks };
+        const options = { dryRun: false, allOrNothing: task.allOrNothing, applied: false };
+        if (task.allOrNothing && planned.some(({ report }) => report.status === 'refused'))
+          return { answer: answerOf(parsed, planned, options) };
+        const writes = await ShopWrites.open(
+          manager,
+          new ActivityService(dataSource),
+          task.actor,
+          { via: 'import', ...(file ? { file } : {}) },
+          { slugs: 'all' },
+        );
+        for (const { report, values, target } of planned) {
+          if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;
+          if (target) await writes.update(target.source, values);
+          else report.id = (await writes.create(values)).id;
+        }
+        await writes.finish({
+          kind: 'shops.imported',
+          actor: task.actor,
+          details: {
+            ...importCounts(planned.map(({ report }) => report)),
+            allOrNothing: task.allOrNothing,
+            ...(file ? { file } : {}),
+          },
+        });
+        return {
+          answer: answerOf(parsed, planned, { ...options, applied: true }),
+          released: [...writes.releasedImages],
+        };
+      }),
+    );
+    if ('answer' in step) lastRead = undefined;
+    return step;
+  });
+}
+
+export interface ExportTask {
+  /** The public catalogue's JSON, gzipped (see DryRunTask): every shop in the directory's order. */
+  shopsGzip: Uint8Array;
+  delimiter: ',' | ';';
+}
+
+/**
+ * The export file, whole: the header and one record per shop, UTF-8 with a BOM (so Excel reads
+ * accents right) and CRLF line ends. Written here, not on the web server's event loop (10,000
+ * shops held it about a third of a second); about 4 MB at 10,000 shops.
+ */
+export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
+  const shops = JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[];
+  const records = [[...SHOP_CSV_COLUMNS], ...shops.map(shopToCsvRecord)];
+  const csv = stringify(records, { bom: true, delimiter, record_delimiter: 'windows' });
+  return moved(Buffer.from(csv), (own) => own);
+}
+
+/**
+ * Refuses the rows whose new images the object store found wrong (`answers`), with the shop
+ * writer's rule and messages; returns the keys the store has not been asked about yet (then
+ * nothing stands: the task runs again with their answers).
+ */
+async function refuseBadImages<Source>(planned: PlannedRow<Source>[], answers: ImageAnswers = []) {
+  const known = new Map(answers);
+  const unknown = new Set<string>();
+  for (const [index, { report, values, target }] of planned.entries()) {
+    if (!values) continue;
+    const errors = await imageProblemsOf(values, target?.current as Partial<Shop> | undefined, (key) => {
+      if (!known.has(key)) unknown.add(key);
+      return Promise.resolve(known.get(key) ?? null);
+    });
+    if (errors.length) planned[index] = { report: refusedReport(report, errors) };
+  }
+  return [...unknown];
+}
+
+function answerOf<Source>(
+  { delimiter }: ParsedShopsCsv,
+  planned: PlannedRow<Source>[],
+  flags: Pick<ImportShopsResultDto, 'dryRun' | 'allOrNothing' | 'applied'>,
+): Uint8Array {
+  const rows: ImportRowDto[] = planned.map(({ report }) => report);
+  const answer: ImportShopsResultDto = { ...flags, delimiter, counts: importCounts(rows), rows };
+  return Buffer.from(JSON.stringify(answer));
+}
+
+/**
+ * The task's step as it crosses back, or its refusal (a bad file, with the code and message the
+ * web server's error filter translates), an answer's bytes moved.
+ */
+async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
+  let step: CsvStep;
+  try {
+    step = await work();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return {
+      refused: {
+        status: error.getStatus(),
+        code: error.code,
+        message: error.message,
+        details: error.details,
+      },
+    };
+  }
+  if (!('answer' in step)) return { step };
+  return moved(step.answer, (answer) => ({ step: { ...step, answer } }));
+}
+
+/**
+ * A value holding `bytes`, which are handed over to the web server's thread rather than copied
+ * (several MB for 10,000 rows or shops: the copy, on that thread, held its event loop). Bytes that
+ * share their memory with others (Node's pool of small buffers) are copied into memory of their
+ * own first.
+ */
+function moved<T extends object>(bytes: Uint8Array, valueOf: (own: Uint8Array) => T): T {
+  const own =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  const value = valueOf(own);
+  return move({
+    get [transferableSymbol]() {
+      return [own.buffer];
+    },
+    get [valueSymbol]() {
+      return value;
+    },
+  }) as unknown as T;
+}
