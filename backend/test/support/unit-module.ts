@@ -1,0 +1,121 @@
+import type { Provider } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import type { ActivityActor } from '../../src/activity/activity-actor.js';
+import { ActivityEntry } from '../../src/activity/activity-entry.entity.js';
+import { ActivityService } from '../../src/activity/activity.service.js';
+import { AdminUser } from '../../src/admin-users/admin-user.entity.js';
+import { PasswordHasher } from '../../src/admin-users/password-hasher.service.js';
+import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
+import { APP_CONFIG } from '../../src/config/config.token.js';
+import { dataSourceOptions, ENTITIES } from '../../src/database/data-source.js';
+import { TransactionRunner } from '../../src/database/transaction-runner.js';
+import { Session } from '../../src/sessions/session.entity.js';
+
+/**
+ * The unit tier's one set-up: a service under Nest's testing module, over a real SQLite database
+ * in memory with the migrations production runs (a few milliseconds), the pieces every service
+ * leans on (TransactionRunner, ActivityService, the cheap password hash) and `providers`, with
+ * fakes only where the real part is a server, a worker or a mailbox.
+ */
+export interface UnitModule {
+  module: TestingModule;
+  dataSource: DataSource;
+  config: AppConfig;
+  /** A provider of the module, by its class or token. */
+  get<T>(token: abstract new (...args: never[]) => T): T;
+  /** The activity log's kinds and details, oldest first (what the service recorded). */
+  activity(): Promise<Pick<ActivityEntry, 'kind' | 'actorName' | 'details'>[]>;
+  /** An admin account with the password `password` (hashed at the test cost). */
+  addAdmin(username: string, password?: string): Promise<AdminUser>;
+  /** A live session of `userId` (an hour left), as the session store writes it at login. */
+  addSession(userId: string, sid: string, row?: Partial<Session>): Promise<void>;
+  /** The sids of `userId`'s sessions, sorted. */
+  sessionsOf(userId: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+/** The actor of an admin's request, as the controllers build it. */
+export const actorOf = (admin: Pick<AdminUser, 'id' | 'username'>, client = '203.0.113.7'): ActivityActor => ({
+  adminId: admin.id,
+  username: admin.username,
+  client,
+});
+
+export async function unitModule(
+  providers: Provider[],
+  { env = {} }: { env?: Record<string, string> } = {},
+): Promise<UnitModule> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atm-unit-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ARGON2_COST: 'test',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    MFA_REQUIRED: 'false',
+    PROOF_OF_WORK_COST: '1',
+    PROOF_OF_WORK_MAX_COUNTER: '20',
+    ...env,
+  });
+  const module = await Test.createTestingModule({
+    imports: [
+      TypeOrmModule.forRoot({
+        ...dataSourceOptions({ type: 'sqlite', path: ':memory:' }),
+        migrationsRun: true,
+      }),
+      TypeOrmModule.forFeature(ENTITIES),
+    ],
+    providers: [
+      { provide: APP_CONFIG, useValue: config },
+      TransactionRunner,
+      ActivityService,
+      PasswordHasher,
+      ...providers,
+    ],
+  }).compile();
+  await module.init();
+  const dataSource = module.get(DataSource);
+  return {
+    module,
+    dataSource,
+    config,
+    get: (token) => module.get(token),
+    activity: () =>
+      dataSource.getRepository(ActivityEntry).find({
+        select: { kind: true, actorName: true, details: true },
+        order: { id: 'ASC' },
+      }),
+    addAdmin: async (username, password = ADMIN_PASSWORD) => {
+      const passwordHash = await module.get(PasswordHasher).hash(password);
+      const users = dataSource.getRepository(AdminUser);
+      return users.save(users.create({ username, passwordHash }));
+    },
+    addSession: async (userId, sid, row = {}) => {
+      const now = Date.now();
+      await dataSource.getRepository(Session).insert({
+        sid,
+        userId,
+        data: '{}',
+        expiresAt: now + 3_600_000,
+        startedAt: now,
+        lastSeenAt: now,
+        userAgent: null,
+        address: null,
+        ...row,
+      });
+    },
+    sessionsOf: async (userId) =>
+      (await dataSource.getRepository(Session).findBy({ userId })).map((row) => row.sid).sort(),
+    close: async () => {
+      await module.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
