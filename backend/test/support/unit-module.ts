@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -48,6 +49,28 @@ export const actorOf = (admin: Pick<AdminUser, 'id' | 'username'>, client = '203
   username: admin.username,
   client,
 });
+
+/**
+ * Stops the clock at `now` (Date only): the database driver, TypeORM's promises and piscina keep
+ * their real timers. `jest.useRealTimers()` starts it again.
+ */
+export function stopClockAt(now: number | Date): void {
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
+}
 
 export async function unitModule(
   providers: Provider[],
