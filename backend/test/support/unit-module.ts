@@ -6,12 +6,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../../src/activity/activity-actor.js';
 import { ActivityEntry } from '../../src/activity/activity-entry.entity.js';
 import { ActivityService } from '../../src/activity/activity.service.js';
 import { AdminUser } from '../../src/admin-users/admin-user.entity.js';
 import { PasswordHasher } from '../../src/admin-users/password-hasher.service.js';
+import { AdminUsersService } from '../../src/admin-users/admin-users.service.js';
+import { PasswordStrengthCheck } from '../../src/admin-users/credential-safety/password-strength-check.service.js';
+import { LoginLimits } from '../../src/auth/login-limits.js';
+import { Passkey } from '../../src/auth/passkeys/passkey.entity.js';
+import { credentialKeyOf } from '../../src/auth/passkeys/passkeys.service.js';
+import { PasskeyFactorSource } from '../../src/auth/passkeys/passkey-factor.source.js';
+import { MfaPolicyService } from '../../src/auth/second-factor/policy/mfa-policy.service.js';
+import { RecoveryCodesService } from '../../src/auth/second-factor/recovery-codes/recovery-codes.service.js';
+import { SecondFactorRegistry } from '../../src/auth/second-factor/second-factor.js';
+import { TotpService } from '../../src/auth/second-factor/totp/totp.service.js';
+import { ApiError } from '../../src/common/api-error.js';
+import { RateLimits } from '../../src/rate-limits/rate-limits.service.js';
+import { SessionsService } from '../../src/sessions/sessions.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
 import { APP_CONFIG } from '../../src/config/config.token.js';
 import { dataSourceOptions, ENTITIES } from '../../src/database/data-source.js';
@@ -38,8 +52,16 @@ export interface UnitModule {
   addSession(userId: string, sid: string, row?: Partial<Session>): Promise<void>;
   /** The sids of `userId`'s sessions, sorted. */
   sessionsOf(userId: string): Promise<string[]>;
+  /** A passkey row of `adminId` (a second factor), without a ceremony: for rules that only count them. */
+  addPasskey(adminId: string, name?: string): Promise<Passkey>;
+  /** Sets up an authenticator app for `admin` through TotpService; its secret and recovery codes. */
+  enrolTotp(admin: AdminUser): Promise<{ secret: string; recoveryCodes: string[] }>;
   close(): Promise<void>;
 }
+
+/** The authenticator app's code for the time step `stepsFromNow` steps from now (30 s each). */
+export const totpCodeAt = (secret: string, stepsFromNow = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsFromNow });
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
@@ -71,6 +93,36 @@ export function stopClockAt(now: number | Date): void {
     ],
   });
 }
+
+/**
+ * Stands in for zxcvbn's check, which runs in a worker thread of the built backend and loads
+ * 40 MB of dictionaries: refuses, with the real check's error, a password under 12 characters
+ * or one that contains the account's username.
+ */
+export const weakPasswordCheck: Provider = {
+  provide: PasswordStrengthCheck,
+  useValue: {
+    assertStrong: async (password: string, field: string, username: string) => {
+      if (password.length >= 12 && !password.toLowerCase().includes(username.toLowerCase())) return;
+      const message = 'The password is too easy to guess';
+      throw new ApiError(400, 'WEAK_PASSWORD', message, { errors: [{ field, code: 'WEAK_PASSWORD', message }] });
+    },
+  },
+};
+
+/** An account's pieces as the auth modules wire them: admins, sessions, limits, every kind of factor. */
+export const ACCOUNT_PROVIDERS: Provider[] = [
+  AdminUsersService,
+  weakPasswordCheck,
+  SessionsService,
+  RateLimits,
+  LoginLimits,
+  SecondFactorRegistry,
+  MfaPolicyService,
+  RecoveryCodesService,
+  TotpService,
+  PasskeyFactorSource,
+];
 
 export async function unitModule(
   providers: Provider[],
@@ -136,6 +188,30 @@ export async function unitModule(
     },
     sessionsOf: async (userId) =>
       (await dataSource.getRepository(Session).findBy({ userId })).map((row) => row.sid).sort(),
+    addPasskey: async (adminId, name = 'Laptop') => {
+      const credentialId = randomBytes(16).toString('base64url');
+      const passkeys = dataSource.getRepository(Passkey);
+      return passkeys.save(
+        passkeys.create({
+          adminId,
+          name,
+          credentialId,
+          credentialKey: credentialKeyOf(credentialId),
+          publicKey: randomBytes(32).toString('base64url'),
+          counter: 0,
+          transports: null,
+          createdAt: Date.now(),
+          lastUsedAt: null,
+        }),
+      );
+    },
+    enrolTotp: async (admin) => {
+      const totp = module.get(TotpService);
+      const { secret } = await totp.startEnrolment(admin);
+      // The previous step's code: the login that follows can use this step's.
+      const recoveryCodes = await totp.confirmEnrolment(admin, await totpCodeAt(secret, -1), actorOf(admin));
+      return { secret, recoveryCodes };
+    },
     close: async () => {
       await module.close();
       rmSync(dataDir, { recursive: true, force: true });
