@@ -28,6 +28,12 @@ import { TotpService } from '../../src/auth/second-factor/totp/totp.service.js';
 import { ApiError } from '../../src/common/api-error.js';
 import { RateLimits } from '../../src/rate-limits/rate-limits.service.js';
 import { SessionsService } from '../../src/sessions/sessions.service.js';
+import { ShopWriter } from '../../src/shops/shop-writer.js';
+import { ShopsService } from '../../src/shops/shops.service.js';
+import { LocalObjectStorage } from '../../src/uploads/local-object-storage.js';
+import { ObjectStorage } from '../../src/uploads/object-storage.js';
+import { UploadLinks } from '../../src/uploads/upload-links.js';
+import { UploadsService } from '../../src/uploads/uploads.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
 import { APP_CONFIG } from '../../src/config/config.token.js';
 import { dataSourceOptions, ENTITIES } from '../../src/database/data-source.js';
@@ -125,6 +131,24 @@ export const ACCOUNT_PROVIDERS: Provider[] = [
   TotpService,
   PasskeyFactorSource,
 ];
+
+/** Uploads on local storage under the test's DATA_DIR, with links signed as the app signs them. */
+export const STORAGE_PROVIDERS: Provider[] = [
+  UploadsService,
+  {
+    provide: UploadLinks,
+    inject: [APP_CONFIG],
+    useFactory: ({ session }: AppConfig) => new UploadLinks(`uploads:${session.secret}`),
+  },
+  {
+    provide: ObjectStorage,
+    inject: [APP_CONFIG],
+    useFactory: ({ storage }: AppConfig) => new LocalObjectStorage(storage.localDir),
+  },
+];
+
+/** The directory's writer and reader over that storage. */
+export const SHOP_PROVIDERS: Provider[] = [...STORAGE_PROVIDERS, ShopWriter, ShopsService];
 
 export async function unitModule(
   providers: Provider[],
