@@ -37,12 +37,24 @@ describe('ActivityService', () => {
     const shop = { id: randomUUID(), name: 'Armería del Norte' };
     await recordAt(
       NOON,
-      { kind: 'shop.updated', actor: { ...CARMEN, client: `2001:db8::${'f'.repeat(80)}` }, shop, details: {} },
-      { kind: 'backup.created', actor: SERVER_ACTOR, details: { shops: 3 } },
+      {
+        kind: 'shop.updated',
+        actor: { ...CARMEN, client: `2001:db8::${'f'.repeat(80)}` },
+        shop,
+        details: {},
+      },
+      { kind: 'backup.stored', actor: SERVER_ACTOR, details: { shops: 3 } },
     );
     const { items } = await list({});
     expect(items).toEqual([
-      expect.objectContaining({ kind: 'backup.created', actorId: null, actorName: null, client: null, shopId: null, details: { shops: 3 } }),
+      expect.objectContaining({
+        kind: 'backup.stored',
+        actorId: null,
+        actorName: null,
+        client: null,
+        shopId: null,
+        details: { shops: 3 },
+      }),
       expect.objectContaining({
         at: new Date(NOON).toISOString(),
         kind: 'shop.updated',
@@ -94,7 +106,11 @@ describe('ActivityService', () => {
     await recordAt(
       NOON,
       { kind: 'shop.updated', actor: CARMEN, shop: { id: shopId, name: 'Norte' } },
-      { kind: 'shop.updated', actor: { ...CARMEN, username: 'Carmencita' }, shop: { id: randomUUID(), name: 'Sur' } },
+      {
+        kind: 'shop.updated',
+        actor: { ...CARMEN, username: 'Carmencita' },
+        shop: { id: randomUUID(), name: 'Sur' },
+      },
       { kind: 'login.failed', actor: { adminId: null, username: null, client: '198.51.100.1' } },
     );
     expect((await list({ actor: 'CARMEN' })).items.map((item) => item.actorName)).toEqual(['Carmen']);
@@ -103,9 +119,20 @@ describe('ActivityService', () => {
   });
 
   it('finds shops by part of their name then, taking % and _ literally', async () => {
-    const named = (name: string): ActivityRecord => ({ kind: 'shop.created', actor: CARMEN, shop: { id: randomUUID(), name } });
-    await recordAt(NOON, named('Armería 100% Mexicana'), named('Armería 1000 Mexicana'), named('Tiro_al_blanco'), named('Tiro al blanco'));
-    const shopsFound = async (shop: string) => (await list({ shop })).items.map((item) => item.shopName).sort();
+    const named = (name: string): ActivityRecord => ({
+      kind: 'shop.created',
+      actor: CARMEN,
+      shop: { id: randomUUID(), name },
+    });
+    await recordAt(
+      NOON,
+      named('Armería 100% Mexicana'),
+      named('Armería 1000 Mexicana'),
+      named('Tiro_al_blanco'),
+      named('Tiro al blanco'),
+    );
+    const shopsFound = async (shop: string) =>
+      (await list({ shop })).items.map((item) => item.shopName).sort();
     expect(await shopsFound('100%')).toEqual(['Armería 100% Mexicana']);
     expect(await shopsFound('o_al')).toEqual(['Tiro_al_blanco']);
     expect(await shopsFound('ARMER')).toEqual(['Armería 100% Mexicana', 'Armería 1000 Mexicana']);
@@ -115,7 +142,9 @@ describe('ActivityService', () => {
     await recordAt(NOON - HOUR, { kind: 'login.succeeded', actor: CARMEN });
     await recordAt(NOON, { kind: 'shop.created', actor: CARMEN });
     await recordAt(NOON + HOUR, { kind: 'shop.deleted', actor: CARMEN });
-    expect(await kindsOf({ from: '2026-11-23T12:00:00', to: '2026-11-23T13:00:00' })).toEqual(['shop.created']);
+    expect(await kindsOf({ from: '2026-11-23T12:00:00', to: '2026-11-23T13:00:00' })).toEqual([
+      'shop.created',
+    ]);
     expect(await kindsOf({ from: '2026-11-23T07:00:00-05:00' })).toEqual(['shop.deleted', 'shop.created']);
     expect(await kindsOf({ to: '2026-11-23T12:00:00Z' })).toEqual(['login.succeeded']);
     expect(await kindsOf({ from: '2026-11-23', to: '2026-11-24' })).toHaveLength(3);
@@ -141,12 +170,18 @@ describe('ActivityService', () => {
 
   it('reads a run of Ts in a date in linear time', async () => {
     const started = performance.now();
-    await expect(list({ from: `2026-11-23${'T'.repeat(50_000)}` })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(list({ from: `2026-11-23${'T'.repeat(50_000)}` })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('deletes only entries older than the cut-off, and says how many', async () => {
-    await recordAt(NOON - 2 * HOUR, { kind: 'login.failed', actor: CARMEN }, { kind: 'login.failed', actor: CARMEN });
+    await recordAt(
+      NOON - 2 * HOUR,
+      { kind: 'login.failed', actor: CARMEN },
+      { kind: 'login.failed', actor: CARMEN },
+    );
     await recordAt(NOON, { kind: 'login.succeeded', actor: CARMEN });
     expect(await activity.deleteOlderThan(NOON)).toBe(2);
     expect(await kindsOf({})).toEqual(['login.succeeded']);

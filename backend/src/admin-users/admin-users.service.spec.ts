@@ -24,7 +24,10 @@ describe('AdminUsersService', () => {
 
   describe('create', () => {
     it('keeps the admin with an argon2 hash, answers without it, and logs who was created', async () => {
-      const created = await users.create({ username: 'Carmen', password: STRONG, confirmPassword: STRONG }, ANONYMOUS);
+      const created = await users.create(
+        { username: 'Carmen', password: STRONG, confirmPassword: STRONG },
+        ANONYMOUS,
+      );
       expect(created).toEqual({ id: expect.any(String), username: 'Carmen', createdAt: expect.any(Date) });
       expect(JSON.stringify(created)).not.toContain('argon2');
       expect((await users.findWithHash({ username: 'carmen' }))?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -97,15 +100,24 @@ describe('AdminUsersService', () => {
       const clerk = await unit.addAdmin('clerk');
       await unit.addSession(clerk.id, 'clerk-1');
       await unit.addSession(clerk.id, 'clerk-2');
-      await expect(users.resetPassword(actorOf(boss), boss.id, { newPassword: STRONG })).rejects.toMatchObject({
+      await expect(
+        users.resetPassword(actorOf(boss), boss.id, { newPassword: STRONG, confirmPassword: STRONG }),
+      ).rejects.toMatchObject({
         status: 403,
         code: 'OWN_PASSWORD_RESET',
       });
-      await expect(users.resetPassword(actorOf(boss), randomUUID(), { newPassword: STRONG })).rejects.toMatchObject({
+      await expect(
+        users.resetPassword(actorOf(boss), randomUUID(), { newPassword: STRONG, confirmPassword: STRONG }),
+      ).rejects.toMatchObject({
         status: 404,
         code: 'ADMIN_NOT_FOUND',
       });
-      await expect(users.resetPassword(actorOf(boss), clerk.id, { newPassword: 'clerk-forever-and-ever' })).rejects.toMatchObject({
+      await expect(
+        users.resetPassword(actorOf(boss), clerk.id, {
+          newPassword: 'clerk-forever-and-ever',
+          confirmPassword: 'clerk-forever-and-ever',
+        }),
+      ).rejects.toMatchObject({
         code: 'WEAK_PASSWORD',
         details: { errors: [expect.objectContaining({ field: 'newPassword' })] },
       });
@@ -128,7 +140,10 @@ describe('AdminUsersService', () => {
       await users.setOwnPassword(ines, STRONG, 'ines-here', actorOf(ines));
       expect(await passwordWorks(ines.id, STRONG)).toBe(true);
       expect(await unit.sessionsOf(ines.id)).toEqual(['ines-here']);
-      expect((await unit.activity()).at(-1)).toMatchObject({ kind: 'account.password_changed', actorName: 'ines' });
+      expect((await unit.activity()).at(-1)).toMatchObject({
+        kind: 'account.password_changed',
+        actorName: 'ines',
+      });
     });
 
     it('ends another admin’s sessions and logs how many', async () => {
@@ -141,7 +156,9 @@ describe('AdminUsersService', () => {
         kind: 'admin.sessions_ended',
         details: { adminId: pedro.id, username: 'pedro', count: 2 },
       });
-      await expect(users.endSessions(actorOf(boss), randomUUID())).rejects.toMatchObject({ code: 'ADMIN_NOT_FOUND' });
+      await expect(users.endSessions(actorOf(boss), randomUUID())).rejects.toMatchObject({
+        code: 'ADMIN_NOT_FOUND',
+      });
     });
   });
 
@@ -158,13 +175,19 @@ describe('AdminUsersService', () => {
         actorName: 'boss-3',
         details: { adminId: gone.id, username: 'gone' },
       });
-      await expect(users.delete(gone.id, actorOf(boss))).rejects.toMatchObject({ status: 404, code: 'ADMIN_NOT_FOUND' });
+      await expect(users.delete(gone.id, actorOf(boss))).rejects.toMatchObject({
+        status: 404,
+        code: 'ADMIN_NOT_FOUND',
+      });
     });
 
     it('never deletes the last admin, even when the last two delete each other at once', async () => {
       await unit.dataSource.getRepository(AdminUser).clear();
       const [a, b] = [await unit.addAdmin('first'), await unit.addAdmin('second')];
-      const results = await Promise.allSettled([users.delete(a.id, actorOf(b)), users.delete(b.id, actorOf(a))]);
+      const results = await Promise.allSettled([
+        users.delete(a.id, actorOf(b)),
+        users.delete(b.id, actorOf(a)),
+      ]);
       expect(results.find((result) => result.status === 'rejected')).toMatchObject({
         reason: { status: 409, code: 'LAST_ADMIN' },
       });

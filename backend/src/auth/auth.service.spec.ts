@@ -32,7 +32,8 @@ describe('AuthService', () => {
   const failedLogins = async () => (await unit.activity()).filter((entry) => entry.kind === 'login.failed');
   /** Wrong passwords for `admin` from its address, each answered null. */
   const wrongPasswords = async (admin: AdminUser, times: number, client = clientOf(admin)) => {
-    for (let i = 0; i < times; i++) expect(await auth.validateLogin(client, admin.username, 'wrong')).toBeNull();
+    for (let i = 0; i < times; i++)
+      expect(await auth.validateLogin(client, admin.username, 'wrong')).toBeNull();
   };
 
   describe('the first admin', () => {
@@ -55,7 +56,10 @@ describe('AuthService', () => {
       });
       const [first] = await unit.get(AdminUsersService).list();
       await expect(
-        auth.createAdmin({ username: 'dora', password: STRONG }, actorOf({ id: first.id, username: first.username })),
+        auth.createAdmin(
+          { username: 'dora', password: STRONG },
+          actorOf({ id: first.id, username: first.username }),
+        ),
       ).resolves.toMatchObject({ username: 'dora' });
     });
   });
@@ -63,7 +67,9 @@ describe('AuthService', () => {
   describe('validateLogin', () => {
     it('returns the admin for the right password, whatever the username’s case and spaces', async () => {
       const admin = await newAdmin();
-      await expect(auth.validateLogin(clientOf(admin), ` ${admin.username.toUpperCase()} `, ADMIN_PASSWORD)).resolves.toMatchObject({
+      await expect(
+        auth.validateLogin(clientOf(admin), ` ${admin.username.toUpperCase()} `, ADMIN_PASSWORD),
+      ).resolves.toMatchObject({
         id: admin.id,
       });
     });
@@ -72,9 +78,14 @@ describe('AuthService', () => {
       const admin = await newAdmin();
       const before = (await failedLogins()).length;
       expect(await auth.validateLogin(clientOf(admin), admin.username, 'not-the-password')).toBeNull();
-      expect(await auth.validateLogin(clientOf(admin), `  ${'x'.repeat(150)} `, 'not-the-password')).toBeNull();
+      expect(
+        await auth.validateLogin(clientOf(admin), `  ${'x'.repeat(150)} `, 'not-the-password'),
+      ).toBeNull();
       const logged = (await failedLogins()).slice(before);
-      expect(logged.map((entry) => entry.details)).toEqual([{ username: admin.username }, { username: 'x'.repeat(100) }]);
+      expect(logged.map((entry) => entry.details)).toEqual([
+        { username: admin.username },
+        { username: 'x'.repeat(100) },
+      ]);
       expect(JSON.stringify(logged)).not.toContain('not-the-password');
     });
 
@@ -82,16 +93,20 @@ describe('AuthService', () => {
       const admin = await newAdmin();
       await wrongPasswords(admin, 10);
       const logged = (await failedLogins()).length;
-      await expect(auth.validateLogin(clientOf(admin), admin.username, ADMIN_PASSWORD)).rejects.toMatchObject({
-        status: 429,
-        code: 'TOO_MANY_LOGIN_ATTEMPTS',
-        retryAfterSeconds: 15 * 60,
-      });
+      await expect(auth.validateLogin(clientOf(admin), admin.username, ADMIN_PASSWORD)).rejects.toMatchObject(
+        {
+          status: 429,
+          code: 'TOO_MANY_LOGIN_ATTEMPTS',
+          retryAfterSeconds: 15 * 60,
+        },
+      );
       expect(await failedLogins()).toHaveLength(logged);
       // Another address still gets its own attempts.
-      await expect(auth.validateLogin('198.51.100.9', admin.username, ADMIN_PASSWORD)).resolves.toMatchObject({
-        id: admin.id,
-      });
+      await expect(auth.validateLogin('198.51.100.9', admin.username, ADMIN_PASSWORD)).resolves.toMatchObject(
+        {
+          id: admin.id,
+        },
+      );
     });
 
     it('clears the run of failures with a right password, unless a second factor is still to come', async () => {
@@ -104,9 +119,13 @@ describe('AuthService', () => {
       await unit.enrolTotp(guarded);
       await wrongPasswords(guarded, 9);
       // The right password is no failure, but it buys no more guesses either.
-      expect(await auth.validateLogin(clientOf(guarded), guarded.username, ADMIN_PASSWORD)).toMatchObject({ id: guarded.id });
+      expect(await auth.validateLogin(clientOf(guarded), guarded.username, ADMIN_PASSWORD)).toMatchObject({
+        id: guarded.id,
+      });
       await wrongPasswords(guarded, 1);
-      await expect(auth.validateLogin(clientOf(guarded), guarded.username, ADMIN_PASSWORD)).rejects.toMatchObject({
+      await expect(
+        auth.validateLogin(clientOf(guarded), guarded.username, ADMIN_PASSWORD),
+      ).rejects.toMatchObject({
         code: 'TOO_MANY_LOGIN_ATTEMPTS',
       });
     });
@@ -118,7 +137,9 @@ describe('AuthService', () => {
       await expect(auth.validateLogin(sprayer, target.username, ADMIN_PASSWORD)).rejects.toMatchObject({
         code: 'TOO_MANY_LOGIN_ATTEMPTS',
       });
-      await expect(auth.validateLogin(clientOf(target), target.username, ADMIN_PASSWORD)).resolves.toMatchObject({
+      await expect(
+        auth.validateLogin(clientOf(target), target.username, ADMIN_PASSWORD),
+      ).resolves.toMatchObject({
         id: target.id,
       });
     });
@@ -144,12 +165,19 @@ describe('AuthService', () => {
       await unit.addSession(admin.id, 'here');
       await unit.addSession(admin.id, 'elsewhere');
       const change = (currentPassword: string, confirmPassword = STRONG) =>
-        auth.changePassword(admin, { currentPassword, newPassword: STRONG, confirmPassword }, 'here', actorOf(admin));
+        auth.changePassword(
+          admin,
+          { currentPassword, newPassword: STRONG, confirmPassword },
+          'here',
+          actorOf(admin),
+        );
       await expect(change('wrong')).rejects.toMatchObject({
         code: 'CURRENT_PASSWORD_INCORRECT',
         details: { errors: [expect.objectContaining({ field: 'currentPassword' })] },
       });
-      await expect(change(ADMIN_PASSWORD, 'something else')).rejects.toMatchObject({ code: 'PASSWORDS_DONT_MATCH' });
+      await expect(change(ADMIN_PASSWORD, 'something else')).rejects.toMatchObject({
+        code: 'PASSWORDS_DONT_MATCH',
+      });
       await change(ADMIN_PASSWORD);
       const stored = await unit.get(AdminUsersService).findWithHash({ id: admin.id });
       expect(await unit.get(PasswordHasher).verify(stored!.passwordHash, STRONG)).toBe(true);
@@ -159,9 +187,18 @@ describe('AuthService', () => {
     it('limits wrong current passwords per account, counted before the hash is checked', async () => {
       const admin = await newAdmin();
       const change = (currentPassword: string) =>
-        auth.changePassword(admin, { currentPassword, newPassword: STRONG }, 'here', actorOf(admin));
-      for (let i = 0; i < 10; i++) await expect(change('wrong')).rejects.toMatchObject({ code: 'CURRENT_PASSWORD_INCORRECT' });
-      await expect(change(ADMIN_PASSWORD)).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_LOGIN_ATTEMPTS' });
+        auth.changePassword(
+          admin,
+          { currentPassword, newPassword: STRONG, confirmPassword: STRONG },
+          'here',
+          actorOf(admin),
+        );
+      for (let i = 0; i < 10; i++)
+        await expect(change('wrong')).rejects.toMatchObject({ code: 'CURRENT_PASSWORD_INCORRECT' });
+      await expect(change(ADMIN_PASSWORD)).rejects.toMatchObject({
+        status: 429,
+        code: 'TOO_MANY_LOGIN_ATTEMPTS',
+      });
     });
   });
 });

@@ -16,7 +16,9 @@ describe('RateLimits', () => {
     limits = unit.get(RateLimits);
   });
   afterAll(() => unit.close());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   const takeTimes = async (times: number, ...parts: string[]) => {
     for (let i = 0; i < times; i++) await limits.take('visitor-submission.address', ...parts);

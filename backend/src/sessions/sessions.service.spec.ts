@@ -24,7 +24,11 @@ describe('SessionsService', () => {
   it('lists only live sessions, most recently used first, by public id, the current one marked', async () => {
     const now = Date.now();
     await unit.addSession(carmen.id, 'list-old', { lastSeenAt: now - 60_000 });
-    await unit.addSession(carmen.id, 'list-new', { lastSeenAt: now, userAgent: ANDROID_CHROME, address: '198.51.100.4' });
+    await unit.addSession(carmen.id, 'list-new', {
+      lastSeenAt: now,
+      userAgent: ANDROID_CHROME,
+      address: '198.51.100.4',
+    });
     await unit.addSession(carmen.id, 'list-expired', { lastSeenAt: now + 1, expiresAt: now - 1 });
     await unit.addSession(luis.id, 'list-other', { lastSeenAt: now + 2 });
 
@@ -57,7 +61,10 @@ describe('SessionsService', () => {
       status: 409,
       code: 'CURRENT_SESSION',
     });
-    await expect(end(publicSessionId('one-luis'))).rejects.toMatchObject({ status: 404, code: 'SESSION_NOT_FOUND' });
+    await expect(end(publicSessionId('one-luis'))).rejects.toMatchObject({
+      status: 404,
+      code: 'SESSION_NOT_FOUND',
+    });
     await expect(end('one-phone')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
 
     const ended = await end(publicSessionId('one-phone'));

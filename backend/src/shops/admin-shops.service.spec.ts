@@ -36,7 +36,8 @@ describe('AdminShopsService', () => {
     }
   });
 
-  const names = async (query: AdminShopListQueryDto) => (await admin.listShops(query)).items.map((shop) => shop.name);
+  const names = async (query: AdminShopListQueryDto) =>
+    (await admin.listShops(query)).items.map((shop) => shop.name);
 
   it('searches every word, without accents or case, taking % and _ literally', async () => {
     expect(await names({ q: 'AGUILA' })).toEqual(['Águila Tiro']);
@@ -53,10 +54,28 @@ describe('AdminShopsService', () => {
 
   it('sorts by name without accents or case, by city then name, verified first, and pages without repeating a shop', async () => {
     expect(await names({})).toEqual(['Águila Tiro', 'Nube Armas', 'Oso 100% Caza', 'Oso 1000 Caza']);
-    expect(await names({ sort: 'name', order: 'desc' })).toEqual(['Oso 1000 Caza', 'Oso 100% Caza', 'Nube Armas', 'Águila Tiro']);
-    expect(await names({ sort: 'city' })).toEqual(['Oso 1000 Caza', 'Águila Tiro', 'Nube Armas', 'Oso 100% Caza']);
-    expect(await names({ sort: 'verified', order: 'desc' })).toEqual(['Águila Tiro', 'Oso 1000 Caza', 'Nube Armas', 'Oso 100% Caza']);
-    const pages = [...(await names({ sort: 'city', pageSize: 3 })), ...(await names({ sort: 'city', pageSize: 3, page: 2 }))];
+    expect(await names({ sort: 'name', order: 'desc' })).toEqual([
+      'Oso 1000 Caza',
+      'Oso 100% Caza',
+      'Nube Armas',
+      'Águila Tiro',
+    ]);
+    expect(await names({ sort: 'city' })).toEqual([
+      'Oso 1000 Caza',
+      'Águila Tiro',
+      'Nube Armas',
+      'Oso 100% Caza',
+    ]);
+    expect(await names({ sort: 'verified', order: 'desc' })).toEqual([
+      'Águila Tiro',
+      'Oso 1000 Caza',
+      'Nube Armas',
+      'Oso 100% Caza',
+    ]);
+    const pages = [
+      ...(await names({ sort: 'city', pageSize: 3 })),
+      ...(await names({ sort: 'city', pageSize: 3, page: 2 })),
+    ];
     expect(new Set(pages).size).toBe(4);
   });
 
@@ -102,7 +121,10 @@ describe('AdminShopsService', () => {
   it('deletes and unverifies many shops in one transaction', async () => {
     await admin.bulkShops({ action: 'unverify', ids: [byName['Oso 1000 Caza'].id] }, CARMEN);
     expect(await names({ verified: 'true' })).toEqual(['Águila Tiro']);
-    await admin.bulkShops({ action: 'delete', ids: [byName['Águila Tiro'].id, byName['Nube Armas'].id] }, CARMEN);
+    await admin.bulkShops(
+      { action: 'delete', ids: [byName['Águila Tiro'].id, byName['Nube Armas'].id] },
+      CARMEN,
+    );
     expect(await names({})).toEqual(['Oso 100% Caza', 'Oso 1000 Caza']);
   });
 });

@@ -25,7 +25,11 @@ describe('ShopsService', () => {
   it('answers a new shop from its row: a slug from name and city, the history entry, a new data version', async () => {
     const version = await shops.currentVersion();
     const created = await shops.createShop(shop({ name: 'Armería Ñandú', city: 'Mérida' }), CARMEN);
-    expect(created).toMatchObject({ slug: 'armeria-nandu-merida', name: 'Armería Ñandú', isVerified: 'false' });
+    expect(created).toMatchObject({
+      slug: 'armeria-nandu-merida',
+      name: 'Armería Ñandú',
+      isVerified: 'false',
+    });
     expect(await shops.currentVersion()).toBe(version + 1);
     expect(await shops.getShop(created.id)).toMatchObject({ id: created.id, slug: created.slug });
     expect((await unit.activity()).at(-1)).toMatchObject({ kind: 'shop.created', actorName: 'carmen' });
@@ -47,7 +51,10 @@ describe('ShopsService', () => {
       ['Zorro', 'true', 'Zacatecas'],
       ['Águila', 'false', 'Puebla'],
     ]) {
-      await shops.createShop(shop({ name, isVerified, city, categories: [`Cat ${name}`, 'Armería'] }), CARMEN);
+      await shops.createShop(
+        shop({ name, isVerified, city, categories: [`Cat ${name}`, 'Armería'] }),
+        CARMEN,
+      );
     }
     const catalog = await shops.getCatalog();
     expect(catalog.shops.map((item) => item.name)).toEqual(['Zorro', 'Águila', 'Nube', 'Ñandú', 'Ocelote']);
@@ -92,7 +99,9 @@ describe('ShopsService', () => {
   it('refuses a shop that does not exist with SHOP_NOT_FOUND', async () => {
     const missing = randomUUID();
     await expect(shops.getShop(missing)).rejects.toMatchObject({ status: 404, code: 'SHOP_NOT_FOUND' });
-    await expect(shops.updateShop(missing, { name: 'x' }, CARMEN)).rejects.toMatchObject({ code: 'SHOP_NOT_FOUND' });
+    await expect(shops.updateShop(missing, { name: 'x' }, CARMEN)).rejects.toMatchObject({
+      code: 'SHOP_NOT_FOUND',
+    });
     await expect(shops.deleteShop(missing, CARMEN)).rejects.toMatchObject({ code: 'SHOP_NOT_FOUND' });
   });
 

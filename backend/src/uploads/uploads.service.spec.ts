@@ -3,7 +3,12 @@ import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GIF_1X1, pngImage } from '../../test/support/fixtures.js';
-import { STORAGE_PROVIDERS, stopClockAt, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import {
+  STORAGE_PROVIDERS,
+  stopClockAt,
+  unitModule,
+  type UnitModule,
+} from '../../test/support/unit-module.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { ObjectStorage } from './object-storage.js';
 import { UPLOAD_URL_SECONDS, UploadsService, type UploadFolder } from './uploads.service.js';
@@ -11,7 +16,11 @@ import { UPLOAD_URL_SECONDS, UploadsService, type UploadFolder } from './uploads
 const ORIGIN = 'https://armeros.example';
 
 /** The PUT of `bytes` to an upload link, as Express hands it over. */
-function put(bytes: Buffer, contentType = 'image/png', declaredLength: number | null = bytes.length): Request {
+function put(
+  bytes: Buffer,
+  contentType = 'image/png',
+  declaredLength: number | null = bytes.length,
+): Request {
   const headers: Record<string, string> = { 'content-type': contentType };
   if (declaredLength !== null) headers['content-length'] = String(declaredLength);
   return Object.assign(Readable.from([bytes]), { headers }) as unknown as Request;
@@ -26,7 +35,9 @@ describe('UploadsService', () => {
     uploads = unit.get(UploadsService);
   });
   afterAll(() => unit.close());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   /** A new link: its id, its query, and the folder it writes to. */
   const newLink = async (folder: UploadFolder = 'uploads', kind: 'logo' | 'map' = 'logo') => {
@@ -42,7 +53,9 @@ describe('UploadsService', () => {
     const link = await newLink('quarantine');
     expect(link.url.origin + link.url.pathname).toBe(`${ORIGIN}/api/quarantine/${link.id}`);
     expect(link.query).toMatchObject({ type: 'logo', expires: String(Date.UTC(2026, 10, 23, 12, 5) / 1000) });
-    expect(await unit.dataSource.getRepository(UnattachedObject).findOneBy({ key: `quarantine/${link.id}` })).not.toBeNull();
+    expect(
+      await unit.dataSource.getRepository(UnattachedObject).findOneBy({ key: `quarantine/${link.id}` }),
+    ).not.toBeNull();
   });
 
   it('stores an image once, with the type its bytes show, and refuses the link’s second use', async () => {
@@ -53,7 +66,10 @@ describe('UploadsService', () => {
       contentType: 'image/gif',
       size: GIF_1X1.length,
     });
-    await expect(receive(link, put(pngImage()))).rejects.toMatchObject({ status: 403, code: 'UPLOAD_LINK_USED' });
+    await expect(receive(link, put(pngImage()))).rejects.toMatchObject({
+      status: 403,
+      code: 'UPLOAD_LINK_USED',
+    });
     const stored = await unit.get(ObjectStorage).stat(`uploads/${link.id}`);
     expect(stored?.size).toBe(GIF_1X1.length);
   });
@@ -80,16 +96,26 @@ describe('UploadsService', () => {
     });
     // A visitor's quarantine link cannot write where administrators' images are served.
     const visitors = await newLink('quarantine');
-    await expect(receive(visitors, put(pngImage()), 'uploads')).rejects.toMatchObject({ code: 'UPLOAD_LINK_INVALID' });
+    await expect(receive(visitors, put(pngImage()), 'uploads')).rejects.toMatchObject({
+      code: 'UPLOAD_LINK_INVALID',
+    });
 
     stopClockAt(Date.now() + (UPLOAD_URL_SECONDS + 1) * 1000);
-    await expect(receive(link, put(pngImage()))).rejects.toMatchObject({ status: 403, code: 'UPLOAD_LINK_EXPIRED' });
+    await expect(receive(link, put(pngImage()))).rejects.toMatchObject({
+      status: 403,
+      code: 'UPLOAD_LINK_EXPIRED',
+    });
   });
 
   it('refuses what is not a PNG, JPEG, GIF or WebP image, by its declared type and by its bytes', async () => {
     const link = await newLink();
-    await expect(receive(link, put(pngImage(), 'image/svg+xml'))).rejects.toMatchObject({ status: 415, code: 'IMAGE_INVALID' });
-    await expect(receive(link, put(Buffer.from('<html><script>alert(1)</script>'), 'image/png'))).rejects.toMatchObject({
+    await expect(receive(link, put(pngImage(), 'image/svg+xml'))).rejects.toMatchObject({
+      status: 415,
+      code: 'IMAGE_INVALID',
+    });
+    await expect(
+      receive(link, put(Buffer.from('<html><script>alert(1)</script>'), 'image/png')),
+    ).rejects.toMatchObject({
       status: 415,
       code: 'IMAGE_INVALID',
     });

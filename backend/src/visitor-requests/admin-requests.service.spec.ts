@@ -27,7 +27,10 @@ describe('AdminRequestsService', () => {
     unit = await unitModule([
       ...SHOP_PROVIDERS,
       ListingApproval,
-      { provide: RequestNotifications, useValue: { sendOutcome: async (request: VisitorRequest) => told.push(request) } },
+      {
+        provide: RequestNotifications,
+        useValue: { sendOutcome: async (request: VisitorRequest) => told.push(request) },
+      },
       AdminRequestsService,
     ]);
     queue = unit.get(AdminRequestsService);
@@ -85,7 +88,11 @@ describe('AdminRequestsService', () => {
   it('approves a correction through the shop writer, naming the reference and the approver, and tells the submitter', async () => {
     const request = await pending();
     const decided = await queue.approve(request.id, {}, CARMEN);
-    expect(decided).toMatchObject({ status: 'approved', decidedBy: 'carmen', currentValue: '+52 81 5555 0199' });
+    expect(decided).toMatchObject({
+      status: 'approved',
+      decidedBy: 'carmen',
+      currentValue: '+52 81 5555 0199',
+    });
     expect((await shops.getShop(shop.id)).phone).toBe('+52 81 5555 0199');
     expect((await unit.activity()).at(-1)).toMatchObject({
       kind: 'shop.updated',
@@ -148,8 +155,15 @@ describe('AdminRequestsService', () => {
       proposedShop: JSON.stringify(proposed),
     });
     const decided = await queue.approve(request.id, {}, CARMEN);
-    expect(decided).toMatchObject({ status: 'approved', shopId: expect.any(String), shopSlug: 'armeria-listada-colima' });
-    expect(await shops.getShop(decided.shopId!)).toMatchObject({ name: 'Armería Listada', isVerified: 'false' });
+    expect(decided).toMatchObject({
+      status: 'approved',
+      shopId: expect.any(String),
+      shopSlug: 'armeria-listada-colima',
+    });
+    expect(await shops.getShop(decided.shopId!)).toMatchObject({
+      name: 'Armería Listada',
+      isVerified: 'false',
+    });
   });
 
   it('marks pending requests as spam and leaves decided ones as they are', async () => {

@@ -42,7 +42,11 @@ describe('VisitorRequestsService', () => {
 
   describe('corrections', () => {
     it('queues a correction for the shop, pending, with the address cut to 64 and no name without consent', async () => {
-      const { reference } = await requests.suggestCorrection(await correction(), `2001:db8::${'a'.repeat(80)}`, NOW);
+      const { reference } = await requests.suggestCorrection(
+        await correction(),
+        `2001:db8::${'a'.repeat(80)}`,
+        NOW,
+      );
       const [row] = await stored();
       expect(row).toMatchObject({
         reference,
@@ -68,19 +72,29 @@ describe('VisitorRequestsService', () => {
         code: 'VALIDATION_FAILED',
         details: { errors: [expect.objectContaining({ field: 'consent', code: 'REQUIRED' })] },
       });
-      await requests.suggestCorrection(await correction({ name: 'Ana', email: 'ana@example.mx', consent: true }), ADDRESS, NOW);
+      await requests.suggestCorrection(
+        await correction({ name: 'Ana', email: 'ana@example.mx', consent: true }),
+        ADDRESS,
+        NOW,
+      );
       expect((await stored())[0]).toMatchObject({ submitterName: 'Ana', submitterEmail: 'ana@example.mx' });
     });
 
     it('answers a filled honeypot like a success and keeps nothing', async () => {
-      const { reference } = await requests.suggestCorrection(await correction({ homepage: 'http://spam.example' }), ADDRESS, NOW);
+      const { reference } = await requests.suggestCorrection(
+        await correction({ homepage: 'http://spam.example' }),
+        ADDRESS,
+        NOW,
+      );
       expect(reference).toEqual(expect.any(String));
       expect(await stored()).toEqual([]);
     });
 
     it('checks the fields and the shop before spending the proof of work, and takes a proof once', async () => {
       const altcha = await proof();
-      await expect(requests.suggestCorrection(await correction({ value: 'call me', altcha }), ADDRESS, NOW)).rejects.toMatchObject({
+      await expect(
+        requests.suggestCorrection(await correction({ value: 'call me', altcha }), ADDRESS, NOW),
+      ).rejects.toMatchObject({
         details: { errors: [expect.objectContaining({ field: 'value', code: 'INVALID_PHONE' })] },
       });
       await expect(
@@ -92,14 +106,20 @@ describe('VisitorRequestsService', () => {
         requests.suggestCorrection(await correction({ altcha, value: '+52 81 5555 0200' }), ADDRESS, NOW),
       ).rejects.toMatchObject({ status: 400, code: 'PROOF_OF_WORK_FAILED' });
       for (const altcha of [undefined, 'not base64 json', Buffer.from('{}').toString('base64')]) {
-        await expect(requests.suggestCorrection(await correction({ altcha }), ADDRESS, NOW)).rejects.toMatchObject({
+        await expect(
+          requests.suggestCorrection(await correction({ altcha }), ADDRESS, NOW),
+        ).rejects.toMatchObject({
           code: 'PROOF_OF_WORK_FAILED',
         });
       }
     });
 
     it('merges the same suggestion for the same shop within a day into the first, written any way', async () => {
-      const first = await requests.suggestCorrection(await correction({ kind: 'address', value: 'Calle Hidalgo 12' }), ADDRESS, NOW);
+      const first = await requests.suggestCorrection(
+        await correction({ kind: 'address', value: 'Calle Hidalgo 12' }),
+        ADDRESS,
+        NOW,
+      );
       const again = await requests.suggestCorrection(
         await correction({ kind: 'address', value: '  CALLE  hidalgo 12 ' }),
         '198.51.100.2',
@@ -114,27 +134,54 @@ describe('VisitorRequestsService', () => {
       );
       expect(dayLater).not.toEqual(first);
       // Another kind of correction with the same text is another suggestion.
-      await requests.suggestCorrection(await correction({ kind: 'other', value: 'Calle Hidalgo 12' }), ADDRESS, NOW);
+      await requests.suggestCorrection(
+        await correction({ kind: 'other', value: 'Calle Hidalgo 12' }),
+        ADDRESS,
+        NOW,
+      );
       expect(await stored()).toHaveLength(3);
     });
 
     it('keeps no value for a shop reported closed', async () => {
-      await requests.suggestCorrection(await correction({ kind: 'closed', value: 'ignored', comment: 'Cerró en mayo' }), ADDRESS, NOW);
-      expect((await stored())[0]).toMatchObject({ kind: 'closed', proposedValue: null, comment: 'Cerró en mayo' });
+      await requests.suggestCorrection(
+        await correction({ kind: 'closed', value: 'ignored', comment: 'Cerró en mayo' }),
+        ADDRESS,
+        NOW,
+      );
+      expect((await stored())[0]).toMatchObject({
+        kind: 'closed',
+        proposedValue: null,
+        comment: 'Cerró en mayo',
+      });
     });
   });
 
   describe('listing requests', () => {
     const listing = async (shopOverrides: Record<string, unknown> = {}): Promise<CreateListingRequestDto> =>
       ({
-        shop: shopBody({ name: 'Armería Nueva', city: 'Colima', phone: '+52 312 555 0101', ...shopOverrides }),
+        shop: shopBody({
+          name: 'Armería Nueva',
+          city: 'Colima',
+          phone: '+52 312 555 0101',
+          ...shopOverrides,
+        }),
         altcha: await proof(),
       }) as unknown as CreateListingRequestDto;
 
     it('queues a shop that asks to be listed, without the verification it may claim', async () => {
-      const { reference } = await requests.suggestListing(await listing({ isVerified: 'true' }), ADDRESS, NOW);
+      const { reference } = await requests.suggestListing(
+        await listing({ isVerified: 'true' }),
+        ADDRESS,
+        NOW,
+      );
       const [row] = await stored();
-      expect(row).toMatchObject({ reference, type: 'listing', status: 'pending', shopId: null, shopName: 'Armería Nueva' });
+      expect(row).toMatchObject({
+        reference,
+        type: 'listing',
+        status: 'pending',
+        shopId: null,
+        shopName: 'Armería Nueva',
+      });
       const proposed = JSON.parse(row.proposedShop!) as Record<string, unknown>;
       expect(proposed).toMatchObject({ name: 'Armería Nueva', city: 'Colima' });
       expect(proposed).not.toHaveProperty('isVerified');

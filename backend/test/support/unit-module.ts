@@ -74,7 +74,10 @@ export const totpCodeAt = (secret: string, stepsFromNow = 0) =>
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 
 /** The actor of an admin's request, as the controllers build it. */
-export const actorOf = (admin: Pick<AdminUser, 'id' | 'username'>, client = '203.0.113.7'): ActivityActor => ({
+export const actorOf = (
+  admin: Pick<AdminUser, 'id' | 'username'>,
+  client = '203.0.113.7',
+): ActivityActor => ({
   adminId: admin.id,
   username: admin.username,
   client,
@@ -113,7 +116,9 @@ export const weakPasswordCheck: Provider = {
     assertStrong: async (password: string, field: string, username: string) => {
       if (password.length >= 12 && !password.toLowerCase().includes(username.toLowerCase())) return;
       const message = 'The password is too easy to guess';
-      throw new ApiError(400, 'WEAK_PASSWORD', message, { errors: [{ field, code: 'WEAK_PASSWORD', message }] });
+      throw new ApiError(400, 'WEAK_PASSWORD', message, {
+        errors: [{ field, code: 'WEAK_PASSWORD', message }],
+      });
     },
   },
 };

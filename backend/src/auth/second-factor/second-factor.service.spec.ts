@@ -23,13 +23,17 @@ describe('SecondFactorService', () => {
 
   const newAdmin = () => unit.addAdmin(`admin-${++admins}`);
   const failures = async (admin: AdminUser) =>
-    (await unit.activity()).filter((entry) => entry.kind === 'mfa.second_factor_failed' && entry.actorName === admin.username);
+    (await unit.activity()).filter(
+      (entry) => entry.kind === 'mfa.second_factor_failed' && entry.actorName === admin.username,
+    );
 
   it('accepts the app’s code, once', async () => {
     const admin = await newAdmin();
     const { secret } = await unit.enrolTotp(admin);
     const code = await totpCodeAt(secret);
-    await expect(factors.verify(admin.id, ` ${code} `, '203.0.113.7')).resolves.toMatchObject({ id: admin.id });
+    await expect(factors.verify(admin.id, ` ${code} `, '203.0.113.7')).resolves.toMatchObject({
+      id: admin.id,
+    });
     await expect(factors.verify(admin.id, code, '203.0.113.7')).rejects.toMatchObject({
       status: 400,
       code: 'SECOND_FACTOR_INVALID',
@@ -41,7 +45,9 @@ describe('SecondFactorService', () => {
   it('takes anything but six digits as a recovery code, spends it and logs how many are left', async () => {
     const admin = await newAdmin();
     const { recoveryCodes } = await unit.enrolTotp(admin);
-    await expect(factors.verify(admin.id, recoveryCodes[0].toUpperCase(), '203.0.113.7')).resolves.toMatchObject({
+    await expect(
+      factors.verify(admin.id, recoveryCodes[0].toUpperCase(), '203.0.113.7'),
+    ).resolves.toMatchObject({
       id: admin.id,
     });
     expect((await unit.activity()).at(-1)).toEqual({

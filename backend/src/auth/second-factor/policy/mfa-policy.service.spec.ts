@@ -52,7 +52,10 @@ describe('MfaPolicyService', () => {
     await policy.setRequired(false, actorOf(carmen));
     await policy.setRequired(false, actorOf(carmen));
     await policy.setRequired(true, actorOf(carmen));
-    expect((await unit!.activity()).map((entry) => entry.details)).toEqual([{ required: false }, { required: true }]);
+    expect((await unit!.activity()).map((entry) => entry.details)).toEqual([
+      { required: false },
+      { required: true },
+    ]);
   });
 
   it.each([

@@ -17,14 +17,18 @@ describe('RecoveryCodesService', () => {
   });
   afterAll(() => unit.close());
 
-  const replace = (admin: AdminUser) => unit.dataSource.transaction((manager) => codes.replace(admin.id, manager));
+  const replace = (admin: AdminUser) =>
+    unit.dataSource.transaction((manager) => codes.replace(admin.id, manager));
 
   it('hands out a set of distinct codes once, easy to copy, and keeps only their hashes', async () => {
     const issued = await replace(carmen);
     expect(issued).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(issued).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of issued) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
-    const stored = await unit.dataSource.query('SELECT code_hash FROM admin_recovery_code WHERE admin_id = ?', [carmen.id]);
+    const stored = await unit.dataSource.query(
+      'SELECT code_hash FROM admin_recovery_code WHERE admin_id = ?',
+      [carmen.id],
+    );
     expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
     const columns = JSON.stringify(stored);
     for (const code of issued) {
@@ -69,6 +73,8 @@ describe('RecoveryCodesService', () => {
     const removed = await unit.dataSource.transaction((manager) => codes.removeAllOf(carmen.id, manager));
     expect(removed).toBe(RECOVERY_CODE_COUNT);
     expect(await codes.remainingOf(carmen.id)).toBe(0);
-    expect(await unit.dataSource.getRepository(RecoveryCode).countBy({ adminId: luis.id })).toBe(RECOVERY_CODE_COUNT);
+    expect(await unit.dataSource.getRepository(RecoveryCode).countBy({ adminId: luis.id })).toBe(
+      RECOVERY_CODE_COUNT,
+    );
   });
 });

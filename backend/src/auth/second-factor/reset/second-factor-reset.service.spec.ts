@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SERVER_ACTOR } from '../../../activity/activity-actor.js';
-import { ACCOUNT_PROVIDERS, actorOf, unitModule, type UnitModule } from '../../../../test/support/unit-module.js';
+import {
+  ACCOUNT_PROVIDERS,
+  actorOf,
+  unitModule,
+  type UnitModule,
+} from '../../../../test/support/unit-module.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import { SecondFactorRegistry } from '../second-factor.js';
 import { SecondFactorResetService } from './second-factor-reset.service.js';
@@ -28,7 +33,11 @@ describe('SecondFactorResetService', () => {
 
     const result = await reset.reset({ id: carmen.id }, actorOf(luis));
 
-    expect(result).toMatchObject({ user: { id: carmen.id, username: 'carmen' }, removed: 3, sessionsEnded: 2 });
+    expect(result).toMatchObject({
+      user: { id: carmen.id, username: 'carmen' },
+      removed: 3,
+      sessionsEnded: 2,
+    });
     const registry = unit.get(SecondFactorRegistry);
     expect(await registry.factorsOf(carmen.id)).toEqual([]);
     expect(await unit.get(RecoveryCodesService).remainingOf(carmen.id)).toBe(0);

@@ -28,7 +28,9 @@ describe('TotpService', () => {
     await setRequired(false, await unit.addAdmin('owner'));
   });
   afterAll(() => unit.close());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   const newAdmin = () => unit.addAdmin(`admin-${++admins}`);
   const setRequired = (required: boolean, by: AdminUser) =>
@@ -37,7 +39,8 @@ describe('TotpService', () => {
   it('starts enrolment with a secret shown once as text, otpauth link and QR code; starting again replaces it', async () => {
     const carmen = await unit.addAdmin('carmen');
     const first = await totp.startEnrolment(carmen);
-    expect(first.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*carmen.*secret=/);
+    expect(first.otpauthUri).toMatch(/^otpauth:\/\/totp\//);
+    expect(first.otpauthUri).toContain('carmen');
     expect(first.otpauthUri).toContain(`secret=${first.secret}`);
     expect(first.qrCode).toMatch(/^data:image\/png;base64,/);
     // Unconfirmed, it is no factor yet.
@@ -47,7 +50,9 @@ describe('TotpService', () => {
     expect(await totp.verifyCode(carmen.id, await totpCodeAt(first.secret))).toBe(false);
     const second = await totp.startEnrolment(carmen);
     expect(second.secret).not.toBe(first.secret);
-    await expect(totp.confirmEnrolment(carmen, await totpCodeAt(first.secret), actorOf(carmen))).rejects.toMatchObject({
+    await expect(
+      totp.confirmEnrolment(carmen, await totpCodeAt(first.secret), actorOf(carmen)),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'SECOND_FACTOR_INVALID',
     });
@@ -68,13 +73,21 @@ describe('TotpService', () => {
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(await unit.get(RecoveryCodesService).remainingOf(admin.id)).toBe(RECOVERY_CODE_COUNT);
     expect(await totp.factorsOf(admin.id)).toEqual([{ kind: 'totp', addedAt: NOW }]);
-    expect((await unit.activity()).at(-1)).toMatchObject({ kind: 'mfa.factor_added', details: { factor: 'totp' } });
+    expect((await unit.activity()).at(-1)).toMatchObject({
+      kind: 'mfa.factor_added',
+      details: { factor: 'totp' },
+    });
     // Confirmed: neither a second confirmation nor a new enrolment while it stands.
-    await expect(totp.confirmEnrolment(admin, await totpCodeAt(secret, 1), actorOf(admin))).rejects.toMatchObject({
+    await expect(
+      totp.confirmEnrolment(admin, await totpCodeAt(secret, 1), actorOf(admin)),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'TOTP_ALREADY_ENROLLED',
     });
-    await expect(totp.startEnrolment(admin)).rejects.toMatchObject({ status: 409, code: 'TOTP_ALREADY_ENROLLED' });
+    await expect(totp.startEnrolment(admin)).rejects.toMatchObject({
+      status: 409,
+      code: 'TOTP_ALREADY_ENROLLED',
+    });
   });
 
   it('accepts the code of this time step or a neighbour, each once, and never one older than the last used', async () => {
@@ -112,7 +125,10 @@ describe('TotpService', () => {
     expect(await totp.factorsOf(admin.id)).toEqual([]);
     expect(await unit.get(RecoveryCodesService).remainingOf(admin.id)).toBe(0);
     expect(await unit.sessionsOf(admin.id)).toEqual(['this-one']);
-    expect((await unit.activity()).at(-1)).toMatchObject({ kind: 'mfa.factor_removed', details: { factor: 'totp' } });
+    expect((await unit.activity()).at(-1)).toMatchObject({
+      kind: 'mfa.factor_removed',
+      details: { factor: 'totp' },
+    });
   });
 
   it('keeps the recovery codes while a passkey is left', async () => {
