@@ -1,24 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { SERVER_ACTOR, type ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
 import { ActivityService, type ActivityRecord } from './activity.service.js';
 import type { ActivityQueryDto } from './dto/activity.dto.js';
-import { stopClockAt, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { stopClockAt, unitSuite } from '../../test/support/unit-module.js';
 
 const CARMEN: ActivityActor = { adminId: randomUUID(), username: 'Carmen', client: '203.0.113.7' };
 const NOON = Date.UTC(2026, 10, 23, 12);
 const HOUR = 3_600_000;
 
 describe('ActivityService', () => {
-  let unit: UnitModule;
-  let activity: ActivityService;
+  const unit = unitSuite([]);
+  const activity = unit.provider(ActivityService);
 
-  beforeAll(async () => {
-    unit = await unitModule([]);
-    activity = unit.get(ActivityService);
-  });
-  afterAll(() => unit.close());
   afterEach(async () => {
     jest.useRealTimers();
     await unit.dataSource.getRepository(ActivityEntry).clear();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_PROVIDERS, actorOf, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { ACCOUNT_PROVIDERS, actorOf, unitSuite } from '../../test/support/unit-module.js';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { AdminUser } from './admin-user.entity.js';
 import { AdminUsersService } from './admin-users.service.js';
@@ -10,14 +10,8 @@ const STRONG = 'tamarind lantern quietly';
 const ANONYMOUS: ActivityActor = { adminId: null, username: null, client: '203.0.113.7' };
 
 describe('AdminUsersService', () => {
-  let unit: UnitModule;
-  let users: AdminUsersService;
-
-  beforeAll(async () => {
-    unit = await unitModule(ACCOUNT_PROVIDERS);
-    users = unit.get(AdminUsersService);
-  });
-  afterAll(() => unit.close());
+  const unit = unitSuite(ACCOUNT_PROVIDERS);
+  const users = unit.provider(AdminUsersService);
 
   const passwordWorks = async (id: string, password: string) =>
     unit.get(PasswordHasher).verify((await users.findWithHash({ id }))!.passwordHash, password);

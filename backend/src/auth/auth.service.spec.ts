@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../admin-users/admin-users.service.js';
 import { PasswordHasher } from '../admin-users/password-hasher.service.js';
-import {
-  ACCOUNT_PROVIDERS,
-  ADMIN_PASSWORD,
-  actorOf,
-  unitModule,
-  type UnitModule,
-} from '../../test/support/unit-module.js';
+import { ACCOUNT_PROVIDERS, ADMIN_PASSWORD, actorOf, unitSuite } from '../../test/support/unit-module.js';
 import { AuthService } from './auth.service.js';
 
 const STRONG = 'tamarind lantern quietly';
 const NOBODY: ActivityActor = { adminId: null, username: null, client: '203.0.113.7' };
 
 describe('AuthService', () => {
-  let unit: UnitModule;
-  let auth: AuthService;
+  const unit = unitSuite([...ACCOUNT_PROVIDERS, AuthService]);
+  const auth = unit.provider(AuthService);
   let admins = 0;
-
-  beforeAll(async () => {
-    unit = await unitModule([...ACCOUNT_PROVIDERS, AuthService]);
-    auth = unit.get(AuthService);
-  });
-  afterAll(() => unit.close());
 
   const newAdmin = () => unit.addAdmin(`admin-${++admins}`);
   /** Each admin's own address: the limit per address across accounts is a rule of its own. */

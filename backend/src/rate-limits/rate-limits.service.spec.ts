@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { stopClockAt, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { stopClockAt, unitSuite } from '../../test/support/unit-module.js';
 import { RateLimitCounter } from './rate-limit.entity.js';
 import { RateLimits } from './rate-limits.service.js';
 
@@ -7,15 +7,12 @@ const NOW = Date.UTC(2026, 10, 23, 12);
 const MINUTE = 60_000;
 
 describe('RateLimits', () => {
-  let unit: UnitModule;
-  let limits: RateLimits;
+  const unit = unitSuite([RateLimits], { env: { VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR: '3' } });
+  const limits = unit.provider(RateLimits);
 
   beforeAll(async () => {
     // Three submissions an hour from one address keep the loops short.
-    unit = await unitModule([RateLimits], { env: { VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR: '3' } });
-    limits = unit.get(RateLimits);
   });
-  afterAll(() => unit.close());
   afterEach(() => {
     jest.useRealTimers();
   });

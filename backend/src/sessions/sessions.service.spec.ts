@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
-import { unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { unitSuite } from '../../test/support/unit-module.js';
 import { publicSessionId } from './session-device.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -8,18 +8,15 @@ const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
 
 describe('SessionsService', () => {
-  let unit: UnitModule;
-  let sessions: SessionsService;
+  const unit = unitSuite([SessionsService]);
+  const sessions = unit.provider(SessionsService);
   let carmen: AdminUser;
   let luis: AdminUser;
 
   beforeAll(async () => {
-    unit = await unitModule([SessionsService]);
-    sessions = unit.get(SessionsService);
     carmen = await unit.addAdmin('carmen');
     luis = await unit.addAdmin('luis');
   });
-  afterAll(() => unit.close());
 
   it('lists only live sessions, most recently used first, by public id, the current one marked', async () => {
     const now = Date.now();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { shopBody } from '../../test/support/fixtures.js';
-import { SHOP_PROVIDERS, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { SHOP_PROVIDERS, unitSuite } from '../../test/support/unit-module.js';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { AdminShopsService } from './admin-shops.service.js';
 import type { AdminShopListQueryDto } from './dto/admin-shop-list.dto.js';
@@ -12,15 +12,9 @@ import { ShopsService } from './shops.service.js';
 const CARMEN: ActivityActor = { adminId: randomUUID(), username: 'carmen', client: '203.0.113.7' };
 
 describe('AdminShopsService', () => {
-  let unit: UnitModule;
-  let admin: AdminShopsService;
+  const unit = unitSuite([...SHOP_PROVIDERS, AdminShopsService]);
+  const admin = unit.provider(AdminShopsService);
   let byName: Record<string, ShopDto>;
-
-  beforeAll(async () => {
-    unit = await unitModule([...SHOP_PROVIDERS, AdminShopsService]);
-    admin = unit.get(AdminShopsService);
-  });
-  afterAll(() => unit.close());
 
   beforeEach(async () => {
     await unit.dataSource.query('DELETE FROM shop');

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { shopBody } from '../../test/support/fixtures.js';
-import { SHOP_PROVIDERS, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { SHOP_PROVIDERS, unitSuite } from '../../test/support/unit-module.js';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -13,14 +13,8 @@ const CARMEN: ActivityActor = { adminId: randomUUID(), username: 'carmen', clien
 const shop = (overrides: Record<string, unknown> = {}) => shopBody(overrides) as unknown as CreateShopDto;
 
 describe('ShopsService', () => {
-  let unit: UnitModule;
-  let shops: ShopsService;
-
-  beforeAll(async () => {
-    unit = await unitModule(SHOP_PROVIDERS);
-    shops = unit.get(ShopsService);
-  });
-  afterAll(() => unit.close());
+  const unit = unitSuite(SHOP_PROVIDERS);
+  const shops = unit.provider(ShopsService);
 
   it('answers a new shop from its row: a slug from name and city, the history entry, a new data version', async () => {
     const version = await shops.currentVersion();

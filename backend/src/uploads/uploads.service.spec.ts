@@ -1,14 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GIF_1X1, pngImage } from '../../test/support/fixtures.js';
-import {
-  STORAGE_PROVIDERS,
-  stopClockAt,
-  unitModule,
-  type UnitModule,
-} from '../../test/support/unit-module.js';
+import { STORAGE_PROVIDERS, stopClockAt, unitSuite } from '../../test/support/unit-module.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { ObjectStorage } from './object-storage.js';
 import { UPLOAD_URL_SECONDS, UploadsService, type UploadFolder } from './uploads.service.js';
@@ -27,14 +22,9 @@ function put(
 }
 
 describe('UploadsService', () => {
-  let unit: UnitModule;
-  let uploads: UploadsService;
+  const unit = unitSuite(STORAGE_PROVIDERS);
+  const uploads = unit.provider(UploadsService);
 
-  beforeAll(async () => {
-    unit = await unitModule(STORAGE_PROVIDERS);
-    uploads = unit.get(UploadsService);
-  });
-  afterAll(() => unit.close());
   afterEach(() => {
     jest.useRealTimers();
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { shopBody } from '../../test/support/fixtures.js';
-import { SHOP_PROVIDERS, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { SHOP_PROVIDERS, unitSuite } from '../../test/support/unit-module.js';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import type { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -16,27 +16,21 @@ const CARMEN: ActivityActor = { adminId: randomUUID(), username: 'carmen', clien
 const LUIS: ActivityActor = { ...CARMEN, adminId: randomUUID(), username: 'luis' };
 
 describe('AdminRequestsService', () => {
-  let unit: UnitModule;
-  let queue: AdminRequestsService;
-  let shops: ShopsService;
+  const unit = unitSuite([
+    ...SHOP_PROVIDERS,
+    ListingApproval,
+    {
+      provide: RequestNotifications,
+      useValue: { sendOutcome: async (request: VisitorRequest) => told.push(request) },
+    },
+    AdminRequestsService,
+  ]);
+  const queue = unit.provider(AdminRequestsService);
+  const shops = unit.provider(ShopsService);
   let shop: ShopDto;
   /** The decisions the submitters were told about (the mailbox). */
   const told: VisitorRequest[] = [];
 
-  beforeAll(async () => {
-    unit = await unitModule([
-      ...SHOP_PROVIDERS,
-      ListingApproval,
-      {
-        provide: RequestNotifications,
-        useValue: { sendOutcome: async (request: VisitorRequest) => told.push(request) },
-      },
-      AdminRequestsService,
-    ]);
-    queue = unit.get(AdminRequestsService);
-    shops = unit.get(ShopsService);
-  });
-  afterAll(() => unit.close());
   beforeEach(async () => {
     told.length = 0;
     await unit.dataSource.getRepository(VisitorRequest).clear();

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { shopBody } from '../../test/support/fixtures.js';
 import { answerTo } from '../../test/support/proof-of-work.js';
-import { SHOP_PROVIDERS, unitModule, type UnitModule } from '../../test/support/unit-module.js';
+import { SHOP_PROVIDERS, unitSuite } from '../../test/support/unit-module.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import type { CreateShopDto } from '../shops/dto/create-shop.dto.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -17,17 +17,14 @@ const ADDRESS = '203.0.113.7';
 const NOW = Date.UTC(2026, 10, 23, 12);
 
 describe('VisitorRequestsService', () => {
-  let unit: UnitModule;
-  let requests: VisitorRequestsService;
+  const unit = unitSuite([...SHOP_PROVIDERS, RateLimits, ProofOfWork, VisitorRequestsService]);
+  const requests = unit.provider(VisitorRequestsService);
   let shop: ShopDto;
 
   beforeAll(async () => {
-    unit = await unitModule([...SHOP_PROVIDERS, RateLimits, ProofOfWork, VisitorRequestsService]);
-    requests = unit.get(VisitorRequestsService);
     const body = shopBody({ name: 'Armería del Norte' }) as unknown as CreateShopDto;
     shop = await unit.get(ShopsService).createShop(body, { adminId: null, username: 'carmen', client: null });
   });
-  afterAll(() => unit.close());
   beforeEach(() => unit.dataSource.getRepository(VisitorRequest).clear());
 
   const proof = async () => answerTo(await unit.get(ProofOfWork).challenge());
@@ -169,20 +166,16 @@ describe('VisitorRequestsService', () => {
       }) as unknown as CreateListingRequestDto;
 
     it('queues a shop that asks to be listed, without the verification it may claim', async () => {
-      const { reference } = await requests.suggestListing(
-        await listing({ isVerified: 'true' }),
-        ADDRESS,
-        NOW,
-      );
+      const queued = await requests.suggestListing(await listing({ isVerified: 'true' }), ADDRESS, NOW);
       const [row] = await stored();
+      const proposed = JSON.parse(row.proposedShop!) as Record<string, unknown>;
       expect(row).toMatchObject({
-        reference,
+        ...queued,
         type: 'listing',
         status: 'pending',
         shopId: null,
         shopName: 'Armería Nueva',
       });
-      const proposed = JSON.parse(row.proposedShop!) as Record<string, unknown>;
       expect(proposed).toMatchObject({ name: 'Armería Nueva', city: 'Colima' });
       expect(proposed).not.toHaveProperty('isVerified');
     });

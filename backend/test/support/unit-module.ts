@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { afterAll, beforeAll, jest } from '@jest/globals';
 import type { Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -154,6 +154,44 @@ export const STORAGE_PROVIDERS: Provider[] = [
 
 /** The directory's writer and reader over that storage. */
 export const SHOP_PROVIDERS: Provider[] = [...STORAGE_PROVIDERS, ShopWriter, ShopsService];
+
+/** A describe block's module (unitSuite), with its providers reached by `provider`. */
+export interface UnitSuite extends UnitModule {
+  /** The module's provider, reached on use, once the block's beforeAll has started the module. */
+  provider<T extends object>(token: abstract new (...args: never[]) => T): T;
+}
+
+/** Forwards every member read to `target()`, functions bound to it. */
+function forwarded<T extends object>(target: () => T): T {
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const object = target();
+      const value: unknown = Reflect.get(object, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/**
+ * unitModule for one describe block: started in its beforeAll (before the block's own), closed
+ * in its afterAll; the spec reads it and its providers as constants.
+ */
+export function unitSuite(providers: Provider[], options: { env?: Record<string, string> } = {}): UnitSuite {
+  let current: UnitModule | undefined;
+  beforeAll(async () => {
+    current = await unitModule(providers, options);
+  });
+  afterAll(() => current?.close());
+  const started = () => {
+    if (!current) throw new Error('the unit module starts in beforeAll');
+    return current;
+  };
+  const suite = forwarded(started) as UnitSuite;
+  return Object.assign(Object.create(suite) as UnitSuite, {
+    provider: <T extends object>(token: abstract new (...args: never[]) => T) =>
+      forwarded(() => started().get(token)),
+  });
+}
 
 export async function unitModule(
   providers: Provider[],

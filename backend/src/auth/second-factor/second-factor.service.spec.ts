@@ -1,31 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { RECOVERY_CODE_COUNT } from 'contract';
 import { randomUUID } from 'node:crypto';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
-import {
-  ACCOUNT_PROVIDERS,
-  totpCodeAt,
-  unitModule,
-  type UnitModule,
-} from '../../../test/support/unit-module.js';
+import { ACCOUNT_PROVIDERS, totpCodeAt, unitSuite } from '../../../test/support/unit-module.js';
 import { SecondFactorService } from './second-factor.service.js';
 
 describe('SecondFactorService', () => {
-  let unit: UnitModule;
-  let factors: SecondFactorService;
+  const unit = unitSuite([...ACCOUNT_PROVIDERS, SecondFactorService]);
+  const factors = unit.provider(SecondFactorService);
   let admins = 0;
-
-  beforeAll(async () => {
-    unit = await unitModule([...ACCOUNT_PROVIDERS, SecondFactorService]);
-    factors = unit.get(SecondFactorService);
-  });
-  afterAll(() => unit.close());
 
   const newAdmin = () => unit.addAdmin(`admin-${++admins}`);
   const failures = async (admin: AdminUser) =>
     (await unit.activity()).filter(
       (entry) => entry.kind === 'mfa.second_factor_failed' && entry.actorName === admin.username,
     );
+
+  /** Wrong codes for `admin`, each from an address of its own. */
+  const wrongCodes = async (admin: AdminUser, times: number) => {
+    for (let i = 0; i < times; i++) {
+      await expect(factors.verify(admin.id, '000000', `198.51.100.${i}`)).rejects.toMatchObject({
+        code: 'SECOND_FACTOR_INVALID',
+      });
+    }
+  };
 
   it('accepts the app’s code, once', async () => {
     const admin = await newAdmin();
@@ -71,11 +69,7 @@ describe('SecondFactorService', () => {
   it('limits the codes tried for one account from every address together, before checking them', async () => {
     const admin = await newAdmin();
     const { secret } = await unit.enrolTotp(admin);
-    for (let i = 0; i < 10; i++) {
-      await expect(factors.verify(admin.id, '000000', `198.51.100.${i}`)).rejects.toMatchObject({
-        code: 'SECOND_FACTOR_INVALID',
-      });
-    }
+    await wrongCodes(admin, 10);
     // The right code from an eleventh address is refused too, and not even checked.
     await expect(factors.verify(admin.id, await totpCodeAt(secret), '198.51.100.99')).rejects.toMatchObject({
       status: 429,
@@ -87,17 +81,9 @@ describe('SecondFactorService', () => {
   it('forgives the failures before a right code', async () => {
     const admin = await newAdmin();
     const { secret } = await unit.enrolTotp(admin);
-    for (let i = 0; i < 9; i++) {
-      await expect(factors.verify(admin.id, '000000', `198.51.100.${i}`)).rejects.toMatchObject({
-        code: 'SECOND_FACTOR_INVALID',
-      });
-    }
+    await wrongCodes(admin, 9);
     await factors.verify(admin.id, await totpCodeAt(secret), '198.51.100.50');
-    for (let i = 0; i < 9; i++) {
-      await expect(factors.verify(admin.id, '000000', `198.51.100.${i}`)).rejects.toMatchObject({
-        code: 'SECOND_FACTOR_INVALID',
-      });
-    }
+    await wrongCodes(admin, 9);
   });
 
   it('offers a code while an app or a recovery code is left, and a passkey while one exists', async () => {

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { RECOVERY_CODE_COUNT } from 'contract';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
-import { unitModule, type UnitModule } from '../../../../test/support/unit-module.js';
+import { unitSuite } from '../../../../test/support/unit-module.js';
 import { RecoveryCode } from './recovery-code.entity.js';
 import { RecoveryCodesService } from './recovery-codes.service.js';
 
 describe('RecoveryCodesService', () => {
-  let unit: UnitModule;
-  let codes: RecoveryCodesService;
+  const unit = unitSuite([RecoveryCodesService]);
+  const codes = unit.provider(RecoveryCodesService);
   let carmen: AdminUser;
 
   beforeAll(async () => {
-    unit = await unitModule([RecoveryCodesService]);
-    codes = unit.get(RecoveryCodesService);
     carmen = await unit.addAdmin('carmen');
   });
-  afterAll(() => unit.close());
 
   const replace = (admin: AdminUser) =>
     unit.dataSource.transaction((manager) => codes.replace(admin.id, manager));

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SERVER_ACTOR } from '../../../activity/activity-actor.js';
-import {
-  ACCOUNT_PROVIDERS,
-  actorOf,
-  unitModule,
-  type UnitModule,
-} from '../../../../test/support/unit-module.js';
+import { ACCOUNT_PROVIDERS, actorOf, unitSuite } from '../../../../test/support/unit-module.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import { SecondFactorRegistry } from '../second-factor.js';
 import { SecondFactorResetService } from './second-factor-reset.service.js';
 
 describe('SecondFactorResetService', () => {
-  let unit: UnitModule;
-  let reset: SecondFactorResetService;
-
-  beforeAll(async () => {
-    unit = await unitModule([...ACCOUNT_PROVIDERS, SecondFactorResetService]);
-    reset = unit.get(SecondFactorResetService);
-  });
-  afterAll(() => unit.close());
+  const unit = unitSuite([...ACCOUNT_PROVIDERS, SecondFactorResetService]);
+  const reset = unit.provider(SecondFactorResetService);
 
   it('removes every factor of every kind and the recovery codes, and ends every session', async () => {
     const carmen = await unit.addAdmin('carmen');

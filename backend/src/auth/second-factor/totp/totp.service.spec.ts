@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { RECOVERY_CODE_COUNT } from 'contract';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import {
@@ -6,8 +6,7 @@ import {
   actorOf,
   stopClockAt,
   totpCodeAt,
-  unitModule,
-  type UnitModule,
+  unitSuite,
 } from '../../../../test/support/unit-module.js';
 import { MfaPolicyService } from '../policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
@@ -17,17 +16,14 @@ import { TotpService } from './totp.service.js';
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 10);
 
 describe('TotpService', () => {
-  let unit: UnitModule;
-  let totp: TotpService;
+  const unit = unitSuite(ACCOUNT_PROVIDERS, { env: { MFA_REQUIRED: '' } });
+  const totp = unit.provider(TotpService);
   let admins = 0;
 
   beforeAll(async () => {
-    unit = await unitModule(ACCOUNT_PROVIDERS, { env: { MFA_REQUIRED: '' } });
-    totp = unit.get(TotpService);
     // A new installation requires a second factor; these rules start from an installation that does not.
     await setRequired(false, await unit.addAdmin('owner'));
   });
-  afterAll(() => unit.close());
   afterEach(() => {
     jest.useRealTimers();
   });
