@@ -136,28 +136,8 @@ export class ShopsService {
    * read, as a read racing a write on MariaDB always was. Inside a transaction on SQLite the
    * others' queries wait meanwhile (SqliteTransactionGate).
    */
-  async readShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
-    const shops: ShopDto[] = [];
-    for (let after = ''; ;) {
-      const page = await manager
-        .getRepository(Shop)
-        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
-      if (!page.length) break;
-      const categories = await manager
-        .getRepository(ShopCategory)
-        .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
-      const byShop = new Map<string, string[]>();
-      for (const category of categories) {
-        const list = byShop.get(category.shopId) ?? [];
-        list.push(category.name);
-        byShop.set(category.shopId, list);
-      }
-      for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
-      if (page.length < LIST_PAGE_SIZE) break;
-      after = page[page.length - 1].id;
-      await setImmediate();
-    }
-    return shops;
+  readShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
+    return readShopsIn(manager);
   }
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
@@ -243,6 +223,31 @@ export class ShopsService {
 }
 
 /** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
+/** ShopsService.readShops, for a worker thread's own connection. */
+export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
+  const shops: ShopDto[] = [];
+  for (let after = ''; ;) {
+    const page = await manager
+      .getRepository(Shop)
+      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
+    if (!page.length) break;
+    const categories = await manager
+      .getRepository(ShopCategory)
+      .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
+    const byShop = new Map<string, string[]>();
+    for (const category of categories) {
+      const list = byShop.get(category.shopId) ?? [];
+      list.push(category.name);
+      byShop.set(category.shopId, list);
+    }
+    for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
+    if (page.length < LIST_PAGE_SIZE) break;
+    after = page[page.length - 1].id;
+    await setImmediate();
+  }
+  return shops;
+}
+
 export function toShopDto(shop: Shop, categories: string[]): ShopDto {
   const fields = Object.fromEntries(
     SHOP_FIELD_NAMES.map((name) => [name, name === 'categories' ? categories : shop[name as keyof Shop]]),
