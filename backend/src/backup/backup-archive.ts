@@ -62,16 +62,15 @@ export function referencedKeys(shops: readonly ShopDto[]): string[] {
 }
 
 /**
- * The shops in the directory's order and the pending requests, read in one transaction: one
- * consistent state of the directory, as of the moment the backup starts.
+ * The shops in the directory's order and the pending requests, as committed when each is read.
+ * No transaction around them: the worker's tasks share its one SQLite connection, and reading
+ * 10,000 shops takes turns of the event loop, in which another task's writes would run inside it.
  */
 async function backedUpRows(
   dataSource: DataSource,
 ): Promise<{ shops: ShopDto[]; requests: BackedUpRequest[] }> {
-  return dataSource.transaction(async (manager) => ({
-    shops: await inDirectoryOrder(await readShopsIn(manager)),
-    requests: await pendingRequestsForBackup(manager),
-  }));
+  const shops = await inDirectoryOrder(await readShopsIn(dataSource.manager));
+  return { shops, requests: await pendingRequestsForBackup(dataSource) };
 }
 
 /**

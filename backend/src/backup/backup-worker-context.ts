@@ -64,8 +64,8 @@ async function open(
   bindNumbersAsParameters(dataSource);
   const objects = await storageFromConfig(storage);
   const transactions = new TransactionRunner(dataSource);
-  const activity = new ActivityService(dataSource, transactions);
+  const activity = new ActivityService(dataSource);
   const uploads = new UploadsService(objects, new UploadLinks(uploadsKey), dataSource);
-  const writer = new ShopWriter(dataSource, activity, uploads, transactions);
+  const writer = new ShopWriter(dataSource, activity, uploads);
   return { dataSource, storage: objects, transactions, activity, writer };
 }

@@ -78,8 +78,7 @@ export class ShopsCsvService {
           { via: 'import', ...(file ? { file } : {}) },
           { slugs: 'all' },
         );
-        for (const [index, { report, values, target }] of plan.entries()) {
-          if (index > 0) await this.transactions.turn();
+        for (const { report, values, target } of plan) {
           if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;
           if (target) await writes.update(target.source, values);
           else report.id = (await writes.create(values)).id;
@@ -139,15 +138,12 @@ export class ShopsCsvService {
     const planner = new ImportPlanner<StoredShop>();
     for (const stored of await this.writer.read(manager)) {
       planner.know(knownShop(stored.shop, stored, stored.categories));
-      await this.transactions.turn();
     }
     const planned: PlannedRow<StoredShop>[] = [];
     for (const row of rows) {
       planned.push(planner.plan(row));
-      await this.transactions.turn();
     }
     for (const [index, { values, target }] of planned.entries()) {
-      await this.transactions.turn();
       if (!values) continue;
       const errors = await this.writer.imageProblems(values, target?.source.shop);
       if (errors.length) planned[index] = { report: refusedReport(planned[index].report, errors) };

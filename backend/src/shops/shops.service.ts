@@ -114,30 +114,16 @@ export class ShopsService {
   }
 
   /**
-   * All shops as DTOs: verified first, then by name in Spanish order (readShops, then sorted a
+   * All shops as DTOs: verified first, then by name in Spanish order (readShopsIn, then sorted a
    * piece per turn of the event loop, from the last catalogue's order: inDirectoryOrder).
    */
   async listShops(
     manager: EntityManager = this.dataSource.manager,
     previous?: readonly ShopDto[],
   ): Promise<ShopDto[]> {
-    const shops = await this.readShops(manager);
+    const shops = await readShopsIn(manager);
     if (shops.length > LIST_PAGE_SIZE) await setImmediate();
     return inDirectoryOrder(shops, previous);
-  }
-
-  /**
-   * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
-   * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
-   * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
-   * synchronously, and reading 10,000 shops with their categories in one go held it for about
-   * half a second (the first public request after every change). A write that commits between two
-   * pages also bumps the data version, so a catalogue built across it is replaced on the very next
-   * read, as a read racing a write on MariaDB always was. Inside a transaction on SQLite the
-   * others' queries wait meanwhile (SqliteTransactionGate).
-   */
-  readShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
-    return readShopsIn(manager);
   }
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
@@ -223,7 +209,16 @@ export class ShopsService {
 }
 
 /** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
-/** ShopsService.readShops, for a worker thread's own connection. */
+/**
+ * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
+ * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
+ * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
+ * synchronously, and reading 10,000 shops with their categories in one go held it for about
+ * half a second (the first public request after every change). A write that commits between two
+ * pages also bumps the data version, so a catalogue built across it is replaced on the very next
+ * read, as a read racing a write on MariaDB always was. Not for a transaction on SQLite: in its
+ * turns another request's queries would run inside it.
+ */
 export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
   const shops: ShopDto[] = [];
   for (let after = ''; ;) {
