@@ -48,18 +48,22 @@ describe('TransactionRunner on SQLite', () => {
     expect(order).toEqual(['first', 'second sees a']);
   });
 
-  it('runs a transaction again when another connection wrote after it read (the worker beside the server)', async () => {
+  it('takes the write lock as it begins: another connection (the worker beside the server) cannot write in between', async () => {
     const worker = await open();
+    const serverConnection = (
+      server.driver as unknown as { databaseConnection: { pragma(sql: string): unknown } }
+    ).databaseConnection;
+    serverConnection.pragma('busy_timeout = 0'); // a refusal now, rather than a wait on this one thread
     try {
-      let attempts = 0;
       await new TransactionRunner(worker).run(async (manager) => {
-        attempts++;
-        await manager.find(SystemFlag); // its snapshot starts here
-        if (attempts === 1) await server.getRepository(SystemFlag).insert({ name: 'server' });
-        await manager.insert(SystemFlag, { name: `worker:${attempts}` });
+        await manager.find(SystemFlag); // only a read so far
+        await expect(server.getRepository(SystemFlag).insert({ name: 'server' })).rejects.toThrow(
+          /locked|busy/i,
+        );
+        await manager.insert(SystemFlag, { name: 'worker' });
       });
-      expect(attempts).toBe(2);
-      expect(await names()).toEqual(['server', 'worker:2']);
+      await server.getRepository(SystemFlag).insert({ name: 'server' });
+      expect(await names()).toEqual(['server', 'worker']);
     } finally {
       await worker.destroy();
     }

@@ -24,7 +24,14 @@ export class TransactionRunner {
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.dataSource.options.type !== 'better-sqlite3') return this.withRetry(work);
-    const next = this.queue.then(() => this.withRetry(work));
+    // TypeORM begins SQLite's transactions DEFERRED: one that read first cannot write once another
+    // connection (a worker's) committed since. A write that changes nothing takes the write lock
+    // first, as BEGIN IMMEDIATE would: another connection's writes wait for this transaction.
+    const claimed = async (manager: EntityManager) => {
+      await manager.query('DELETE FROM pending_object WHERE 0');
+      return work(manager);
+    };
+    const next = this.queue.then(() => this.withRetry(claimed));
     this.queue = next.catch(() => undefined);
     return next;
   }
