@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
-import { ShopWrites } from '../src/shops/shop-writer.js';
-import { ShopsService } from '../src/shops/shops.service.js';
+import { BackupWorkers } from '../src/backup/backup-workers.js';
 import { backupClient } from './support/backup-client.js';
+import { failInsertsInto } from './support/failing-inserts.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
@@ -290,17 +290,9 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
       const backup = (await download('full')).body as Buffer;
       await changeEveryShop();
       const before = await snapshot();
-      // The second shop the restore writes fails, inside its transaction.
-      const original = ShopWrites.prototype.update;
-      let calls = 0;
-      jest.spyOn(ShopWrites.prototype, 'update').mockImplementation(async function (
-        this: ShopWrites,
-        ...args
-      ) {
-        if (++calls === 2) throw new Error('disk full (injected)');
-        return original.apply(this, args);
-      });
-      const response = await restore(backup);
+      // Its history fails, once every shop is written, inside its transaction (in the worker).
+      const allowInserts = await failInsertsInto(server.dataSource, 'activity_entry');
+      const response = await Promise.resolve(restore(backup)).finally(allowInserts);
       expect(response.status).toBe(500);
       expect(response.body.message).not.toMatch(/injected/);
       expect(await snapshot()).toEqual(before);
@@ -309,15 +301,14 @@ describe.each(DIALECTS)('a restore on %s', (dialect) => {
     it('a second restore while one is running (409)', async () => {
       const backup = (await download('full')).body as Buffer;
       await changeEveryShop();
-      // The first one holds its lock and waits while it plans, before its transaction: on SQLite
-      // the second one's queries would wait for a transaction to end (SqliteTransactionGate).
-      const original = ShopsService.prototype.readShops;
+      // The first one holds its lock and waits before its work goes to the worker.
+      const original = BackupWorkers.prototype.restore;
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let entered!: () => void;
       const inside = new Promise<void>((resolve) => (entered = resolve));
-      jest.spyOn(ShopsService.prototype, 'readShops').mockImplementation(async function (
-        this: ShopsService,
+      jest.spyOn(BackupWorkers.prototype, 'restore').mockImplementation(async function (
+        this: BackupWorkers,
         ...args
       ) {
         entered();

@@ -1,8 +1,7 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
 import type { ActivityKind } from './activity-kinds.js';
@@ -20,8 +19,7 @@ export interface ActivityRecord {
 
 /**
  * Rows per INSERT (9 columns a row). TypeORM builds an insert's SQL in JavaScript, and for 500 rows
- * that took 60-170 ms of an import's event loop in one piece; between two INSERTs the transaction
- * may take a turn (TransactionRunner.turn, once it has held the loop 10 ms).
+ * that took 60-170 ms in one piece.
  */
 const INSERT_CHUNK = 100;
 /** Rows read at a time when the whole log is streamed into a backup. */
@@ -60,10 +58,7 @@ export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
  */
 @Injectable()
 export class ActivityService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @Optional() private readonly transactions?: TransactionRunner,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * Writes one entry in the transaction `manager` belongs to. Call it from inside
@@ -87,8 +82,6 @@ export class ActivityService {
       details: entry.details && Object.keys(entry.details).length ? entry.details : null,
     }));
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      // A restore's 10,000 entries took 0.6 s of inserts in one stretch.
-      if (start > 0) await this.transactions?.turn();
       // The JSON column's object type is wider than TypeORM's deep-partial type allows.
       const chunk = rows.slice(start, start + INSERT_CHUNK) as QueryDeepPartialEntity<ActivityEntry>[];
       await manager.insert(ActivityEntry, chunk);

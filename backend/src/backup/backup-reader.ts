@@ -1,6 +1,4 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
-import { parseJsonInTurns, parseJsonListInTurns, TooManyItems } from '../common/json-in-turns.js';
-import { TimeSlices } from '../common/event-loop-turns.js';
 import type { ShopValues } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
@@ -19,7 +17,7 @@ import { checkBackedUpRequests, quarantinedPathsOf } from '../visitor-requests/r
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*
- * Reading a backup ZIP for a restore: every check that can refuse the file, made before the
+ * Reading a backup ZIP for a restore, in the backup worker (restore-job.ts): every check that can refuse the file, made before the
  * directory is touched (the manifest, shops.json and its checksum, each shop by the shop
  * schema's rules, the images the shops name), and each image's bytes when they are stored.
  */
@@ -113,7 +111,7 @@ async function checkedBackup(
   const { bytes: shopsBytes, sha256: shopsSha256 } = await zip.readHashed(SHOPS_NAME);
   const expected = manifest.files?.[SHOPS_NAME]?.sha256;
   if (expected && expected !== shopsSha256) throw refuse('shops.json does not match its checksum');
-  const shops = await checkShops(await parsedShops(shopsBytes, maxShops));
+  const shops = checkShops(parsedShops(shopsBytes, maxShops));
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
@@ -148,24 +146,21 @@ async function readRequests(zip: BackupZip, manifest: Manifest): Promise<Visitor
   const expected = manifest.files?.[REQUESTS_NAME]?.sha256;
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
   if (expected !== sha256) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
-  return checkBackedUpRequests(await parsed(bytes, REQUESTS_NAME));
+  return checkBackedUpRequests(parsed(bytes, REQUESTS_NAME));
 }
 
 const tooManyShops = (count: string, maxShops: number) =>
   refuse(`it holds ${count} shops, and this server restores at most ${maxShops} at once (RESTORE_MAX_SHOPS)`);
 
-async function parsedShops(bytes: Buffer, maxShops: number): Promise<unknown> {
-  try {
-    return await parseJsonListInTurns(bytes, maxShops);
-  } catch (error) {
-    if (error instanceof TooManyItems) throw tooManyShops(`more than ${maxShops}`, maxShops);
-    throw refuse(`${SHOPS_NAME} is not valid JSON`);
-  }
+function parsedShops(bytes: Buffer, maxShops: number): unknown {
+  const shops = parsed(bytes, SHOPS_NAME);
+  if (Array.isArray(shops) && shops.length > maxShops) throw tooManyShops(`more than ${maxShops}`, maxShops);
+  return shops;
 }
 
-async function parsed(bytes: Buffer, name: string): Promise<unknown> {
+function parsed(bytes: Buffer, name: string): unknown {
   try {
-    return await parseJsonInTurns(bytes);
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     throw refuse(`${name} is not valid JSON`);
   }
@@ -197,16 +192,13 @@ function checkManifest(value: unknown): Manifest {
 
 /**
  * Every shop must pass the create endpoint's rules; the first failure names the shop and field.
- * Checked in slices of the event loop (TimeSlices): a backup's 10,000 shops in one go held it for
- * most of a second, and no other request was answered meanwhile.
+ * A backup's 10,000 shops take most of a second: this runs in the backup worker (restore-job.ts).
  */
-async function checkShops(value: unknown): Promise<RestoredShop[]> {
+function checkShops(value: unknown): RestoredShop[] {
   if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
   const seen = new Set<string>();
   const shops: RestoredShop[] = [];
-  const slices = new TimeSlices();
   for (const [index, raw] of value.entries()) {
-    await slices.turn();
     const where = `shop ${index + 1}`;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse(`${where} is not an object`);
     const record = raw as Record<string, unknown>;

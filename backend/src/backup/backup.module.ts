@@ -8,6 +8,7 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { BackupRecord } from './backup-record.entity.js';
 import { BackupController } from './backup.controller.js';
 import { BackupService } from './backup.service.js';
+import { BackupWorkers } from './backup-workers.js';
 import { humanSize } from './backup-format.js';
 import {
   removeStaleRestoreUploads,
@@ -41,6 +42,7 @@ import { ObjectStorage } from '../uploads/object-storage.js';
   providers: [
     BackupService,
     RestoreService,
+    BackupWorkers,
     RestoreUploadInterceptor,
     ImageSweepService,
     StoredBackupsService,

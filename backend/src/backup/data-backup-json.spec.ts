@@ -1,7 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { MessageChannel } from 'node:worker_threads';
 import { text } from 'node:stream/consumers';
-import { dataBackupJson, writeDataBackupJson } from './data-backup-json.js';
+import { dataBackupJson } from './data-backup-json.js';
+import { PortWritable, relayToResponse } from './worker-relay.js';
 
 async function joined(head: Record<string, unknown>, lists: Record<string, readonly unknown[]>) {
   let document = '';
@@ -45,7 +48,14 @@ describe('dataBackupJson', () => {
   });
 });
 
-describe('writeDataBackupJson', () => {
+describe('relayToResponse', () => {
+  /** The data backup written into a worker's end of a channel, as backup.worker.ts does. */
+  function sent(lists: Record<string, readonly unknown[]>) {
+    const { port1, port2 } = new MessageChannel();
+    const document = Readable.from(dataBackupJson({ product: 'p' }, lists), { objectMode: false });
+    return { task: finished(document.pipe(new PortWritable(port1))), port: port2 };
+  }
+
   it('gives the size before the last piece goes out, and the size is the bytes written', async () => {
     const out = new PassThrough();
     const received = text(out);
@@ -54,7 +64,8 @@ describe('writeDataBackupJson', () => {
     let lengthThen = 0;
     let length = 0;
     out.on('data', (chunk: Buffer) => (length += chunk.length));
-    await writeDataBackupJson(out, { product: 'p' }, lists, async (bytes) => {
+    const { task, port } = sent(lists);
+    await relayToResponse(port, out, task, async (bytes) => {
       sizeGiven = bytes;
       lengthThen = length;
     });
@@ -64,15 +75,17 @@ describe('writeDataBackupJson', () => {
     expect(lengthThen).toBeLessThan(Buffer.byteLength(document));
   });
 
-  it('rejects, and writes nothing more, when the response closes early', async () => {
+  it('rejects, records nothing and stops the worker when the response closes early', async () => {
     const out = new PassThrough({ highWaterMark: 1024 });
     const lists = { shops: Array.from({ length: 2_000 }, (_, n) => shop(n)) };
     let recorded = false;
-    const writing = writeDataBackupJson(out, {}, lists, async () => {
+    const { task, port } = sent(lists);
+    const relaying = relayToResponse(port, out, task, async () => {
       recorded = true;
     });
     out.once('data', () => out.destroy());
-    await expect(writing).rejects.toThrow();
+    await expect(relaying).rejects.toThrow();
+    await expect(task).rejects.toThrow('The output closed before the backup was complete');
     expect(recorded).toBe(false);
   });
 });

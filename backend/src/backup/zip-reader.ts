@@ -4,8 +4,6 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { BACKUP_MAX_ENTRIES, BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
-import { parseJsonInTurns } from '../common/json-in-turns.js';
-import { releaseWholeBuffers } from '../common/released-buffers.js';
 import {
   ACTIVITY_NAME,
   IMAGE_NAME,
@@ -175,8 +173,6 @@ export class BackupZip {
         piece.copy(bytes, total);
         hash?.update(piece);
         total += piece.length;
-        // The piece (up to 64 KB, from glibc's heap) goes back now, not at V8's next collection.
-        releaseWholeBuffers([piece]);
       }
     } catch (error) {
       stream?.destroy();
@@ -187,11 +183,11 @@ export class BackupZip {
     return bytes;
   }
 
-  /** Reads and parses one JSON entry, a slice per turn of the event loop (a manifest: 5 MB). */
+  /** Reads and parses one JSON entry (in the backup worker: a manifest of 5 MB holds no request). */
   async readJson(name: string): Promise<unknown> {
     const bytes = await this.read(name);
     try {
-      return await parseJsonInTurns(bytes);
+      return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
       throw refuse(`${name} is not valid JSON`);
     }

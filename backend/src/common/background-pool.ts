@@ -16,16 +16,19 @@ const BACKGROUND_NICE = 10;
  * `path` is the worker's compiled file inside the backend's build (workerFile). Kept: the thread
  * stays once started (for work whose start-up costs, such as loading React); otherwise it stops
  * after `idleMs` without work (30 s unless said otherwise), and its heap is given back.
+ * `concurrentTasks`: tasks the thread runs side by side (tasks that mostly wait on files, the
+ * database or the object store, such as two backups downloaded at once).
  */
 export function backgroundPool<Task, Result>(
   path: string,
-  { kept = false, idleMs = 30_000 } = {},
+  { kept = false, idleMs = 30_000, concurrentTasks = 1 } = {},
 ): Piscina<Task, Result> {
   return new Piscina<Task, Result>({
     filename: workerFile(path),
     minThreads: kept ? 1 : 0,
     maxThreads: 1,
     idleTimeout: kept ? Infinity : idleMs,
+    concurrentTasksPerWorker: concurrentTasks,
     niceIncrement: BACKGROUND_NICE,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
   });

@@ -1,99 +1,43 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { setImmediate } from 'node:timers';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { SLICE_MS } from '../common/event-loop-turns.js';
 import { dataSourceOptions } from './data-source.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 /**
- * A transaction that takes turns (TransactionRunner.turn) on SQLite's one connection, on a real
- * SQLite database (in memory) with the production migrations: what another request does
- * meanwhile must stay outside it.
+ * TransactionRunner on a real SQLite database file with the production migrations, opened twice
+ * as the web server and a backup worker each open it.
  */
-describe('TransactionRunner on SQLite, taking turns', () => {
-  let dataSource: DataSource;
+describe('TransactionRunner on SQLite', () => {
+  let folder: string;
+  let server: DataSource;
   let transactions: TransactionRunner;
-  const names = async () =>
+  const open = async () =>
+    new DataSource(
+      dataSourceOptions({ type: 'sqlite', path: join(folder, 'directory.sqlite') }),
+    ).initialize();
+  const names = async (dataSource = server) =>
     (await dataSource.getRepository(SystemFlag).find({ order: { name: 'ASC' } })).map((flag) => flag.name);
 
   beforeEach(async () => {
-    dataSource = new DataSource(dataSourceOptions({ type: 'sqlite', path: ':memory:' }));
-    await dataSource.initialize();
-    await dataSource.runMigrations();
-    transactions = new TransactionRunner(dataSource);
+    folder = mkdtempSync(join(tmpdir(), 'transaction-runner-'));
+    server = await open();
+    await server.runMigrations();
+    transactions = new TransactionRunner(server);
   });
-  afterEach(() => dataSource.destroy());
-
-  it('keeps other queries out until it ends: they neither see its rows nor are undone with it', async () => {
-    let inside!: () => void;
-    const turned = new Promise<void>((resolve) => (inside = resolve));
-    const failing = transactions.run(async (manager) => {
-      await manager.insert(SystemFlag, { name: 'restore:1' });
-      await transactions.turn();
-      inside();
-      await sleep(50);
-      // Its own queries still go through while it holds the connection.
-      expect((await manager.find(SystemFlag)).map((flag) => flag.name)).toEqual(['restore:1']);
-      throw new Error('the restore fails');
-    });
-    await turned;
-    // Another request, while the transaction is open: its read and its write wait for the end.
-    const read = names();
-    const written = dataSource.getRepository(SystemFlag).insert({ name: 'visitor:1' });
-    await expect(failing).rejects.toThrow('the restore fails');
-    expect(await read).not.toContain('restore:1');
-    await written;
-    expect(await names()).toEqual(['visitor:1']);
-  });
-
-  it('lets the event loop turn, and commits what it wrote', async () => {
-    let outsideRan = false;
-    setImmediate(() => (outsideRan = true));
-    const seen = await transactions.run(async (manager) => {
-      await manager.insert(SystemFlag, { name: 'shop:1' });
-      const before = outsideRan;
-      const heldUntil = performance.now() + SLICE_MS;
-      while (performance.now() < heldUntil); // the loop held for a slice
-      await transactions.turn();
-      return { before, after: outsideRan };
-    });
-    // better-sqlite3 answers synchronously: nothing else ran until the transaction's turn.
-    expect(seen).toEqual({ before: false, after: true });
-    expect(await names()).toEqual(['shop:1']);
-  });
-
-  it('takes a turn only once the loop has been held for a slice since the last one', async () => {
-    const turns = await transactions.run(async (manager) => {
-      let count = 0;
-      const counting = () => {
-        let ran = false;
-        setImmediate(() => (ran = true));
-        return transactions.turn().then(() => (count += ran ? 1 : 0));
-      };
-      let clock = performance.now() + 1_000;
-      const now = jest.spyOn(performance, 'now').mockImplementation(() => clock);
-      try {
-        await counting(); // the first: nothing gave the loop back yet, so it turns
-        await manager.insert(SystemFlag, { name: 'quick' });
-        clock += SLICE_MS / 2;
-        await counting(); // half a slice since that turn: none
-        clock += SLICE_MS;
-        await counting(); // a slice and a half: a turn
-      } finally {
-        now.mockRestore();
-      }
-      return count;
-    });
-    expect(turns).toBe(2);
+  afterEach(async () => {
+    await server.destroy();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('queues a second transaction behind the first, and each sees the other only once committed', async () => {
     const order: string[] = [];
     const first = transactions.run(async (manager) => {
       await manager.insert(SystemFlag, { name: 'a' });
-      await transactions.turn();
       await sleep(20);
       order.push('first');
     });
@@ -102,5 +46,26 @@ describe('TransactionRunner on SQLite, taking turns', () => {
     });
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second sees a']);
+  });
+
+  it('takes the write lock as it begins: another connection (the worker beside the server) cannot write in between', async () => {
+    const worker = await open();
+    const serverConnection = (
+      server.driver as unknown as { databaseConnection: { pragma(sql: string): unknown } }
+    ).databaseConnection;
+    serverConnection.pragma('busy_timeout = 0'); // a refusal now, rather than a wait on this one thread
+    try {
+      await new TransactionRunner(worker).run(async (manager) => {
+        await manager.find(SystemFlag); // only a read so far
+        await expect(server.getRepository(SystemFlag).insert({ name: 'server' })).rejects.toThrow(
+          /locked|busy/i,
+        );
+        await manager.insert(SystemFlag, { name: 'worker' });
+      });
+      await server.getRepository(SystemFlag).insert({ name: 'server' });
+      expect(await names()).toEqual(['server', 'worker']);
+    } finally {
+      await worker.destroy();
+    }
   });
 });

@@ -9,7 +9,6 @@ import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import type { FieldError } from '../common/api-error.js';
 import { DataVersion } from '../database/data-version.entity.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { ShopCategory } from './shop-category.entity.js';
@@ -54,10 +53,7 @@ export interface KeptIdentity {
 
 /** Ids in one `IN (...)` of a bulk update or delete. */
 const ID_CHUNK = 500;
-/**
- * Shops in one query of `read`, by id or in id order: the query runs synchronously on SQLite, so
- * it is kept to a few milliseconds, and `turn` may yield between two.
- */
+/** Shops in one query of `read`, by id or in id order. */
 const READ_PAGE = 100;
 const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -103,12 +99,11 @@ function historyValues({ shop, categories }: StoredShop): Record<string, unknown
 
 /**
  * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at a
- * time, calling `between` between two pages (ShopWriter.read lets the event loop turn there).
+ * time (a restore or an import reads all 10,000 in a worker thread, inside its transaction).
  */
 export async function readStoredShops(
   manager: EntityManager,
   ids?: readonly string[],
-  between: () => Promise<void> = async () => undefined,
 ): Promise<StoredShop[]> {
   const stored: StoredShop[] = [];
   // Each page with its categories, in position order: no work over every shop is left for the end.
@@ -127,8 +122,7 @@ export async function readStoredShops(
     for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
   };
   if (ids) {
-    for (const [index, chunk] of chunks(ids, READ_PAGE).entries()) {
-      if (index > 0) await between();
+    for (const chunk of chunks(ids, READ_PAGE)) {
       await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
     }
     return stored;
@@ -140,7 +134,6 @@ export async function readStoredShops(
     await add(page);
     if (page.length < READ_PAGE) return stored;
     after = page[page.length - 1].id;
-    await between();
   }
 }
 
@@ -181,7 +174,6 @@ export class ShopWriter {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
     private readonly uploads: UploadsService,
-    private readonly transactions: TransactionRunner,
   ) {}
 
   /**
@@ -200,11 +192,10 @@ export class ShopWriter {
 
   /**
    * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at
-   * a time with a turn of the event loop between (TransactionRunner.turn): a restore or an import
-   * reads all 10,000 inside its transaction, which SQLite answers synchronously.
+   * a time.
    */
   async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
-    return readStoredShops(manager, ids, () => this.transactions.turn());
+    return readStoredShops(manager, ids);
   }
 
   /**

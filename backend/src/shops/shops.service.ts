@@ -108,50 +108,16 @@ export class ShopsService {
   }
 
   /**
-   * All shops as DTOs: verified first, then by name in Spanish order (readShops, then sorted a
+   * All shops as DTOs: verified first, then by name in Spanish order (readShopsIn, then sorted a
    * piece per turn of the event loop, from the last catalogue's order: inDirectoryOrder).
    */
   async listShops(
     manager: EntityManager = this.dataSource.manager,
     previous?: readonly ShopDto[],
   ): Promise<ShopDto[]> {
-    const shops = await this.readShops(manager);
+    const shops = await readShopsIn(manager);
     if (shops.length > LIST_PAGE_SIZE) await setImmediate();
     return inDirectoryOrder(shops, previous);
-  }
-
-  /**
-   * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
-   * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
-   * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
-   * synchronously, and reading 10,000 shops with their categories in one go held it for about
-   * half a second (the first public request after every change). A write that commits between two
-   * pages also bumps the data version, so a catalogue built across it is replaced on the very next
-   * read, as a read racing a write on MariaDB always was. Inside a transaction on SQLite the
-   * others' queries wait meanwhile (SqliteTransactionGate).
-   */
-  async readShops(manager: EntityManager = this.dataSource.manager): Promise<ShopDto[]> {
-    const shops: ShopDto[] = [];
-    for (let after = ''; ;) {
-      const page = await manager
-        .getRepository(Shop)
-        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
-      if (!page.length) break;
-      const categories = await manager
-        .getRepository(ShopCategory)
-        .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
-      const byShop = new Map<string, string[]>();
-      for (const category of categories) {
-        const list = byShop.get(category.shopId) ?? [];
-        list.push(category.name);
-        byShop.set(category.shopId, list);
-      }
-      for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
-      if (page.length < LIST_PAGE_SIZE) break;
-      after = page[page.length - 1].id;
-      await setImmediate();
-    }
-    return shops;
   }
 
   private async buildCatalog(version: number): Promise<ShopCatalog> {
@@ -237,6 +203,40 @@ export class ShopsService {
 }
 
 /** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
+/**
+ * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
+ * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
+ * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
+ * synchronously, and reading 10,000 shops with their categories in one go held it for about
+ * half a second (the first public request after every change). A write that commits between two
+ * pages also bumps the data version, so a catalogue built across it is replaced on the very next
+ * read, as a read racing a write on MariaDB always was. Not for a transaction on SQLite: in its
+ * turns another request's queries would run inside it.
+ */
+export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
+  const shops: ShopDto[] = [];
+  for (let after = ''; ;) {
+    const page = await manager
+      .getRepository(Shop)
+      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
+    if (!page.length) break;
+    const categories = await manager
+      .getRepository(ShopCategory)
+      .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
+    const byShop = new Map<string, string[]>();
+    for (const category of categories) {
+      const list = byShop.get(category.shopId) ?? [];
+      list.push(category.name);
+      byShop.set(category.shopId, list);
+    }
+    for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
+    if (page.length < LIST_PAGE_SIZE) break;
+    after = page[page.length - 1].id;
+    await setImmediate();
+  }
+  return shops;
+}
+
 export function toShopDto(shop: Shop, categories: string[]): ShopDto {
   const fields = Object.fromEntries(
     SHOP_FIELD_NAMES.map((name) => [name, name === 'categories' ? categories : shop[name as keyof Shop]]),

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../config/config.token.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';
+import { storageFromConfig } from './storage-from-config.js';
 import { ObjectsController, UploadsController } from './uploads.controller.js';
 import { UploadLinks } from './upload-links.js';
 import { UploadsService } from './uploads.service.js';
@@ -21,12 +22,8 @@ import { UploadsService } from './uploads.service.js';
     {
       provide: ObjectStorage,
       inject: [APP_CONFIG, AppMetrics],
-      // The AWS SDK is loaded only for the S3 store: it is large, and local storage needs none of it.
-      useFactory: async ({ storage }: AppConfig, metrics: AppMetrics): Promise<ObjectStorage> => {
-        if (storage.driver !== 's3') return new LocalObjectStorage(storage.localDir);
-        const { S3ObjectStorage } = await import('./s3-object-storage.js');
-        return new S3ObjectStorage(storage.s3!, (operation) => metrics.objectStoreError(operation));
-      },
+      useFactory: ({ storage }: AppConfig, metrics: AppMetrics): Promise<ObjectStorage> =>
+        storageFromConfig(storage, (operation) => metrics.objectStoreError(operation)),
     },
   ],
   exports: [ObjectStorage, UploadsService],

@@ -19,8 +19,10 @@ export type BackedUpRequest = Omit<VisitorRequest, 'createdAt' | 'decidedAt' | '
 };
 
 /** The requests waiting for a decision, as `requests.json` and the data backup hold them. */
-export async function pendingRequestsForBackup(dataSource: DataSource): Promise<BackedUpRequest[]> {
-  const rows = await dataSource
+export async function pendingRequestsForBackup(
+  reader: DataSource | EntityManager,
+): Promise<BackedUpRequest[]> {
+  const rows = await reader
     .getRepository(VisitorRequest)
     .find({ where: { status: 'pending' }, order: { createdAt: 'ASC', id: 'ASC' } });
   return rows.map(({ decidedAt: _d, personalDataErasedAt: _e, ...row }) => ({

@@ -1,0 +1,220 @@
+import { once } from 'node:events';
+import { Readable, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { OBJECTS_PATH_PREFIX } from 'contract';
+import type { DataSource } from 'typeorm';
+import { ZipFile } from 'yazl';
+import type { ActivityService } from '../activity/activity.service.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import { inDirectoryOrder } from '../shops/directory-order.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
+import { readShopsIn } from '../shops/shops.service.js';
+import {
+  pendingRequestsForBackup,
+  quarantinedPathsOf,
+  type BackedUpRequest,
+} from '../visitor-requests/request-backup.js';
+import {
+  ACTIVITY_NAME,
+  FORMAT_VERSION,
+  imageEntryName,
+  MANIFEST_NAME,
+  PRODUCT,
+  prettyJsonChunks,
+  REQUESTS_NAME,
+  SHOPS_NAME,
+  type JsonObjectMembers,
+  type Manifest,
+  type ManifestFile,
+} from './backup-format.js';
+import type { BackupWorkerContext } from './backup-worker-context.js';
+import { dataBackupJson } from './data-backup-json.js';
+import { ByteCounter, HashingStream } from './hashing-streams.js';
+import { ManifestFiles } from './manifest-files.js';
+import { addStreamEntry } from './zip-entry-hand-over.js';
+
+/*
+ * Writing the two backups, in a worker thread of BackupService's pool (backup.worker.ts), on the
+ * worker's own database connection and object store.
+ */
+
+/** What a complete backup holds, and its size. */
+export interface FullBackupWritten {
+  shops: number;
+  images: number;
+  bytes: number;
+  /** Images the shops referenced that the store no longer had. */
+  missingImages: number;
+  /** Entries of the activity log in activity.json. */
+  activity: number;
+}
+
+/** The distinct uploaded-image keys the shops reference, in a stable order. */
+export function referencedKeys(shops: readonly ShopDto[]): string[] {
+  const keys = new Set<string>();
+  for (const shop of shops) {
+    for (const reference of [shop.logo, shop.mapImageUrl]) {
+      const key = objectKeyOf(reference);
+      if (key) keys.add(key);
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * The shops in the directory's order and the pending requests, as committed when each is read.
+ * No transaction around them: the worker's tasks share its one SQLite connection, and reading
+ * 10,000 shops takes turns of the event loop, in which another task's writes would run inside it.
+ */
+async function backedUpRows(
+  dataSource: DataSource,
+): Promise<{ shops: ShopDto[]; requests: BackedUpRequest[] }> {
+  const shops = await inDirectoryOrder(await readShopsIn(dataSource.manager));
+  return { shops, requests: await pendingRequestsForBackup(dataSource) };
+}
+
+/**
+ * Writes the complete backup into `output`: shops.json, then every referenced image one at a
+ * time (hashed as it passes), then the manifest with all checksums. What it holds is one
+ * image's buffers and about 400 bytes an entry (yazl's entry for the central directory, and the
+ * manifest's columns: ManifestFiles); 900 before those were trimmed (a scratch archive).
+ * Resolves once `output` has all of it, rejects when either fails.
+ */
+export async function writeArchive(
+  { dataSource, storage, activity }: BackupWorkerContext,
+  output: Writable,
+): Promise<FullBackupWritten> {
+  const { shops, requests } = await backedUpRows(dataSource);
+  const files = new ManifestFiles();
+  const missingImages: string[] = [];
+
+  // yazl rather than archiver: archiver writes the central directory as 22 small buffers per
+  // entry, all queued at once, which at 20,000 images took 90 MB for a moment (bench:backup).
+  const zip = new ZipFile();
+  const counted = new ByteCounter();
+  const failed = new Promise<never>((_, reject) => {
+    zip.once('error', reject);
+    counted.once('error', reject);
+    output.once('error', reject);
+    output.once('close', () => {
+      if (!output.writableFinished) reject(new Error('The output closed before the backup was complete'));
+    });
+  });
+  failed.catch(() => undefined);
+  zip.outputStream.pipe(counted).pipe(output);
+  const mtime = new Date();
+  let reading: Readable | undefined;
+  /**
+   * Adds one entry streamed from `source`, hashed as it passes; resolves its checksum and size
+   * once all of it has gone into the archive. Waiting for this stream's own end keeps one
+   * entry open at a time.
+   */
+  const addHashed = async (source: Readable, name: string, compress: boolean): Promise<ManifestFile> => {
+    const hashing = new HashingStream();
+    reading = source;
+    source.on('error', (error) => hashing.destroy(error));
+    source.pipe(hashing);
+    const letGo = addStreamEntry(zip, name, { compress, mtime }, hashing);
+    await Promise.race([once(hashing, 'end'), failed]);
+    letGo();
+    return { sha256: hashing.sha256, size: hashing.size };
+  };
+  try {
+    // Streamed a slice at a time: the text of 10,000 shops, or of the manifest naming 20,000
+    // images, is never one string.
+    /** A JSON document of the archive, compressed, from its chunks. */
+    const addDocument = async (name: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>) =>
+      files.addDocument(name, await addHashed(Readable.from(chunks, { objectMode: false }), name, true));
+    await addDocument(SHOPS_NAME, prettyJsonChunks(shops));
+    const activityCount = { entries: 0 };
+    await addDocument(ACTIVITY_NAME, activityJson(activity, activityCount));
+    await addDocument(REQUESTS_NAME, prettyJsonChunks(requests));
+    /** Adds each stored object of `keys` (one open at a time); `missing` gets the paths of the others. */
+    const addObjects = async (keys: Iterable<string>, missing: string[]): Promise<number> => {
+      let added = 0;
+      for (const key of keys) {
+        const object = await storage.get(key);
+        if (!object) {
+          missing.push(`${OBJECTS_PATH_PREFIX}${key}`);
+          continue;
+        }
+        const name = imageEntryName(key, object.contentType);
+        // Images are already compressed: store them.
+        files.addImage(key, object.contentType, await addHashed(object.body, name, false));
+        added++;
+      }
+      return added;
+    };
+    const images = await addObjects(referencedKeys(shops), missingImages);
+    // The visitors' images the pending listing requests name: the sweep keeps them while the
+    // requests wait, and deletes nothing while a backup is being written.
+    const quarantined = new Set(
+      requests.flatMap((row) =>
+        quarantinedPathsOf(row).map((path) => path.slice(OBJECTS_PATH_PREFIX.length)),
+      ),
+    );
+    const missingQuarantined: string[] = [];
+    const quarantine = await addObjects(quarantined, missingQuarantined);
+    const manifest: Omit<Manifest, 'files'> & { files: JsonObjectMembers } = {
+      product: PRODUCT,
+      formatVersion: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      counts: {
+        shops: shops.length,
+        images,
+        activity: activityCount.entries,
+        requests: requests.length,
+        quarantine,
+      },
+      files: files.toJson(),
+      missingImages,
+      missingQuarantined,
+    };
+    zip.addReadStream(Readable.from(prettyJsonChunks(manifest), { objectMode: false }), MANIFEST_NAME, {
+      mtime,
+    });
+    zip.end();
+    await Promise.race([finished(output), failed]);
+    return {
+      shops: shops.length,
+      images,
+      bytes: counted.bytes,
+      missingImages: missingImages.length,
+      activity: activityCount.entries,
+    };
+  } catch (error) {
+    // Nothing stays open: the entry being read (its file) and the archive's stream.
+    reading?.destroy();
+    (zip.outputStream as Readable).destroy(error as Error);
+    throw error;
+  }
+}
+
+/**
+ * The activity log as a JSON array, a chunk of entries at a time, so a log of any length
+ * costs the memory of one chunk; `count` holds the entries written once it has ended.
+ */
+async function* activityJson(activity: ActivityService, count: { entries: number }): AsyncGenerator<Buffer> {
+  yield Buffer.from('[');
+  for await (const chunk of activity.allEntries()) {
+    const lines = chunk.map((entry) => JSON.stringify(entry)).join(',\n');
+    yield Buffer.from(`${count.entries ? ',' : ''}\n${lines}`);
+    count.entries += chunk.length;
+  }
+  yield Buffer.from(count.entries ? '\n]\n' : ']\n');
+}
+
+/**
+ * Writes the data-only backup into `output`: the shops and the pending requests, wrapped with
+ * the format (data-backup-json.ts). Answers how many shops it holds.
+ */
+export async function writeDataBackup(
+  { dataSource }: BackupWorkerContext,
+  output: Writable,
+): Promise<number> {
+  const { shops, requests } = await backedUpRows(dataSource);
+  const head = { product: PRODUCT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString() };
+  const document = Readable.from(dataBackupJson(head, { shops, requests }), { objectMode: false });
+  await finished(document.pipe(output));
+  return shops.length;
+}

@@ -1,0 +1,71 @@
+import { DataSource } from 'typeorm';
+import { ActivityService } from '../activity/activity.service.js';
+import type { DatabaseConfig } from '../config/database.config.js';
+import type { StorageConfig } from '../config/storage.config.js';
+import { dataSourceOptions } from '../database/data-source.js';
+import { bindNumbersAsParameters } from '../database/sqlite-number-parameters.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { ShopWriter } from '../shops/shop-writer.js';
+import type { ObjectStorage } from '../uploads/object-storage.js';
+import { storageFromConfig } from '../uploads/storage-from-config.js';
+import { UploadLinks } from '../uploads/upload-links.js';
+import { UploadsService } from '../uploads/uploads.service.js';
+
+/** What a backup worker needs to open its own connection and object store: plain data, sent with each task. */
+export interface BackupWorkerConfig {
+  database: DatabaseConfig;
+  /** The server's dialect as the web server's connection found it (no second VERSION() query). */
+  flavour: 'mysql' | 'mariadb';
+  storage: StorageConfig;
+  /** The signing key of upload links (UploadsModule's), for the shop writer's uploads service. */
+  uploadsKey: string;
+}
+
+/** The worker thread's own database connection, object store and the services that use them. */
+export interface BackupWorkerContext {
+  dataSource: DataSource;
+  storage: ObjectStorage;
+  transactions: TransactionRunner;
+  activity: ActivityService;
+  writer: ShopWriter;
+}
+
+let opened: { key: string; context: Promise<BackupWorkerContext> } | undefined;
+
+/**
+ * This thread's connection and services for `config`, opened by the first task and kept for the
+ * next ones (the pool stops an idle thread, and the connection goes with it). The database is
+ * migrated already: the web server did that before it served. SQLite in WAL mode lets this
+ * connection write beside the server's readers; a write of the server's waits for this one's
+ * transaction to end (the busy timeout of dataSourceOptions).
+ */
+export function backupWorkerContext(config: BackupWorkerConfig): Promise<BackupWorkerContext> {
+  const key = JSON.stringify(config);
+  if (opened?.key !== key) {
+    const previous = opened?.context;
+    opened = { key, context: open(config, previous) };
+    opened.context.catch(() => (opened = undefined));
+  }
+  return opened.context;
+}
+
+async function open(
+  { database, flavour, storage, uploadsKey }: BackupWorkerConfig,
+  previous?: Promise<BackupWorkerContext>,
+): Promise<BackupWorkerContext> {
+  await previous?.then(({ dataSource }) => dataSource.destroy()).catch(() => undefined);
+  const options = dataSourceOptions(database, flavour);
+  // Two connections on MySQL/MariaDB: a backup's reads and a restore's transaction.
+  const dataSource = await new DataSource(
+    options.type === 'better-sqlite3'
+      ? options
+      : { ...options, extra: { ...options.extra, connectionLimit: 2 } },
+  ).initialize();
+  bindNumbersAsParameters(dataSource);
+  const objects = await storageFromConfig(storage);
+  const transactions = new TransactionRunner(dataSource);
+  const activity = new ActivityService(dataSource);
+  const uploads = new UploadsService(objects, new UploadLinks(uploadsKey), dataSource);
+  const writer = new ShopWriter(dataSource, activity, uploads);
+  return { dataSource, storage: objects, transactions, activity, writer };
+}

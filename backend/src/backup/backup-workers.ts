@@ -1,0 +1,93 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Writable } from 'node:stream';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { Piscina } from 'piscina';
+import { DataSource } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ApiError } from '../common/api-error.js';
+import { backgroundPool } from '../common/background-pool.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import type { FullBackupWritten } from './backup-archive.js';
+import type { BackupFile, RestoreSource } from './backup-reader.js';
+import type { BackupWorkerConfig } from './backup-worker-context.js';
+import type { WorkerOutcome } from './backup.worker.js';
+import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
+import { relayToResponse } from './worker-relay.js';
+
+/**
+ * Backups written and restores run in a worker thread (backup.worker.ts), the web server's
+ * thread only relaying a download's bytes to its response. Several tasks share the thread (two
+ * backups downloaded at once each wait on files and the database most of the time).
+ */
+@Injectable()
+export class BackupWorkers implements OnModuleDestroy {
+  private pool?: Piscina;
+  private readonly config: BackupWorkerConfig;
+
+  constructor(@Inject(APP_CONFIG) appConfig: AppConfig, @InjectDataSource() dataSource: DataSource) {
+    this.config = {
+      database: appConfig.database,
+      flavour: dataSource.options.type === 'mariadb' ? 'mariadb' : 'mysql',
+      storage: appConfig.storage,
+      uploadsKey: `uploads:${appConfig.session.secret}`,
+    };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  /** Streams the complete backup to `response`; resolves once the response has all of it. */
+  async fullBackup(response: Writable): Promise<FullBackupWritten> {
+    const { port1, port2 } = new MessageChannel();
+    const task = this.run<FullBackupWritten>('fullBackup', { config: this.config, port: port1 }, [port1]);
+    await relayToResponse(port2, response, task);
+    return task;
+  }
+
+  /** Writes the complete backup into the new file `path`. */
+  fullBackupToFile(path: string): Promise<FullBackupWritten> {
+    return this.run('fullBackupToFile', { config: this.config, path });
+  }
+
+  /**
+   * Streams the data-only backup to `response`; `beforeLast` gets its size and its count of shops
+   * before the last piece goes out (relayToResponse).
+   */
+  async dataBackup(
+    response: Writable,
+    beforeLast: (written: { bytes: number; shops: number }) => Promise<void>,
+  ): Promise<void> {
+    const { port1, port2 } = new MessageChannel();
+    const task = this.run<number>('dataBackup', { config: this.config, port: port1 }, [port1]);
+    await relayToResponse(port2, response, task, async (bytes) => beforeLast({ bytes, shops: await task }));
+  }
+
+  async preview(file: BackupFile, maxShops: number): Promise<RestorePreviewDto> {
+    return done(await this.run('preview', { config: this.config, file, maxShops }));
+  }
+
+  async restore(
+    file: BackupFile,
+    maxShops: number,
+    log: { actor: ActivityActor; source: RestoreSource },
+  ): Promise<RestoreResultDto> {
+    return done(await this.run('restore', { config: this.config, file, maxShops, ...log }));
+  }
+
+  private run<T>(name: string, task: object, transferList?: MessagePort[]): Promise<T> {
+    this.pool ??= backgroundPool('backup/backup.worker.js', { concurrentTasks: 4 });
+    return this.pool.run(task, { name, transferList }) as Promise<T>;
+  }
+}
+
+/** The worker's answer, or its refusal thrown again as the ApiError it was. */
+function done<T>(outcome: WorkerOutcome<T>): T {
+  if ('refused' in outcome) {
+    const { status, code, message, details } = outcome.refused;
+    throw new ApiError(status, code, message, details);
+  }
+  return outcome.done;
+}

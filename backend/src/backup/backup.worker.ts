@@ -1,0 +1,106 @@
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { MessagePort } from 'node:worker_threads';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
+import { writeArchive, writeDataBackup, type FullBackupWritten } from './backup-archive.js';
+import type { BackupFile, RestoreSource } from './backup-reader.js';
+import { backupWorkerContext, type BackupWorkerConfig } from './backup-worker-context.js';
+import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
+import { previewRestore, restoreBackup } from './restore-job.js';
+import { PortWritable } from './worker-relay.js';
+
+/*
+ * The backup pool's worker thread (BackupWorkers): writes the backups and checks, plans and
+ * writes a restore, on a database connection and object store of its own, so none of that work
+ * runs on the web server's event loop.
+ */
+
+/** An ApiError as it crosses back to the web server's thread (the error itself does not survive the copy). */
+export interface WorkerRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details: { errors?: FieldError[]; params?: ErrorParams };
+}
+
+export type WorkerOutcome<T> = { done: T } | { refused: WorkerRefusal };
+
+/** A download: its pieces go through `port` (relayToResponse on the server's side). */
+export interface DownloadTask {
+  config: BackupWorkerConfig;
+  port: MessagePort;
+}
+
+export interface BackupFileTask {
+  config: BackupWorkerConfig;
+  /** A new file: it must not exist yet. */
+  path: string;
+}
+
+export interface RestoreTask {
+  config: BackupWorkerConfig;
+  file: BackupFile;
+  maxShops: number;
+}
+
+export type RestoreWriteTask = RestoreTask & { actor: ActivityActor; source: RestoreSource };
+
+/** The complete backup ZIP, streamed to the server's thread. */
+export async function fullBackup({ config, port }: DownloadTask): Promise<FullBackupWritten> {
+  return writeArchive(await backupWorkerContext(config), new PortWritable(port));
+}
+
+/** The complete backup ZIP into a new file (the automatic backups); the caller removes it on failure. */
+export async function fullBackupToFile({ config, path }: BackupFileTask): Promise<FullBackupWritten> {
+  const context = await backupWorkerContext(config);
+  const output = createWriteStream(path, { flags: 'wx' });
+  try {
+    const written = await writeArchive(context, output);
+    await finished(output);
+    return written;
+  } finally {
+    output.destroy();
+  }
+}
+
+/** The data-only backup's JSON, streamed to the server's thread; answers how many shops it holds. */
+export async function dataBackup({ config, port }: DownloadTask): Promise<number> {
+  return writeDataBackup(await backupWorkerContext(config), new PortWritable(port));
+}
+
+export async function preview({
+  config,
+  file,
+  maxShops,
+}: RestoreTask): Promise<WorkerOutcome<RestorePreviewDto>> {
+  return outcomeOf(async () => previewRestore(await backupWorkerContext(config), file, maxShops));
+}
+
+export async function restore({
+  config,
+  file,
+  maxShops,
+  actor,
+  source,
+}: RestoreWriteTask): Promise<WorkerOutcome<RestoreResultDto>> {
+  return outcomeOf(async () =>
+    restoreBackup(await backupWorkerContext(config), file, maxShops, { actor, source }),
+  );
+}
+
+async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
+  try {
+    return { done: await work() };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return {
+      refused: {
+        status: error.getStatus(),
+        code: error.code,
+        message: error.message,
+        details: error.details,
+      },
+    };
+  }
+}

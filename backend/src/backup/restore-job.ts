@@ -1,0 +1,329 @@
+import { Logger } from '@nestjs/common';
+import { OBJECTS_PATH_PREFIX, sameShopFields } from 'contract';
+import { randomUUID } from 'node:crypto';
+import { In, type DataSource } from 'typeorm';
+import type { ActivityActor } from '../activity/activity-actor.js';
+import { ApiError } from '../common/api-error.js';
+import { PendingObject } from '../database/pending-object.entity.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
+import type { ShopDto } from '../shops/dto/shop.dto.js';
+import { objectKeyOf } from '../shops/shop.rules.js';
+import { readShopsIn } from '../shops/shops.service.js';
+import { sniffImageType } from '../uploads/image-check.js';
+import type { ObjectStorage } from '../uploads/object-storage.js';
+import {
+  quarantinedPathsOf,
+  requestsNotHere,
+  restorePendingRequests,
+  withImagePaths,
+} from '../visitor-requests/request-backup.js';
+import type { Manifest } from './backup-format.js';
+import {
+  asDate,
+  checkedImage,
+  readBackup,
+  usedImages,
+  usedQuarantined,
+  type BackupFile,
+  type ReadBackup,
+  type RestoredShop,
+  type RestorePlan,
+  type RestoreSource,
+} from './backup-reader.js';
+import type { BackupWorkerContext } from './backup-worker-context.js';
+import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
+
+/*
+ * A restore in three steps, in a worker thread of the backup pool (backup.worker.ts), on the
+ * worker's own connection and object store: check the file (readBackup: the manifest, every
+ * shop by the shop schema's rules, every image it would store), plan (which shops are created,
+ * replaced or left alone), write (images under new keys, journalled as pending; then one
+ * transaction for every shop, through the shop writer). So it either all happens or nothing
+ * does: on failure the new images are deleted; after a crash, RestoreService deletes what the
+ * journal still lists. The preview is the first two steps and the images' checks, writing nothing.
+ */
+
+const logger = new Logger('RestoreService');
+
+/** What `restore` would do with this file, changing nothing; a file that fails a check is answered, not refused. */
+export async function previewRestore(
+  context: BackupWorkerContext,
+  file: BackupFile,
+  maxShops: number,
+): Promise<RestorePreviewDto> {
+  const seen: { manifest?: Manifest } = {};
+  const about = () => ({
+    createdAt: asDate(seen.manifest?.createdAt) ?? null,
+    formatVersion: seen.manifest?.formatVersion ?? null,
+    missingImages: seen.manifest?.missingImages?.length ?? 0,
+  });
+  try {
+    const backup = await readBackup(file, maxShops, seen);
+    try {
+      const plan = await planRestore(context, backup);
+      // Every image the restore would read is checked now, as the restore checks it.
+      for (const entryName of [...usedImages(backup).values(), ...usedQuarantined(backup).values()])
+        await checkedImage(backup, entryName);
+      return {
+        restorable: true,
+        problems: [],
+        ...about(),
+        shops: backup.shops.length,
+        created: plan.created.length,
+        replaced: plan.replaced.length,
+        unchanged: plan.unchanged,
+        images: plan.images.size,
+      };
+    } finally {
+      backup.zip.close();
+    }
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return {
+      restorable: false,
+      problems: [{ code: refusal.code, message: refusal.message }],
+      ...about(),
+      shops: 0,
+      created: 0,
+      replaced: 0,
+      unchanged: 0,
+      images: 0,
+    };
+  }
+}
+
+/**
+ * Restores a backup file: check, plan, store the images, write the shops. `actor` is who asked
+ * and `source` which file: the restore is logged with both and its counts, in its transaction.
+ */
+export async function restoreBackup(
+  context: BackupWorkerContext,
+  file: BackupFile,
+  maxShops: number,
+  log: { actor: ActivityActor; source: RestoreSource },
+): Promise<RestoreResultDto> {
+  const stored: string[] = [];
+  try {
+    // 1. Check the file and plan; 2. store the images the written shops use, journalled.
+    const backup = await readBackup(file, maxShops);
+    let written: ShopsToWrite;
+    try {
+      const plan = await planRestore(context, backup);
+      written = await storeImages(context, backup, plan, stored);
+    } finally {
+      backup.zip.close();
+    }
+    // 3. One transaction for every shop; 4. the images the replaced shops no longer use are released.
+    const { created, updated, replacedImages } = await writeShops(context, written, stored, log);
+    await context.writer.releaseImages(replacedImages);
+    const { unchanged, images } = written;
+    const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${images} image(s).`;
+    return { message, created, updated, unchanged, images };
+  } catch (error) {
+    await discardStored(context, stored);
+    throw error;
+  }
+}
+
+/** A refusal of the file (BACKUP_REJECTED, zip-reader's `refuse`), as a check throws it. */
+function refusalOf(error: unknown): ApiError | undefined {
+  return error instanceof ApiError && error.code === 'BACKUP_REJECTED' ? error : undefined;
+}
+
+/**
+ * Which shops are created, which replace the shop with their id, and which are left alone
+ * because this directory already has them exactly so (their images included); and the
+ * images to store: those the written shops use.
+ */
+async function planRestore(
+  { dataSource, storage }: BackupWorkerContext,
+  { shops, imagesByPath }: ReadBackup,
+): Promise<RestorePlan> {
+  const current = new Map((await readShopsIn(dataSource.manager)).map((shop) => [shop.id, shop]));
+  const created: RestoredShop[] = [];
+  const replaced: RestoredShop[] = [];
+  let unchanged = 0;
+  for (const shop of shops) {
+    const before = current.get(shop.id);
+    if (!before) created.push(shop);
+    else if (await isUnchanged(storage, before, shop)) unchanged++;
+    else replaced.push(shop);
+  }
+  const used = new Set(
+    [...created, ...replaced].flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]),
+  );
+  const images = new Map([...imagesByPath].filter(([path]) => used.has(path)));
+  return { created, replaced, unchanged, images };
+}
+
+/** Same fields, categories in the same order, slug, and image paths whose objects are still stored. */
+async function isUnchanged(storage: ObjectStorage, before: ShopDto, shop: RestoredShop): Promise<boolean> {
+  const { fields } = shop;
+  const same =
+    sameShopFields({ ...before }, { ...fields }) && (shop.slug === undefined || shop.slug === before.slug);
+  if (!same) return false;
+  for (const path of [fields.logo, fields.mapImageUrl]) {
+    const key = objectKeyOf(path);
+    if (key && !(await storage.stat(key))) return false;
+  }
+  return true;
+}
+
+/** What a restore's transaction writes, once its images are stored. */
+interface ShopsToWrite {
+  shops: RestoredShop[];
+  newPaths: Map<string, string>; // each image's path in the backup → its path here
+  quarantined: string[]; // the new paths of the quarantined images put back with requests
+  requests: ReturnType<typeof withImagePaths>[];
+  unchanged: number;
+  images: number;
+  formatVersion: number;
+  backupCreatedAt: string | null;
+}
+
+/**
+ * Stores the images the written shops use, and the quarantined images of the pending listing
+ * requests the restore puts back (in quarantine again, never in `uploads/`); every image a shop
+ * or request uses is checked, stored or not: a damaged backup is refused whole. Their keys go
+ * into `stored` as they are journalled.
+ */
+async function storeImages(
+  context: BackupWorkerContext,
+  backup: ReadBackup,
+  plan: RestorePlan,
+  stored: string[],
+): Promise<ShopsToWrite> {
+  const newPaths = await storeChecked(
+    context,
+    backup,
+    usedImages(backup),
+    (path) => plan.images.has(path),
+    'uploads',
+    stored,
+  );
+  const images = stored.length;
+  const restoring = new Set(
+    (await requestsNotHere(context.dataSource.manager, backup.requests)).flatMap((request) =>
+      quarantinedPathsOf(request),
+    ),
+  );
+  const quarantinePaths = await storeChecked(
+    context,
+    backup,
+    usedQuarantined(backup),
+    (path) => restoring.has(path),
+    'quarantine',
+    stored,
+  );
+  return {
+    shops: [...plan.created, ...plan.replaced],
+    newPaths,
+    quarantined: [...quarantinePaths.values()],
+    requests: backup.requests.map((request) => withImagePaths(request, quarantinePaths)),
+    unchanged: plan.unchanged,
+    images,
+    formatVersion: backup.manifest.formatVersion,
+    backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
+  };
+}
+
+/**
+ * Checks each image entry of `entries` (path → entry name) and stores those `wanted` in
+ * `folder` under new keys, journalled as pending with `stored`. Returns each stored image's
+ * path in the backup → its new path.
+ */
+async function storeChecked(
+  { dataSource, storage }: BackupWorkerContext,
+  backup: ReadBackup,
+  entries: Map<string, string>,
+  wanted: (path: string) => boolean,
+  folder: 'uploads' | 'quarantine',
+  stored: string[],
+): Promise<Map<string, string>> {
+  const newPaths = new Map<string, string>();
+  for (const [path, entryName] of entries) {
+    const bytes = await checkedImage(backup, entryName);
+    if (!wanted(path)) continue;
+    const key = `${folder}/${randomUUID()}`;
+    await dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
+    stored.push(key);
+    await storage.put(key, bytes, sniffImageType(bytes)!);
+    newPaths.set(path, `${OBJECTS_PATH_PREFIX}${key}`);
+  }
+  return newPaths;
+}
+
+/**
+ * One transaction: each shop is inserted, or replaced in place when its id exists (so the
+ * same backup restored twice creates no duplicates), and the pending-image journal is
+ * cleared with it. Each shop keeps the slug it had (in the backup, else here) while that
+ * fits its name and city and is free, else gets a new one; a replaced shop's previous slug
+ * keeps redirecting. The restore's log entry is written in the same transaction. Returns the
+ * counts and the image references the replaced shops had.
+ */
+async function writeShops(
+  { transactions, writer }: BackupWorkerContext,
+  { shops, newPaths, quarantined, requests, unchanged, images, formatVersion, backupCreatedAt }: ShopsToWrite,
+  stored: string[],
+  log: { actor: ActivityActor; source: RestoreSource },
+): Promise<{ created: number; updated: number; replacedImages: readonly string[] }> {
+  return transactions.run(async (manager) => {
+    const existing = new Map(
+      (
+        await writer.read(
+          manager,
+          shops.map((shop) => shop.id),
+        )
+      ).map((row) => [row.shop.id, row]),
+    );
+    const writes = await writer.open(manager, log.actor, { via: 'restore', ...log.source }, { slugs: 'all' });
+    for (const shop of shops) {
+      const values = {
+        ...shop.fields,
+        logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,
+        mapImageUrl: newPaths.get(shop.fields.mapImageUrl) ?? shop.fields.mapImageUrl,
+      };
+      const kept = { id: shop.id, slug: shop.slug, createdAt: shop.createdAt, updatedAt: shop.updatedAt };
+      // Replaced in place, not deleted and inserted: its old slugs stay and keep redirecting.
+      const before = existing.get(shop.id);
+      if (before) await writes.update(before, values, kept);
+      else await writes.create(values, kept);
+    }
+    if (stored.length) await manager.delete(PendingObject, { key: In(stored) });
+    // Like a visitor's upload: the sweep keeps it while a pending request names it.
+    const since = Date.now();
+    const marks = quarantined.map((path) => ({ key: path.slice(OBJECTS_PATH_PREFIX.length), since }));
+    if (marks.length) await manager.insert(UnattachedObject, marks);
+    const restoredRequests = await restorePendingRequests(manager, requests);
+    const created = shops.length - existing.size;
+    await writes.finish({
+      kind: 'backup.restored',
+      actor: log.actor,
+      details: {
+        ...log.source,
+        created,
+        updated: existing.size,
+        unchanged,
+        images,
+        ...(restoredRequests ? { requests: restoredRequests } : {}),
+        formatVersion,
+        backupCreatedAt,
+      },
+    });
+    return { created, updated: existing.size, replacedImages: writes.releasedImages };
+  });
+}
+
+/** Deletes images stored by a restore that did not complete, and their journal rows. */
+export async function discardStored(
+  { dataSource, storage }: { dataSource: DataSource; storage: ObjectStorage },
+  keys: string[],
+): Promise<void> {
+  for (const key of keys) {
+    await storage
+      .delete(key)
+      .catch((error: Error) => logger.error(`Could not delete ${key}: ${error.message}`));
+  }
+  if (keys.length) await dataSource.getRepository(PendingObject).delete({ key: In(keys) });
+}
