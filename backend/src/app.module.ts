@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { createHmac } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -39,6 +40,8 @@ export class AppModule {
         // Nest's own log lines through the same pino logger, with the request id inside a
         // request; the per-request lines come from observeRequests (it sees every request).
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
+        // The periodic jobs (@PeriodicJob) and the automatic backups' schedule.
+        ScheduleModule.forRoot(),
         DatabaseModule.forRoot(config.database),
         RateLimitsModule,
         SessionsModule,
