@@ -10,7 +10,7 @@ export const PERIODIC_JOB_OPTIONS = {
 
 /** Once a day at 03:17, away from the top of the hour when the automatic backup runs. */
 export const EVERY_DAY = '17 3 * * *';
-export const { EVERY_HOUR, EVERY_MINUTE, EVERY_SECOND } = CronExpression;
+export const { EVERY_HOUR, EVERY_MINUTE } = CronExpression;
 
 /**
  * Runs the method on `cronTime` (@nestjs/schedule; a failure is logged by its "Scheduler").
