@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { createHmac } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -40,6 +41,8 @@ export class AppModule {
         // request: the logger pino-http binds to it (`logRequests`, the first middleware, so it
         // sees the pages and files served before Nest's router too).
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
+        // The periodic jobs (@PeriodicJob) and the automatic backups' schedule.
+        ScheduleModule.forRoot(),
         DatabaseModule.forRoot(config.database),
         RateLimitsModule,
         SessionsModule,

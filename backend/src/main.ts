@@ -8,7 +8,6 @@ import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { AdminUsersService } from './admin-users/admin-users.service.js';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { nativeHeapTrim } from './common/native-heap-trim.js';
 import { loadConfig, startupWarnings, type AppConfig } from './config/app.config.js';
 import { ConfigError } from './config/env-values.js';
 import { JobLockService } from './database/job-lock.service.js';
@@ -64,8 +63,6 @@ async function bootstrap(): Promise<void> {
           config.observability.metricsHost,
         );
   stopGracefullyOnSignals(app, config, metricsServer);
-  // glibc keeps the room that freed buffers leave in its heap: handed back after collections.
-  nativeHeapTrim().afterCollections();
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
   if (metricsServer) {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
-import { JobScheduler } from '../src/database/job-scheduler.js';
 import { JobLockService } from '../src/database/job-lock.service.js';
 import { nextSlot, type StoredBackup } from './support/backup-slots.js';
 import { shopBody } from './support/fixtures.js';
@@ -43,7 +43,8 @@ describe.each(ANY_DIALECT)('the backup schedule on %s', (dialect) => {
       }
       expect(names.length).toBeGreaterThanOrEqual(3);
       // Both schedules stopped and their jobs ended: every scheduled second claimed ran once.
-      for (const app of [one, two]) app.app.get(JobScheduler).onApplicationShutdown();
+      for (const app of [one, two])
+        for (const job of app.app.get(SchedulerRegistry).getCronJobs().values()) await job.stop();
       for (const app of [one, two]) await app.app.get(JobLockService).whenIdle();
       const [{ claims }] = await one.dataSource.query(
         "SELECT COUNT(*) AS claims FROM system_flag WHERE name LIKE 'automatic-backup:%'",

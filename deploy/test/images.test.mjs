@@ -101,7 +101,7 @@ describe('container images', () => {
       JSON.stringify(flags),
     );
     const allocator = productionAllocatorEnv();
-    assert.deepEqual(allocator, { MALLOC_MMAP_THRESHOLD_: '131072' });
+    assert.deepEqual(allocator, { MALLOC_MMAP_THRESHOLD_: '65536' });
     const backend = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8'));
     const settings = Object.entries(allocator).map(([name, value]) => `${name}=${value}`);
     assert.equal(backend.scripts['start:prod'], [...settings, 'node', ...flags, 'dist/main.js'].join(' '));

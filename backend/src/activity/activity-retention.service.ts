@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { EVERY_DAY, JobScheduler } from '../database/job-scheduler.js';
+import { EVERY_DAY, PeriodicJob } from '../database/periodic-job.js';
 import { ActivityService } from './activity.service.js';
 
 const RETENTION_LOCK = 'activity-retention';
@@ -20,7 +20,6 @@ export class ActivityRetentionService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
     private readonly locks: JobLockService,
-    private readonly jobs: JobScheduler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -28,10 +27,10 @@ export class ActivityRetentionService implements OnApplicationBootstrap {
     await this.deleteExpired().catch((error: Error) =>
       this.logger.error(`Deleting old activity entries failed: ${error.message}`),
     );
-    this.jobs.schedule('activity-retention', EVERY_DAY, () => this.deleteExpired());
   }
 
   /** One run; `now` lets a test stand in the future. Returns the entries deleted, or null when skipped. */
+  @PeriodicJob(EVERY_DAY)
   async deleteExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.activityRetentionDays * DAY_MS;
     const run = await this.locks.tryRun(RETENTION_LOCK, () => this.activity.deleteOlderThan(cutoff));

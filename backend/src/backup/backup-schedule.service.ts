@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Cron } from 'croner';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
 import { DataSource, LessThan, Like } from 'typeorm';
 import { SERVER_ACTOR } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { JobScheduler } from '../database/job-scheduler.js';
+import { PERIODIC_JOB_OPTIONS } from '../database/periodic-job.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { BackupService } from './backup.service.js';
@@ -26,7 +27,8 @@ export type AutomaticBackupOutcome =
   | { skipped: 'already run for this time' | 'another automatic backup is running' };
 
 /**
- * Runs the automatic backups on BACKUP_SCHEDULE (croner, in America/Mexico_City time). Every
+ * Runs the automatic backups on BACKUP_SCHEDULE (a cron job of @nestjs/schedule's registry, in
+ * America/Mexico_City time, added here because the pattern comes from configuration). Every
  * replica keeps the same schedule; each scheduled time runs once in all: the replica whose
  * claim of that time is inserted first runs it, under the job lock so that a slow backup and
  * the next one never overlap. A failure is recorded for the dashboard.
@@ -34,7 +36,6 @@ export type AutomaticBackupOutcome =
 @Injectable()
 export class BackupScheduleService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AutomaticBackups');
-  private job?: Cron;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,32 +44,48 @@ export class BackupScheduleService implements OnApplicationBootstrap {
     private readonly stored: StoredBackupsService,
     private readonly backups: BackupService,
     private readonly metrics: AppMetrics,
-    private readonly jobs: JobScheduler,
+    private readonly registry: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     const { schedule, timeZone } = this.config.automaticBackups;
     if (!schedule) return;
-    this.job = this.jobs.schedule(
-      'automatic-backup',
-      schedule,
-      () => this.runScheduled(this.currentSlot()),
+    const job: CronJob = CronJob.from({
+      ...PERIODIC_JOB_OPTIONS,
+      cronTime: schedule,
       timeZone,
-    );
+      start: true,
+      onTick: () =>
+        this.runScheduled(this.currentSlot(job)).then(
+          () => undefined,
+          (error: Error) => this.logger.error(`Automatic backup failed: ${error.message}`),
+        ),
+    });
+    // The registry stops it when the app stops.
+    this.registry.addCronJob(AUTOMATIC_BACKUP_LOCK, job);
   }
 
   /** When the next automatic backup is due, or null when BACKUP_SCHEDULE=off. */
   nextRunAt(): Date | null {
-    return this.job?.nextRun() ?? null;
+    if (!this.registry.doesExist('cron', AUTOMATIC_BACKUP_LOCK)) return null;
+    return this.registry.getCronJob(AUTOMATIC_BACKUP_LOCK).nextDate().toJSDate();
   }
 
   /**
    * The scheduled time this tick belongs to (not the clock's reading, which differs a little
-   * between replicas): the latest time of the schedule up to a second from now.
+   * between replicas): the latest time of the schedule up to a second from now, looked for in
+   * the minute before (a tick fires at its time or a few milliseconds after).
    */
-  private currentSlot(): Date {
+  private currentSlot(job: CronJob): Date {
     const now = Date.now();
-    const [slot] = this.job!.previousRuns(1, new Date(now + 1_000));
+    const { cronTime } = job;
+    let slot: Date | undefined;
+    for (
+      let next = cronTime.getNextDateFrom(new Date(now - 60_000), cronTime.timeZone).toJSDate();
+      next.getTime() <= now + 1_000;
+      next = cronTime.getNextDateFrom(next, cronTime.timeZone).toJSDate()
+    )
+      slot = next;
     return slot ?? new Date(Math.floor(now / 1_000) * 1_000);
   }
 

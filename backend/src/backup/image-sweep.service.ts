@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, LessThanOrEqual, Like } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { Shop } from '../shops/shop.entity.js';
@@ -32,7 +32,7 @@ export type SweepResult =
  * conditional delete below leaves it alone.
  */
 @Injectable()
-export class ImageSweepService implements OnApplicationBootstrap {
+export class ImageSweepService {
   private readonly logger = new Logger('ImageSweep');
 
   constructor(
@@ -40,14 +40,10 @@ export class ImageSweepService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: JobLockService,
     private readonly storage: ObjectStorage,
-    private readonly jobs: JobScheduler,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.jobs.schedule('image-sweep', EVERY_HOUR, () => this.sweep());
-  }
-
   /** One sweep; `now` lets a test stand after the grace period without waiting for it. */
+  @PeriodicJob(EVERY_HOUR)
   async sweep(now = Date.now()): Promise<SweepResult> {
     const run = await this.locks.tryRun(SWEEP_LOCK, () => this.sweepUnderLock(now));
     return run.ran ? run.value : { skipped: 'another instance is sweeping' };

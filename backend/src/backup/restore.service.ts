@@ -6,7 +6,7 @@ import { ApiError } from '../common/api-error.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { EVERY_MINUTE, JobScheduler } from '../database/job-scheduler.js';
+import { EVERY_MINUTE, PeriodicJob } from '../database/periodic-job.js';
 import { PendingObject } from '../database/pending-object.entity.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -41,7 +41,6 @@ export class RestoreService implements OnApplicationBootstrap {
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
     private readonly metrics: AppMetrics,
-    private readonly jobs: JobScheduler,
     private readonly workers: BackupWorkers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -52,10 +51,10 @@ export class RestoreService implements OnApplicationBootstrap {
    */
   async onApplicationBootstrap(): Promise<void> {
     await this.removeOrphans();
-    this.jobs.schedule('restore-orphans', EVERY_MINUTE, () => this.removeOrphans());
   }
 
   /** Deletes images journalled by a restore that is no longer running. */
+  @PeriodicJob(EVERY_MINUTE)
   async removeOrphans(): Promise<void> {
     if (await this.locks.isHeld(RESTORE_LOCK)) return;
     const pending = await this.dataSource.getRepository(PendingObject).find();

@@ -5,7 +5,6 @@ import type { DatabaseConfig } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 import { JobLockService } from './job-lock.service.js';
-import { JobScheduler } from './job-scheduler.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 import { TransactionRunner } from './transaction-runner.js';
 
@@ -53,8 +52,8 @@ export class DatabaseModule {
       ],
       // One JobLockService for the whole app: it knows which locks this process holds, and a
       // stopping replica waits for its jobs (main.ts).
-      providers: [TransactionRunner, JobLockService, JobScheduler, SqliteCheckpointer],
-      exports: [TransactionRunner, JobLockService, JobScheduler],
+      providers: [TransactionRunner, JobLockService, SqliteCheckpointer],
+      exports: [TransactionRunner, JobLockService],
     };
   }
 }

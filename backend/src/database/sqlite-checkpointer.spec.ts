@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source.js';
-import { JobScheduler } from './job-scheduler.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
 
 /**
@@ -16,18 +15,16 @@ describe('SqliteCheckpointer', () => {
   let dir: string;
   let path: string;
   let dataSource: DataSource;
-  let scheduler: JobScheduler;
   let checkpointer: SqliteCheckpointer;
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'atm-checkpoint-'));
     path = join(dir, 'directory.sqlite');
     dataSource = await new DataSource(dataSourceOptions({ type: 'sqlite', path })).initialize();
-    scheduler = new JobScheduler();
-    checkpointer = new SqliteCheckpointer(dataSource, scheduler);
+    // Outside an app nothing schedules its once-a-second job: the test runs each checkpoint
+    // itself, at known moments.
+    checkpointer = new SqliteCheckpointer(dataSource);
     await checkpointer.onModuleInit();
-    // Its once-a-second job is stopped: the test runs each checkpoint itself, at known moments.
-    scheduler.onApplicationShutdown();
   });
 
   afterEach(async () => {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MAX_IMAGE_BYTES, OBJECTS_PATH_PREFIX, UPLOADED_IMAGE_PATH } from 'contract';
 import { imageSize } from 'image-size';
+import { LRUCache } from 'lru-cache';
 import { ObjectStorage } from '../uploads/object-storage.js';
 
 export interface ImageSize {
@@ -8,7 +9,10 @@ export interface ImageSize {
   height: number;
 }
 
-/** Sizes kept in memory; an uploaded image's key never changes content, so they never go stale. */
+/**
+ * Sizes kept in memory (the least recently asked go first beyond this many); an uploaded image's
+ * key never changes content, so they never go stale.
+ */
 const KEPT = 5_000;
 
 /**
@@ -19,7 +23,8 @@ const KEPT = 5_000;
 @Injectable()
 export class ImageSizes {
   private readonly logger = new Logger(ImageSizes.name);
-  private readonly known = new Map<string, ImageSize | null>();
+  /** Each image's size, or false when it is missing or no image. */
+  private readonly known = new LRUCache<string, ImageSize | false>({ max: KEPT });
 
   constructor(private readonly storage: ObjectStorage) {}
 
@@ -31,18 +36,13 @@ export class ImageSizes {
     await Promise.all(
       wanted.map(async (path) => {
         const size = await this.read(path);
-        if (size !== undefined) this.remember(path, size);
+        if (size !== undefined) this.known.set(path, size ?? false);
       }),
     );
   }
 
   /** The size of an uploaded image `load` has read, or undefined. */
-  sizeOf = (path: string): ImageSize | undefined => this.known.get(path) ?? undefined;
-
-  private remember(path: string, size: ImageSize | null): void {
-    if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
-    this.known.set(path, size);
-  }
+  sizeOf = (path: string): ImageSize | undefined => this.known.get(path) || undefined;
 
   /** The image's size; null when it is missing or no image; undefined when the store failed (asked again). */
   private async read(path: string): Promise<ImageSize | null | undefined> {

@@ -10,12 +10,13 @@ import {
   searchWords,
   type ShopFilters,
 } from 'contract';
+import { LRUCache } from 'lru-cache';
 import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import { SearchIndex } from './search-index.js';
 import type { ShopCatalog } from './shops.service.js';
 
-/** Filtered lists kept per catalogue version; the oldest go first beyond this many. */
+/** Filtered lists kept per catalogue version; the least recently asked go first beyond this many. */
 const CACHED_RESULTS = 200;
 
 /** The shops that match a listing's filters, and the key every spelling of those filters shares. */
@@ -45,7 +46,7 @@ export class ListingResultsCache {
     ShopCatalog,
     {
       known: Record<'category' | 'city' | 'state', KnownValues>;
-      results: Map<string, readonly ShopDto[]>;
+      results: LRUCache<string, readonly ShopDto[]>;
       search?: Promise<SearchIndex>;
     }
   >();
@@ -59,7 +60,7 @@ export class ListingResultsCache {
           city: knownValues(catalog.cities),
           state: knownValues(catalog.states),
         },
-        results: new Map(),
+        results: new LRUCache({ max: CACHED_RESULTS }),
       };
       this.byCatalog.set(catalog, entry);
     }
@@ -89,7 +90,6 @@ export class ListingResultsCache {
       : catalog.shops;
     const rest = { ...NO_FILTERS, category, city, state, ...activeToggleValues(filters) };
     const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
-    if (entry.results.size >= CACHED_RESULTS) entry.results.delete(entry.results.keys().next().value!);
     entry.results.set(key, shops);
     return { key, shops };
   }

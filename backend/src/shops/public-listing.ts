@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parse as parseQuery } from 'node:querystring';
 import { LISTING_TOGGLES, pageOf } from 'contract';
+import { LRUCache } from 'lru-cache';
 import { encodeBytes, JSON_TYPE, type EncodedDocument } from '../common/encoded-document.js';
 import {
   checkedListingQuery,
@@ -33,8 +34,8 @@ const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).
  */
 @Injectable()
 export class PublicListing {
-  private readonly answers = new WeakMap<ShopCatalog, Map<string, Promise<EncodedDocument>>>();
-  private readonly byQuery = new WeakMap<ShopCatalog, Map<string, EncodedDocument>>();
+  private readonly answers = new WeakMap<ShopCatalog, LRUCache<string, Promise<EncodedDocument>>>();
+  private readonly byQuery = new WeakMap<ShopCatalog, LRUCache<string, EncodedDocument>>();
 
   constructor(
     private readonly shops: ShopsService,
@@ -66,8 +67,7 @@ export class PublicListing {
     return checkedListingQuery(parseQuery(rawQuery)).then(async (query) => {
       const document = await this.documentIn(catalog, query, now);
       let documents = this.byQuery.get(catalog);
-      if (!documents) this.byQuery.set(catalog, (documents = new Map()));
-      if (documents.size >= CACHED_QUERIES) documents.delete(documents.keys().next().value!);
+      if (!documents) this.byQuery.set(catalog, (documents = new LRUCache({ max: CACHED_QUERIES })));
       documents.set(key, document);
       return document;
     });
@@ -85,8 +85,7 @@ export class PublicListing {
     const known = answers?.get(key);
     if (known) return known;
     const answer: ShopListingDto = { items, page, pageCount, total: shops.length };
-    if (!answers) this.answers.set(catalog, (answers = new Map()));
-    if (answers.size >= CACHED_ANSWERS) answers.delete(answers.keys().next().value!);
+    if (!answers) this.answers.set(catalog, (answers = new LRUCache({ max: CACHED_ANSWERS })));
     const encoded = encodeBytes(Buffer.from(JSON.stringify(answer)), JSON_TYPE);
     answers.set(key, encoded);
     // A failed encoding is not kept: the next request tries again.

@@ -1,10 +1,10 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Between, DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { Mailer } from './mailer.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
@@ -26,25 +26,20 @@ const KIND_WORDS: Record<string, string> = {
  * does not ask for a language.
  */
 @Injectable()
-export class RequestNotifications implements OnApplicationBootstrap {
+export class RequestNotifications {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mailer: Mailer,
     private readonly locks: JobLockService,
-    private readonly jobs: JobScheduler,
     private readonly limits: RateLimits,
   ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.mailer.enabled && this.config.visitorRequests.digestTo.length)
-      this.jobs.schedule('requests-digest', EVERY_HOUR, () => this.sendDigest());
-  }
 
   /**
    * The digest of the requests received in the whole hour before `now`'s hour, sent once per
    * hour by whichever replica claims that hour first. Returns how many it listed (0: none sent).
    */
+  @PeriodicJob(EVERY_HOUR)
   async sendDigest(now = Date.now()): Promise<number> {
     const { digestTo } = this.config.visitorRequests;
     if (!this.mailer.enabled || !digestTo.length) return 0;

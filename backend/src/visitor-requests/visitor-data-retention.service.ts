@@ -5,7 +5,7 @@ import { DataSource, In, IsNull, LessThan, Not, type FindOptionsWhere } from 'ty
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
-import { EVERY_HOUR, JobScheduler } from '../database/job-scheduler.js';
+import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { purgeWriteAheadLog } from '../database/sqlite-log-purge.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
@@ -43,17 +43,16 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly limits: RateLimits,
     private readonly locks: JobLockService,
-    private readonly jobs: JobScheduler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.eraseExpired().catch((error: Error) =>
       this.logger.error(`Erasing submitters' personal data failed: ${error.message}`),
     );
-    this.jobs.schedule(RETENTION_LOCK, EVERY_HOUR, () => this.eraseExpired());
   }
 
   /** One run; `now` lets a test stand in the future. The requests erased, or null when skipped. */
+  @PeriodicJob(EVERY_HOUR)
   async eraseExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.visitorRequests.personalDataRetentionDays * DAY_MS;
     const run = await this.locks.tryRun(RETENTION_LOCK, async () => {

@@ -6,6 +6,6 @@ export interface StoredBackup {
   bytes: number;
 }
 
-/** Distinct scheduled times, as croner would hand them (whole minutes). */
+/** Distinct scheduled times, as the schedule would hand them (whole minutes). */
 let slotMinute = Date.UTC(2026, 0, 1, 9, 0);
 export const nextSlot = () => new Date((slotMinute += 60_000));
