@@ -41,7 +41,7 @@ import { ByteCounter, HashingStream } from './hashing-streams.js';
 import { writeDataBackupJson } from './data-backup-json.js';
 import { ManifestFiles } from './manifest-files.js';
 import { addStreamEntry } from './zip-entry-hand-over.js';
-import { pendingRequestsForBackup, quarantinedPathsOf } from '../visitor-requests/request-backup.js';
+import { pendingRequestsForBackup, quarantinedPathsOf } from './request-backup.js';
 
 /**
  * Every full backup being written holds a lock named with this prefix: the image sweep deletes

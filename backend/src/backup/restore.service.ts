@@ -41,7 +41,7 @@ import {
   requestsNotHere,
   restorePendingRequests,
   withImagePaths,
-} from '../visitor-requests/request-backup.js';
+} from './request-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 export type { BackupFile, RestoreSource } from './backup-reader.js';
