@@ -7,16 +7,15 @@
  */
 export function routePattern(template: string): string;
 /**
- * The public pages, the one table of them. The shell's routes (frontend-shell/src/App.tsx), the
- * server render (backend/src/pages/public-pages.ts: which route a page is, what data it is drawn
- * from) and the preamble that runs before any bundle (frontend-shell/public/preamble.js, whose
- * patterns the build writes in from here) all read it; frontend-common/src/routes.ts parses and
- * builds the pages' URLs with it.
+ * The public pages, the one table of them. The shell's routes (its App), the server render (the
+ * backend's PublicPages: which route a page is, what data it is drawn from) and the shell's
+ * preamble that runs before any bundle (the build writes these patterns into it) all read it;
+ * frontend-common's routes parse and build the pages' URLs with it.
  *
  * `paths` are route templates in Spanish; English has the same under `/en`. `:slug` is one path
  * segment; a trailing slash is allowed. `view` is what the directory draws; `hero`: the shell
  * draws its hero above it. Every page works as HTML first and starts its scripts on the
- * visitor's first sign of use (hydration on intent, frontend-shell/README.md).
+ * visitor's first sign of use (hydration on intent, the shell's README).
  */
 export const PUBLIC_PAGES: readonly [
   {
