@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import * as contract from 'contract';
 import { createConfig, createServerConfig } from 'frontend-common/webpack/createConfig.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +15,16 @@ const devRuntimeConfig = {
   },
 };
 
+/** The preamble with the public pages' patterns written in (its __NAME__ is contract's NAME). */
+function preamble() {
+  return readFileSync(path.join(dir, 'public/preamble.js'), 'utf8')
+    .replace(/__([A-Z_]+)__/g, (_, name) => {
+      if (typeof contract[name] !== 'string') throw new Error(`preamble.js: contract has no ${name}`);
+      return JSON.stringify(contract[name]);
+    })
+    .trim();
+}
+
 const browser = createConfig({
   dir,
   name: 'shell',
@@ -21,7 +33,7 @@ const browser = createConfig({
   port: 3001,
   // index.html paints the page frame before any JavaScript: its stylesheet and the preamble
   // (remembered language, which page) are inline rather than files to wait for.
-  inline: { inlineCss: 'src/styles.css', preambleJs: 'public/preamble.js' },
+  inline: { inlineCss: 'src/styles.css', preambleJs: preamble },
   devMiddleware: (app) =>
     app.get('/runtime-config.js', (_req, res) => {
       res

@@ -1,27 +1,42 @@
 import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { resolveDataSourceOptions } from '../src/database/data-source.js';
 import { AddShopSlugsAndWhatsapp1795438276593 } from '../src/database/migrations/mysql/1795438276593-AddShopSlugsAndWhatsapp.js';
 import { AddShopSlugsAndWhatsapp1795438272090 } from '../src/database/migrations/sqlite/1795438272090-AddShopSlugsAndWhatsapp.js';
 import { runMigrations } from '../src/database/database.module.js';
 import { loadConfig } from '../src/config/app.config.js';
-import { createTestDatabase, DIALECTS } from './support/test-app.js';
+import { createTestDatabase, DIALECTS, startAppOnFreshDatabase } from './support/test-app.js';
+
+const SOURCE = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** The class that each `*.entity.ts` file of src/ declares (one a file). */
+function entityClassesInSource(): string[] {
+  return readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.entity.ts'))
+    .map((file) => /^export class (\w+)/m.exec(readFileSync(join(SOURCE, file), 'utf8'))![1])
+    .sort();
+}
 
 describe.each(DIALECTS)('migrations on %s', (dialect) => {
-  it('bring an empty database to exactly the schema the entities describe', async () => {
-    const database = await createTestDatabase(dialect);
-    const dataSource = new DataSource(await resolveDataSourceOptions(loadConfig(database.env).database));
+  it("bring an empty database to exactly the schema the modules' entities describe", async () => {
+    // The app's own data source: the entities are those its modules register (autoLoadEntities),
+    // and it ran the migrations as it started.
+    const { dataSource, close } = await startAppOnFreshDatabase(dialect);
     try {
-      await dataSource.initialize();
-      await runMigrations(dataSource);
+      // Every entity file is registered by a module (the migration CLI finds the same files by name).
+      expect(dataSource.entityMetadatas.map((entity) => (entity.target as Function).name).sort()).toEqual(
+        entityClassesInSource(),
+      );
       const pending = await dataSource.driver.createSchemaBuilder().log();
       expect(pending.upQueries.map((query) => query.query)).toEqual([]);
       // Running them again is a no-op (a restarted or second instance).
       await runMigrations(dataSource);
       expect(await dataSource.showMigrations()).toBe(false);
     } finally {
-      if (dataSource.isInitialized) await dataSource.destroy();
-      await database.drop();
+      await close();
     }
   });
 

@@ -5,3 +5,4 @@ export * from './shop-rules.js';
 export * from './search.js';
 export * from './listing.js';
 export * from './visitor-requests.js';
+export * from './public-pages.js';

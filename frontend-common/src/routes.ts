@@ -1,22 +1,17 @@
+import { ENGLISH_PREFIX, PUBLIC_PAGES, routePattern, type PublicPage } from 'contract';
 import { DEFAULT_LANGUAGE, type Language } from './i18n';
 
 /**
- * The public pages' URLs, the one table of them: Spanish unprefixed, English under
- * `/en`. The shell's router, the directory's links, the server render and the language switch
- * all build and read public URLs through these functions. (public/preamble.js repeats the
- * matching as two regular expressions, because it runs before any bundle; routes.test.ts keeps
- * them in step.)
+ * The public pages' URLs, from the one table of them (contract's PUBLIC_PAGES): Spanish
+ * unprefixed, English under `/en`. The shell's router, the directory's links, the server render
+ * and the language switch all build and read public URLs through these functions.
  */
-export type PublicPage =
-  | { kind: 'listing'; language: Language; /** '/shops' rather than '/' */ shopsPath: boolean }
-  | { kind: 'shop'; language: Language; slug: string }
-  /** "List my shop": a gunsmith's request to be listed. */
-  | { kind: 'list-my-shop'; language: Language };
+export type { PublicPage };
 
-const ENGLISH_PREFIX = '/en';
-const LISTING = /^\/(shops\/?)?$/;
-const SHOP = /^\/shops\/([^/]+)\/?$/;
-const LIST_MY_SHOP = /^\/list-my-shop\/?$/;
+/** Each path of the table, compiled, with the page it is. */
+const ROUTES = PUBLIC_PAGES.flatMap(({ kind, paths }) =>
+  paths.map((template) => ({ kind, template, pattern: new RegExp(routePattern(template)) })),
+);
 
 /** The language a path is in: English under `/en`, Spanish everywhere else. */
 export function languageOfPath(pathname: string): Language {
@@ -27,12 +22,13 @@ export function languageOfPath(pathname: string): Language {
 export function parsePublicPath(pathname: string): PublicPage | null {
   const language = languageOfPath(pathname);
   const rest = language === 'en' ? pathname.slice(ENGLISH_PREFIX.length) || '/' : pathname;
-  if (LISTING.test(rest)) return { kind: 'listing', language, shopsPath: rest.startsWith('/shops') };
-  if (LIST_MY_SHOP.test(rest)) return { kind: 'list-my-shop', language };
-  const shop = SHOP.exec(rest);
-  if (shop) {
+  for (const { kind, template, pattern } of ROUTES) {
+    const match = pattern.exec(rest);
+    if (!match) continue;
+    if (kind === 'listing') return { kind, language, shopsPath: template === '/shops' };
+    if (kind === 'list-my-shop') return { kind, language };
     try {
-      return { kind: 'shop', language, slug: decodeURIComponent(shop[1]) };
+      return { kind, language, slug: decodeURIComponent(match[1]) };
     } catch {
       return null; // a malformed %-escape is no slug
     }

@@ -133,7 +133,7 @@ function reactRouterProductionAliases() {
  * @param {Record<string,string>} [options.exposes]
  * @param {string} options.title html title
  * @param {(app: any) => void} [options.devMiddleware] extra dev-server routes
- * @param {Record<string,string>} [options.inline] template parameters read from files (paths
+ * @param {Record<string,string | (() => string)>} [options.inline] template parameters read from files (paths
  *   relative to `dir`) and written into index.html as they are, e.g. the shell's stylesheet
  */
 export function createConfig({ dir, name, publicPath, port, exposes, title, devMiddleware, inline = {} }) {
@@ -143,7 +143,12 @@ export function createConfig({ dir, name, publicPath, port, exposes, title, devM
     Object.fromEntries(
       Object.entries(inline).map(([key, file]) => [
         key,
-        { enumerable: true, get: () => readFileSync(path.join(dir, file), 'utf8').trim() },
+        {
+          enumerable: true,
+          // A file, or a function that makes the text (the shell's preamble, with its patterns).
+          get: () =>
+            typeof file === 'function' ? file() : readFileSync(path.join(dir, file), 'utf8').trim(),
+        },
       ]),
     ),
   );

@@ -2,9 +2,10 @@
 // from the built page, deploy/frontend/security-headers.conf lists it). Runs before the first
 // paint. A public page the server rendered is in its URL's language (`/en/...` English), except
 // that a visitor who chose English with the switch is taken from a Spanish page to its English
-// twin here, before anything paints (the same rule as frontend-common/src/routes.ts, whose test
-// checks these expressions). Elsewhere (admin) the static frame shows the remembered language.
-/* global document, window */
+// twin here, before anything paints (the same rule as frontend-common/src/routes.ts). Elsewhere
+// (admin) the static frame shows the remembered language. It runs before any bundle, so the
+// build writes the public pages' patterns in (contract's, from PUBLIC_PAGES, named between double underscores).
+/* global document, window, __SPANISH_PUBLIC_PATH__, __PUBLIC_PATH__ */
 (function () {
   var root = document.documentElement;
   var location = window.location;
@@ -15,12 +16,12 @@
   } catch {
     // storage blocked: Spanish, the default
   }
-  var spanishPublicPage = /^\/(shops(\/[^/]+)?\/?|list-my-shop\/?)?$/;
+  var spanishPublicPage = new RegExp(__SPANISH_PUBLIC_PATH__);
   if (language === 'en' && spanishPublicPage.test(path)) {
     location.replace('/en' + (path === '/' ? '/' : path) + location.search + location.hash);
     return;
   }
-  var publicPage = /^(\/en)?\/(shops(\/[^/]+)?\/?|list-my-shop\/?)?$|^\/en$/.test(path);
+  var publicPage = new RegExp(__PUBLIC_PATH__).test(path);
   if (!publicPage && (language === 'en' || language === 'es')) root.lang = language;
   var page = /^\/admin(\/|$)/.test(path) ? 'admin' : publicPage ? 'directory' : 'other';
   root.setAttribute('data-atm-page', page);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ADMIN_PAGE_PATHS } from 'contract';
+import { ADMIN_PAGE_PATHS, ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import { languageOfPath, languagePrefix, listingUnderDialog, parsePublicPath } from 'frontend-common';
 import type { RemoteAppProps, RemoteLoader } from './app/remotes';
@@ -48,7 +48,7 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
   const shownPage = parsePublicPath(pathname);
   const underDialog = shownPage?.kind === 'shop' ? listingUnderDialog(state) : null;
   const dialogSlug = underDialog && shownPage?.kind === 'shop' ? shownPage.slug : undefined;
-  const directory = (basePath: string, view: 'listing' | 'shop' | 'list-my-shop') => (
+  const directory = (basePath: string, view: (typeof PUBLIC_PAGES)[number]['view']) => (
     <RemoteRoute
       name="directory"
       loader={loadRemote}
@@ -59,12 +59,27 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
       dialogSlug={view === 'listing' ? dialogSlug : undefined}
     />
   );
-  const listing = (basePath: string) => (
-    <>
-      <Hero />
-      {directory(basePath, 'listing')}
-    </>
-  );
+  // The public pages' routes, in Spanish and under /en, from the one table of them (contract).
+  const pageRoutes = (prefix: string) =>
+    PUBLIC_PAGES.flatMap(({ paths, view, hero }) =>
+      paths.map((template) => {
+        // The directory's base: the page's path without its parameter ('/shops' for a shop).
+        const basePath = `${prefix}${template.replace(/\/:[^/]+$/, '')}`;
+        const element = hero ? (
+          <>
+            <Hero />
+            {directory(basePath, view)}
+          </>
+        ) : (
+          directory(basePath, view)
+        );
+        return template === '/' ? (
+          <Route key={template} index element={element} />
+        ) : (
+          <Route key={template} path={template.slice(1)} element={element} />
+        );
+      }),
+    );
   return (
     // Always a location, never none: Routes wraps what it renders for a given location in a
     // provider, so switching between one and none would remount the directory as a dialog opens.
@@ -76,16 +91,8 @@ export function App({ loadRemote, siteDomain, snapshot, serverRemotes, notFoundP
         <Route path="/admin/*" element={<RemoteRoute name="admin" basePath="/admin" loader={loadRemote} />} />
       )}
       <Route element={<PublicLayout siteDomain={siteDomain} />}>
-        <Route index element={listing('/')} />
-        <Route path="shops" element={listing('/shops')} />
-        <Route path="shops/:slug" element={directory('/shops', 'shop')} />
-        <Route path="list-my-shop" element={directory('/list-my-shop', 'list-my-shop')} />
-        <Route path="en">
-          <Route index element={listing('/en/')} />
-          <Route path="shops" element={listing('/en/shops')} />
-          <Route path="shops/:slug" element={directory('/en/shops', 'shop')} />
-          <Route path="list-my-shop" element={directory('/en/list-my-shop', 'list-my-shop')} />
-        </Route>
+        {pageRoutes('')}
+        <Route path={ENGLISH_PREFIX.slice(1)}>{pageRoutes(ENGLISH_PREFIX)}</Route>
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,9 +1,14 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as contract from 'contract';
 import { parsePublicPath, twinPath } from 'frontend-common';
 
-const source = readFileSync(path.join(__dirname, '..', 'public', 'preamble.js'), 'utf8');
+// As the build writes it into the page (webpack.config.mjs): each __NAME__ is contract's NAME.
+const source = readFileSync(path.join(__dirname, '..', 'public', 'preamble.js'), 'utf8').replace(
+  /__([A-Z_]+)__/g,
+  (_, name: string) => JSON.stringify(contract[name as keyof typeof contract]),
+);
 
 /** Runs the inline preamble at `path`, with `remembered` in storage, on stand-ins for the page. */
 function runPreamble(path: string, remembered: string | null) {
@@ -46,7 +51,7 @@ const PATHS = [
   '/list-my-shop/x',
 ];
 
-describe('public/preamble.js agrees with frontend-common/src/routes.ts', () => {
+describe('public/preamble.js agrees with frontend-common/src/routes.ts (one table: contract PUBLIC_PAGES)', () => {
   it.each(PATHS)('on %s', (path) => {
     const page = parsePublicPath(path);
     const spanish = runPreamble(path, null);

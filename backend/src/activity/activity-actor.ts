@@ -1,6 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AdminUser } from '../admin-users/admin-user.entity.js';
 
 /** Who makes a change and from where, as the activity log records it. */
 export interface ActivityActor {
@@ -16,7 +15,10 @@ export const SERVER_ACTOR: ActivityActor = Object.freeze({ adminId: null, userna
 
 /** The actor of a request: its session's admin (if any) and its client address. */
 export function actorOf(request: Request): ActivityActor {
-  const user = request.isAuthenticated?.() ? (request.user as AdminUser | undefined) : undefined;
+  // The session's admin, read by the two fields the log keeps (it records ids, not the entity).
+  const user = request.isAuthenticated?.()
+    ? (request.user as { id: string; username: string } | undefined)
+    : undefined;
   return { adminId: user?.id ?? null, username: user?.username ?? null, client: request.ip ?? null };
 }
 

@@ -13,7 +13,7 @@ import {
   pendingRequestsForBackup,
   quarantinedPathsOf,
   type BackedUpRequest,
-} from '../visitor-requests/request-backup.js';
+} from './request-backup.js';
 import {
   ACTIVITY_NAME,
   FORMAT_VERSION,

@@ -13,7 +13,7 @@ import {
   type Manifest,
 } from './backup-format.js';
 import { BackupZip, refuse } from './zip-reader.js';
-import { checkBackedUpRequests, quarantinedPathsOf } from '../visitor-requests/request-backup.js';
+import { checkBackedUpRequests, quarantinedPathsOf } from './request-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*

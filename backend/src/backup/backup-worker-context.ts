@@ -1,9 +1,14 @@
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { ActivityEntry } from '../activity/activity-entry.entity.js';
+import { ShopCategory } from '../shops/shop-category.entity.js';
+import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
+import { Shop } from '../shops/shop.entity.js';
+import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
+import { BackupRecord } from './backup-record.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { DatabaseConfig } from '../config/database.config.js';
 import type { StorageConfig } from '../config/storage.config.js';
-import { dataSourceOptions } from '../database/data-source.js';
-import { bindNumbersAsParameters } from '../database/sqlite-number-parameters.js';
+import { workerDataSource } from '../database/worker-data-source.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { ShopWriter } from '../shops/shop-writer.js';
 import type { ObjectStorage } from '../uploads/object-storage.js';
@@ -30,6 +35,9 @@ export interface BackupWorkerContext {
   writer: ShopWriter;
 }
 
+/** The tables a backup reads and a restore writes, beside the database layer's own. */
+const BACKUP_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry, VisitorRequest, BackupRecord];
+
 let opened: { key: string; context: Promise<BackupWorkerContext> } | undefined;
 
 /**
@@ -54,14 +62,8 @@ async function open(
   previous?: Promise<BackupWorkerContext>,
 ): Promise<BackupWorkerContext> {
   await previous?.then(({ dataSource }) => dataSource.destroy()).catch(() => undefined);
-  const options = dataSourceOptions(database, flavour);
   // Two connections on MySQL/MariaDB: a backup's reads and a restore's transaction.
-  const dataSource = await new DataSource(
-    options.type === 'better-sqlite3'
-      ? options
-      : { ...options, extra: { ...options.extra, connectionLimit: 2 } },
-  ).initialize();
-  bindNumbersAsParameters(dataSource);
+  const dataSource = await workerDataSource({ config: database, flavour }, BACKUP_ENTITIES);
   const objects = await storageFromConfig(storage);
   const transactions = new TransactionRunner(dataSource);
   const activity = new ActivityService(dataSource);

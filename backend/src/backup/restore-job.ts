@@ -16,7 +16,7 @@ import {
   requestsNotHere,
   restorePendingRequests,
   withImagePaths,
-} from '../visitor-requests/request-backup.js';
+} from './request-backup.js';
 import type { Manifest } from './backup-format.js';
 import {
   asDate,

@@ -1,7 +1,4 @@
-import {
-  parseVisitorRequests,
-  type VisitorRequestsConfig,
-} from '../visitor-requests/visitor-requests.config.js';
+import { parseVisitorRequests, type VisitorRequestsConfig } from './visitor-requests.config.js';
 import { parseAutomaticBackups, type AutomaticBackupsConfig } from './automatic-backups.config.js';
 import { parseDatabase, resolveDataDir, type DatabaseConfig } from './database.config.js';
 import { ConfigError, flag, integer, type Env, type NodeEnv } from './env-values.js';

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { parseDatabase, resolveDataDir } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
@@ -8,6 +9,11 @@ import { resolveDataSourceOptions } from './data-source.js';
  * (DATABASE_URL, else the SQLite file in DATA_DIR). Only the CLI imports this file: it asks a
  * MySQL server for its flavour as it loads.
  */
-export default new DataSource(
-  await resolveDataSourceOptions(parseDatabase(process.env, resolveDataDir(process.env))),
-);
+const options = await resolveDataSourceOptions(parseDatabase(process.env, resolveDataDir(process.env)));
+
+// The app registers each feature's entities through its module; the CLI has no modules, so it
+// finds them by their file name in the build it runs from (dist/**/*.entity.js).
+export default new DataSource({
+  ...options,
+  entities: [fileURLToPath(new URL('../**/*.entity.js', import.meta.url))],
+});

@@ -1,47 +1,21 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ActivityEntry } from '../activity/activity-entry.entity.js';
-import { AdminUser } from '../admin-users/admin-user.entity.js';
-import { RecoveryCode } from '../auth/second-factor/recovery-codes/recovery-code.entity.js';
-import { TotpFactor } from '../auth/second-factor/totp/totp-factor.entity.js';
-import { Passkey } from '../auth/passkeys/passkey.entity.js';
-import { Session } from '../sessions/session.entity.js';
 import type { DatabaseConfig } from '../config/database.config.js';
+import { DataVersion } from './data-version.entity.js';
+import { DatabaseLogger } from './database-logger.js';
+import { JobLock } from './job-lock.entity.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
-import { Shop } from '../shops/shop.entity.js';
-import { ShopCategory } from '../shops/shop-category.entity.js';
-import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
-import { BackupRecord } from '../backup/backup-record.entity.js';
-import { DataVersion } from './data-version.entity.js';
-import { JobLock } from './job-lock.entity.js';
 import { PendingObject } from './pending-object.entity.js';
-import { RateLimitCounter } from '../rate-limits/rate-limit.entity.js';
 import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
-import { DatabaseLogger } from './database-logger.js';
-import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
-/** Every entity of the app, listed once for the app, the tests and the migration CLI. */
-export const ENTITIES = [
-  AdminUser,
-  Session,
-  SystemFlag,
-  DataVersion,
-  Shop,
-  ShopCategory,
-  ShopOldSlug,
-  BackupRecord,
-  JobLock,
-  PendingObject,
-  UnattachedObject,
-  RateLimitCounter,
-  ActivityEntry,
-  VisitorRequest,
-  TotpFactor,
-  RecoveryCode,
-  Passkey,
-];
+/**
+ * The tables of the database layer itself, which several features share. A feature's own
+ * entities are registered by its module (TypeOrmModule.forFeature, with autoLoadEntities in
+ * DatabaseModule), so this layer names none of them.
+ */
+export const DATABASE_ENTITIES = [DataVersion, JobLock, PendingObject, SystemFlag, UnattachedObject];
 
 /**
  * The one description of the database, shared by the app and the TypeORM CLI
@@ -53,7 +27,7 @@ export function dataSourceOptions(
   flavour: 'mysql' | 'mariadb' = 'mysql',
 ): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities: DATABASE_ENTITIES,
     subscribers: [AssignUuidSubscriber],
     synchronize: false,
     migrationsRun: false,

@@ -39,6 +39,8 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           useFactory: async () => ({
             ...(await resolveDataSourceOptions(database)),
+            // Each feature module registers its own entities (TypeOrmModule.forFeature).
+            autoLoadEntities: true,
             retryAttempts: 5,
             retryDelay: 2000,
           }),

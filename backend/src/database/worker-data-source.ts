@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type EntitySchema } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { dataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
@@ -23,17 +23,23 @@ let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
  * MySQL/MariaDB: a small pool, the web server keeps its own. The schema is the web server's
  * to migrate (it has, before it serves).
  */
-export function workerDataSource(database: WorkerDatabase): Promise<DataSource> {
+export function workerDataSource(
+  database: WorkerDatabase,
+  // The feature entities the worker's task reads and writes: in the app each module registers
+  // its own (autoLoadEntities); a worker has no modules, so its caller names them.
+  entities: readonly (Function | EntitySchema)[],
+): Promise<DataSource> {
   const key = JSON.stringify(database);
   if (opened?.key !== key) {
     const previous = opened?.dataSource;
     const options = dataSourceOptions(database.config, database.flavour);
+    const all = [...(options.entities as []), ...entities];
     const dataSource = (async () => {
       await previous?.then((old) => old.destroy()).catch(() => undefined);
       const fresh = await new DataSource(
         options.type === 'better-sqlite3'
-          ? options
-          : { ...options, extra: { connectionLimit: 2, maxPreparedStatements: 16 } },
+          ? { ...options, entities: all }
+          : { ...options, entities: all, extra: { connectionLimit: 2, maxPreparedStatements: 16 } },
       ).initialize();
       bindNumbersAsParameters(fresh);
       return fresh;

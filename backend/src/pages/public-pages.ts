@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
@@ -30,10 +31,9 @@ export type PageAnswer = { status: 301; location: string } | { status: 200 | 404
 
 /** A page's route template, as metrics and request lines name it (`/en/shops/:slug`). */
 function routeOf(page: PublicPage): string {
-  const prefix = page.language === 'en' ? '/en' : '';
-  if (page.kind === 'shop') return `${prefix}/shops/:slug`;
-  if (page.kind === 'listing') return page.shopsPath ? `${prefix}/shops` : `${prefix}/`;
-  return `${prefix}/${page.kind}`;
+  const [first, shops] = PUBLIC_PAGES.find(({ kind }) => kind === page.kind)!.paths;
+  const template = page.kind === 'listing' && page.shopsPath ? shops : first;
+  return `${page.language === 'en' ? ENGLISH_PREFIX : ''}${template}`;
 }
 
 /**

@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { PublicPage } from 'contract';
 
-export type Language = 'es' | 'en';
-export type PublicPage =
-  | { kind: 'listing'; language: Language; shopsPath: boolean }
-  | { kind: 'shop'; language: Language; slug: string }
-  | { kind: 'list-my-shop'; language: Language };
+export type { PublicPage };
+export type Language = PublicPage['language'];
 
 /** What frontend-shell/src/server.tsx exports (its Node build, dist-ssr/shell.cjs). */
 export interface ShellServer {

@@ -3,7 +3,6 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
-import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -13,6 +12,9 @@ import { describeUserAgent } from './session-device.js';
 import { SessionsService } from './sessions.service.js';
 
 /** The current administrator's own sessions: list them, end one, end all the others. */
+/** Sessions belong to an admin by id: this controller needs nothing else of the account. */
+type SessionOwner = { id: string };
+
 @ApiTags('sessions')
 @AdminOnly()
 @ApiErrors(503)
@@ -26,7 +28,7 @@ export class SessionsController {
 
   /** My live sessions (device, address, started, last seen), the most recently used first. */
   @Get()
-  getMySessions(@CurrentUser() user: AdminUser, @Req() request: Request): Promise<AdminSessionDto[]> {
+  getMySessions(@CurrentUser() user: SessionOwner, @Req() request: Request): Promise<AdminSessionDto[]> {
     return this.sessions.listOf(user.id, request.sessionID);
   }
 
@@ -36,7 +38,7 @@ export class SessionsController {
   @ApiNoContentResponse({ description: 'Ended' })
   @ApiErrors({ 404: 'Session not found', 409: 'The current session: log out instead' })
   async endMySession(
-    @CurrentUser() user: AdminUser,
+    @CurrentUser() user: SessionOwner,
     @Param('id') id: string,
     @Req() request: Request,
     @Actor() actor: ActivityActor,
@@ -57,7 +59,7 @@ export class SessionsController {
   @HttpCode(200)
   @ApiOkResponse({ type: EndedSessionsDto })
   async endMyOtherSessions(
-    @CurrentUser() user: AdminUser,
+    @CurrentUser() user: SessionOwner,
     @Req() request: Request,
     @Actor() actor: ActivityActor,
   ): Promise<EndedSessionsDto> {

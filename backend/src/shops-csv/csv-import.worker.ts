@@ -3,12 +3,15 @@ import { SHOP_CSV_COLUMNS } from 'contract';
 import { stringify } from 'csv-stringify/sync';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ActivityActor } from '../activity/activity-actor.js';
+import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import { workerDataSource, workerTransaction, type WorkerDatabase } from '../database/worker-data-source.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
-import type { Shop } from '../shops/shop.entity.js';
+import { ShopCategory } from '../shops/shop-category.entity.js';
+import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
+import { Shop } from '../shops/shop.entity.js';
 import { imageProblemsOf, readStoredShops, ShopWrites } from '../shops/shop-writer.js';
 import { retryOnSlugRace } from '../shops/shops.service.js';
 import {
@@ -20,6 +23,9 @@ import {
 } from './csv-import-plan.js';
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { parseShopsCsv, shopToCsvRecord, type ParsedShopsCsv } from './shop-csv-format.js';
+
+/** The tables an import reads and writes through the shop writer, beside the database layer's own. */
+const CSV_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry];
 
 /** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
 export interface CsvRefusal {
@@ -115,7 +121,7 @@ export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
 export function importShops(task: ImportTask): Promise<CsvOutcome> {
   return outcomeOf(async () => {
     const parsed = read(task);
-    const dataSource = await workerDataSource(task.database);
+    const dataSource = await workerDataSource(task.database, CSV_ENTITIES);
     const file = task.fileName?.slice(0, 200);
     const step = await retryOnSlugRace(() =>
       workerTransaction(dataSource, async (manager): Promise<CsvStep> => {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import type { Shop } from './shop.entity.js';
+import { Shop } from './shop.entity.js';
 
 /**
  * One category of one shop. A table of their own (not a JSON column) makes the distinct
@@ -17,7 +17,8 @@ export class ShopCategory {
   @Column({ type: 'int' })
   position: number;
 
-  @ManyToOne('Shop', (shop: Shop) => shop.categoryRows, { onDelete: 'CASCADE' })
+  // One way: a shop's categories are read by their own query (the shop names none of them).
+  @ManyToOne(() => Shop, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'shop_id' })
   shop: Shop;
 }

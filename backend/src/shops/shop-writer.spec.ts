@@ -4,7 +4,7 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { DataVersion } from '../database/data-version.entity.js';
-import { dataSourceOptions } from '../database/data-source.js';
+import { DATABASE_ENTITIES, dataSourceOptions } from '../database/data-source.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { SHOPS_VERSION, ShopWrites, type ShopChangeSource, type ShopValues } from './shop-writer.js';
@@ -33,7 +33,11 @@ describe('ShopWrites', () => {
   let activity: ActivityService;
 
   beforeAll(async () => {
-    dataSource = new DataSource(dataSourceOptions({ type: 'sqlite', path: ':memory:' }));
+    // With the entities ShopsModule and ActivityModule register in the app.
+    dataSource = new DataSource({
+      ...dataSourceOptions({ type: 'sqlite', path: ':memory:' }),
+      entities: [...DATABASE_ENTITIES, Shop, ShopCategory, ShopOldSlug, ActivityEntry],
+    });
     await dataSource.initialize();
     await dataSource.runMigrations();
     activity = new ActivityService(dataSource);

@@ -65,11 +65,10 @@ const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
  * round 16). A value that cannot be compared (an object) is written.
  */
 function changedColumns(stored: Partial<Shop>, shop: Shop): Partial<Shop> {
-  const { categoryRows: _categoryRows, ...row } = shop;
   const same = (a: unknown, b: unknown) =>
     a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
   return Object.fromEntries(
-    Object.entries(row).filter(
+    Object.entries(shop).filter(
       ([column, value]) => column === 'updatedAt' || !same(value, stored[column as keyof Shop]),
     ),
   ) as Partial<Shop>;

@@ -1,6 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, OneToMany, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
 import { UuidPrimaryKey } from '../database/uuid-primary-key.js';
-import { ShopCategory } from './shop-category.entity.js';
 
 /** Decimal columns come back as strings from MySQL; coordinates are used as numbers. */
 const decimalNumber = {
@@ -94,9 +93,6 @@ export class Shop {
   /** Name, description, city, state, email and categories, normalised, one per line. */
   @Column({ name: 'search_text', type: 'text', nullable: true })
   searchText: string | null;
-
-  @OneToMany(() => ShopCategory, (category) => category.shop)
-  categoryRows: ShopCategory[];
 
   @CreateDateColumn({ name: 'created_at' })
   createdAt: Date;

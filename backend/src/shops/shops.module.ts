@@ -4,6 +4,7 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminShopsService } from './admin-shops.service.js';
 import { DemoSeeder } from './demo/demo.seeder.js';
 import { ShopCategory } from './shop-category.entity.js';
+import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.js';
@@ -14,7 +15,7 @@ import { ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Shop, ShopCategory]), UploadsModule],
+  imports: [TypeOrmModule.forFeature([Shop, ShopCategory, ShopOldSlug]), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
   providers: [
     ShopsService,

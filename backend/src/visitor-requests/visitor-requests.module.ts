@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminRequestsController } from './admin-requests.controller.js';
@@ -9,12 +10,13 @@ import { ProofOfWork } from './proof-of-work.js';
 import { QuarantinePreviewController } from './quarantine-preview.controller.js';
 import { RequestNotifications } from './request-notifications.js';
 import { VisitorRequestsController } from './visitor-requests.controller.js';
+import { VisitorRequest } from './visitor-request.entity.js';
 import { VisitorDataRetentionService } from './visitor-data-retention.service.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
-  imports: [ShopsModule, UploadsModule],
+  imports: [TypeOrmModule.forFeature([VisitorRequest]), ShopsModule, UploadsModule],
   controllers: [VisitorRequestsController, AdminRequestsController, QuarantinePreviewController],
   providers: [
     VisitorRequestsService,

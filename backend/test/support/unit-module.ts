@@ -36,9 +36,33 @@ import { UploadLinks } from '../../src/uploads/upload-links.js';
 import { UploadsService } from '../../src/uploads/uploads.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
 import { APP_CONFIG } from '../../src/config/config.token.js';
-import { dataSourceOptions, ENTITIES } from '../../src/database/data-source.js';
+import { dataSourceOptions, DATABASE_ENTITIES } from '../../src/database/data-source.js';
+import { RecoveryCode } from '../../src/auth/second-factor/recovery-codes/recovery-code.entity.js';
+import { BackupRecord } from '../../src/backup/backup-record.entity.js';
+import { RateLimitCounter } from '../../src/rate-limits/rate-limit.entity.js';
+import { ShopCategory } from '../../src/shops/shop-category.entity.js';
+import { ShopOldSlug } from '../../src/shops/shop-old-slug.entity.js';
+import { Shop } from '../../src/shops/shop.entity.js';
+import { VisitorRequest } from '../../src/visitor-requests/visitor-request.entity.js';
 import { TransactionRunner } from '../../src/database/transaction-runner.js';
 import { Session } from '../../src/sessions/session.entity.js';
+
+/** Every table, as the app's modules register them (a unit spec has no modules of its own). */
+const ENTITIES = [
+  ...DATABASE_ENTITIES,
+  ActivityEntry,
+  AdminUser,
+  Session,
+  Passkey,
+  RecoveryCode,
+  TotpFactor,
+  BackupRecord,
+  RateLimitCounter,
+  Shop,
+  ShopCategory,
+  ShopOldSlug,
+  VisitorRequest,
+];
 
 /**
  * The unit tier's one set-up: a service under Nest's testing module, over a real SQLite database

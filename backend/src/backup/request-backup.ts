@@ -10,8 +10,8 @@ import {
   VISITOR_REQUEST_TYPES,
 } from 'contract';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { refuse } from '../backup/zip-reader.js';
-import { VisitorRequest } from './visitor-request.entity.js';
+import { refuse } from './zip-reader.js';
+import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /** A pending request as a backup holds it: every column, times as ISO 8601. */
 export type BackedUpRequest = Omit<VisitorRequest, 'createdAt' | 'decidedAt' | 'personalDataErasedAt'> & {

@@ -1,4 +1,4 @@
-import { ConfigError, integer, type Env } from '../config/env-values.js';
+import { ConfigError, integer, type Env } from './env-values.js';
 
 /** Limits of what visitors may send, and how long the submitters' personal data is kept. */
 export interface VisitorRequestsConfig {
