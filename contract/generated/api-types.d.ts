@@ -2645,6 +2645,8 @@ export interface operations {
   getActivity: {
     parameters: {
       query?: {
+        /** @description 1-based; a page past the last answers no items (and the real `total`). */
+        page?: number;
         pageSize?: number;
         kind?:
           | 'shop.created'
@@ -2677,8 +2679,6 @@ export interface operations {
           | 'backup.restored';
         /** @description Entries about this shop (its history, also after it was deleted). */
         shopId?: string;
-        /** @description 1-based; a page past the last answers no items (and the real `total`). */
-        page?: number;
         /** @description Entries by this admin (the username they had then; case-insensitive). */
         actor?: string;
         /** @description Entries about shops whose name (as it was then) contains this text. */
@@ -4375,13 +4375,13 @@ export interface operations {
   getAdminShops: {
     parameters: {
       query?: {
+        /** @description 1-based; a page past the last answers no items (and the real `total`). */
+        page?: number;
         pageSize?: number;
         /** @description `verified` puts verified shops first when descending; ties are broken by name. */
         sort?: 'name' | 'city' | 'updatedAt' | 'verified';
         order?: 'asc' | 'desc';
         verified?: 'true' | 'false';
-        /** @description 1-based; a page past the last answers no items (and the real `total`). */
-        page?: number;
         /**
          * @description Words that must all appear in the name, description, city, state, email or a category;
          *     accents and case are ignored as in the public listing.
@@ -5948,11 +5948,12 @@ export interface operations {
   getAdminRequests: {
     parameters: {
       query?: {
+        /** @description 1-based; a page past the last answers no items (and the real `total`). */
+        page?: number;
         pageSize?: number;
         status?: 'pending' | 'approved' | 'rejected' | 'spam';
         type?: 'correction' | 'listing';
         kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
-        page?: number;
       };
       header?: never;
       path?: never;

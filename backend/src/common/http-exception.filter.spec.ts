@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiError } from './api-error.js';
+import { ApiError, type FieldError } from './api-error.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 
 const filter = new HttpExceptionFilter();
@@ -28,17 +28,18 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('keeps field errors of validation failures, with their codes and params', () => {
+    const errors: FieldError[] = [
+      { field: 'name', code: 'REQUIRED', message: 'Name is required' },
+      {
+        field: 'city',
+        code: 'TOO_LONG',
+        message: 'City must be at most 100 characters',
+        params: { max: 100 },
+      },
+    ];
     const body = filter.toBody(
       new ApiError(400, 'VALIDATION_FAILED', 'Name is required', {
-        errors: [
-          { field: 'name', code: 'REQUIRED', message: 'Name is required' },
-          {
-            field: 'city',
-            code: 'TOO_LONG',
-            message: 'City must be at most 100 characters',
-            params: { max: 100 },
-          },
-        ],
+        errors,
       }),
       request,
     );
@@ -47,15 +48,7 @@ describe('HttpExceptionFilter', () => {
       code: 'VALIDATION_FAILED',
       message: 'Name is required',
       error: 'Bad Request',
-      errors: [
-        { field: 'name', code: 'REQUIRED', message: 'Name is required' },
-        {
-          field: 'city',
-          code: 'TOO_LONG',
-          message: 'City must be at most 100 characters',
-          params: { max: 100 },
-        },
-      ],
+      errors,
     });
   });
 

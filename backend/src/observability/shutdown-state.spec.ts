@@ -35,13 +35,19 @@ describe('ShutdownState', () => {
     server?.close();
   });
 
-  it('closes the connection of a response in flight once draining, and of every later one', async () => {
+  /** A holding server tracked by a fresh state, with one request arrived and not yet answered. */
+  async function oneInFlight() {
     const state = new ShutdownState();
     const holding = await holdingServer(state);
     server = holding.server;
     const arrival = holding.nextArrival();
     const answer = holding.get();
     await arrival;
+    return { state, holding, answer };
+  }
+
+  it('closes the connection of a response in flight once draining, and of every later one', async () => {
+    const { state, holding, answer } = await oneInFlight();
     expect(state.inFlightCount).toBe(1);
     state.startDraining();
     expect(state.draining).toBe(true);
@@ -57,12 +63,7 @@ describe('ShutdownState', () => {
   });
 
   it('cuts the responses still in flight when the grace period is over', async () => {
-    const state = new ShutdownState();
-    const holding = await holdingServer(state);
-    server = holding.server;
-    const arrival = holding.nextArrival();
-    const answer = holding.get();
-    await arrival;
+    const { state, answer } = await oneInFlight();
     state.startDraining();
     state.abortInFlight();
     expect((await answer).error).toBeDefined();

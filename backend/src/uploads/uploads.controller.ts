@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -16,6 +16,20 @@ import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto
 import { IMAGE_TYPES } from 'contract';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { UploadsService } from './uploads.service.js';
+
+/** What both image PUTs (an admin's and a visitor's quarantined one) take and answer. */
+const ApiImageUpload = () =>
+  applyDecorators(
+    ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp'),
+    ApiBody({ schema: { type: 'string', format: 'binary' } }),
+    ApiOkResponse({ type: StoredUploadDto }),
+    ApiErrors({
+      400: 'The upload key is not a UUID',
+      403: 'Invalid, expired or already used upload link',
+      413: 'More than 5 MB',
+      415: 'Not a PNG, JPEG, GIF or WebP image',
+    }),
+  );
 
 @ApiTags('uploads')
 @Controller()
@@ -52,15 +66,7 @@ export class UploadsController {
    */
   @Put('uploads/:id')
   @ApiOperation({ operationId: 'putUpload' })
-  @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
-  @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiOkResponse({ type: StoredUploadDto })
-  @ApiErrors({
-    400: 'The upload key is not a UUID',
-    403: 'Invalid, expired or already used upload link',
-    413: 'More than 5 MB',
-    415: 'Not a PNG, JPEG, GIF or WebP image',
-  })
+  @ApiImageUpload()
   putUpload(
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,
@@ -75,15 +81,7 @@ export class UploadsController {
    */
   @Put('quarantine/:id')
   @ApiOperation({ operationId: 'putQuarantinedUpload' })
-  @ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp')
-  @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiOkResponse({ type: StoredUploadDto })
-  @ApiErrors({
-    400: 'The upload key is not a UUID',
-    403: 'Invalid, expired or already used upload link',
-    413: 'More than 5 MB',
-    415: 'Not a PNG, JPEG, GIF or WebP image',
-  })
+  @ApiImageUpload()
   putQuarantinedUpload(
     @Param('id') id: string,
     @Query() query: Record<string, unknown>,

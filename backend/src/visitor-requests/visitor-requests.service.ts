@@ -31,6 +31,45 @@ function invalid(errors: FieldError[]): ApiError {
   return new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
 }
 
+/** What a request is about: the rest of its row is the same for every kind. */
+type RequestSubject = Pick<
+  VisitorRequest,
+  'type' | 'shopId' | 'shopName' | 'kind' | 'proposedValue' | 'comment' | 'proposedShop'
+>;
+
+/**
+ * A new pending request's row: its subject, who sent it (the name and e-mail only with their
+ * consent; the address cut to the column's 64 characters), and no decision yet.
+ */
+function pendingRequest(
+  subject: RequestSubject,
+  sent: {
+    body: CreateCorrectionDto | CreateListingRequestDto;
+    address: string;
+    duplicateKey: string;
+    now: number;
+  },
+): VisitorRequest {
+  const { body, address, duplicateKey, now } = sent;
+  const withConsent = body.consent === true;
+  return {
+    id: randomUUID(),
+    reference: newReferenceCode(),
+    status: 'pending',
+    ...subject,
+    submitterName: withConsent ? (body.name ?? null) : null,
+    submitterEmail: withConsent ? (body.email ?? null) : null,
+    submitterAddress: address.slice(0, 64),
+    duplicates: 0,
+    duplicateKey,
+    createdAt: now,
+    decidedAt: null,
+    decidedBy: null,
+    decisionReason: null,
+    personalDataErasedAt: null,
+  };
+}
+
 /**
  * Takes visitors' corrections into the moderation queue. Nothing is public until an
  * administrator approves it. In order: the address's limit (a guard on the route, before the
@@ -69,29 +108,18 @@ export class VisitorRequestsService {
       .digest('hex');
     const same = await this.pendingDuplicate(duplicateKey, now);
     if (same) return same;
-    const withConsent = body.consent === true;
-    const row: VisitorRequest = {
-      id: randomUUID(),
-      reference: newReferenceCode(),
-      type: 'correction',
-      status: 'pending',
-      shopId,
-      shopName: shop.name,
-      kind: body.kind,
-      proposedValue: value,
-      comment: body.comment ?? null,
-      proposedShop: null,
-      submitterName: withConsent ? (body.name ?? null) : null,
-      submitterEmail: withConsent ? (body.email ?? null) : null,
-      submitterAddress: address.slice(0, 64),
-      duplicates: 0,
-      duplicateKey,
-      createdAt: now,
-      decidedAt: null,
-      decidedBy: null,
-      decisionReason: null,
-      personalDataErasedAt: null,
-    };
+    const row = pendingRequest(
+      {
+        type: 'correction',
+        shopId,
+        shopName: shop.name,
+        kind: body.kind,
+        proposedValue: value,
+        comment: body.comment ?? null,
+        proposedShop: null,
+      },
+      { body, address, duplicateKey, now },
+    );
     return { reference: await this.insertWithFreshReference(row) };
   }
 
@@ -129,32 +157,20 @@ export class VisitorRequestsService {
       .digest('hex');
     const same = await this.pendingDuplicate(duplicateKey, now);
     if (same) return same;
-    const withConsent = body.consent === true;
     const { isVerified: _verification, ...proposed } = values;
-    return {
-      reference: await this.insertWithFreshReference({
-        id: randomUUID(),
-        reference: newReferenceCode(),
+    const row = pendingRequest(
+      {
         type: 'listing',
-        status: 'pending',
         shopId: null,
         shopName: shop.name,
         kind: null,
         proposedValue: null,
         comment: null,
         proposedShop: JSON.stringify(proposed),
-        submitterName: withConsent ? (body.name ?? null) : null,
-        submitterEmail: withConsent ? (body.email ?? null) : null,
-        submitterAddress: address.slice(0, 64),
-        duplicates: 0,
-        duplicateKey,
-        createdAt: now,
-        decidedAt: null,
-        decidedBy: null,
-        decisionReason: null,
-        personalDataErasedAt: null,
-      }),
-    };
+      },
+      { body, address, duplicateKey, now },
+    );
+    return { reference: await this.insertWithFreshReference(row) };
   }
 
   /**

@@ -19,10 +19,10 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/admin/activity`,
         params: {
+          page: queryArg.page,
           pageSize: queryArg.pageSize,
           kind: queryArg.kind,
           shopId: queryArg.shopId,
-          page: queryArg.page,
           actor: queryArg.actor,
           shop: queryArg.shop,
           from: queryArg['from'],
@@ -122,11 +122,11 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/admin/shops`,
         params: {
+          page: queryArg.page,
           pageSize: queryArg.pageSize,
           sort: queryArg.sort,
           order: queryArg.order,
           verified: queryArg.verified,
-          page: queryArg.page,
           q: queryArg.q,
           category: queryArg.category,
           state: queryArg.state,
@@ -188,11 +188,11 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/admin/requests`,
         params: {
+          page: queryArg.page,
           pageSize: queryArg.pageSize,
           status: queryArg.status,
           type: queryArg['type'],
           kind: queryArg.kind,
-          page: queryArg.page,
         },
       }),
     }),
@@ -339,6 +339,8 @@ export type EndMyOtherSessionsApiResponse = /** status 200  */ EndedSessionsDto;
 export type EndMyOtherSessionsApiArg = void;
 export type GetActivityApiResponse = /** status 200  */ ActivityListDto;
 export type GetActivityApiArg = {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
   pageSize?: number;
   kind?:
     | 'shop.created'
@@ -371,8 +373,6 @@ export type GetActivityApiArg = {
     | 'backup.restored';
   /** Entries about this shop (its history, also after it was deleted). */
   shopId?: string;
-  /** 1-based; a page past the last answers no items (and the real `total`). */
-  page?: number;
   /** Entries by this admin (the username they had then; case-insensitive). */
   actor?: string;
   /** Entries about shops whose name (as it was then) contains this text. */
@@ -421,13 +421,13 @@ export type GetShopApiResponse = /** status 200  */ ShopDto;
 export type GetShopApiArg = string;
 export type GetAdminShopsApiResponse = /** status 200  */ AdminShopListDto;
 export type GetAdminShopsApiArg = {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
   pageSize?: number;
   /** `verified` puts verified shops first when descending; ties are broken by name. */
   sort?: 'name' | 'city' | 'updatedAt' | 'verified';
   order?: 'asc' | 'desc';
   verified?: 'true' | 'false';
-  /** 1-based; a page past the last answers no items (and the real `total`). */
-  page?: number;
   /** Words that must all appear in the name, description, city, state, email or a category;
     accents and case are ignored as in the public listing. */
   q?: string;
@@ -463,11 +463,12 @@ export type RestoreStoredBackupApiArg = {
 };
 export type GetAdminRequestsApiResponse = /** status 200  */ AdminRequestListDto;
 export type GetAdminRequestsApiArg = {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected' | 'spam';
   type?: 'correction' | 'listing';
   kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
-  page?: number;
 };
 export type GetPendingRequestCountApiResponse = /** status 200  */ PendingRequestsDto;
 export type GetPendingRequestCountApiArg = void;

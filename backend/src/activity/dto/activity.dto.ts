@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 const STRICT_DATE = { strict: true, strictSeparator: true };
 const dateRule = (field: string) => ({
@@ -12,23 +12,7 @@ const dateRule = (field: string) => ({
 });
 
 /** One page of the activity log, and which entries. */
-export class ActivityQueryDto {
-  /** 1-based; a page past the last answers no items (and the real `total`). */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @Max(1_000_000, { message: 'page must be at most 1000000' })
-  page?: number = 1;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: ACTIVITY_MAX_PAGE_SIZE, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @Max(ACTIVITY_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ACTIVITY_MAX_PAGE_SIZE}` })
-  pageSize?: number = 20;
-
+export class ActivityQueryDto extends PageQueryDto(ACTIVITY_MAX_PAGE_SIZE) {
   /** Entries by this admin (the username they had then; case-insensitive). @example "admin" */
   @IsOptional()
   @Trimmed()

@@ -15,6 +15,16 @@ import { TotpFactor } from './totp/totp-factor.entity.js';
 import { TotpController } from './totp/totp.controller.js';
 import { TotpService } from './totp/totp.service.js';
 
+/** Provided here and exported alike, for the modules that import this one. */
+const SECOND_FACTOR_SERVICES = [
+  SecondFactorRegistry,
+  TotpService,
+  RecoveryCodesService,
+  MfaPolicyService,
+  SecondFactorResetService,
+  LoginLimits,
+];
+
 /**
  * Second factors after the password: the registry every kind plugs into (an authenticator app
  * here; passkeys register the same way), recovery codes and the policy that requires one.
@@ -28,21 +38,7 @@ import { TotpService } from './totp/totp.service.js';
     RateLimitsModule,
   ],
   controllers: [TotpController, MfaPolicyController, SecondFactorResetController],
-  providers: [
-    SecondFactorRegistry,
-    TotpService,
-    RecoveryCodesService,
-    MfaPolicyService,
-    SecondFactorResetService,
-    LoginLimits,
-  ],
-  exports: [
-    SecondFactorRegistry,
-    TotpService,
-    RecoveryCodesService,
-    MfaPolicyService,
-    SecondFactorResetService,
-    LoginLimits,
-  ],
+  providers: SECOND_FACTOR_SERVICES,
+  exports: SECOND_FACTOR_SERVICES,
 })
 export class SecondFactorModule {}

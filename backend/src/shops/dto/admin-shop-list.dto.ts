@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** Largest page the admin list serves: 100 rows keep a response small and the table fast. */
 export const ADMIN_SHOPS_MAX_PAGE_SIZE = 100;
@@ -14,23 +14,7 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** One page of the admin's shop list: which page, in which order, and which shops. */
-export class AdminShopListQueryDto {
-  /** 1-based; a page past the last answers no items (and the real `total`). */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @Max(1_000_000, { message: 'page must be at most 1000000' })
-  page?: number = 1;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_SHOPS_MAX_PAGE_SIZE, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @Max(ADMIN_SHOPS_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ADMIN_SHOPS_MAX_PAGE_SIZE}` })
-  pageSize?: number = 20;
-
+export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZE) {
   /** `verified` puts verified shops first when descending; ties are broken by name. */
   @ApiPropertyOptional({ enum: ADMIN_SHOP_SORTS, default: 'name' })
   @IsOptional()

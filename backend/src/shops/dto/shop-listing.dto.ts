@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { ApiProperty, ApiQuery } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import {
   ALL,
   LISTING_MAX_PAGE,
@@ -17,6 +16,7 @@ import {
 } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { CountFromOne } from '../../common/dto/page-query.dto.js';
 import { createValidationPipe } from '../../common/validation.pipe.js';
 
 /** A search of at most SEARCH_MAX_WORDS words (as the listing splits them): each is one more test per shop. */
@@ -37,12 +37,7 @@ function AtMostSearchWords(): PropertyDecorator {
 /** The listing's page (the base class, so its rules are checked after the filters'). */
 class ListingPageQueryDto {
   /** 1-based; a page past the last answers the last page (as the pages do). */
-  @ApiPropertyOptional({ minimum: 1, maximum: LISTING_MAX_PAGE, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @Max(LISTING_MAX_PAGE, { message: `page must be at most ${LISTING_MAX_PAGE}` })
+  @CountFromOne('page', LISTING_MAX_PAGE, 1)
   page?: number = 1;
 }
 

@@ -7,12 +7,9 @@ import {
   ArrayUnique,
   IsArray,
   IsIn,
-  IsInt,
   IsOptional,
   IsUUID,
-  Max,
   ValidateNested,
-  Min,
 } from 'class-validator';
 import {
   CORRECTION_KINDS,
@@ -22,6 +19,7 @@ import {
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 export const ADMIN_REQUESTS_MAX_PAGE_SIZE = 100;
 /** The most requests one bulk action may name. */
@@ -43,22 +41,7 @@ const EDITED_VALUE: ShopFieldDefinition = Object.freeze({
 });
 
 /** A page of the queue, newest first, filtered by status, type and kind. */
-export class AdminRequestListQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @Max(1_000_000, { message: 'page must be at most 1000000' })
-  page?: number = 1;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_REQUESTS_MAX_PAGE_SIZE, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @Max(ADMIN_REQUESTS_MAX_PAGE_SIZE, { message: `pageSize must be at most ${ADMIN_REQUESTS_MAX_PAGE_SIZE}` })
-  pageSize?: number = 20;
-
+export class AdminRequestListQueryDto extends PageQueryDto(ADMIN_REQUESTS_MAX_PAGE_SIZE) {
   @ApiPropertyOptional({ enum: VISITOR_REQUEST_STATUSES })
   @IsOptional()
   @IsIn(VISITOR_REQUEST_STATUSES, {

@@ -1,14 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { CORRECTION_FIELDS, CORRECTION_KINDS } from 'contract';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsUUID } from 'class-validator';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
+import { VisitorSubmissionDto } from './visitor-submission.dto.js';
 import type { CorrectionKind } from '../visitor-request.entity.js';
 
-/** The most characters of the proof-of-work answer (a base64 JSON of a few hundred bytes). */
-export const MAX_PROOF_LENGTH = 4096;
-
-/** What a visitor sends with "Suggest a correction" on a shop's page. */
-export class CreateCorrectionDto {
+/** What a correction is about: the shop, what is wrong, and the visitor's proposal. */
+class CorrectionFields {
   /** The shop the correction is about. */
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'shopId must be a shop id (a UUID)' })
@@ -25,35 +23,10 @@ export class CreateCorrectionDto {
 
   @ContractField(CORRECTION_FIELDS.comment)
   comment?: string | null;
-
-  /** The submitter's name, to be told the outcome (optional; erased after the retention period). */
-  @ContractField(CORRECTION_FIELDS.name)
-  name?: string | null;
-
-  /** The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
-  @ContractField(CORRECTION_FIELDS.email)
-  email?: string | null;
-
-  /** True when the submitter agrees that their name and e-mail are kept until the decision. */
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOptional()
-  @IsBoolean({ message: 'consent must be true or false' })
-  consent?: boolean;
-
-  /** Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString({ message: 'homepage must be text' })
-  @MaxLength(500, { message: 'homepage must be at most 500 characters' })
-  homepage?: string;
-
-  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
-  @ApiPropertyOptional({ maxLength: MAX_PROOF_LENGTH })
-  @IsOptional()
-  @IsString({ message: 'altcha must be text' })
-  @MaxLength(MAX_PROOF_LENGTH, { message: `altcha must be at most ${MAX_PROOF_LENGTH} characters` })
-  altcha?: string;
 }
+
+/** What a visitor sends with "Suggest a correction" on a shop's page. */
+export class CreateCorrectionDto extends VisitorSubmissionDto(CorrectionFields) {}
 
 /** What a visitor is told once their request is received. */
 export class SubmissionReceiptDto {

@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
-  CORRECTION_FIELDS,
   LISTING_IMAGE_FIELDS,
   LISTING_SHOP_FIELD_NAMES,
   QUARANTINED_IMAGE_PATH,
@@ -8,9 +7,9 @@ import {
   type ShopValues,
 } from 'contract';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, ValidateNested } from 'class-validator';
 import { ContractField, ShopField } from '../../shops/dto/shop-field.decorator.js';
-import { MAX_PROOF_LENGTH } from './create-correction.dto.js';
+import { VisitorSubmissionDto } from './visitor-submission.dto.js';
 
 /**
  * The shop a gunsmith asks to list: the fields of the contract's shop schema with its rules,
@@ -28,40 +27,15 @@ for (const name of LISTING_SHOP_FIELD_NAMES) {
   else ShopField(name)(ListingShopDto.prototype, name);
 }
 
-/** What a visitor sends with "List my shop". */
-export class CreateListingRequestDto {
+/** What a listing request is about: the shop. */
+class ListingRequestFields {
   /** The shop's data, checked with the same rules as the administrators' shop form. */
   @ApiProperty({ type: ListingShopDto })
   @IsDefined({ message: 'shop is required' })
   @ValidateNested()
   @Type(() => ListingShopDto)
   shop: ListingShopDto;
-
-  /** The submitter's name, to be told the outcome (optional; erased after the retention period). */
-  @ContractField(CORRECTION_FIELDS.name)
-  name?: string | null;
-
-  /** The submitter's e-mail, to be told the outcome (optional; needs `consent`). */
-  @ContractField(CORRECTION_FIELDS.email)
-  email?: string | null;
-
-  /** True when the submitter agrees that their name and e-mail are kept until the decision. */
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOptional()
-  @IsBoolean({ message: 'consent must be true or false' })
-  consent?: boolean;
-
-  /** Left empty by people (the field is hidden); a robot that fills it is answered but not queued. */
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional()
-  @IsString({ message: 'homepage must be text' })
-  @MaxLength(500, { message: 'homepage must be at most 500 characters' })
-  homepage?: string;
-
-  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
-  @ApiPropertyOptional({ maxLength: MAX_PROOF_LENGTH })
-  @IsOptional()
-  @IsString({ message: 'altcha must be text' })
-  @MaxLength(MAX_PROOF_LENGTH, { message: `altcha must be at most ${MAX_PROOF_LENGTH} characters` })
-  altcha?: string;
 }
+
+/** What a visitor sends with "List my shop". */
+export class CreateListingRequestDto extends VisitorSubmissionDto(ListingRequestFields) {}

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { CreateUploadDto } from '../../uploads/dto/upload.dto.js';
-import { MAX_PROOF_LENGTH } from './create-correction.dto.js';
+import { MAX_PROOF_LENGTH } from './visitor-submission.dto.js';
 
 /** A visitor's upload link: the kind of image, and a proof of work of its own (one per link). */
 export class CreateQuarantinedUploadDto extends CreateUploadDto {

@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Flex, List, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PasskeyDto } from 'contract/api-types';
 import { useGetMyPasskeysQuery, useRemovePasskeyMutation } from '../../api/adminApi';
-import { DESTRUCTIVE_CONFIRM } from '../../app/destructiveConfirm';
-import { useToast } from '../../app/useToast';
+import { useConfirmRemoval } from '../../app/useConfirmRemoval';
 import { useAdminTranslation } from '../../i18n';
 import { AddPasskeyDialog } from './AddPasskeyDialog';
 
 /** The current administrator's passkeys: when each was registered and last used; add one, remove one. */
 export function MyPasskeysCard() {
-  const { t, i18n, errorText } = useAdminTranslation();
-  const toast = useToast();
-  const { modal } = App.useApp();
+  const { t, i18n } = useAdminTranslation();
+  const confirmRemoval = useConfirmRemoval();
   const { data: passkeys = [], isLoading, isError, refetch } = useGetMyPasskeysQuery();
   const [removePasskey] = useRemovePasskeyMutation();
   const [adding, setAdding] = useState(false);
@@ -22,20 +20,13 @@ export function MyPasskeysCard() {
   });
 
   const confirmRemove = (passkey: PasskeyDto) =>
-    modal.confirm({
+    confirmRemoval({
       title: t('passkeys.removeTitle'),
       content: t('passkeys.removeConfirm', { name: passkey.name }),
       okText: t('passkeys.remove'),
-      cancelText: t('common.cancel'),
-      ...DESTRUCTIVE_CONFIRM,
-      onOk: async () => {
-        try {
-          await removePasskey(passkey.id).unwrap();
-          toast.success(t('passkeys.removed', { name: passkey.name }));
-        } catch (failure) {
-          toast.error(t('passkeys.removeFailed'), errorText(failure, '') || undefined);
-        }
-      },
+      remove: () => removePasskey(passkey.id).unwrap(),
+      done: t('passkeys.removed', { name: passkey.name }),
+      failed: t('passkeys.removeFailed'),
     });
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, List, Modal, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, List, Modal, Skeleton, Switch, Typography } from 'antd';
 import { DeleteOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   useGetMeQuery,
@@ -7,7 +7,7 @@ import {
   useRemoveTotpMutation,
   useSetMfaPolicyMutation,
 } from '../../../api/adminApi';
-import { DESTRUCTIVE_CONFIRM } from '../../../app/destructiveConfirm';
+import { useConfirmRemoval } from '../../../app/useConfirmRemoval';
 import { useToast } from '../../../app/useToast';
 import { useAdminTranslation } from '../../../i18n';
 import { TotpEnrolment } from '../../auth/second-factor/TotpEnrolment';
@@ -19,7 +19,7 @@ import { TotpEnrolment } from '../../auth/second-factor/TotpEnrolment';
 export function SecondFactorCard() {
   const { t, i18n, errorText } = useAdminTranslation();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const confirmRemoval = useConfirmRemoval();
   const { data: me } = useGetMeQuery();
   const { data, isLoading, isError, refetch } = useGetMySecondFactorsQuery();
   const [removeTotp] = useRemoveTotpMutation();
@@ -29,20 +29,13 @@ export function SecondFactorCard() {
   const hasTotp = data?.factors.some((factor) => factor.kind === 'totp') ?? false;
 
   const confirmRemove = () =>
-    modal.confirm({
+    confirmRemoval({
       title: t('mfa.card.removeTitle'),
       content: t('mfa.card.removeConfirm'),
       okText: t('mfa.card.remove'),
-      cancelText: t('common.cancel'),
-      ...DESTRUCTIVE_CONFIRM,
-      onOk: async () => {
-        try {
-          await removeTotp().unwrap();
-          toast.success(t('mfa.card.removed'));
-        } catch (failure) {
-          toast.error(t('mfa.card.removeFailed'), errorText(failure, '') || undefined);
-        }
-      },
+      remove: () => removeTotp().unwrap(),
+      done: t('mfa.card.removed'),
+      failed: t('mfa.card.removeFailed'),
     });
 
   const changePolicy = async (required: boolean) => {
