@@ -236,6 +236,8 @@ export async function unitModule(
     imports: [
       TypeOrmModule.forRoot({
         ...dataSourceOptions({ type: 'sqlite', path: ':memory:' }),
+        // The entities below join the data source as the app's modules' do.
+        autoLoadEntities: true,
         migrationsRun: true,
       }),
       TypeOrmModule.forFeature(ENTITIES),
