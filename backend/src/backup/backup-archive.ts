@@ -9,11 +9,7 @@ import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { inDirectoryOrder } from '../shops/directory-order.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { readShopsIn } from '../shops/shops.service.js';
-import {
-  pendingRequestsForBackup,
-  quarantinedPathsOf,
-  type BackedUpRequest,
-} from './request-backup.js';
+import { pendingRequestsForBackup, quarantinedPathsOf, type BackedUpRequest } from './request-backup.js';
 import {
   ACTIVITY_NAME,
   FORMAT_VERSION,
