@@ -91,8 +91,8 @@ describe('dashboard', () => {
     // The early request (back to page 1) and the page's own one are the same request.
     const asked = api.callsTo('GET /api/admin/shops').map((call) => new URL(call.url).search);
     expect(asked).toEqual([
-      '?pageSize=10&sort=name&order=asc&page=2',
-      '?pageSize=10&sort=name&order=asc&page=1&q=merida',
+      '?page=2&pageSize=10&sort=name&order=asc',
+      '?page=1&pageSize=10&sort=name&order=asc&q=merida',
     ]);
   });
 
