@@ -43,6 +43,11 @@ export class AppModule {
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         // The periodic jobs (@PeriodicJob) and the automatic backups' schedule.
         ScheduleModule.forRoot(),
+        // The public catalogue's module first: Express tries routes in the order Nest adds them,
+        // module by module, and its answers are the ones asked most (a fifth of a small answer's
+        // CPU went to the router trying admin routes first; bench/RESULTS.md, 2026-11-29).
+        ShopsModule,
+        HealthModule,
         DatabaseModule.forRoot(config.database),
         RateLimitsModule,
         SessionsModule,
@@ -50,10 +55,8 @@ export class AppModule {
         AdminUsersModule,
         AuthModule,
         UploadsModule,
-        ShopsModule,
         ShopsCsvModule,
         BackupModule,
-        HealthModule,
         PagesModule,
         SeoModule,
         VisitorRequestsModule,

@@ -11,7 +11,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
-import { UndeclaredBodyInterceptor } from './common/undeclared-body.interceptor.js';
+import { UndeclaredBodyGuard } from './common/undeclared-body.guard.js';
 import { enforceRequestDeadlines } from './common/request-deadlines.js';
 import { setPublicUrl } from './common/public-url.js';
 import { sameOriginOnly } from './common/same-origin.middleware.js';
@@ -111,7 +111,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   serveFrontends(server, config.frontends, app.get(PublicPages));
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new UndeclaredBodyInterceptor());
+  app.useGlobalGuards(new UndeclaredBodyGuard());
   app.useGlobalFilters(new HttpExceptionFilter());
   setupSwagger(app);
 }
