@@ -42,9 +42,13 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json. */
+/**
+ * Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json. The document is built on the
+ * first request for it (Swagger's document factory), not at every start: walking every route's
+ * metadata was a visible part of the backend's start, which the test suites pay many times.
+ */
 export function setupSwagger(app: INestApplication): void {
-  SwaggerModule.setup('api/docs', app, createOpenApiDocument(app), {
+  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     useGlobalPrefix: false,
   });
