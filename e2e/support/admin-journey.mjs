@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { htmlErrors } from '../../tools/nu-html-checker.mjs';
 import { ADMIN, LOCALES } from './admin-texts.mjs';
-import { drawnScreens } from './axe.mjs';
 import { accessibilitySteps } from './admin-journey/accessibility.mjs';
 import { backupRestoreSteps } from './admin-journey/backup-restore.mjs';
 import { shopSteps } from './admin-journey/shops.mjs';
@@ -143,14 +141,6 @@ export function describeAdminJourney(lang) {
     backupRestoreSteps(journey);
     userAndPasswordSteps(journey);
     accessibilitySteps(journey);
-
-    // The HTML of every admin screen and dialog the journey checked, as the browser drew it (the
-    // server's own pages are checked in backend/test/valid-html.test.ts).
-    step('every admin screen it checked is valid HTML (Nu Html Checker)', async () => {
-      const screens = drawnScreens('/admin');
-      expect(screens.length).toBeGreaterThan(10);
-      expect(await htmlErrors(screens)).toEqual([]);
-    });
 
     step('no unexpected errors in the console of either tab', async () => {
       // Expected: 401s while logged out, the refused fake ZIP (400), the refused logins, the

@@ -240,19 +240,12 @@ export async function expectSoundSemantics(page, where) {
   if (problems.length) throw new Error(`semantics of ${where} (${page.url()}):\n- ${problems.join('\n- ')}`);
 }
 
-/** Each screen and dialog as the browser had drawn it when expectAccessible checked it. */
-const drawn = [];
-
-/** The screens (and dialogs) checked so far in this test file whose path starts with `prefix`. */
-export const drawnScreens = (prefix) => drawn.filter(({ name }) => name.includes(`(${prefix}`));
-
 /**
  * Checks the page at each of WIDTHS and for reflow at REFLOW_WIDTH (resizing the viewport, which
  * keeps open dialogs and form state), then puts the journey's own size back. `where` names the
  * page or dialog in the failure message.
  */
 export async function expectAccessible(page, where) {
-  drawn.push({ name: `${where} (${new URL(page.url()).pathname})`, html: await page.content() });
   const size = page.viewportSize();
   try {
     for (const width of WIDTHS) {
