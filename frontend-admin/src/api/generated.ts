@@ -3,6 +3,53 @@
 import { baseApi as api } from './baseApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getShop: build.query<GetShopApiResponse, GetShopApiArg>({
+      query: (queryArg) => ({
+        url: `/api/shops/${encodeURIComponent(String(queryArg))}`,
+      }),
+    }),
+    getAdminShops: build.query<GetAdminShopsApiResponse, GetAdminShopsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops`,
+        params: {
+          page: queryArg.page,
+          pageSize: queryArg.pageSize,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          verified: queryArg.verified,
+          q: queryArg.q,
+          category: queryArg.category,
+          state: queryArg.state,
+        },
+      }),
+    }),
+    createShop: build.mutation<CreateShopApiResponse, CreateShopApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    bulkShops: build.mutation<BulkShopsApiResponse, BulkShopsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/bulk`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
+    updateShop: build.mutation<UpdateShopApiResponse, UpdateShopApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PUT',
+        body: queryArg.updateShopDto,
+      }),
+    }),
+    deleteShop: build.mutation<DeleteShopApiResponse, DeleteShopApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/${encodeURIComponent(String(queryArg))}`,
+        method: 'DELETE',
+      }),
+    }),
     getMySessions: build.query<GetMySessionsApiResponse, GetMySessionsApiArg>({
       query: () => ({ url: `/api/auth/sessions` }),
     }),
@@ -111,53 +158,6 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/admin/upload`,
         method: 'POST',
         body: queryArg,
-      }),
-    }),
-    getShop: build.query<GetShopApiResponse, GetShopApiArg>({
-      query: (queryArg) => ({
-        url: `/api/shops/${encodeURIComponent(String(queryArg))}`,
-      }),
-    }),
-    getAdminShops: build.query<GetAdminShopsApiResponse, GetAdminShopsApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/shops`,
-        params: {
-          page: queryArg.page,
-          pageSize: queryArg.pageSize,
-          sort: queryArg.sort,
-          order: queryArg.order,
-          verified: queryArg.verified,
-          q: queryArg.q,
-          category: queryArg.category,
-          state: queryArg.state,
-        },
-      }),
-    }),
-    createShop: build.mutation<CreateShopApiResponse, CreateShopApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/shops`,
-        method: 'POST',
-        body: queryArg,
-      }),
-    }),
-    bulkShops: build.mutation<BulkShopsApiResponse, BulkShopsApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/shops/bulk`,
-        method: 'POST',
-        body: queryArg,
-      }),
-    }),
-    updateShop: build.mutation<UpdateShopApiResponse, UpdateShopApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/shops/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PUT',
-        body: queryArg.updateShopDto,
-      }),
-    }),
-    deleteShop: build.mutation<DeleteShopApiResponse, DeleteShopApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/shops/${encodeURIComponent(String(queryArg))}`,
-        method: 'DELETE',
       }),
     }),
     getBackupStats: build.query<GetBackupStatsApiResponse, GetBackupStatsApiArg>({
@@ -331,6 +331,36 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as generatedApi };
+export type GetShopApiResponse = /** status 200  */ ShopDto;
+export type GetShopApiArg = string;
+export type GetAdminShopsApiResponse = /** status 200  */ AdminShopListDto;
+export type GetAdminShopsApiArg = {
+  /** 1-based; a page past the last answers no items (and the real `total`). */
+  page?: number;
+  pageSize?: number;
+  /** `verified` puts verified shops first when descending; ties are broken by name. */
+  sort?: 'name' | 'city' | 'updatedAt' | 'verified';
+  order?: 'asc' | 'desc';
+  verified?: 'true' | 'false';
+  /** Words that must all appear in the name, description, city, state, email or a category;
+    accents and case are ignored as in the public listing. */
+  q?: string;
+  /** Shops that have this category (case-insensitive). */
+  category?: string;
+  /** Shops in this state (case-insensitive). */
+  state?: string;
+};
+export type CreateShopApiResponse = /** status 201  */ ShopDto;
+export type CreateShopApiArg = CreateShopDto;
+export type BulkShopsApiResponse = /** status 200  */ BulkShopsResultDto;
+export type BulkShopsApiArg = BulkShopsDto;
+export type UpdateShopApiResponse = /** status 200  */ ShopDto;
+export type UpdateShopApiArg = {
+  id: string;
+  updateShopDto: UpdateShopDto;
+};
+export type DeleteShopApiResponse = unknown;
+export type DeleteShopApiArg = string;
 export type GetMySessionsApiResponse = /** status 200  */ AdminSessionDto[];
 export type GetMySessionsApiArg = void;
 export type EndMySessionApiResponse = unknown;
@@ -417,36 +447,6 @@ export type GetMySecondFactorsApiResponse = /** status 200  */ MySecondFactorsDt
 export type GetMySecondFactorsApiArg = void;
 export type CreateUploadApiResponse = /** status 201  */ UploadUrlDto;
 export type CreateUploadApiArg = CreateUploadDto;
-export type GetShopApiResponse = /** status 200  */ ShopDto;
-export type GetShopApiArg = string;
-export type GetAdminShopsApiResponse = /** status 200  */ AdminShopListDto;
-export type GetAdminShopsApiArg = {
-  /** 1-based; a page past the last answers no items (and the real `total`). */
-  page?: number;
-  pageSize?: number;
-  /** `verified` puts verified shops first when descending; ties are broken by name. */
-  sort?: 'name' | 'city' | 'updatedAt' | 'verified';
-  order?: 'asc' | 'desc';
-  verified?: 'true' | 'false';
-  /** Words that must all appear in the name, description, city, state, email or a category;
-    accents and case are ignored as in the public listing. */
-  q?: string;
-  /** Shops that have this category (case-insensitive). */
-  category?: string;
-  /** Shops in this state (case-insensitive). */
-  state?: string;
-};
-export type CreateShopApiResponse = /** status 201  */ ShopDto;
-export type CreateShopApiArg = CreateShopDto;
-export type BulkShopsApiResponse = /** status 200  */ BulkShopsResultDto;
-export type BulkShopsApiArg = BulkShopsDto;
-export type UpdateShopApiResponse = /** status 200  */ ShopDto;
-export type UpdateShopApiArg = {
-  id: string;
-  updateShopDto: UpdateShopDto;
-};
-export type DeleteShopApiResponse = unknown;
-export type DeleteShopApiArg = string;
 export type GetBackupStatsApiResponse = /** status 200  */ BackupStatsDto;
 export type GetBackupStatsApiArg = void;
 export type ListStoredBackupsApiResponse = /** status 200  */ StoredBackupDto[];
@@ -518,23 +518,41 @@ export type GetSecondFactorPasskeyOptionsApiArg = void;
 export type VerifySecondFactorPasskeyApiResponse =
   /** status 200 Logged in; the response sets the session cookie */ CurrentAdminDto;
 export type VerifySecondFactorPasskeyApiArg = PasskeyAssertionDto;
-export type AdminSessionDto = {
-  /** The browser and its major version, from the User-Agent. */
-  browser: string | null;
-  /** The operating system, from the User-Agent. */
-  os: string | null;
-  /** Which kind of device. */
-  deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
-  /** The client's address at login. */
-  address: string | null;
-  /** When the administrator logged in with it. */
-  startedAt: string | null;
-  /** When it was last used. */
-  lastSeenAt: string | null;
-  /** An opaque id for ending this session; not the session cookie. */
+export type ShopDto = {
+  name: string;
+  city: string;
+  state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  phone: string;
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
+  whatsapp: string | null;
+  email: string;
+  /** An http(s) URL; empty or null means none. */
+  website: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
+  categories: string[];
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+  logo: string;
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+  mapImageUrl: string;
+  googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote: string | null;
   id: string;
-  /** Whether this is the session of the request that asked. */
-  current: boolean;
+  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
+  slug: string;
+  createdAt: string;
+  updatedAt: string;
 };
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -665,6 +683,113 @@ export type ErrorResponseDto = {
   error: string;
   /** Present on validation errors: one entry per failing field. */
   errors?: FieldErrorDto[];
+};
+export type AdminShopStatsDto = {
+  total: number;
+  verified: number;
+  unverified: number;
+};
+export type AdminShopListDto = {
+  items: ShopDto[];
+  /** Shops matching the filters (all pages). */
+  total: number;
+  page: number;
+  pageSize: number;
+  stats: AdminShopStatsDto;
+  /** Every category in the directory, in Spanish order (for the stats card and the filter). */
+  categories: string[];
+  /** Every state in the directory, in Spanish order (for the filter). */
+  states: string[];
+};
+export type CreateShopDto = {
+  name: string;
+  city: string;
+  state: string;
+  address: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  phone: string;
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
+  whatsapp?: string | null;
+  email: string;
+  /** An http(s) URL; empty or null means none. */
+  website?: string | null;
+  description: string;
+  /** At least one; blanks are refused and repeats removed. */
+  categories: string[];
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified?: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+  logo: string;
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+  mapImageUrl: string;
+  googleMapsUrl: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
+};
+export type BulkShopsResultDto = {
+  action: 'verify' | 'unverify' | 'delete';
+  /** Shops the action applied to (all of `ids`). */
+  count: number;
+};
+export type BulkShopsDto = {
+  action: 'verify' | 'unverify' | 'delete';
+  /** The shops' ids; when one does not exist nothing is changed (404). */
+  ids: string[];
+};
+export type UpdateShopDto = {
+  name?: string;
+  city?: string;
+  state?: string;
+  address?: string;
+  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
+  phone?: string;
+  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
+  whatsapp?: string | null;
+  email?: string;
+  /** An http(s) URL; empty or null means none. */
+  website?: string | null;
+  description?: string;
+  /** At least one; blanks are refused and repeats removed. */
+  categories?: string[];
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  isVerified?: 'true' | 'false';
+  /** -90 to 90, at most 8 decimals; null when unknown. */
+  latitude?: number | null;
+  /** -180 to 180, at most 8 decimals; null when unknown. */
+  longitude?: number | null;
+  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
+  logo?: string;
+  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
+  mapImageUrl?: string;
+  googleMapsUrl?: string;
+  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
+  openingHours?: string | null;
+  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
+  hoursNote?: string | null;
+};
+export type AdminSessionDto = {
+  /** The browser and its major version, from the User-Agent. */
+  browser: string | null;
+  /** The operating system, from the User-Agent. */
+  os: string | null;
+  /** Which kind of device. */
+  deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
+  /** The client's address at login. */
+  address: string | null;
+  /** When the administrator logged in with it. */
+  startedAt: string | null;
+  /** When it was last used. */
+  lastSeenAt: string | null;
+  /** An opaque id for ending this session; not the session cookie. */
+  id: string;
+  /** Whether this is the session of the request that asked. */
+  current: boolean;
 };
 export type EndedSessionsDto = {
   ended: number;
@@ -813,131 +938,6 @@ export type UploadUrlDto = {
 export type CreateUploadDto = {
   /** `logo` or `map` (the shop's map or photo). */
   type: 'logo' | 'map';
-};
-export type ShopDto = {
-  name: string;
-  city: string;
-  state: string;
-  address: string;
-  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-  phone: string;
-  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
-  whatsapp: string | null;
-  email: string;
-  /** An http(s) URL; empty or null means none. */
-  website: string | null;
-  description: string;
-  /** At least one; blanks are refused and repeats removed. */
-  categories: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
-  isVerified: 'true' | 'false';
-  /** -90 to 90, at most 8 decimals; null when unknown. */
-  latitude: number | null;
-  /** -180 to 180, at most 8 decimals; null when unknown. */
-  longitude: number | null;
-  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
-  logo: string;
-  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
-  mapImageUrl: string;
-  googleMapsUrl: string;
-  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
-  openingHours: string | null;
-  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
-  hoursNote: string | null;
-  id: string;
-  /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
-  slug: string;
-  createdAt: string;
-  updatedAt: string;
-};
-export type AdminShopStatsDto = {
-  total: number;
-  verified: number;
-  unverified: number;
-};
-export type AdminShopListDto = {
-  items: ShopDto[];
-  /** Shops matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
-  stats: AdminShopStatsDto;
-  /** Every category in the directory, in Spanish order (for the stats card and the filter). */
-  categories: string[];
-  /** Every state in the directory, in Spanish order (for the filter). */
-  states: string[];
-};
-export type CreateShopDto = {
-  name: string;
-  city: string;
-  state: string;
-  address: string;
-  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-  phone: string;
-  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
-  whatsapp?: string | null;
-  email: string;
-  /** An http(s) URL; empty or null means none. */
-  website?: string | null;
-  description: string;
-  /** At least one; blanks are refused and repeats removed. */
-  categories: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
-  isVerified?: 'true' | 'false';
-  /** -90 to 90, at most 8 decimals; null when unknown. */
-  latitude?: number | null;
-  /** -180 to 180, at most 8 decimals; null when unknown. */
-  longitude?: number | null;
-  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
-  logo: string;
-  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
-  mapImageUrl: string;
-  googleMapsUrl: string;
-  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
-  openingHours?: string | null;
-  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
-  hoursNote?: string | null;
-};
-export type BulkShopsResultDto = {
-  action: 'verify' | 'unverify' | 'delete';
-  /** Shops the action applied to (all of `ids`). */
-  count: number;
-};
-export type BulkShopsDto = {
-  action: 'verify' | 'unverify' | 'delete';
-  /** The shops' ids; when one does not exist nothing is changed (404). */
-  ids: string[];
-};
-export type UpdateShopDto = {
-  name?: string;
-  city?: string;
-  state?: string;
-  address?: string;
-  /** Digits with optional +, spaces, dots, dashes, parentheses and an extension. */
-  phone?: string;
-  /** An international number (+ and country code, 8-15 digits) for a https://wa.me/<digits> link; empty or null means none. */
-  whatsapp?: string | null;
-  email?: string;
-  /** An http(s) URL; empty or null means none. */
-  website?: string | null;
-  description?: string;
-  /** At least one; blanks are refused and repeats removed. */
-  categories?: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
-  isVerified?: 'true' | 'false';
-  /** -90 to 90, at most 8 decimals; null when unknown. */
-  latitude?: number | null;
-  /** -180 to 180, at most 8 decimals; null when unknown. */
-  longitude?: number | null;
-  /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
-  logo?: string;
-  /** An image path (`/objects/uploads/<uuid>`) or an http(s) URL. */
-  mapImageUrl?: string;
-  googleMapsUrl?: string;
-  /** Weekly opening hours in the shop's own time zone (from its state), in OpenStreetMap's opening_hours syntax: days and ranges (Mo-Fr, Sa,Su), time ranges up to 24:00, off, or 24/7. Answered in one canonical spelling; null when not given. */
-  openingHours?: string | null;
-  /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
-  hoursNote?: string | null;
 };
 export type AutomaticBackupsDto = {
   /** The cron pattern, or null when BACKUP_SCHEDULE=off. */
