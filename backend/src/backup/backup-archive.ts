@@ -79,6 +79,10 @@ async function backedUpRows(
 export async function writeArchive(
   { dataSource, storage, activity }: BackupWorkerContext,
   output: Writable,
+  // The backup's moment as its manifest says it: a stored backup's is the one its name carries,
+  // so the list and the restore's preview show the same time (a backup started at 2:30:56 and
+  // finished after 2:31 showed both).
+  createdAt = new Date(),
 ): Promise<FullBackupWritten> {
   const { shops, requests } = await backedUpRows(dataSource);
   const files = new ManifestFiles();
@@ -154,7 +158,7 @@ export async function writeArchive(
     const manifest: Omit<Manifest, 'files'> & { files: JsonObjectMembers } = {
       product: PRODUCT,
       formatVersion: FORMAT_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt: createdAt.toISOString(),
       counts: {
         shops: shops.length,
         images,

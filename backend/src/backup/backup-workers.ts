@@ -48,8 +48,8 @@ export class BackupWorkers implements OnModuleDestroy {
   }
 
   /** Writes the complete backup into the new file `path`. */
-  fullBackupToFile(path: string): Promise<FullBackupWritten> {
-    return this.run('fullBackupToFile', { config: this.config, path });
+  fullBackupToFile(path: string, createdAt: Date): Promise<FullBackupWritten> {
+    return this.run('fullBackupToFile', { config: this.config, path, createdAt });
   }
 
   /**

@@ -116,8 +116,8 @@ export class BackupService {
    * Writes the same complete backup into a new file (the automatic backups); throws when it
    * fails, leaving the file for the caller to remove. Recording it is the caller's (its kind).
    */
-  writeFullBackupToFile(path: string): Promise<FullBackupWritten> {
-    return this.underBackupLock(() => this.workers.fullBackupToFile(path));
+  writeFullBackupToFile(path: string, createdAt: Date): Promise<FullBackupWritten> {
+    return this.underBackupLock(() => this.workers.fullBackupToFile(path, createdAt));
   }
 
   /**

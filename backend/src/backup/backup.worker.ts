@@ -36,6 +36,8 @@ export interface BackupFileTask {
   config: BackupWorkerConfig;
   /** A new file: it must not exist yet. */
   path: string;
+  /** The stored backup's moment, in its name and its manifest. */
+  createdAt: Date;
 }
 
 export interface RestoreTask {
@@ -52,11 +54,15 @@ export async function fullBackup({ config, port }: DownloadTask): Promise<FullBa
 }
 
 /** The complete backup ZIP into a new file (the automatic backups); the caller removes it on failure. */
-export async function fullBackupToFile({ config, path }: BackupFileTask): Promise<FullBackupWritten> {
+export async function fullBackupToFile({
+  config,
+  path,
+  createdAt,
+}: BackupFileTask): Promise<FullBackupWritten> {
   const context = await backupWorkerContext(config);
   const output = createWriteStream(path, { flags: 'wx' });
   try {
-    const written = await writeArchive(context, output);
+    const written = await writeArchive(context, output, createdAt);
     await finished(output);
     return written;
   } finally {

@@ -75,7 +75,7 @@ export class StoredBackupsService {
     const name = storedBackupName(now, automatic);
     const file = await temporaryZip(restoreUploadFolder(this.config.dataDir), 'backup');
     try {
-      const written = await this.backups.writeFullBackupToFile(file);
+      const written = await this.backups.writeFullBackupToFile(file, now);
       const info = await this.storage.putFile(`${PREFIX}${name}`, file, 'application/zip');
       return { name, createdAt: now, automatic, ...written, bytes: info.size };
     } finally {
