@@ -5,7 +5,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ApiError } from '../common/api-error.js';
+import { apiErrorOf } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
@@ -85,9 +85,6 @@ export class BackupWorkers implements OnModuleDestroy {
 
 /** The worker's answer, or its refusal thrown again as the ApiError it was. */
 function done<T>(outcome: WorkerOutcome<T>): T {
-  if ('refused' in outcome) {
-    const { status, code, message, details } = outcome.refused;
-    throw new ApiError(status, code, message, details);
-  }
+  if ('refused' in outcome) throw apiErrorOf(outcome.refused);
   return outcome.done;
 }

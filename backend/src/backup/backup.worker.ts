@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
+import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
 import { writeArchive, writeDataBackup, type FullBackupWritten } from './backup-archive.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';
 import { backupWorkerContext, type BackupWorkerConfig } from './backup-worker-context.js';
@@ -16,15 +16,7 @@ import { PortWritable } from './worker-relay.js';
  * runs on the web server's event loop.
  */
 
-/** An ApiError as it crosses back to the web server's thread (the error itself does not survive the copy). */
-export interface WorkerRefusal {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  details: { errors?: FieldError[]; params?: ErrorParams };
-}
-
-export type WorkerOutcome<T> = { done: T } | { refused: WorkerRefusal };
+export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
 
 /** A download: its pieces go through `port` (relayToResponse on the server's side). */
 export interface DownloadTask {
@@ -100,13 +92,6 @@ async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
     return { done: await work() };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return {
-      refused: {
-        status: error.getStatus(),
-        code: error.code,
-        message: error.message,
-        details: error.details,
-      },
-    };
+    return { refused: refusalOf(error) };
   }
 }

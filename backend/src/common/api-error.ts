@@ -42,6 +42,27 @@ export class ApiError extends HttpException {
   }
 }
 
+/**
+ * An ApiError as plain data, to cross between threads: a worker's refusal reaches the web
+ * server's thread as a structured copy, which keeps no class.
+ */
+export interface ApiRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details: { errors?: FieldError[]; params?: ErrorParams };
+}
+
+/** The refusal of `error`, as a worker hands it back. */
+export function refusalOf(error: ApiError): ApiRefusal {
+  return { status: error.getStatus(), code: error.code, message: error.message, details: error.details };
+}
+
+/** The ApiError a worker's refusal was, to throw again on the web server's thread. */
+export function apiErrorOf({ status, code, message, details }: ApiRefusal): ApiError {
+  return new ApiError(status, code, message, details);
+}
+
 /** A refusal about one field, so a form shows it beside that field. */
 export function fieldError(
   status: number,

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
-import { ApiError } from '../common/api-error.js';
+import { apiErrorOf } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import type { CsvOutcome, CsvStep, DryRunTask, ExportTask, ImportTask } from './csv-import.worker.js';
@@ -41,7 +41,6 @@ export class CsvImportPool implements OnModuleDestroy {
   private async run(task: DryRunTask | ImportTask, name: string): Promise<CsvStep> {
     const outcome = (await this.workers.run(task, { name })) as CsvOutcome;
     if ('step' in outcome) return outcome.step;
-    const { status, code, message, details } = outcome.refused;
-    throw new ApiError(status, code, message, details);
+    throw apiErrorOf(outcome.refused);
   }
 }

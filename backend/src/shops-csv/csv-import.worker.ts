@@ -5,7 +5,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { ApiError, type ErrorCode, type ErrorParams, type FieldError } from '../common/api-error.js';
+import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import { workerDataSource, workerTransaction, type WorkerDatabase } from '../database/worker-data-source.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
@@ -26,14 +26,6 @@ import { parseShopsCsv, shopToCsvRecord, type ParsedShopsCsv } from './shop-csv-
 
 /** The tables an import reads and writes through the shop writer, beside the database layer's own. */
 const CSV_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry];
-
-/** A refusal as it crosses back from the worker (an ApiError does not survive the copy). */
-export interface CsvRefusal {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  details: { errors?: FieldError[]; params?: ErrorParams };
-}
 
 /** The object store's answers so far: an uploaded image's key and its problem (null: none). */
 export type ImageAnswers = [string, string | null][];
@@ -73,7 +65,7 @@ export interface ImportTask extends CsvTask {
 export type CsvStep =
   { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
 
-export type CsvOutcome = { step: CsvStep } | { refused: CsvRefusal };
+export type CsvOutcome = { step: CsvStep } | { refused: ApiRefusal };
 
 /**
  * The file the current task read, for its next step (the pool has one thread, so the next step
@@ -224,14 +216,7 @@ async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
     step = await work();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return {
-      refused: {
-        status: error.getStatus(),
-        code: error.code,
-        message: error.message,
-        details: error.details,
-      },
-    };
+    return { refused: refusalOf(error) };
   }
   if (!('answer' in step)) return { step };
   return moved(step.answer, (answer) => ({ step: { ...step, answer } }));
