@@ -12,7 +12,8 @@ import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
 import { Shop } from '../shops/shop.entity.js';
-import { imageProblemsOf, readStoredShops, ShopWrites } from '../shops/shop-writer.js';
+import { ShopWrites } from '../shops/shop-writer.js';
+import { imageProblemsOf, readStoredShops } from '../shops/stored-shops.js';
 import { retryOnSlugRace } from '../shops/shops.service.js';
 import {
   importCounts,

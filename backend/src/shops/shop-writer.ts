@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_FIELD_NAMES, SHOP_SCHEMA, type ShopRecordValues, type ShopValues } from 'contract';
-import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { changedFields } from '../activity/activity-changes.js';
 import type { ActivityKind } from '../activity/activity-kinds.js';
@@ -17,18 +17,13 @@ import { baseSlug } from './shop-slug.js';
 import { SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf, searchKeysOf } from './shop.rules.js';
+import { chunksOf, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
 
 /** The shops data version's row (DataVersionReader reads it on every public request). */
 export const SHOPS_VERSION = 'shops';
 
 /** The values of the contract's shop schema, as a validated request or file row gives them. */
 export type { ShopValues } from 'contract';
-
-/** A shop row as read, with its categories in order: what an update compares against. */
-export interface StoredShop {
-  shop: Shop;
-  categories: string[];
-}
 
 /**
  * Where a change came from, as the shop's history shows it: the form (nothing to add), a bulk
@@ -53,10 +48,6 @@ export interface KeptIdentity {
 
 /** Ids in one `IN (...)` of a bulk update or delete. */
 const ID_CHUNK = 500;
-/** Shops in one query of `read`, by id or in id order. */
-const READ_PAGE = 100;
-const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * The columns of `shop` that differ from the row as it was read (and updatedAt, always): TypeORM
@@ -94,69 +85,6 @@ function historyValues({ shop, categories }: StoredShop): Record<string, unknown
     ...Object.fromEntries(SHOP_FIELD_NAMES.map((name) => [name, shop[name as keyof Shop]])),
     categories,
   };
-}
-
-/**
- * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at a
- * time (a restore or an import reads all 10,000 in a worker thread, inside its transaction).
- */
-export async function readStoredShops(
-  manager: EntityManager,
-  ids?: readonly string[],
-): Promise<StoredShop[]> {
-  const stored: StoredShop[] = [];
-  // Each page with its categories, in position order: no work over every shop is left for the end.
-  const add = async (shops: Shop[]) => {
-    if (!shops.length) return;
-    const rows = await manager.getRepository(ShopCategory).find({
-      where: { shopId: In(shops.map((shop) => shop.id)) },
-      order: { position: 'ASC' },
-    });
-    const byShop = new Map<string, string[]>();
-    for (const row of rows) {
-      const names = byShop.get(row.shopId);
-      if (names) names.push(row.name);
-      else byShop.set(row.shopId, [row.name]);
-    }
-    for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
-  };
-  if (ids) {
-    for (const chunk of chunks(ids, READ_PAGE)) {
-      await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
-    }
-    return stored;
-  }
-  for (let after = ''; ;) {
-    const page = await manager
-      .getRepository(Shop)
-      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
-    await add(page);
-    if (page.length < READ_PAGE) return stored;
-    after = page[page.length - 1].id;
-  }
-}
-
-/**
- * The errors of the uploaded images `values` newly point to (a reference `before` had is not
- * checked again): `check` says what is wrong with a stored object (UploadsService.checkStoredImage),
- * or null.
- */
-export async function imageProblemsOf(
-  values: Partial<ShopValues>,
-  before: Partial<Shop> | undefined,
-  check: (key: string) => Promise<string | null>,
-): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  for (const [field, label] of [
-    ['logo', 'Logo'],
-    ['mapImageUrl', 'Map image'],
-  ] as const) {
-    const key = objectKeyOf(values[field]);
-    if (!key || values[field] === before?.[field]) continue;
-    const problem = await check(key);
-    if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${label}: ${problem}` });
-  }
-  return errors;
 }
 
 /**
@@ -321,7 +249,10 @@ export class ShopWrites {
    */
   async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
     const repository = this.manager.getRepository(Shop);
-    for (const chunk of chunks(shops.map((shop) => shop.id))) {
+    for (const chunk of chunksOf(
+      shops.map((shop) => shop.id),
+      ID_CHUNK,
+    )) {
       await repository
         .createQueryBuilder()
         .update()
@@ -342,7 +273,10 @@ export class ShopWrites {
 
   /** Deletes shops with their categories and old slugs; their images are released. */
   async remove(shops: readonly Pick<Shop, 'id' | 'name' | 'logo' | 'mapImageUrl'>[]): Promise<void> {
-    for (const chunk of chunks(shops.map((shop) => shop.id))) {
+    for (const chunk of chunksOf(
+      shops.map((shop) => shop.id),
+      ID_CHUNK,
+    )) {
       await this.manager.delete(ShopCategory, { shopId: In(chunk) });
       await this.manager.delete(ShopOldSlug, { shopId: In(chunk) });
       await this.manager.delete(Shop, { id: In(chunk) });

@@ -1,0 +1,87 @@
+import type { ShopValues } from 'contract';
+import { In, MoreThan, type EntityManager } from 'typeorm';
+import type { FieldError } from '../common/api-error.js';
+import { ShopCategory } from './shop-category.entity.js';
+import { Shop } from './shop.entity.js';
+import { objectKeyOf } from './shop.rules.js';
+
+/*
+ * The shops as stored, for the writer and the jobs that plan against them (a CSV import, a
+ * restore): their rows with their categories, and the problems of the images a change points to.
+ */
+
+/** A shop row as read, with its categories in order: what an update compares against. */
+export interface StoredShop {
+  shop: Shop;
+  categories: string[];
+}
+
+/** Shops in one query of `readStoredShops`, by id or in id order. */
+const READ_PAGE = 100;
+
+/** `items` in runs of at most `size`. */
+export const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at a
+ * time (a restore or an import reads all 10,000 in a worker thread, inside its transaction).
+ */
+export async function readStoredShops(
+  manager: EntityManager,
+  ids?: readonly string[],
+): Promise<StoredShop[]> {
+  const stored: StoredShop[] = [];
+  // Each page with its categories, in position order: no work over every shop is left for the end.
+  const add = async (shops: Shop[]) => {
+    if (!shops.length) return;
+    const rows = await manager.getRepository(ShopCategory).find({
+      where: { shopId: In(shops.map((shop) => shop.id)) },
+      order: { position: 'ASC' },
+    });
+    const byShop = new Map<string, string[]>();
+    for (const row of rows) {
+      const names = byShop.get(row.shopId);
+      if (names) names.push(row.name);
+      else byShop.set(row.shopId, [row.name]);
+    }
+    for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
+  };
+  if (ids) {
+    for (const chunk of chunksOf(ids, READ_PAGE)) {
+      await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
+    }
+    return stored;
+  }
+  for (let after = ''; ;) {
+    const page = await manager
+      .getRepository(Shop)
+      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
+    await add(page);
+    if (page.length < READ_PAGE) return stored;
+    after = page[page.length - 1].id;
+  }
+}
+
+/**
+ * The errors of the uploaded images `values` newly point to (a reference `before` had is not
+ * checked again): `check` says what is wrong with a stored object (UploadsService.checkStoredImage),
+ * or null.
+ */
+export async function imageProblemsOf(
+  values: Partial<ShopValues>,
+  before: Partial<Shop> | undefined,
+  check: (key: string) => Promise<string | null>,
+): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [field, label] of [
+    ['logo', 'Logo'],
+    ['mapImageUrl', 'Map image'],
+  ] as const) {
+    const key = objectKeyOf(values[field]);
+    if (!key || values[field] === before?.[field]) continue;
+    const problem = await check(key);
+    if (problem) errors.push({ field, code: 'INVALID_IMAGE', message: `${label}: ${problem}` });
+  }
+  return errors;
+}
