@@ -76,7 +76,7 @@ const { runtime, dialects } = resolveRuntime(opts);
 let allHold = true;
 const ONLY = ['api', 'web', 'pages', 'admin', 'stall'];
 
-/** What a browser sends (brotli first): the small answers are measured as a browser asks for them. */
+/** What Chromium sends as Accept-Encoding: the small answers are measured as a browser asks (the backend answers brotli). */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 /** The per-request budgets: small JSON answers at 0.3 of their ceiling or more, server-rendered pages at 0.2. */
 const SMALL_JSON_BUDGET = { minRatio: 0.3 };
