@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
+import { BackupScheduleService } from '../src/backup/backup-schedule.service.js';
 import { VisitorDataRetentionService } from '../src/visitor-requests/visitor-data-retention.service.js';
+import { nextSlot, type StoredBackup } from './support/backup-slots.js';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
 import { solvedProof } from './support/proof-of-work.js';
@@ -31,6 +34,16 @@ describe.each(DIALECTS)("visitors' requests in backups on %s", (dialect) => {
     ).body.reference as string;
   const download = async (kind: 'full' | 'data') =>
     (await admin.post(`/api/admin/backup/${kind}`).buffer(true).parse(binary).expect(200)).body as Buffer;
+  const storeAutomaticBackup = async () =>
+    ((await server.app.get(BackupScheduleService).runScheduled(nextSlot())) as { stored: string }).stored;
+  /** Every file of a stored backup, as text. */
+  const storedBackupText = async (name: string) => {
+    const zipBytes = (
+      await admin.get(`/api/admin/backup/stored/${name}`).buffer(true).parse(binary).expect(200)
+    ).body as Buffer;
+    const zip = await unzipper.Open.buffer(zipBytes);
+    return (await Promise.all(zip.files.map(async (file) => (await file.buffer()).toString()))).join('\n');
+  };
   const pendingIn = async (zipBytes: Buffer) => {
     const zip = await unzipper.Open.buffer(zipBytes);
     const read = async (name: string) =>
@@ -39,7 +52,7 @@ describe.each(DIALECTS)("visitors' requests in backups on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    server = await startAppOnFreshDatabase(dialect);
+    server = await startAppOnFreshDatabase(dialect, { BACKUP_KEEP: '2' });
     admin = await loggedInAdmin(server.url);
     shopId = (await admin.post('/api/admin/shops').send(shopBody()).expect(201)).body.id;
   });
@@ -82,15 +95,35 @@ describe.each(DIALECTS)("visitors' requests in backups on %s", (dialect) => {
     expect(rows).toEqual([{ status: 'pending', submitter_email: 'espera@example.com' }]);
   });
 
-  it('no longer carries an erased submitter in later backups', async () => {
+  it('keeps a request erased while a stored backup holds it out of the database, and the backup only until BACKUP_KEEP newer ones replace it', async () => {
+    const email = `guardado-${randomBytes(6).toString('hex')}@example.com`;
+    const reference = await suggest('Calle Tres 3', email);
+    const holding = await storeAutomaticBackup();
+    // The search finds it while the backup holds it: an absence below means something.
+    expect(await storedBackupText(holding)).toContain(email);
+    const id = (
+      await admin.get('/api/admin/requests').query({ status: 'pending' }).expect(200)
+    ).body.items.find((item: { reference: string }) => item.reference === reference).id;
+    await admin.post(`/api/admin/requests/${id}/reject`).send({}).expect(200);
     await server.app.get(VisitorDataRetentionService).eraseExpired(Date.now() + 31 * DAY_MS);
-    const [row] = await server.dataSource.query(
-      "SELECT submitter_email FROM visitor_request WHERE status = 'rejected'",
-    );
-    expect(row.submitter_email).toBeNull();
-    expect((await download('data')).toString()).not.toContain('decidido@example.com');
-    const zip = await unzipper.Open.buffer(await download('full'));
-    for (const file of zip.files)
-      expect((await file.buffer()).toString()).not.toContain('decidido@example.com');
+
+    // The product does not rewrite a stored backup (docs/security.md): it still holds the e-mail.
+    expect(await storedBackupText(holding)).toContain(email);
+    // Restoring it leaves the decided, erased request as it is: the e-mail does not come back.
+    await admin.post(`/api/admin/backup/stored/${holding}/restore`).expect(200);
+    expect(
+      await server.dataSource.query(
+        'SELECT status, submitter_email FROM visitor_request WHERE reference = ?',
+        [reference],
+      ),
+    ).toEqual([{ status: 'rejected', submitter_email: null }]);
+
+    // BACKUP_KEEP (2) newer backups delete it, and they hold no trace of the erased submitter.
+    const newer = [await storeAutomaticBackup(), await storeAutomaticBackup()];
+    const kept = (await admin.get('/api/admin/backup/stored').expect(200)).body as StoredBackup[];
+    expect(kept.map((backup) => backup.name)).toEqual(newer.reverse());
+    await admin.get(`/api/admin/backup/stored/${holding}`).expect(404);
+    for (const backup of kept) expect(await storedBackupText(backup.name)).not.toContain(email);
+    expect((await download('data')).toString()).not.toContain(email);
   });
 });
