@@ -1,13 +1,12 @@
 // The gateway's edge: health from both replicas, HTTPS only, the static frontends' caching and
 // compression, the crawler files, and no source served.
-import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request } from '../support/processes.mjs';
-import { ROOT } from '../support/topology.mjs';
+import { it, ROOT } from '../support/topology.mjs';
 
 /** Registers these tests in the enclosing describe, against `topology` (support/topology.mjs). */
 export function edgeTests(topology) {

@@ -1,11 +1,11 @@
 // What an operator relies on: request ids end to end, no secret in any log, metrics on their own
 // port, a replica stopped under load losing nothing, and a restore interrupted all or nothing.
-import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { makePng } from '../../../e2e/support/images.mjs';
 import { request, waitFor } from '../support/processes.mjs';
+import { it } from '../support/topology.mjs';
 
 /** Registers these tests in the enclosing describe, against `topology` (support/topology.mjs). */
 export function operationsTests(topology) {

@@ -1,9 +1,9 @@
 // The public pages through the gateway: rendered by the backends in their language, 404 and 301s.
-import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { request } from '../support/processes.mjs';
+import { it } from '../support/topology.mjs';
 
 /** Registers these tests in the enclosing describe, against `topology` (support/topology.mjs). */
 export function publicPagesTests(topology) {

@@ -1,11 +1,11 @@
 // The smoke journey in Chromium through the gateway, across a rolling restart of the replicas.
 // Functions passed to page.evaluate and page.waitForFunction run in the browser.
 /* global document */
-import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { makePng } from '../../../e2e/support/images.mjs';
 import { request } from '../support/processes.mjs';
+import { it } from '../support/topology.mjs';
 
 /** Registers these tests in the enclosing describe, against `topology` (support/topology.mjs). */
 export function smokeJourneyTests(topology) {
