@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
-import { shopBody } from './support/fixtures.js';
+import { PasswordHasher } from '../src/admin-users/password-hasher.service.js';
+import { pngImage, shopBody } from './support/fixtures.js';
+import { binary, heldPut } from './support/held-put.js';
 import { browser, FIRST_ADMIN, sessionCookie } from './support/http.js';
+import { solvedProof } from './support/proof-of-work.js';
+import { startS3Server } from './support/s3-server.js';
 import {
   createTestDatabase,
   DIALECTS,
@@ -10,30 +14,46 @@ import {
   type TestDatabase,
 } from './support/test-app.js';
 
+/** The same URL on the other instance (an upload link names the instance that made it). */
+const onInstance = (url: string, instance: TestApp) =>
+  `${instance.url}${new URL(url).pathname}${new URL(url).search}`;
+
 /**
- * Two backend instances on one database (the production scaling path): a session made on one
- * is valid on the other, and a logout on one ends it on both.
+ * Two backend instances on one database and one S3 store (the production scaling path, the
+ * README's "atomically across replicas"): a session made on one is valid on the other and a
+ * logout on one ends it on both; what one claims (a proof of work, an upload link, a rate
+ * limit's points) the other cannot claim again, even at the same instant.
  */
 describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   let database: TestDatabase;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let one: TestApp;
   let two: TestApp;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
+    s3 = await startS3Server();
+    // Room for the proof-of-work rounds below: the limits under test there are the proofs'.
+    const env = {
+      ...database.env,
+      ...s3.env,
+      VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR: '1000',
+      VISITOR_REQUESTS_PER_HOUR: '1000',
+    };
     if (dialect === 'mysql') {
       // Replicas start at the same moment on a new database: a named lock makes one wait while
       // the other migrates (on MariaDB too, whose driver type is 'mariadb', not 'mysql').
-      [one, two] = await Promise.all([startApp(database.env), startApp(database.env)]);
+      [one, two] = await Promise.all([startApp(env), startApp(env)]);
     } else {
-      one = await startApp(database.env);
-      two = await startApp(database.env);
+      one = await startApp(env);
+      two = await startApp(env);
     }
   });
   afterAll(async () => {
     await one?.close();
     await two?.close();
     await database?.drop();
+    await s3?.close();
   });
 
   it('share sessions', async () => {
@@ -67,5 +87,77 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     );
     await admin.delete(`/api/admin/shops/${created.body.id}`).expect(204);
     await request(two.url).get(`/api/shops/${created.body.id}`).expect(404);
+  });
+
+  it('accept a solved proof of work once, sent to both at the same instant (ten rounds)', async () => {
+    const admin = browser(one.url);
+    await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    const shopId = (await admin.post('/api/admin/shops').send(shopBody()).expect(201)).body.id;
+    const count = async () =>
+      Number((await one.dataSource.query('SELECT COUNT(*) AS n FROM visitor_request'))[0].n);
+    const before = await count();
+    for (let round = 0; round < 10; round++) {
+      const proof = await solvedProof(round % 2 ? one.url : two.url);
+      // Two different requests (no duplicate to merge), one proof.
+      const answers = await Promise.all(
+        [one, two].map((instance) =>
+          request(instance.url)
+            .post('/api/requests/corrections')
+            .send({ shopId, kind: 'other', comment: `ronda ${round} por ${instance.url}`, altcha: proof }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+      expect(answers.find((answer) => answer.status === 400)!.body.code).toBe('PROOF_OF_WORK_FAILED');
+    }
+    expect(await count()).toBe(before + 10);
+  });
+
+  it('store one image per upload link, PUT to both at the same instant (ten rounds)', async () => {
+    const admin = browser(one.url);
+    await admin.post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    for (let round = 0; round < 10; round++) {
+      const link = (await admin.post('/api/admin/upload').send({ type: 'logo' }).expect(201)).body
+        .uploadURL as string;
+      const images = [pngImage(8 + round, 8), pngImage(8, 9 + round)];
+      const puts = [one, two].map((instance, index) =>
+        heldPut(onInstance(link, instance), 'image/png', images[index]),
+      );
+      await Promise.all(puts.map((held) => held.sent));
+      for (const held of puts) held.finish();
+      const answers = await Promise.all(puts.map((held) => held.response));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+      expect(JSON.parse(answers.find((answer) => answer.status === 403)!.body).code).toBe('UPLOAD_LINK_USED');
+      // The store holds the winner's bytes, whichever instance serves them.
+      const winner = images[answers.findIndex((answer) => answer.status === 200)];
+      const path = `/objects${new URL(link).pathname.replace(/^.*(?=\/uploads\/)/, '')}`;
+      for (const instance of [one, two]) {
+        const served = await request(instance.url).get(path).buffer(true).parse(binary).expect(200);
+        expect(Buffer.compare(served.body as Buffer, winner)).toBe(0);
+      }
+    }
+  });
+
+  it('count one login limit for both: of 30 wrong passwords at once, half to each, at most 10 are checked', async () => {
+    const checks = [one, two].map((instance) => jest.spyOn(instance.app.get(PasswordHasher), 'verify'));
+    try {
+      const wrong = { username: FIRST_ADMIN.username, password: 'not-the-password' };
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          request((index % 2 ? one : two).url)
+            .post('/api/auth/login')
+            .send(wrong),
+        ),
+      );
+      const checked = checks.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+      expect(checked).toBeLessThanOrEqual(10);
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20);
+      // Spent on both: the right password is refused by either instance now.
+      for (const instance of [one, two])
+        await request(instance.url).post('/api/auth/login').send(FIRST_ADMIN).expect(429);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 });
