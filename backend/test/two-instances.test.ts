@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { PasswordHasher } from '../src/admin-users/password-hasher.service.js';
+import { RequestNotifications } from '../src/visitor-requests/request-notifications.js';
 import { pngImage, shopBody } from './support/fixtures.js';
 import { binary, heldPut } from './support/held-put.js';
 import { FIRST_ADMIN, loggedInAdmin, sessionCookie } from './support/http.js';
 import { solvedProof } from './support/proof-of-work.js';
 import { startS3Server } from './support/s3-server.js';
+import { startSmtpServer } from './support/smtp.js';
 import {
   createTestDatabase,
   DIALECTS,
@@ -28,6 +30,7 @@ const onInstance = (url: string, instance: TestApp) =>
 describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   let database: TestDatabase;
   let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let one: TestApp;
   let two: TestApp;
   /** The first admin, logged in on the first instance. */
@@ -36,10 +39,13 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     s3 = await startS3Server();
+    smtp = await startSmtpServer();
     // Room for the proof-of-work rounds below: the limits under test there are the proofs'.
     const env = {
       ...database.env,
       ...s3.env,
+      SMTP_URL: smtp.url,
+      REQUESTS_DIGEST_TO: 'admin1@armeros.example',
       VISITOR_REQUESTS_PER_ADDRESS_PER_HOUR: '1000',
       VISITOR_REQUESTS_PER_HOUR: '1000',
     };
@@ -58,6 +64,7 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     await two?.close();
     await database?.drop();
     await s3?.close();
+    await smtp?.close();
   });
 
   it('share sessions', async () => {
@@ -133,6 +140,27 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
         expect(Buffer.compare(served.body as Buffer, winner)).toBe(0);
       }
     }
+  });
+
+  it("send one digest of an hour's requests, both claiming that hour at the same instant", async () => {
+    const shopId = (await admin.post('/api/admin/shops').send(shopBody()).expect(201)).body.id;
+    const reference = (
+      await request(two.url)
+        .post('/api/requests/corrections')
+        .send({ shopId, kind: 'phone', value: '33 1234 9999', altcha: await solvedProof(two.url) })
+        .expect(201)
+    ).body.reference as string;
+    // The digest of this hour, as the next hour's job on each replica sends it.
+    const nextHour = Date.now() + 3_600_000;
+    const digest = (instance: TestApp) => instance.app.get(RequestNotifications).sendDigest(nextHour);
+    const listed = await Promise.all([digest(one), digest(two)]);
+    expect(listed.filter((count) => count > 0)).toHaveLength(1);
+    // A replica whose job runs late finds the hour claimed.
+    expect([await digest(one), await digest(two)]).toEqual([0, 0]);
+    const sent = () => smtp.received.filter((mail) => mail.raw.includes(reference));
+    for (const end = Date.now() + 5000; !sent().length && Date.now() < end;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent()).toHaveLength(1);
   });
 
   it('count one limit for both: of 30 wrong current passwords at once, half to each, at most 10 are checked', async () => {
