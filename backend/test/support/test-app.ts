@@ -18,13 +18,16 @@ export type Dialect = 'sqlite' | 'mysql';
 
 /**
  * For suites whose subject depends on the SQL dialect (queries, transactions, locks, migrations,
- * stored text): SQLite always, MariaDB/MySQL too when TEST_MYSQL_URL is set (CI sets it).
+ * stored text) or on concurrency (races, claims, replicas): SQLite always, MariaDB/MySQL too
+ * when TEST_MYSQL_URL is set (CI sets it). SQLite serialises writes, so a race proven on it
+ * alone proves little: the claims made "across replicas" are in two-instances.test.ts.
  */
 export const DIALECTS: Dialect[] = dialectsToTest();
 
 /**
- * TEST_DIALECTS=mysql runs everything on MariaDB/MySQL (CI's second pass, on Node 24): the
- * suites of DIALECTS and those of ANY_DIALECT alike.
+ * TEST_DIALECTS=mysql runs everything on MariaDB/MySQL, the suites of DIALECTS and those of
+ * ANY_DIALECT alike: by hand (CI does not, it would double the backend lane's time; what needs
+ * MariaDB is in DIALECTS).
  */
 function dialectsToTest(): Dialect[] {
   if (process.env.TEST_DIALECTS === 'mysql') {
@@ -36,7 +39,9 @@ function dialectsToTest(): Dialect[] {
 
 /**
  * For suites whose subject is above the database (HTTP headers and limits, what a browser
- * renders): one dialect is enough, so MariaDB runs only where the dialect matters.
+ * renders): one dialect is enough, so MariaDB runs only where the dialect matters. A test here
+ * that races requests for one claim needs a DIALECTS twin (two-instances.test.ts has the proof
+ * of work, the upload link and the digest's).
  */
 export const ANY_DIALECT: Dialect[] = process.env.TEST_DIALECTS === 'mysql' ? ['mysql'] : ['sqlite'];
 
