@@ -79,6 +79,12 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     expect(me.body.username).toBe(FIRST_ADMIN.username);
     await request(two.url).post('/api/auth/logout').set('Cookie', cookie).expect(200);
     await request(one.url).get('/api/auth/me').set('Cookie', cookie).expect(401);
+    // And the other way round: a logout on the first ends the session on the second.
+    const again = await request(one.url).post('/api/auth/login').send(FIRST_ADMIN).expect(200);
+    const second = sessionCookie(again)!.split(';')[0];
+    await request(two.url).get('/api/auth/me').set('Cookie', second).expect(200);
+    await request(one.url).post('/api/auth/logout').set('Cookie', second).expect(200);
+    await request(two.url).get('/api/auth/me').set('Cookie', second).expect(401);
   });
 
   it('show a write made through one on the very next read of the other', async () => {
