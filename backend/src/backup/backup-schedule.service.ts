@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
-import { DataSource, LessThan, Like } from 'typeorm';
+import { LessThan, Like, type Repository } from 'typeorm';
 import { SERVER_ACTOR } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
@@ -39,7 +39,7 @@ export class BackupScheduleService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SystemFlag) private readonly flags: Repository<SystemFlag>,
     private readonly locks: JobLockService,
     private readonly stored: StoredBackupsService,
     private readonly backups: BackupService,
@@ -96,14 +96,13 @@ export class BackupScheduleService implements OnApplicationBootstrap {
   }
 
   private async runClaimed(slot: Date): Promise<AutomaticBackupOutcome> {
-    const flags = this.dataSource.getRepository(SystemFlag);
     try {
-      await flags.insert({ name: `${CLAIM_PREFIX}${slot.toISOString()}` });
+      await this.flags.insert({ name: `${CLAIM_PREFIX}${slot.toISOString()}` });
     } catch (error) {
       if (isUniqueViolation(error)) return { skipped: 'already run for this time' };
       throw error;
     }
-    await flags.delete({
+    await this.flags.delete({
       name: Like(`${CLAIM_PREFIX}%`),
       createdAt: LessThan(new Date(Date.now() - CLAIM_RETENTION_MS)),
     });

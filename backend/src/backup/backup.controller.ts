@@ -87,6 +87,7 @@ export class BackupController {
     const { schedule, timeZone, keep } = this.config.automaticBackups;
     return {
       ...(await this.backups.stats()),
+      restoreMaxBytes: this.config.restoreMaxBytes,
       automaticBackups: { schedule, timeZone, keep, nextRunAt: this.schedule.nextRunAt() },
     };
   }

@@ -1,13 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { LOGO_ICON_KEYS } from 'contract';
-import { DataSource, In } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -33,8 +31,7 @@ export class BackupService {
   private readonly logger = new Logger('BackupService');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(BackupRecord) private readonly records: Repository<BackupRecord>,
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
@@ -44,8 +41,8 @@ export class BackupService {
     private readonly workers: BackupWorkers,
   ) {}
 
-  /** The statistics but the schedule (the controller adds it). */
-  async stats(): Promise<Omit<BackupStatsDto, 'automaticBackups'>> {
+  /** The statistics but the configuration's (the controller adds the schedule and restore limit). */
+  async stats(): Promise<Omit<BackupStatsDto, 'automaticBackups' | 'restoreMaxBytes'>> {
     const { shops } = await this.shops.getCatalog();
     const isIcon = (logo: string) => (LOGO_ICON_KEYS as readonly string[]).includes(logo);
     let imageBytes = 0;
@@ -62,9 +59,8 @@ export class BackupService {
     let dataBytes = 0;
     for (const chunk of prettyJsonChunks(shops)) dataBytes += chunk.length;
     const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
-    const records = this.dataSource.getRepository(BackupRecord);
     const latest = (kind: BackupRecordKind | BackupRecordKind[]) =>
-      records.findOne({
+      this.records.findOne({
         where: { kind: Array.isArray(kind) ? In(kind) : kind },
         order: { createdAt: 'DESC' },
       });
@@ -79,7 +75,6 @@ export class BackupService {
       storedImages,
       estimatedSize: humanSize(estimatedBytes),
       estimatedBytes,
-      restoreMaxBytes: this.config.restoreMaxBytes,
       lastFullBackupAt: last?.createdAt ?? null,
       lastAutomaticBackupAt: lastAutomatic?.createdAt ?? null,
       automaticBackupFailedAt:

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThan, LessThanOrEqual, Like } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, LessThanOrEqual, Like, type Repository } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -37,7 +37,10 @@ export class ImageSweepService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(UnattachedObject) private readonly marks: Repository<UnattachedObject>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(SystemFlag) private readonly flags: Repository<SystemFlag>,
     private readonly locks: JobLockService,
     private readonly storage: ObjectStorage,
   ) {}
@@ -54,10 +57,9 @@ export class ImageSweepService {
       return { skipped: 'a full backup is being written' };
     }
     const cutoff = now - this.config.storageQuotas.imageGraceHours * 3_600_000;
-    const marks = this.dataSource.getRepository(UnattachedObject);
     let deleted = 0;
     let kept = 0;
-    for (const { key } of await marks.findBy({ since: LessThanOrEqual(cutoff) })) {
+    for (const { key } of await this.marks.findBy({ since: LessThanOrEqual(cutoff) })) {
       const path = `/objects/${key}`;
       // A visitor's quarantined image waits (marked) while its listing request does; once the
       // request is decided, or if none ever named it, it goes like any unused upload.
@@ -65,13 +67,12 @@ export class ImageSweepService {
         kept++;
         continue;
       }
-      const used = await this.dataSource
-        .getRepository(Shop)
+      const used = await this.shops
         .createQueryBuilder('shop')
         .where('shop.logo = :path OR shop.mapImageUrl = :path', { path })
         .getExists();
       // Only a mark still older than the cut-off: one renewed since was released again.
-      const { affected } = await marks.delete({ key, since: LessThanOrEqual(cutoff) });
+      const { affected } = await this.marks.delete({ key, since: LessThanOrEqual(cutoff) });
       if (used || !affected) {
         kept++;
         continue;
@@ -80,7 +81,7 @@ export class ImageSweepService {
       deleted++;
     }
     // A link's claim only matters while the link is valid: an expired link is refused anyway.
-    await this.dataSource.getRepository(SystemFlag).delete({
+    await this.flags.delete({
       name: Like(`${UPLOAD_CLAIM_PREFIX}%`),
       createdAt: LessThan(new Date(now - UPLOAD_URL_SECONDS * 1000)),
     });
@@ -90,8 +91,7 @@ export class ImageSweepService {
 
   /** Whether a listing request still waiting for a decision names the image at `path`. */
   private namedByPendingRequest(path: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(VisitorRequest)
+    return this.requests
       .createQueryBuilder('request')
       .where("request.status = 'pending' AND request.type = 'listing'")
       .andWhere('request.proposedShop LIKE :path', { path: `%"${path}"%` })

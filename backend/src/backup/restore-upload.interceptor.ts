@@ -1,5 +1,4 @@
 import {
-  HttpException,
   Inject,
   Injectable,
   PayloadTooLargeException,
@@ -11,13 +10,11 @@ import type { Request } from 'express';
 import { statfs } from 'node:fs/promises';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import { ApiError } from '../common/api-error.js';
+import { declaredLength, MULTIPART_OVERHEAD, refuseUnread } from '../common/unread-body.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { humanSize } from './backup-format.js';
 import { removeRestoreUpload } from './restore-upload-folder.js';
-
-/** Room for the multipart envelope around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 export function tooLarge(limit: number): ApiError {
   const max = humanSize(limit).replace(' ', '');
@@ -49,21 +46,16 @@ export class RestoreUploadInterceptor implements NestInterceptor {
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
-    const declared = Number(request.headers['content-length']);
+    const declared = declaredLength(request);
     const limit = this.config.restoreMaxBytes;
-    const refuseUnread = (error: HttpException) => {
-      request.pause();
-      request.res?.setHeader('Connection', 'close');
-      return error;
-    };
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD)
-      throw refuseUnread(tooLarge(limit));
+    if (declared !== null && declared > limit + MULTIPART_OVERHEAD)
+      throw refuseUnread(request, tooLarge(limit));
     // The upload is written to DATA_DIR and its images stored there too (local storage): a
     // restore that would leave the disk full is refused before a byte is read.
-    if (Number.isFinite(declared)) {
+    if (declared !== null) {
       const needed = declared * this.config.storageQuotas.restoreFreeSpaceFactor;
       const { bavail, bsize } = await statfs(this.config.dataDir);
-      if (bavail * bsize < needed) throw refuseUnread(notEnoughSpace(needed, bavail * bsize));
+      if (bavail * bsize < needed) throw refuseUnread(request, notEnoughSpace(needed, bavail * bsize));
     }
     const removeUpload = async () => {
       if (request.file) await removeRestoreUpload(request.file.path);

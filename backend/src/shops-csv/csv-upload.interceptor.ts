@@ -10,12 +10,10 @@ import type { Request } from 'express';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import { catchError, type Observable } from 'rxjs';
 import { ApiError } from '../common/api-error.js';
+import { declaredLength, MULTIPART_OVERHEAD, refuseUnread } from '../common/unread-body.js';
 
 /** The multipart form field that carries the CSV file. */
 export const CSV_FILE_FIELD = 'file';
-
-/** Room for the multipart envelope around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)}MB`;
 
@@ -38,12 +36,8 @@ export function csvFileMissing(): ApiError {
 export class CsvUploadInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > CSV_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) {
-      request.pause();
-      request.res?.setHeader('Connection', 'close');
-      throw csvTooLarge();
-    }
+    if ((declaredLength(request) ?? 0) > CSV_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD)
+      throw refuseUnread(request, csvTooLarge());
     return next.handle().pipe(
       catchError((error: unknown) => {
         if (error instanceof PayloadTooLargeException) throw csvTooLarge();

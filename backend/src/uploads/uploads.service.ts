@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { declaredLength, refuseUnread } from '../common/unread-body.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
@@ -25,8 +26,7 @@ export const UPLOAD_URL_SECONDS = 5 * 60;
  * would collect them only every 64 MB or so, and glibc's heap keeps the room they took.
  */
 async function readBody(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(request);
+  if ((declaredLength(request) ?? 0) > limit) throw tooLarge(request);
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of request) {
@@ -40,12 +40,12 @@ async function readBody(request: Request, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(request: Request): ApiError {
-  // Stop reading and close the connection after answering: the rest of the body is not wanted.
-  request.pause();
-  request.res?.setHeader('Connection', 'close');
-  return new ApiError(413, 'IMAGE_TOO_LARGE', 'The image is too large: at most 5 MB', {
-    params: { maxBytes: MAX_IMAGE_BYTES },
-  });
+  return refuseUnread(
+    request,
+    new ApiError(413, 'IMAGE_TOO_LARGE', 'The image is too large: at most 5 MB', {
+      params: { maxBytes: MAX_IMAGE_BYTES },
+    }),
+  );
 }
 
 function linkInvalid(): ApiError {
