@@ -21,15 +21,10 @@ export type SweepResult =
   | { skipped: 'another instance is sweeping' | 'a full backup is being written' };
 
 /**
- * Deletes uploaded images no shop uses once they have been unused for the grace period: never
- * attached uploads and images a shop replaced or dropped (both marked in unattached_object).
- * One instance sweeps at a time (job lock), and none while a full backup is being written.
- * It also forgets spent upload quotas and the claims of expired upload links.
- *
- * Why a backup that starts after the sweep has begun is safe too: it names only images shops
- * reference when it reads shops.json; for the sweep to delete one of those, a shop must have
- * dropped it after that moment, so its mark is newer than the sweep's cut-off and the
- * conditional delete below leaves it alone.
+ * Deletes uploaded images unused (marked in unattached_object) for the grace period, and the
+ * claims of expired upload links. One instance sweeps at a time, none while a full backup is
+ * written. A backup that starts during a sweep is safe too: an image its shops named and then
+ * dropped has a mark newer than the cut-off, which the conditional delete leaves alone.
  */
 @Injectable()
 export class ImageSweepService {

@@ -34,11 +34,9 @@ export function notEnoughSpace(needed: number, free: number): ApiError {
 }
 
 /**
- * Wraps the multipart upload of a restore: a declared size over the limit, or more than the
- * free space under DATA_DIR allows (RESTORE_FREE_SPACE_FACTOR times the size), is refused
- * before a byte is read, and multer's own limit (for bodies without a length) gets the same message.
- * Once the restore is over, whatever its outcome, the uploaded file is removed before the
- * answer goes out (multer removes it itself when the upload does not complete).
+ * Wraps a restore's multipart upload: a declared size over the limit or over the free space
+ * (RESTORE_FREE_SPACE_FACTOR times it) is refused unread, multer's own limit answered the same;
+ * the uploaded file is removed before the answer goes out, whatever the outcome.
  */
 @Injectable()
 export class RestoreUploadInterceptor implements NestInterceptor {
@@ -50,8 +48,7 @@ export class RestoreUploadInterceptor implements NestInterceptor {
     const limit = this.config.restoreMaxBytes;
     if (declared !== null && declared > limit + MULTIPART_OVERHEAD)
       throw refuseUnread(request, tooLarge(limit));
-    // The upload is written to DATA_DIR and its images stored there too (local storage): a
-    // restore that would leave the disk full is refused before a byte is read.
+    // The upload and (local storage) its images go under DATA_DIR: a restore must not fill the disk.
     if (declared !== null) {
       const needed = declared * this.config.storageQuotas.restoreFreeSpaceFactor;
       const { bavail, bsize } = await statfs(this.config.dataDir);
