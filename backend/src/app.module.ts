@@ -37,15 +37,13 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        // Nest's own log lines through the same pino logger, with the request id inside a
-        // request: the logger pino-http binds to it (`logRequests`, the first middleware, so it
-        // sees the pages and files served before Nest's router too).
+        // Nest's lines through the same pino logger, with the request id that pino-http binds
+        // (`logRequests`, the first middleware: it sees pages and files served before Nest's router).
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         // The periodic jobs (@PeriodicJob) and the automatic backups' schedule.
         ScheduleModule.forRoot(),
-        // The public catalogue's module first: Express tries routes in the order Nest adds them,
-        // module by module, and its answers are the ones asked most (a fifth of a small answer's
-        // CPU went to the router trying admin routes first; bench/RESULTS.md, 2026-11-29).
+        // The public catalogue's module first: Express tries routes in the order Nest adds them, and
+        // trying admin routes first cost a fifth of a small answer's CPU (bench/RESULTS.md).
         ShopsModule,
         HealthModule,
         DatabaseModule.forRoot(config.database),

@@ -33,10 +33,7 @@ export const JSON_BODY_LIMIT = '1mb';
 /** Routes that read or change the session; public routes skip the session middleware. */
 const SESSION_ROUTES = ['/api/auth', '/api/admin'];
 
-/**
- * Everything between the socket and the controllers, in one place so that main.ts and every
- * test build the very same app.
- */
+/** Everything between the socket and the controllers, so main.ts and every test build the same app. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const server = app as NestExpressApplication;
   server.set('trust proxy', config.trustProxy);
@@ -89,9 +86,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     saveUninitialized: false,
     rolling: true,
     unset: 'destroy',
-    // A cookie that must be Secure is set when the request came over HTTPS, which a gateway in
-    // front says with X-Forwarded-Proto: trust that header for this even without TRUST_PROXY
-    // (a forged one only sends a Secure cookie over HTTP, which no browser then sends back).
+    // A Secure cookie needs X-Forwarded-Proto trusted even without TRUST_PROXY (a forged one
+    // only sends a Secure cookie over HTTP, which no browser sends back).
     proxy: config.session.secureCookie === true ? true : undefined,
     cookie: {
       httpOnly: true,
@@ -104,8 +100,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   server.use(SESSION_ROUTES, sessionMiddleware, passport.initialize(), passport.session());
 
   setPublicUrl(server.getHttpAdapter().getInstance(), config.publicUrl);
-  // Images are public files beside the API, not API resources; crawlers look for their files
-  // at the root.
+  // Images are public files beside the API; crawlers look for their files at the root.
   app.setGlobalPrefix('api', {
     exclude: ['objects/uploads/:id', 'sitemap.xml', 'sitemap-:part.xml', 'robots.txt'],
   });

@@ -14,11 +14,7 @@ import { JobLockService } from './database/job-lock.service.js';
 import { AppMetrics, startMetricsServer } from './observability/metrics.js';
 import { ShutdownState } from './observability/shutdown-state.js';
 
-/**
- * Files with data (the SQLite database and its journal, stored backups, uploads being restored,
- * images) are readable by this user only: created 0600 in folders created 0700. A database or
- * DATA_DIR left group- or world-readable by an older release is tightened too.
- */
+/** Data files are this user's only (umask 077); a DATA_DIR or database left readable is tightened. */
 function keepDataPrivate(config: AppConfig): void {
   const tighten = (path: string, mode: number) => {
     if (existsSync(path)) chmodSync(path, mode);
@@ -79,10 +75,8 @@ async function bootstrap(): Promise<void> {
 }
 
 /**
- * SIGTERM (docker stop, a rolling restart) or SIGINT: stop taking connections and report not
- * ready, let in-flight requests finish for up to SHUTDOWN_GRACE_SECONDS, then cut what is left
- * (a backup download aborts: the client sees an incomplete file, nothing is left behind), wait
- * for a running restore to complete or roll back, close the database, and exit 0.
+ * SIGTERM or SIGINT: stop taking connections and report not ready, let requests finish for up to
+ * SHUTDOWN_GRACE_SECONDS, then cut the rest, wait for running jobs (a restore), close, exit 0.
  */
 function stopGracefullyOnSignals(
   app: NestExpressApplication,
@@ -99,12 +93,10 @@ function stopGracefullyOnSignals(
     logger.log(`${signal}: draining ${shutdown.inFlightCount} request(s) for up to ${graceMs / 1000} s`);
     shutdown.startDraining();
     const server = app.getHttpServer() as Server;
-    // No new connections; idle keep-alive connections close now, busy ones after their
-    // response (Connection: close). Waiting for every connection, not only the requests seen
-    // so far: one whose request was still arriving is served too before the database closes.
+    // No new connections; idle ones close now, busy ones after their response. Waiting for every
+    // connection: one whose request was still arriving is served before the database closes.
     const allClosed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // A response whose headers went out before the drain (a download) leaves its keep-alive
-    // connection idle when it ends: close such connections as they become idle.
+    // A download begun before the drain leaves its connection idle when it ends: close those too.
     server.closeIdleConnections();
     const idleSweep = setInterval(() => server.closeIdleConnections(), 250);
     let graceTimer: NodeJS.Timeout | undefined;

@@ -16,9 +16,8 @@ const SAFE_METHODS = new Set(['get', 'head', 'options']);
 const ERROR_SCHEMA = { $ref: `#/components/schemas/${ErrorResponseDto.name}` };
 
 /**
- * The API's OpenAPI document, as served at /api/docs-json. Controllers document their own
- * statuses (`@ApiErrors`, `@AdminOnly`); what the app's global layers add to every route is
- * documented here, once, beside the list of those layers (app.setup.ts).
+ * The API's OpenAPI document (/api/docs-json). Controllers document their own statuses; what the
+ * global layers (app.setup.ts) add to every route is documented here, once.
  */
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -42,11 +41,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/**
- * Swagger UI at /api/docs and the OpenAPI JSON at /api/docs-json. The document is built on the
- * first request for it (Swagger's document factory), not at every start: walking every route's
- * metadata was a visible part of the backend's start, which the test suites pay many times.
- */
+/** Swagger UI at /api/docs, the JSON at /api/docs-json; built on first request (it slowed every start). */
 export function setupSwagger(app: INestApplication): void {
   SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
@@ -81,10 +76,7 @@ function documentGlobalLayers(method: string, operation: OperationObject): void 
   }
 }
 
-/**
- * Documents `status` unless the operation already does; a cause the operation's own wording
- * does not cover is appended to it.
- */
+/** Documents `status` unless the operation does; a `cause` its wording lacks is appended. */
 function addError(operation: OperationObject, status: ErrorStatus, cause?: string): void {
   const existing = operation.responses[status] as ResponseObject | undefined;
   if (!existing) {

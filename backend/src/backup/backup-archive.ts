@@ -24,15 +24,11 @@ import {
   type ManifestFile,
 } from './backup-format.js';
 import type { BackupWorkerContext } from './backup-worker-context.js';
-import { dataBackupJson } from './data-backup-json.js';
 import { ByteCounter, HashingStream } from './hashing-streams.js';
 import { ManifestFiles } from './manifest-files.js';
 import { addStreamEntry } from './zip-entry-hand-over.js';
 
-/*
- * Writing the two backups, in a worker thread of BackupService's pool (backup.worker.ts), on the
- * worker's own database connection and object store.
- */
+/* Writing the two backups, in the backup worker (backup.worker.ts), on its own connection and store. */
 
 /** What a complete backup holds, and its size. */
 export interface FullBackupWritten {
@@ -58,9 +54,8 @@ export function referencedKeys(shops: readonly ShopDto[]): string[] {
 }
 
 /**
- * The shops in the directory's order and the pending requests, as committed when each is read.
- * No transaction around them: the worker's tasks share its one SQLite connection, and reading
- * 10,000 shops takes turns of the event loop, in which another task's writes would run inside it.
+ * The shops in the directory's order and the pending requests. No transaction: the worker's tasks
+ * share one SQLite connection, and another task's writes would run inside it.
  */
 async function backedUpRows(
   dataSource: DataSource,
@@ -70,18 +65,14 @@ async function backedUpRows(
 }
 
 /**
- * Writes the complete backup into `output`: shops.json, then every referenced image one at a
- * time (hashed as it passes), then the manifest with all checksums. What it holds is one
- * image's buffers and about 400 bytes an entry (yazl's entry for the central directory, and the
- * manifest's columns: ManifestFiles); 900 before those were trimmed (a scratch archive).
+ * Writes the complete backup into `output`: the JSON documents, every referenced image one at a
+ * time (hashed as it passes), then the manifest; it holds one image and ~400 bytes an entry.
  * Resolves once `output` has all of it, rejects when either fails.
  */
 export async function writeArchive(
   { dataSource, storage, activity }: BackupWorkerContext,
   output: Writable,
-  // The backup's moment as its manifest says it: a stored backup's is the one its name carries,
-  // so the list and the restore's preview show the same time (a backup started at 2:30:56 and
-  // finished after 2:31 showed both).
+  // A stored backup's manifest carries the moment its name carries: the list and preview agree.
   createdAt = new Date(),
 ): Promise<FullBackupWritten> {
   const { shops, requests } = await backedUpRows(dataSource);
@@ -104,11 +95,7 @@ export async function writeArchive(
   zip.outputStream.pipe(counted).pipe(output);
   const mtime = new Date();
   let reading: Readable | undefined;
-  /**
-   * Adds one entry streamed from `source`, hashed as it passes; resolves its checksum and size
-   * once all of it has gone into the archive. Waiting for this stream's own end keeps one
-   * entry open at a time.
-   */
+  /** Adds one entry streamed from `source`, hashed; resolves once all of it is in (one entry open at a time). */
   const addHashed = async (source: Readable, name: string, compress: boolean): Promise<ManifestFile> => {
     const hashing = new HashingStream();
     reading = source;
@@ -120,8 +107,6 @@ export async function writeArchive(
     return { sha256: hashing.sha256, size: hashing.size };
   };
   try {
-    // Streamed a slice at a time: the text of 10,000 shops, or of the manifest naming 20,000
-    // images, is never one string.
     /** A JSON document of the archive, compressed, from its chunks. */
     const addDocument = async (name: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>) =>
       files.addDocument(name, await addHashed(Readable.from(chunks, { objectMode: false }), name, true));
@@ -190,10 +175,7 @@ export async function writeArchive(
   }
 }
 
-/**
- * The activity log as a JSON array, a chunk of entries at a time, so a log of any length
- * costs the memory of one chunk; `count` holds the entries written once it has ended.
- */
+/** The activity log as a JSON array, a chunk of entries at a time; `count` holds the entries written. */
 async function* activityJson(activity: ActivityService, count: { entries: number }): AsyncGenerator<Buffer> {
   yield Buffer.from('[');
   for await (const chunk of activity.allEntries()) {
@@ -204,17 +186,14 @@ async function* activityJson(activity: ActivityService, count: { entries: number
   yield Buffer.from(count.entries ? '\n]\n' : ']\n');
 }
 
-/**
- * Writes the data-only backup into `output`: the shops and the pending requests, wrapped with
- * the format (data-backup-json.ts). Answers how many shops it holds.
- */
+/** Writes the data-only backup (the format's head, the shops and the requests) into `output`; answers how many shops. */
 export async function writeDataBackup(
   { dataSource }: BackupWorkerContext,
   output: Writable,
 ): Promise<number> {
   const { shops, requests } = await backedUpRows(dataSource);
   const head = { product: PRODUCT, formatVersion: FORMAT_VERSION, createdAt: new Date().toISOString() };
-  const document = Readable.from(dataBackupJson(head, { shops, requests }), { objectMode: false });
+  const document = Readable.from(prettyJsonChunks({ ...head, shops, requests }), { objectMode: false });
   await finished(document.pipe(output));
   return shops.length;
 }

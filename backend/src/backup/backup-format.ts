@@ -1,24 +1,15 @@
 import { BACKUP_IMAGE_ENTRY, BACKUP_QUARANTINE_ENTRY } from 'contract';
 /**
- * The backup file format. Version 7 (current): as version 6, plus `quarantine/<uuid>.<ext>`, each
- * quarantined image (a visitor's upload, never served) a pending listing request names, listed
- * in the manifest like images (checksum, size, `path`, `contentType`) and counted in
- * `counts.quarantine`; one the store no longer had is listed in `missingQuarantined`. A restore
- * stores them in quarantine again under new keys and points the restored requests at them.
- * Version 6: as version 5, plus `requests.json`, the
- * visitors' requests still waiting for a decision (every column, the submitter's name and
- * e-mail included; counted in `counts.requests`), which a restore puts back unless a request
- * with the same id or reference is already there. Version 5: as version 4, and each shop has its
- * `openingHours` and `hoursNote` (null when none); an older release refuses it by its version
- * instead of by an unknown field. Version 4: as version 3, plus `activity.json`, the whole
- * activity log oldest first (listed in the manifest with its checksum, counted in
- * `counts.activity`). A restore never reads it: the log of the directory being restored into
- * stays as it is. Version 3: as version 2, and each shop has its `slug` and
- * `whatsapp` (null when none). Version 2: `manifest.json` with counts and a SHA-256 per file,
- * `shops.json`, and `images/<uuid>.<ext>`. Version 1 (earlier releases): the same layout with a
- * manifest of `{ product, formatVersion: 1, createdAt, shopCount }` and no checksums. Restore
- * reads all seven (shops of versions before 5 have no opening hours): shops of versions 1 and 2 have no WhatsApp number and get slugs as new shops
- * do (or keep the one they have here).
+ * The backup file format; a restore reads every version. What each adds:
+ * 1: manifest `{ product, formatVersion: 1, createdAt, shopCount }`, shops.json, images/; no checksums.
+ * 2: a manifest with counts and a SHA-256 per file.
+ * 3: each shop's `slug` and `whatsapp` (older shops get slugs as new shops do, or keep theirs here).
+ * 4: activity.json, the whole activity log oldest first; a restore never reads it.
+ * 5: each shop's `openingHours` and `hoursNote` (an older release refuses it by its version).
+ * 6: requests.json, the pending visitors' requests (every column), put back unless their id or
+ *    reference is here.
+ * 7: quarantine/<uuid>.<ext>, the quarantined images those requests name (listed like images;
+ *    `missingQuarantined` those the store lacked), stored in quarantine again under new keys.
  */
 export const PRODUCT = 'atm-gunsmith-directory';
 export const FORMAT_VERSION = 7;
@@ -75,9 +66,8 @@ export function backupFileName(kind: 'full' | 'data', now = new Date()): string 
 }
 
 /**
- * The text of `JSON.stringify(value, null, 2)`, the same bytes, in chunks of about `perChunk`
- * pieces: the members of `value`, and of its members, are written one at a time, so a list of
- * 10,000 shops or a manifest naming 20,000 files is never one string.
+ * The bytes of `JSON.stringify(value, null, 2)` in chunks of about `perChunk` pieces, two levels
+ * written member by member: 10,000 shops or a manifest of 20,000 files is never one string.
  */
 export function* prettyJsonChunks(value: unknown, perChunk = 2000): Generator<Buffer> {
   let pending: string[] = [];
@@ -95,10 +85,7 @@ export function* prettyJsonChunks(value: unknown, perChunk = 2000): Generator<Bu
 const omitted = (value: unknown) =>
   value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
-/**
- * An object that `prettyJsonChunks` writes member by member as `members()` yields them, without
- * the object ever being built: the same text as the object they make (keys must not repeat).
- */
+/** An object `prettyJsonChunks` writes as `members()` yields them, never built (keys must not repeat). */
 export class JsonObjectMembers {
   constructor(readonly members: () => Iterable<[string, unknown]>) {}
 }

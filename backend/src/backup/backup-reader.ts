@@ -12,14 +12,13 @@ import {
   SUPPORTED_FORMAT_VERSIONS,
   type Manifest,
 } from './backup-format.js';
-import { BackupZip, refuse } from './zip-reader.js';
+import { BackupZip, parseEntry, refuse } from './zip-reader.js';
 import { checkBackedUpRequests, quarantinedPathsOf } from './request-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*
- * Reading a backup ZIP for a restore, in the backup worker (restore-job.ts): every check that can refuse the file, made before the
- * directory is touched (the manifest, shops.json and its checksum, each shop by the shop
- * schema's rules, the images the shops name), and each image's bytes when they are stored.
+ * Reading a backup ZIP for a restore, in the backup worker: every check that can refuse the file
+ * is made before the directory is touched; each image's bytes are checked when stored.
  */
 
 /** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
@@ -146,24 +145,16 @@ async function readRequests(zip: BackupZip, manifest: Manifest): Promise<Visitor
   const expected = manifest.files?.[REQUESTS_NAME]?.sha256;
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
   if (expected !== sha256) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
-  return checkBackedUpRequests(parsed(bytes, REQUESTS_NAME));
+  return checkBackedUpRequests(parseEntry(bytes, REQUESTS_NAME));
 }
 
 const tooManyShops = (count: string, maxShops: number) =>
   refuse(`it holds ${count} shops, and this server restores at most ${maxShops} at once (RESTORE_MAX_SHOPS)`);
 
 function parsedShops(bytes: Buffer, maxShops: number): unknown {
-  const shops = parsed(bytes, SHOPS_NAME);
+  const shops = parseEntry(bytes, SHOPS_NAME);
   if (Array.isArray(shops) && shops.length > maxShops) throw tooManyShops(`more than ${maxShops}`, maxShops);
   return shops;
-}
-
-function parsed(bytes: Buffer, name: string): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8')) as unknown;
-  } catch {
-    throw refuse(`${name} is not valid JSON`);
-  }
 }
 
 /** An image entry's bytes once they match their checksum and are an acceptable image. */
@@ -190,10 +181,7 @@ function checkManifest(value: unknown): Manifest {
   return manifest;
 }
 
-/**
- * Every shop must pass the create endpoint's rules; the first failure names the shop and field.
- * A backup's 10,000 shops take most of a second: this runs in the backup worker (restore-job.ts).
- */
+/** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
 function checkShops(value: unknown): RestoredShop[] {
   if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
   const seen = new Set<string>();
@@ -223,10 +211,7 @@ function checkShops(value: unknown): RestoredShop[] {
   return shops;
 }
 
-/**
- * Object path → the archive entry holding its bytes, for the entries `pattern` names: images
- * (`uploads`) or quarantined images (`quarantine`); the manifest says each one's path.
- */
+/** Object path → archive entry, for the images (or quarantined images) `pattern` names. */
 function objectEntries(
   zip: BackupZip,
   manifest: Manifest,

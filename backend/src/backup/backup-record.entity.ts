@@ -3,11 +3,7 @@ import { UuidPrimaryKey } from '../database/uuid-primary-key.js';
 
 export type BackupRecordKind = 'full' | 'data' | 'auto' | 'auto-error';
 
-/**
- * A backup that was downloaded completely ('full', 'data'), or an automatic one stored in the
- * object store ('auto') or that failed ('auto-error', counts 0), so the dashboard can remind
- * when one is due and show a failure.
- */
+/** A backup downloaded ('full', 'data'), stored ('auto') or failed ('auto-error'): the dashboard's reminder. */
 @Entity('backup_record')
 @Index('idx_backup_record_kind_created', ['kind', 'createdAt'])
 export class BackupRecord {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
-import { DataSource, LessThan, Like } from 'typeorm';
+import { LessThan, Like, type Repository } from 'typeorm';
 import { SERVER_ACTOR } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { AppConfig } from '../config/app.config.js';
@@ -27,11 +27,9 @@ export type AutomaticBackupOutcome =
   | { skipped: 'already run for this time' | 'another automatic backup is running' };
 
 /**
- * Runs the automatic backups on BACKUP_SCHEDULE (a cron job of @nestjs/schedule's registry, in
- * America/Mexico_City time, added here because the pattern comes from configuration). Every
- * replica keeps the same schedule; each scheduled time runs once in all: the replica whose
- * claim of that time is inserted first runs it, under the job lock so that a slow backup and
- * the next one never overlap. A failure is recorded for the dashboard.
+ * The automatic backups on BACKUP_SCHEDULE (a cron job added to @nestjs/schedule's registry: the
+ * pattern is configuration). Each scheduled time runs once across replicas, by the first to
+ * insert its claim, under the job lock so that backups never overlap. Failures are recorded.
  */
 @Injectable()
 export class BackupScheduleService implements OnApplicationBootstrap {
@@ -39,7 +37,7 @@ export class BackupScheduleService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SystemFlag) private readonly flags: Repository<SystemFlag>,
     private readonly locks: JobLockService,
     private readonly stored: StoredBackupsService,
     private readonly backups: BackupService,
@@ -72,9 +70,8 @@ export class BackupScheduleService implements OnApplicationBootstrap {
   }
 
   /**
-   * The scheduled time this tick belongs to (not the clock's reading, which differs a little
-   * between replicas): the latest time of the schedule up to a second from now, looked for in
-   * the minute before (a tick fires at its time or a few milliseconds after).
+   * The scheduled time of this tick (replicas' clocks differ a little): the schedule's latest time
+   * up to a second from now, in the minute before (a tick fires at its time or just after).
    */
   private currentSlot(job: CronJob): Date {
     const now = Date.now();
@@ -96,35 +93,23 @@ export class BackupScheduleService implements OnApplicationBootstrap {
   }
 
   private async runClaimed(slot: Date): Promise<AutomaticBackupOutcome> {
-    const flags = this.dataSource.getRepository(SystemFlag);
     try {
-      await flags.insert({ name: `${CLAIM_PREFIX}${slot.toISOString()}` });
+      await this.flags.insert({ name: `${CLAIM_PREFIX}${slot.toISOString()}` });
     } catch (error) {
       if (isUniqueViolation(error)) return { skipped: 'already run for this time' };
       throw error;
     }
-    await flags.delete({
+    await this.flags.delete({
       name: Like(`${CLAIM_PREFIX}%`),
       createdAt: LessThan(new Date(Date.now() - CLAIM_RETENTION_MS)),
     });
     try {
       const backup = await this.metrics.observeJob('scheduled-backup', () => this.stored.store(true));
-      await this.backups.record('auto', backup, {
-        kind: 'backup.stored',
-        actor: SERVER_ACTOR,
-        details: {
-          name: backup.name,
-          shops: backup.shops,
-          images: backup.images,
-          bytes: backup.bytes,
-          activity: backup.activity,
-        },
-      });
-      this.logger.log(
-        `Automatic backup stored: ${backup.name} (${backup.shops} shops, ${backup.images} images)`,
-      );
-      const pruned = await this.stored.prune();
-      return { stored: backup.name, pruned };
+      const { name, shops, images, bytes, activity } = backup;
+      const details = { name, shops, images, bytes, activity };
+      await this.backups.record('auto', backup, { kind: 'backup.stored', actor: SERVER_ACTOR, details });
+      this.logger.log(`Automatic backup stored: ${name} (${shops} shops, ${images} images)`);
+      return { stored: name, pruned: await this.stored.prune() };
     } catch (error) {
       const reason = (error as Error).message;
       this.logger.error(`Automatic backup failed: ${reason}`);

@@ -17,9 +17,8 @@ import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { relayToResponse } from './worker-relay.js';
 
 /**
- * Backups written and restores run in a worker thread (backup.worker.ts), the web server's
- * thread only relaying a download's bytes to its response. Several tasks share the thread (two
- * backups downloaded at once each wait on files and the database most of the time).
+ * Backups and restores run in the backup worker (backup.worker.ts); this thread only relays a
+ * download's bytes. Tasks share the thread: each waits on files and the database most of the time.
  */
 @Injectable()
 export class BackupWorkers implements OnModuleDestroy {
@@ -52,10 +51,7 @@ export class BackupWorkers implements OnModuleDestroy {
     return this.run('fullBackupToFile', { config: this.config, path, createdAt });
   }
 
-  /**
-   * Streams the data-only backup to `response`; `beforeLast` gets its size and its count of shops
-   * before the last piece goes out (relayToResponse).
-   */
+  /** Streams the data-only backup to `response`; `beforeLast` gets its size and shops before its last piece. */
   async dataBackup(
     response: Writable,
     beforeLast: (written: { bytes: number; shops: number }) => Promise<void>,

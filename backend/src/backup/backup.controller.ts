@@ -37,7 +37,6 @@ import {
   StoredBackupDto,
 } from './dto/backup.dto.js';
 import { BackupScheduleService } from './backup-schedule.service.js';
-import { removeRestoreUpload } from './restore-upload-folder.js';
 import { RestoreService, type BackupFile, type RestoreSource } from './restore.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
@@ -46,9 +45,8 @@ import { APP_CONFIG } from '../config/config.token.js';
 import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
 
 /**
- * A restore answers its result, or with `dryRun=true` what it would do. The restore routes need a
- * recent re-authentication even for a dry run: the guard reads only the session and the route,
- * so a preview that needs none has routes of its own (`.../restore/preview`).
+ * A restore's answer, or with `dryRun=true` what it would do. A dry run needs a recent
+ * re-authentication too (the guard sees only the route): previews have routes of their own.
  */
 const RESTORE_ANSWER = {
   description: 'RestoreResultDto, or RestorePreviewDto when dryRun=true',
@@ -87,6 +85,7 @@ export class BackupController {
     const { schedule, timeZone, keep } = this.config.automaticBackups;
     return {
       ...(await this.backups.stats()),
+      restoreMaxBytes: this.config.restoreMaxBytes,
       automaticBackups: { schedule, timeZone, keep, nextRunAt: this.schedule.nextRunAt() },
     };
   }
@@ -119,13 +118,8 @@ export class BackupController {
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
   @ApiOkResponse({ type: RestorePreviewDto })
   @ApiErrors({ 404: 'No stored backup has this name' })
-  async previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
-    const file = await this.stored.copyToTemporaryFile(name);
-    try {
-      return await this.restores.preview(file);
-    } finally {
-      await removeRestoreUpload(file.path);
-    }
+  previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
+    return this.stored.withCopy(name, (file) => this.restores.preview(file));
   }
 
   /**
@@ -142,17 +136,14 @@ export class BackupController {
     404: 'No stored backup has this name',
     409: 'Another restore is running',
   })
-  async restoreStoredBackup(
+  restoreStoredBackup(
     @Param('name') name: string,
     @Query() query: RestoreQueryDto,
     @Actor() actor: ActivityActor,
   ): Promise<RestoreResultDto | RestorePreviewDto> {
-    const file = await this.stored.copyToTemporaryFile(name);
-    try {
-      return await this.restoreOrPreview(file, query, actor, { storedBackup: name });
-    } finally {
-      await removeRestoreUpload(file.path);
-    }
+    return this.stored.withCopy(name, (file) =>
+      this.restoreOrPreview(file, query, actor, { storedBackup: name }),
+    );
   }
 
   /** A dry run previews and records nothing; a restore is logged as `actor`'s, naming `source`. */

@@ -5,6 +5,10 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { SystemFlag } from '../database/system-flag.entity.js';
+import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { Shop } from '../shops/shop.entity.js';
+import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { BackupRecord } from './backup-record.entity.js';
 import { BackupController } from './backup.controller.js';
 import { BackupService } from './backup.service.js';
@@ -26,7 +30,7 @@ import { ObjectStorage } from '../uploads/object-storage.js';
 /** Statistics, the complete and data-only backups, automatic backups, and the all-or-nothing restore. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([BackupRecord]),
+    TypeOrmModule.forFeature([BackupRecord, SystemFlag, UnattachedObject, Shop, VisitorRequest]),
     ShopsModule,
     UploadsModule,
     // Restore files go to disk in the data folder (never into memory), up to the limit.

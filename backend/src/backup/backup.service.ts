@@ -1,13 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { LOGO_ICON_KEYS } from 'contract';
-import { DataSource, In } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AppMetrics } from '../observability/metrics.js';
@@ -33,8 +31,7 @@ export class BackupService {
   private readonly logger = new Logger('BackupService');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(BackupRecord) private readonly records: Repository<BackupRecord>,
     private readonly shops: ShopsService,
     private readonly storage: ObjectStorage,
     private readonly locks: JobLockService,
@@ -44,8 +41,8 @@ export class BackupService {
     private readonly workers: BackupWorkers,
   ) {}
 
-  /** The statistics but the schedule (the controller adds it). */
-  async stats(): Promise<Omit<BackupStatsDto, 'automaticBackups'>> {
+  /** The statistics but the configuration's (the controller adds the schedule and restore limit). */
+  async stats(): Promise<Omit<BackupStatsDto, 'automaticBackups' | 'restoreMaxBytes'>> {
     const { shops } = await this.shops.getCatalog();
     const isIcon = (logo: string) => (LOGO_ICON_KEYS as readonly string[]).includes(logo);
     let imageBytes = 0;
@@ -62,9 +59,8 @@ export class BackupService {
     let dataBytes = 0;
     for (const chunk of prettyJsonChunks(shops)) dataBytes += chunk.length;
     const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
-    const records = this.dataSource.getRepository(BackupRecord);
     const latest = (kind: BackupRecordKind | BackupRecordKind[]) =>
-      records.findOne({
+      this.records.findOne({
         where: { kind: Array.isArray(kind) ? In(kind) : kind },
         order: { createdAt: 'DESC' },
       });
@@ -79,7 +75,6 @@ export class BackupService {
       storedImages,
       estimatedSize: humanSize(estimatedBytes),
       estimatedBytes,
-      restoreMaxBytes: this.config.restoreMaxBytes,
       lastFullBackupAt: last?.createdAt ?? null,
       lastAutomaticBackupAt: lastAutomatic?.createdAt ?? null,
       automaticBackupFailedAt:
@@ -89,57 +84,63 @@ export class BackupService {
     };
   }
 
-  /**
-   * Streams the complete backup to the response, written in the backup worker (backup-archive.ts):
-   * shops.json, the activity log, the pending requests, every referenced image, the manifest.
-   */
+  /** Streams the complete backup (backup-archive.ts), written in the backup worker, to the response. */
   async writeFullBackup(response: Response, actor: ActivityActor): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
-    // The name is unique, so `busy` cannot happen.
     await this.metrics.observeJob('backup', () =>
-      this.underBackupLock(async () => {
-        response.setHeader('Content-Type', 'application/zip');
-        response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('full')}"`);
-        response.setHeader('Cache-Control', 'no-store');
-        try {
+      this.underBackupLock(() =>
+        this.download(response, 'full', 'application/zip', async () => {
           const written = await this.workers.fullBackup(response);
           await this.recordDownload(actor, { kind: 'full', ...written });
-        } catch (error) {
-          this.logger.error(`Full backup failed: ${(error as Error).message}`);
-          response.destroy(error as Error);
-        }
-      }),
+        }),
+      ),
     );
   }
 
-  /**
-   * Writes the same complete backup into a new file (the automatic backups); throws when it
-   * fails, leaving the file for the caller to remove. Recording it is the caller's (its kind).
-   */
+  /** Streams the data-only backup (the ZIP's shops and requests in one JSON), written in the backup worker. */
+  writeDataBackup(response: Response, actor: ActivityActor): Promise<void> {
+    return this.metrics.observeJob('data-backup', () =>
+      this.download(response, 'data', 'application/json; charset=utf-8', () =>
+        this.workers.dataBackup(response, ({ bytes, shops }) =>
+          this.recordDownload(actor, { kind: 'data', shops, images: 0, bytes }),
+        ),
+      ),
+    );
+  }
+
+  /** A backup download's headers, then `write`; a failure breaks off the response (its headers are sent). */
+  private async download(
+    response: Response,
+    kind: 'full' | 'data',
+    contentType: string,
+    write: () => Promise<void>,
+  ): Promise<void> {
+    response.setHeader('Content-Type', contentType);
+    response.setHeader('Content-Disposition', `attachment; filename="${backupFileName(kind)}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    try {
+      await write();
+    } catch (error) {
+      this.logger.error(`${kind === 'full' ? 'Full' : 'Data'} backup failed: ${(error as Error).message}`);
+      response.destroy(error as Error);
+    }
+  }
+
+  /** The complete backup into a new file (left for the caller to remove on failure, and to record). */
   writeFullBackupToFile(path: string, createdAt: Date): Promise<FullBackupWritten> {
     return this.underBackupLock(() => this.workers.fullBackupToFile(path, createdAt));
   }
 
-  /**
-   * Counts a finished (or, `auto-error`, failed) backup for the dashboard's reminder, and
-   * writes its activity log entry (if any) in the same transaction: an entry that cannot be
-   * written undoes the count, and the other way round.
-   */
+  /** Counts a finished (or `auto-error`, failed) backup for the dashboard, with its log entry in one transaction. */
   async record(
     kind: BackupRecord['kind'],
     written: Pick<FullBackupWritten, 'shops' | 'images' | 'bytes'>,
     entry?: ActivityRecord,
   ): Promise<void> {
     await this.transactions.run(async (manager) => {
-      // The time to the millisecond (SQLite's default has whole seconds): a failure and the
-      // success right after it must be told apart.
-      await manager.insert(BackupRecord, {
-        kind,
-        shops: written.shops,
-        images: written.images,
-        bytes: written.bytes,
-        createdAt: new Date(),
-      });
+      // To the millisecond (SQLite's default has whole seconds): a failure and the success after it differ.
+      const { shops, images, bytes } = written;
+      await manager.insert(BackupRecord, { kind, shops, images, bytes, createdAt: new Date() });
       if (entry) await this.activity.record(manager, entry);
     });
   }
@@ -163,25 +164,5 @@ export class BackupService {
         details: { kind, shops, images, bytes, ...(activity === undefined ? {} : { activity }) },
       },
     );
-  }
-
-  /**
-   * Streams the data-only backup to the response: the same shops as the ZIP's shops.json,
-   * wrapped with its format (data-backup-json.ts), written in the backup worker.
-   */
-  writeDataBackup(response: Response, actor: ActivityActor): Promise<void> {
-    return this.metrics.observeJob('data-backup', async () => {
-      response.setHeader('Content-Type', 'application/json; charset=utf-8');
-      response.setHeader('Content-Disposition', `attachment; filename="${backupFileName('data')}"`);
-      response.setHeader('Cache-Control', 'no-store');
-      try {
-        await this.workers.dataBackup(response, ({ bytes, shops }) =>
-          this.recordDownload(actor, { kind: 'data', shops, images: 0, bytes }),
-        );
-      } catch (error) {
-        this.logger.error(`Data backup failed: ${(error as Error).message}`);
-        response.destroy(error as Error);
-      }
-    });
   }
 }

@@ -10,11 +10,7 @@ import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { previewRestore, restoreBackup } from './restore-job.js';
 import { PortWritable } from './worker-relay.js';
 
-/*
- * The backup pool's worker thread (BackupWorkers): writes the backups and checks, plans and
- * writes a restore, on a database connection and object store of its own, so none of that work
- * runs on the web server's event loop.
- */
+/* The backup pool's worker thread (BackupWorkers): backups and restores, on its own connection and store. */
 
 export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThan, LessThanOrEqual, Like } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThan, LessThanOrEqual, Like, type Repository } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -21,15 +21,10 @@ export type SweepResult =
   | { skipped: 'another instance is sweeping' | 'a full backup is being written' };
 
 /**
- * Deletes uploaded images no shop uses once they have been unused for the grace period: never
- * attached uploads and images a shop replaced or dropped (both marked in unattached_object).
- * One instance sweeps at a time (job lock), and none while a full backup is being written.
- * It also forgets spent upload quotas and the claims of expired upload links.
- *
- * Why a backup that starts after the sweep has begun is safe too: it names only images shops
- * reference when it reads shops.json; for the sweep to delete one of those, a shop must have
- * dropped it after that moment, so its mark is newer than the sweep's cut-off and the
- * conditional delete below leaves it alone.
+ * Deletes uploaded images unused (marked in unattached_object) for the grace period, and the
+ * claims of expired upload links. One instance sweeps at a time, none while a full backup is
+ * written. A backup that starts during a sweep is safe too: an image its shops named and then
+ * dropped has a mark newer than the cut-off, which the conditional delete leaves alone.
  */
 @Injectable()
 export class ImageSweepService {
@@ -37,7 +32,10 @@ export class ImageSweepService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(UnattachedObject) private readonly marks: Repository<UnattachedObject>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(SystemFlag) private readonly flags: Repository<SystemFlag>,
     private readonly locks: JobLockService,
     private readonly storage: ObjectStorage,
   ) {}
@@ -54,10 +52,9 @@ export class ImageSweepService {
       return { skipped: 'a full backup is being written' };
     }
     const cutoff = now - this.config.storageQuotas.imageGraceHours * 3_600_000;
-    const marks = this.dataSource.getRepository(UnattachedObject);
     let deleted = 0;
     let kept = 0;
-    for (const { key } of await marks.findBy({ since: LessThanOrEqual(cutoff) })) {
+    for (const { key } of await this.marks.findBy({ since: LessThanOrEqual(cutoff) })) {
       const path = `/objects/${key}`;
       // A visitor's quarantined image waits (marked) while its listing request does; once the
       // request is decided, or if none ever named it, it goes like any unused upload.
@@ -65,13 +62,12 @@ export class ImageSweepService {
         kept++;
         continue;
       }
-      const used = await this.dataSource
-        .getRepository(Shop)
+      const used = await this.shops
         .createQueryBuilder('shop')
         .where('shop.logo = :path OR shop.mapImageUrl = :path', { path })
         .getExists();
       // Only a mark still older than the cut-off: one renewed since was released again.
-      const { affected } = await marks.delete({ key, since: LessThanOrEqual(cutoff) });
+      const { affected } = await this.marks.delete({ key, since: LessThanOrEqual(cutoff) });
       if (used || !affected) {
         kept++;
         continue;
@@ -80,7 +76,7 @@ export class ImageSweepService {
       deleted++;
     }
     // A link's claim only matters while the link is valid: an expired link is refused anyway.
-    await this.dataSource.getRepository(SystemFlag).delete({
+    await this.flags.delete({
       name: Like(`${UPLOAD_CLAIM_PREFIX}%`),
       createdAt: LessThan(new Date(now - UPLOAD_URL_SECONDS * 1000)),
     });
@@ -90,8 +86,7 @@ export class ImageSweepService {
 
   /** Whether a listing request still waiting for a decision names the image at `path`. */
   private namedByPendingRequest(path: string): Promise<boolean> {
-    return this.dataSource
-      .getRepository(VisitorRequest)
+    return this.requests
       .createQueryBuilder('request')
       .where("request.status = 'pending' AND request.type = 'listing'")
       .andWhere('request.proposedShop LIKE :path', { path: `%"${path}"%` })

@@ -34,13 +34,10 @@ import type { BackupWorkerContext } from './backup-worker-context.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 
 /*
- * A restore in three steps, in a worker thread of the backup pool (backup.worker.ts), on the
- * worker's own connection and object store: check the file (readBackup: the manifest, every
- * shop by the shop schema's rules, every image it would store), plan (which shops are created,
- * replaced or left alone), write (images under new keys, journalled as pending; then one
- * transaction for every shop, through the shop writer). So it either all happens or nothing
- * does: on failure the new images are deleted; after a crash, RestoreService deletes what the
- * journal still lists. The preview is the first two steps and the images' checks, writing nothing.
+ * A restore in the backup worker: check the file (readBackup), plan, write (images under new keys
+ * journalled as pending, then one transaction for every shop). All or nothing: on failure the new
+ * images are deleted, after a crash RestoreService deletes what the journal lists. A preview
+ * checks and plans, writing nothing.
  */
 
 const logger = new Logger('RestoreService');
@@ -131,11 +128,7 @@ function refusalOf(error: unknown): ApiError | undefined {
   return error instanceof ApiError && error.code === 'BACKUP_REJECTED' ? error : undefined;
 }
 
-/**
- * Which shops are created, which replace the shop with their id, and which are left alone
- * because this directory already has them exactly so (their images included); and the
- * images to store: those the written shops use.
- */
+/** Which shops are created, replaced, or left alone (here exactly so), and the images the written ones use. */
 async function planRestore(
   { dataSource, storage }: BackupWorkerContext,
   { shops, imagesByPath }: ReadBackup,
@@ -183,10 +176,8 @@ interface ShopsToWrite {
 }
 
 /**
- * Stores the images the written shops use, and the quarantined images of the pending listing
- * requests the restore puts back (in quarantine again, never in `uploads/`); every image a shop
- * or request uses is checked, stored or not: a damaged backup is refused whole. Their keys go
- * into `stored` as they are journalled.
+ * Stores the images the written shops use and the quarantined ones of the requests put back (in
+ * quarantine again); every used image is checked, stored or not. Keys go into `stored` as journalled.
  */
 async function storeImages(
   context: BackupWorkerContext,
@@ -228,11 +219,7 @@ async function storeImages(
   };
 }
 
-/**
- * Checks each image entry of `entries` (path → entry name) and stores those `wanted` in
- * `folder` under new keys, journalled as pending with `stored`. Returns each stored image's
- * path in the backup → its new path.
- */
+/** Checks each of `entries` (path → entry) and stores those `wanted` in `folder` under new keys; answers old → new path. */
 async function storeChecked(
   { dataSource, storage }: BackupWorkerContext,
   backup: ReadBackup,

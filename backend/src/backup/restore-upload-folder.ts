@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { StorageEngine } from 'multer';
 import { isProcessAlive } from '../common/process-liveness.js';
 import { RestoreUploadStorage } from './restore-upload-storage.js';
 
 /** Restore uploads this process is receiving or checking right now (full paths). */
 const inProgress = new Set<string>();
-/**
- * `restore.<pid>.<random>.zip` (an upload, or a stored backup copied for a restore) and
- * `backup.<pid>.<random>.zip` (an automatic backup being written): the pid tells a dead
- * writer's leftovers from a live one's.
- */
+/** `restore.<pid>.<random>.zip` and `backup.<pid>.<random>.zip`: the pid tells a dead writer's leftovers. */
 const UPLOAD_NAME = /^(?:restore|backup)\.(\d+)\.[0-9a-f]+\.zip$/;
 
 /** Where restore uploads are written: on disk in the data folder, never in memory. */
@@ -23,21 +19,22 @@ export function restoreUploadFolder(dataDir: string): string {
 export function restoreUploadStorage(folder: string): StorageEngine {
   return new RestoreUploadStorage(
     folder,
-    () => {
-      const name = `restore.${process.pid}.${randomBytes(12).toString('hex')}.zip`;
-      inProgress.add(join(folder, name));
-      return name;
-    },
+    () => basename(newZipPath(folder, 'restore')),
     (path) => inProgress.delete(path),
   );
 }
 
-/** A new file name in the folder for this process's work (removed at start-up if it dies). */
-export async function temporaryZip(folder: string, purpose: 'restore' | 'backup'): Promise<string> {
-  await mkdir(folder, { recursive: true });
+/** A new file in `folder` for this process's work, remembered (removed at start-up if it dies). */
+function newZipPath(folder: string, purpose: 'restore' | 'backup'): string {
   const path = join(folder, `${purpose}.${process.pid}.${randomBytes(12).toString('hex')}.zip`);
   inProgress.add(path);
   return path;
+}
+
+/** `newZipPath`, once the folder exists. */
+export async function temporaryZip(folder: string, purpose: 'restore' | 'backup'): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  return newZipPath(folder, purpose);
 }
 
 /** Removes a restore upload (or a temporary ZIP) once its work is over. */
@@ -46,11 +43,7 @@ export async function removeRestoreUpload(path: string): Promise<void> {
   inProgress.delete(path);
 }
 
-/**
- * At start-up: removes everything in the folder but the uploads another live process is
- * receiving (a killed process leaves its upload behind; files named otherwise are from
- * earlier releases). Returns the bytes freed.
- */
+/** At start-up: removes all in the folder but another live process's files; answers the bytes freed. */
 export async function removeStaleRestoreUploads(folder: string): Promise<number> {
   let freed = 0;
   for (const name of await readdir(folder).catch(() => [] as string[])) {

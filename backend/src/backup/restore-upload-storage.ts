@@ -10,11 +10,8 @@ import { releaseWholeBuffers } from '../common/released-buffers.js';
 type StoredFile = { destination: string; filename: string; path: string; size: number };
 
 /**
- * Writes an upload to a file, and gives each piece's memory back once it is on disk
- * (releaseWholeBuffers). A restore upload of 3.7 GB (bench:backup, 10,000 shops) otherwise kept
- * 40-80 MB of written pieces waiting, and glibc's heap kept the room they took for the rest of
- * the restore (the heap near its peak: 66-94 MB, against 30 MB at rest). The body's pieces span
- * their whole buffers while the file is read; busboy's other pieces are parts of one buffer.
+ * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers):
+ * else a 3.7 GB upload kept 40-80 MB of pieces waiting, and glibc's heap kept that room.
  */
 export class ReleasingFileWriter extends Writable {
   /** Bytes written to the file. */
@@ -74,9 +71,8 @@ function unwritten(pieces: Buffer[], written: number): Buffer[] {
 }
 
 /**
- * Multer's storage for restore uploads: a file named by `name` in `folder` (never memory),
- * written by ReleasingFileWriter. A file whose upload fails is removed here; multer asks
- * `_removeFile` for the others (a later failure, or a client that went away).
+ * Multer's storage for restore uploads: a file named by `name` in `folder`, written by
+ * ReleasingFileWriter. A failed upload is removed here; multer asks `_removeFile` for the others.
  */
 export class RestoreUploadStorage implements StorageEngine {
   private readonly writers = new WeakMap<object, ReleasingFileWriter>();

@@ -1,23 +1,13 @@
-import {
-  HttpException,
-  Inject,
-  Injectable,
-  PayloadTooLargeException,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { statfs } from 'node:fs/promises';
-import { catchError, mergeMap, type Observable } from 'rxjs';
 import { ApiError } from '../common/api-error.js';
+import { refuseUnread } from '../common/unread-body.js';
+import { UploadInterceptor } from '../common/upload.interceptor.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { humanSize } from './backup-format.js';
 import { removeRestoreUpload } from './restore-upload-folder.js';
-
-/** Room for the multipart envelope around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 export function tooLarge(limit: number): ApiError {
   const max = humanSize(limit).replace(' ', '');
@@ -37,51 +27,38 @@ export function notEnoughSpace(needed: number, free: number): ApiError {
 }
 
 /**
- * Wraps the multipart upload of a restore: a declared size over the limit, or more than the
- * free space under DATA_DIR allows (RESTORE_FREE_SPACE_FACTOR times the size), is refused
- * before a byte is read, and multer's own limit (for bodies without a length) gets the same message.
- * Once the restore is over, whatever its outcome, the uploaded file is removed before the
- * answer goes out (multer removes it itself when the upload does not complete).
+ * A restore's multipart upload: also refused unread when the disk lacks RESTORE_FREE_SPACE_FACTOR
+ * times its size; the uploaded file is removed before the answer goes out, whatever the outcome.
  */
 @Injectable()
-export class RestoreUploadInterceptor implements NestInterceptor {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+export class RestoreUploadInterceptor extends UploadInterceptor {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    super();
+  }
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const declared = Number(request.headers['content-length']);
-    const limit = this.config.restoreMaxBytes;
-    const refuseUnread = (error: HttpException) => {
-      request.pause();
-      request.res?.setHeader('Connection', 'close');
-      return error;
-    };
-    if (Number.isFinite(declared) && declared > limit + MULTIPART_OVERHEAD)
-      throw refuseUnread(tooLarge(limit));
-    // The upload is written to DATA_DIR and its images stored there too (local storage): a
-    // restore that would leave the disk full is refused before a byte is read.
-    if (Number.isFinite(declared)) {
-      const needed = declared * this.config.storageQuotas.restoreFreeSpaceFactor;
-      const { bavail, bsize } = await statfs(this.config.dataDir);
-      if (bavail * bsize < needed) throw refuseUnread(notEnoughSpace(needed, bavail * bsize));
-    }
-    const removeUpload = async () => {
-      if (request.file) await removeRestoreUpload(request.file.path);
-    };
-    return next.handle().pipe(
-      mergeMap(async (result: unknown) => {
-        await removeUpload();
-        return result;
-      }),
-      catchError(async (error: unknown) => {
-        await removeUpload();
-        // Multer's own limit: the same answer as a declared size over the limit.
-        if (error instanceof PayloadTooLargeException) throw tooLarge(limit);
-        // Multer's word for a client that went away mid-upload: not a server error to log.
-        if (request.destroyed && (error as Error).message === 'Request aborted')
-          throw new ApiError(400, 'REQUEST_ABORTED', 'The request was aborted');
-        throw error;
-      }),
-    );
+  protected maxBytes(): number {
+    return this.config.restoreMaxBytes;
+  }
+
+  protected tooLarge(): ApiError {
+    return tooLarge(this.config.restoreMaxBytes);
+  }
+
+  // The upload and (local storage) its images go under DATA_DIR: a restore must not fill the disk.
+  protected override async beforeUpload(request: Request, declared: number): Promise<void> {
+    const needed = declared * this.config.storageQuotas.restoreFreeSpaceFactor;
+    const { bavail, bsize } = await statfs(this.config.dataDir);
+    if (bavail * bsize < needed) throw refuseUnread(request, notEnoughSpace(needed, bavail * bsize));
+  }
+
+  protected override async afterUpload(request: Request): Promise<void> {
+    if (request.file) await removeRestoreUpload(request.file.path);
+  }
+
+  // Multer's word for a client that went away mid-upload: not a server error to log.
+  protected override refusal(error: unknown, request: Request): unknown {
+    return request.destroyed && (error as Error).message === 'Request aborted'
+      ? new ApiError(400, 'REQUEST_ABORTED', 'The request was aborted')
+      : error;
   }
 }

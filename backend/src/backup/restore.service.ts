@@ -19,18 +19,12 @@ export type { BackupFile, RestoreSource } from './backup-reader.js';
 
 export const RESTORE_LOCK = 'restore';
 
-function restoreInProgress(): ApiError {
-  return new ApiError(
-    409,
-    'RESTORE_IN_PROGRESS',
-    'Another restore is running. Please wait for it to finish.',
-  );
-}
+const restoreInProgress = () =>
+  new ApiError(409, 'RESTORE_IN_PROGRESS', 'Another restore is running. Please wait for it to finish.');
 
 /**
- * Restores a backup ZIP so that it either all happens or nothing does. The restore itself (check,
- * plan, write: restore-job.ts) runs in the backup worker, one at a time across instances (the
- * restore lock); this service holds the lock, and deletes the images a restore that died left.
+ * All-or-nothing restores, run in the backup worker (restore-job.ts) under the restore lock (one
+ * at a time across instances); deletes the images a restore that died left.
  */
 @Injectable()
 export class RestoreService implements OnApplicationBootstrap {
@@ -45,10 +39,7 @@ export class RestoreService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * Cleans up after an interrupted restore at start-up, and every minute after, which also
-   * covers a restore that died on another instance (its lock expires by heartbeat).
-   */
+  /** At start-up and every minute: also a restore that died on another instance (its lock expires). */
   async onApplicationBootstrap(): Promise<void> {
     await this.removeOrphans();
   }
@@ -66,10 +57,7 @@ export class RestoreService implements OnApplicationBootstrap {
     this.logger.warn(`Deleted ${pending.length} image(s) left by an interrupted restore`);
   }
 
-  /**
-   * Restores a backup file; `actor` is who asked and `source` which file (an upload's name or a
-   * stored backup's): the restore is logged with both and its counts, in its own transaction.
-   */
+  /** Restores a backup file, logged as `actor`'s with its `source` and counts. */
   restore(file: BackupFile, actor: ActivityActor, source: RestoreSource): Promise<RestoreResultDto> {
     return this.metrics.observeJob('restore', () =>
       this.locks.run(RESTORE_LOCK, restoreInProgress, () =>
@@ -78,11 +66,7 @@ export class RestoreService implements OnApplicationBootstrap {
     );
   }
 
-  /**
-   * What `restore` would do with this file, changing nothing: the same checks (every image it
-   * would store is read and checked too) and the same plan. A file that fails a check is
-   * answered, not refused: the preview lists the problem.
-   */
+  /** What `restore` would do, by the same checks and plan, changing nothing; problems are listed, not thrown. */
   preview(file: BackupFile): Promise<RestorePreviewDto> {
     return this.workers.preview(file, this.config.restoreMaxShops);
   }

@@ -35,13 +35,8 @@ export function parseStoredBackupName(name: string): { createdAt: Date; automati
   return Number.isNaN(createdAt.getTime()) ? null : { createdAt, automatic: kind === 'auto' };
 }
 
-function notFound(name: string): ApiError {
-  return new ApiError(
-    404,
-    'STORED_BACKUP_NOT_FOUND',
-    `There is no stored backup named "${name.slice(0, 80)}"`,
-  );
-}
+const notFound = (name: string) =>
+  new ApiError(404, 'STORED_BACKUP_NOT_FOUND', `There is no stored backup named "${name.slice(0, 80)}"`);
 
 /** Full backups kept in the object store: written, listed newest first, pruned, read back. */
 @Injectable()
@@ -67,10 +62,7 @@ export class StoredBackupsService {
     return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
-  /**
-   * Writes a complete backup (the same ZIP a download gives) to a temporary file and stores
-   * it. Throws when it could not be stored. (`prune` after it keeps the newest BACKUP_KEEP.)
-   */
+  /** Writes a complete backup to a temporary file and stores it; throws when it could not. */
   async store(automatic: boolean, now = new Date()): Promise<StoredBackupDto & FullBackupWritten> {
     const name = storedBackupName(now, automatic);
     const file = await temporaryZip(restoreUploadFolder(this.config.dataDir), 'backup');
@@ -101,19 +93,15 @@ export class StoredBackupsService {
     return object;
   }
 
-  /**
-   * A copy of the stored backup in DATA_DIR/tmp, for the restore (which reads a ZIP from disk,
-   * wherever the backup is stored). The caller removes it with `removeRestoreUpload`.
-   */
-  async copyToTemporaryFile(name: string): Promise<{ path: string; size: number }> {
+  /** `work` on a copy in DATA_DIR/tmp (a restore reads from disk), removed once it is over. */
+  async withCopy<T>(name: string, work: (file: { path: string; size: number }) => Promise<T>): Promise<T> {
     const object = await this.open(name);
     const path = await temporaryZip(restoreUploadFolder(this.config.dataDir), 'restore');
     try {
       await pipeline(object.body, createWriteStream(path, { flags: 'wx' }));
-      return { path, size: (await stat(path)).size };
-    } catch (error) {
+      return await work({ path, size: (await stat(path)).size });
+    } finally {
       await removeRestoreUpload(path);
-      throw error;
     }
   }
 }

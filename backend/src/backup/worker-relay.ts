@@ -9,10 +9,8 @@ type ToServer = Uint8Array | 'end';
 type ToWorker = 'ack' | 'abort';
 
 /**
- * The worker's end of a download written in a worker thread: each piece goes through `port` to
- * the web server's thread (relayToResponse), handed over rather than copied, and the stream
- * waits once PIECES_IN_FLIGHT of them are not yet taken, so a slow client holds the backup back
- * instead of filling the memory. The server closing the download destroys it.
+ * The worker's end of a download: each piece is handed over through `port` (relayToResponse), and
+ * the stream waits while PIECES_IN_FLIGHT are not taken, so a slow client holds the backup back.
  */
 export class PortWritable extends Writable {
   private unacknowledged = 0;
@@ -50,11 +48,9 @@ export class PortWritable extends Writable {
 }
 
 /**
- * The web server's end: writes to `output` (the HTTP response) what the worker sends through
- * `port`, taking each piece once `output` has room for it, and ends `output` once the worker
- * has sent all of it. `beforeLast` gets the size in bytes and runs before the last piece is
- * written, so a client that has the whole file also finds it recorded. Rejects when `task` (the
- * worker's) fails or `output` closes first; the worker is then told to stop.
+ * The web server's end: writes what the worker sends to `output` as it has room. `beforeLast`
+ * gets the size before the last piece goes out, so a client with the whole file finds it recorded.
+ * Rejects when `task` fails or `output` closes first; the worker is then told to stop.
  */
 export async function relayToResponse(
   port: MessagePort,

@@ -27,9 +27,8 @@ export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
 }
 
 /**
- * The one exception services throw for a refusal a client should understand: an HTTP status,
- * a stable code the screens translate, and an English sentence for people reading the API.
- * The global filter shapes it into `{ statusCode, code, message, error, errors?, params? }`.
+ * The exception for a refusal a client should understand: a status, a stable code the screens
+ * translate, an English sentence; shaped by the global filter into the error body.
  */
 export class ApiError extends HttpException {
   constructor(
@@ -42,10 +41,7 @@ export class ApiError extends HttpException {
   }
 }
 
-/**
- * An ApiError as plain data, to cross between threads: a worker's refusal reaches the web
- * server's thread as a structured copy, which keeps no class.
- */
+/** An ApiError as plain data, to cross between threads (a structured copy keeps no class). */
 export interface ApiRefusal {
   status: number;
   code: ErrorCode;

@@ -75,10 +75,8 @@ function fieldErrors(value: unknown): FieldError[] | undefined {
 }
 
 /**
- * The one place that turns any error into `{ statusCode, code, message, error }`. Known errors
- * keep their code and message (an error without a listed code gets its status's code, so the
- * API never answers a code outside contract's ERROR_CODES); anything else is logged here and
- * answered with a generic sentence, so stack traces and SQL never reach a client.
+ * Turns any error into `{ statusCode, code, message, error }`: known errors keep their message and
+ * a listed code (else their status's); anything else is logged and answered generically.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {

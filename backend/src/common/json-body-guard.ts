@@ -17,10 +17,9 @@ function declaredCharset(request: IncomingMessage): string {
 }
 
 /**
- * Checks a raw JSON body before it is parsed (express.json's `verify`): bytes that are not
- * UTF-8 would be decoded into replacement characters and stored so, nesting deeper than
- * MAX_JSON_DEPTH would overflow the stack of the code that walks it, and prototype keys
- * would be applied to objects instead of being refused. One pass over at most 1 MB.
+ * Checks a raw JSON body before it is parsed (express.json's `verify`), in one pass: bytes that
+ * are not UTF-8 (stored as replacement characters), nesting over MAX_JSON_DEPTH (a stack
+ * overflow further on) and prototype keys are refused.
  */
 export function guardJsonBody(request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
   if (['utf-8', 'utf8'].includes(declaredCharset(request)) && !isUtf8(body))

@@ -11,11 +11,8 @@ export function setPublicUrl(app: Application, publicUrl: string | undefined): v
 }
 
 /**
- * The site's public origin: PUBLIC_URL, or without it the request's own (scheme and host as
- * Express sees them, so X-Forwarded-* count only behind a trusted proxy). A Host that is not a
- * plain host name is replaced by `localhost` rather than echoed into links. Whatever is built
- * with it and kept (the sitemap, rendered pages) is kept per origin (byOrigin), so one request's
- * Host never reaches another's answer.
+ * The site's public origin: PUBLIC_URL, else the request's own as Express sees it (a Host that
+ * is not plain becomes `localhost`). What is built with it is kept per origin (byOrigin).
  */
 export function publicOrigin(request: Request): string {
   const configured = request.app.get(PUBLIC_URL_KEY) as string | undefined;
@@ -29,17 +26,12 @@ export function publicUrlFor(request: Request, path: string): string {
   return `${publicOrigin(request)}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-/**
- * How many origins' own copies of what is built with absolute URLs (rendered pages) are kept at
- * once: with PUBLIC_URL there is one; without, each Host a request names is one more, and the
- * least recently asked go first beyond this many.
- */
+/** Origins whose copies of what is built with absolute URLs are kept (one with PUBLIC_URL). */
 export const KEPT_ORIGINS = 16;
 
 /**
- * What is built for each origin (publicOrigin), kept for the `max` most recently asked ones:
- * without PUBLIC_URL a stranger's Host header gets its own entry, never another visitor's, and
- * any number of them holds no more than `max`. `onDrop` runs for an entry pushed out or deleted.
+ * What is built for each origin, kept for the `max` most recently asked: a stranger's Host gets
+ * its own entry, never another's. `onDrop` runs for an entry pushed out or deleted.
  */
 export function byOrigin<T extends NonNullable<unknown>>(
   max = KEPT_ORIGINS,

@@ -17,21 +17,16 @@ const TIMED_OUT = JSON.stringify({
 });
 
 /**
- * Ends requests whose body stops arriving for `bodyIdleSeconds`, and requests other than
- * uploads and restores that have not arrived whole within `wholeRequestSeconds`, with 408 and
- * the connection closed: otherwise a client that sends headers and then nothing, or one byte
- * every few seconds, holds a connection for as long as it likes. Node's own whole-request
- * timeout is turned off because it knows no routes and would cut a slow restore upload.
- * Returns the middleware that watches each request: one of the first, before anything reads a
- * body.
+ * Ends with 408 (and closes) requests whose body stops arriving for `bodyIdleSeconds`, and but
+ * long uploads those not whole within `wholeRequestSeconds`: a slow client must not hold a
+ * connection at will. Node's own timeout knows no routes (it would cut a restore), so it is off.
+ * Returns the middleware, to be one of the first.
  */
 export function enforceRequestDeadlines(server: Server, limits: RequestLimitsConfig) {
   server.requestTimeout = 0;
   server.headersTimeout = limits.wholeRequestSeconds * 1000;
-  // An idle keep-alive connection is closed after 65 s, not Node's 5 (6 with its buffer): a
-  // request a client sends on a connection at the instant the server closes it fails (ECONNRESET,
-  // or a 502 at a proxy), and 5 s is a pause clients often make. The gateway keeps its idle
-  // connections 60 s, shorter.
+  // Idle keep-alive for 65 s, not Node's 5: a request sent as the server closes fails (a 502 at a
+  // proxy), and 5 s is a common pause. The gateway's idle connections last 60 s, shorter.
   server.keepAliveTimeout = 65_000;
   return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     watchBody(request, response, limits);
@@ -66,8 +61,7 @@ function watchBody(request: IncomingMessage, response: ServerResponse, limits: R
       return;
     }
     if (!confirming) {
-      // Timers run before the event loop reads its sockets: when the server was busy past the
-      // limit, what the client sent meanwhile is still unread. An immediate runs after that read.
+      // Timers run before sockets are read: what a busy server has not read yet comes first.
       confirming = setImmediate(check);
       return;
     }

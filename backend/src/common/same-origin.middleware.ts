@@ -12,10 +12,9 @@ function hostOf(url: string): string | null {
 }
 
 /**
- * Refuses state-changing requests sent by another site's page (CSRF). Browsers always send
- * Origin on such requests (or at least Referer / Sec-Fetch-Site); a client that sends none of
- * them is not a browser acting for someone else. The host is compared rather than the whole
- * origin because a TLS-terminating gateway may hide the scheme from the backend.
+ * Refuses state-changing requests sent by another site's page (CSRF): browsers send Origin,
+ * Referer or Sec-Fetch-Site; a client sending none is not one. Hosts are compared, not origins:
+ * a TLS-terminating gateway may hide the scheme.
  */
 export function sameOriginOnly(allowedOrigins: string[]) {
   const allowedHosts = new Set(allowedOrigins.map((origin) => hostOf(origin)).filter(Boolean));

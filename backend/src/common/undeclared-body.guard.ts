@@ -12,16 +12,10 @@ function declaresBody(context: ExecutionContext): boolean {
 }
 
 /**
- * Unknown fields are refused everywhere, also where a route takes no body: the global
- * ValidationPipe checks only the parameters a handler declares, so without this a JSON body
- * sent to such a route would be taken in silence. Answers as the pipe does for an unknown field
- * (400 VALIDATION_FAILED, UNKNOWN_FIELD each). An absent body and `{}` pass; multipart bodies
- * are read later, by the route's own interceptor.
- *
- * A global guard, not an interceptor: with no interceptor at all Nest calls each handler without
- * an RxJS pipeline, a sixth of the CPU of a small public answer (bench/RESULTS.md, 2026-11-29).
- * Global guards run before a route's own, so a body sent to an admin route that takes none is
- * refused (400) before the session is asked for (401); the refusal reads only the route.
+ * Unknown fields are refused also where a route takes no body (the pipe checks only declared
+ * parameters), as the pipe answers them; an absent body and `{}` pass, multipart is read later.
+ * A guard, not an interceptor: without any interceptor Nest skips RxJS, a sixth of the CPU of a
+ * small public answer (bench/RESULTS.md). It reads only the route, so it runs before the session's.
  */
 @Injectable()
 export class UndeclaredBodyGuard implements CanActivate {

@@ -2,9 +2,8 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ApiError, type ErrorParams, type FieldError, type FieldErrorCode } from './api-error.js';
 
 /**
- * The code of each class-validator constraint this API uses. A rule that needs another code
- * (a `Matches` for a phone, not a username) says so in its options: `{ context: { code } }`,
- * with `params` for the numbers its sentence names.
+ * The code of each class-validator constraint this API uses; a rule needing another says so in
+ * its options, `{ context: { code, params } }`.
  */
 export const FIELD_CODE_BY_CONSTRAINT: Record<string, FieldErrorCode> = {
   isNotEmpty: 'REQUIRED',

@@ -1,7 +1,7 @@
 import { parseVisitorRequests, type VisitorRequestsConfig } from './visitor-requests.config.js';
 import { parseAutomaticBackups, type AutomaticBackupsConfig } from './automatic-backups.config.js';
 import { parseDatabase, resolveDataDir, type DatabaseConfig } from './database.config.js';
-import { ConfigError, flag, integer, type Env, type NodeEnv } from './env-values.js';
+import { ConfigError, flag, integer, list, type Env, type NodeEnv } from './env-values.js';
 import { parseFrontends, type FrontendsConfig } from './frontends.config.js';
 import { parseObservability, type ObservabilityConfig } from './observability.config.js';
 import {
@@ -35,11 +35,7 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
   restoreMaxBytes: number;
-  /**
-   * Most shops one restore takes (RESTORE_MAX_SHOPS): a restore holds every shop of the backup in
-   * memory while it checks and writes them, and the backend's heap has a hard limit (the
-   * production command's --max-old-space-size), so the count is bounded before shops.json is read.
-   */
+  /** Most shops one restore takes (RESTORE_MAX_SHOPS): it holds them all in a bounded heap. */
   restoreMaxShops: number;
   automaticBackups: AutomaticBackupsConfig;
   /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
@@ -105,10 +101,8 @@ function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passw
 }
 
 /**
- * What a valid configuration still leaves to each request, said once at start (main.ts logs each
- * as a warning). Without PUBLIC_URL the site's absolute URLs (canonical links, the sitemap, link
- * previews, the passkeys' site) come from each request's Host header: behind a proxy
- * (TRUST_PROXY) that is what the proxy passes on, the client's own unless it sets it.
+ * What a valid configuration still leaves to each request, logged once at start: without
+ * PUBLIC_URL absolute URLs come from each request's Host header (behind a proxy, as it passes it).
  */
 export function startupWarnings(config: AppConfig): string[] {
   if (config.publicUrl) return [];
@@ -134,10 +128,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const dataDir = resolveDataDir(env);
   const database = parseDatabase(env, dataDir);
-  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
+  const allowedOrigins = list(env, 'ALLOWED_ORIGINS');
   for (const origin of allowedOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) {
       throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://host[:port], got "${origin}"`);

@@ -23,6 +23,14 @@ export function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+/** A comma-separated list, each item trimmed, empty ones dropped. */
+export function list(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 export function httpUrl(env: Env, name: string): string | undefined {
   const value = env[name]?.trim() || undefined;
   if (value && !/^https?:\/\//.test(value)) {

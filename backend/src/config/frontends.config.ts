@@ -20,14 +20,14 @@ export interface MapTilesConfig {
   attribution: string;
 }
 
-/**
- * OpenStreetMap's standard tiles: fine for a small site; see docs/architecture.md, "Near me and the
- * map", on its usage policy.
- */
+/** OpenStreetMap's standard tiles: fine for a small site (its usage policy: docs/architecture.md). */
 export const DEFAULT_MAP_TILES: MapTilesConfig = {
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
   attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 };
+
+/** An http(s) URL or a path from the root, with nothing that could leave an attribute or a script. */
+const URL_OR_PATH = /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/;
 
 export function parseMapTiles(env: Env): MapTilesConfig {
   const tileUrl = env.MAP_TILE_URL?.trim();
@@ -36,10 +36,7 @@ export function parseMapTiles(env: Env): MapTilesConfig {
     if (attribution) throw new ConfigError('MAP_TILE_ATTRIBUTION needs MAP_TILE_URL (the tiles it credits)');
     return DEFAULT_MAP_TILES;
   }
-  if (
-    !/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(tileUrl) ||
-    !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))
-  ) {
+  if (!URL_OR_PATH.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
     throw new ConfigError(
       `MAP_TILE_URL must be an http(s) URL or a path with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; got "${tileUrl}"`,
     );
@@ -52,7 +49,7 @@ export function parseMapTiles(env: Env): MapTilesConfig {
 
 function manifestUrl(env: Env, name: string, fallback: string): string {
   const value = env[name]?.trim() || fallback;
-  if (!/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(value)) {
+  if (!URL_OR_PATH.test(value)) {
     throw new ConfigError(`${name} must be an http(s) URL or a path starting with /, got "${value}"`);
   }
   return value;

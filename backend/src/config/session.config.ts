@@ -9,17 +9,11 @@ export interface SessionConfig {
   idleMinutes: number;
   /** Absolute timeout: a session ends this long after login, however busy. */
   absoluteHours: number;
-  /**
-   * Secure cookie: always (COOKIE_SECURE=true, or by default when PUBLIC_URL is https), or
-   * 'auto' (only on requests that arrived over HTTPS).
-   */
+  /** Secure cookie: always (COOKIE_SECURE=true, default with an https PUBLIC_URL), or 'auto' (HTTPS requests). */
   secureCookie: true | 'auto';
 }
 
-/**
- * The session secret signs cookies. Production must set it (every replica needs the same one);
- * development generates one once and keeps it in the data folder so restarts keep sessions.
- */
+/** Signs cookies: set in production (the same on every replica), else generated once into DATA_DIR. */
 function sessionSecret(env: Env, nodeEnv: NodeEnv, dataDir: string): string {
   const given = env.SESSION_SECRET;
   if (given !== undefined && given !== '') {

@@ -1,4 +1,4 @@
-import { ConfigError, integer, type Env } from './env-values.js';
+import { ConfigError, integer, list, type Env } from './env-values.js';
 
 /** Limits of what visitors may send, and how long the submitters' personal data is kept. */
 export interface VisitorRequestsConfig {
@@ -35,10 +35,7 @@ export function parseVisitorRequests(env: Env): VisitorRequestsConfig {
     proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Directorio de Armeros ATM <no-reply@localhost>',
-    digestTo: (env.REQUESTS_DIGEST_TO ?? '')
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean),
+    digestTo: list(env, 'REQUESTS_DIGEST_TO'),
   };
 }
 

@@ -17,10 +17,7 @@ const ADMIN_PAGES = ADMIN_PAGE_PATHS.map((page) => (page ? `/${page.replace(/:[a
 /** Only these load the admin; any other path under /admin is the one 404 page, with a 404 status. */
 const ADMIN_ROUTES = new RegExp(`^/admin(${ADMIN_PAGES.join('|')})/?$`);
 const ADMIN_AREA = /^\/admin(\/|$)/;
-/**
- * Client routes the shell knows (frontend-common/src/routes.ts), for when pages are not rendered
- * here; anything else gets its 404 page with a 404 status.
- */
+/** Client routes the shell knows (frontend-common/src/routes.ts), when pages are not rendered here. */
 const SHELL_ROUTES = new RegExp(`^(/en)?/(shops(/[^/]+)?/?)?$|^/en$|${ADMIN_ROUTES.source}`);
 /** Source maps: kept beside each build (dist-sourcemaps/), never served, even if one is in dist. */
 const SOURCE_MAP = /\.map$/i;
@@ -38,11 +35,15 @@ function cacheHeaders(response: Response, path: string): void {
   );
 }
 
-/**
- * The origins of remotes configured on another origin (a CDN, their own static host): the
- * shell's pages must be allowed to load their scripts, styles and manifests. Paths (the
- * default, same origin) add nothing.
- */
+/** A page of the shell (`html`) with `status`; its body only for GET. */
+function sendHtml(request: Request, response: Response, status: number, html: string | Buffer): void {
+  response.status(status);
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.setHeader('Cache-Control', 'no-cache');
+  response.end(request.method === 'HEAD' ? undefined : html);
+}
+
+/** The origins of remotes served from elsewhere (a CDN): the shell's pages load their files. */
 export function remoteOrigins(config: FrontendsConfig): string[] {
   const origins = Object.values(config.remotes)
     .filter((url) => /^https?:\/\//.test(url))
@@ -50,11 +51,7 @@ export function remoteOrigins(config: FrontendsConfig): string[] {
   return [...new Set(origins)];
 }
 
-/**
- * CSP sources ('sha256-...') for the inline scripts of the built shell's index.html (its
- * preamble, which must run before the first paint). Computed from the page itself, so a rebuilt
- * shell never needs a matching change here; none when the shell is not built.
- */
+/** CSP sources ('sha256-...') for the inline scripts of the built shell's index.html (its preamble). */
 export function inlineScriptHashes(config: FrontendsConfig): string[] {
   const indexFile = join(config.root, 'frontend-shell', 'dist', 'index.html');
   if (!existsSync(indexFile)) return [];
@@ -64,11 +61,7 @@ export function inlineScriptHashes(config: FrontendsConfig): string[] {
   );
 }
 
-/**
- * The bodies of the page's `<script>` elements without attributes, each up to its first
- * `</script>`. Found with indexOf: `/<script>([\s\S]*?)<\/script>/g` read the rest of the page
- * again from every `<script>` that no `</script>` followed.
- */
+/** The bodies of the page's attribute-less `<script>` elements (indexOf: a lazy regex backtracked). */
 function inlineScripts(html: string): string[] {
   const bodies: string[] = [];
   for (let at = html.indexOf('<script>'); at >= 0;) {
@@ -80,29 +73,21 @@ function inlineScripts(html: string): string[] {
   return bodies;
 }
 
-/**
- * The origin of map tiles served from another origin over plain HTTP (a local tile server): the
- * page's images must be allowed to come from there (https: ones already are).
- */
+/** The origin of map tiles served over plain HTTP (a local tile server; https: is allowed anyway). */
 export function mapTileOrigins(config: FrontendsConfig): string[] {
   const url = config.map.tileUrl;
   return /^http:\/\//.test(url) ? [new URL(url.replace(/\{[a-z]\}/g, '0')).origin] : [];
 }
 
-/**
- * The script the shell loads first: where each remote's manifest lives, and the map's tiles
- * (runtime configuration). `<` is escaped so no value can close the script element.
- */
+/** The runtime configuration the shell loads first (remotes, map tiles); `<` escaped. */
 export function runtimeConfigScript(config: FrontendsConfig): string {
   const value = JSON.stringify({ remotes: config.remotes, map: config.map }).replace(/</g, '\\u003c');
   return `window.__ATM_RUNTIME__ = ${value};\n`;
 }
 
 /**
- * Serves the built frontends from this backend, so `npm start` needs one port: the shell at
- * `/` (its index.html for every client route), each remote under `/remotes/<name>/`, and
- * `/runtime-config.js`. A frontend that was not built is simply not served. In production
- * each frontend has its own static server (deploy/), and this is not needed.
+ * Serves the built frontends, so `npm start` needs one port: the shell at `/` (for every client
+ * route), each remote under `/remotes/<name>/`, `/runtime-config.js`; unbuilt ones are skipped.
  */
 export function serveFrontends(
   app: NestExpressApplication,
@@ -146,11 +131,7 @@ export function serveFrontends(
       // pages, so it is in the language the admin chose (the server does not know it).
       if (ADMIN_AREA.test(request.path)) {
         markRoute(request, '/admin/*');
-        response.status(ADMIN_ROUTES.test(request.path) ? 200 : 404);
-        response.setHeader('Content-Type', 'text/html; charset=utf-8');
-        response.setHeader('Cache-Control', 'no-cache');
-        response.end(request.method === 'HEAD' ? undefined : adminHtml);
-        return;
+        return sendHtml(request, response, ADMIN_ROUTES.test(request.path) ? 200 : 404, adminHtml);
       }
       pages
         .answer(request.originalUrl, request)
@@ -167,10 +148,7 @@ export function serveFrontends(
         });
       return;
     }
-    response.status(SHELL_ROUTES.test(request.path) ? 200 : 404);
-    response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    response.setHeader('Cache-Control', 'no-cache');
-    response.end(request.method === 'HEAD' ? undefined : indexHtml);
+    sendHtml(request, response, SHELL_ROUTES.test(request.path) ? 200 : 404, indexHtml);
   });
   served.push('shell');
   return { served };

@@ -12,11 +12,7 @@ interface Mysql2Pool {
   config?: { connectionLimit?: number };
 }
 
-/**
- * This replica's Prometheus metrics, in a registry of its own (so several apps in one test
- * process do not collide). Served on METRICS_PORT only (`startMetricsServer`), never on the
- * public port.
- */
+/** This replica's Prometheus metrics (a registry of its own: apps in one test process), on METRICS_PORT only. */
 export class AppMetrics {
   readonly registry = new Registry();
 
@@ -70,15 +66,14 @@ export class AppMetrics {
   /** Counts and times one run of a job; the job's own result or error passes through. */
   async observeJob<T>(job: JobName, work: () => Promise<T>): Promise<T> {
     const stop = this.jobSeconds.startTimer({ job });
+    let outcome = 'failure';
     try {
       const result = await work();
-      stop({ outcome: 'success' });
-      this.jobRuns.inc({ job, outcome: 'success' });
+      outcome = 'success';
       return result;
-    } catch (error) {
-      stop({ outcome: 'failure' });
-      this.jobRuns.inc({ job, outcome: 'failure' });
-      throw error;
+    } finally {
+      stop({ outcome });
+      this.jobRuns.inc({ job, outcome });
     }
   }
 

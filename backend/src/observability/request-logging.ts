@@ -17,20 +17,16 @@ export const APP_LOGGER = Symbol('APP_LOGGER');
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * The process's pino logger: JSON lines (one object per line, ISO time, level as a word) or,
- * in development, pino-pretty's readable lines. `destination` is for tests. No redaction: the
- * app logs no object holding a secret (request lines have the fixed fields of `lineOf`, Nest's
- * own lines are text), and a redaction pass over every line cost a quarter of the line
- * (bench/FINDINGS.md, round 8). observability.test.ts reads the whole log for secrets.
+ * The process's pino logger: JSON lines (ISO time, level as a word) or pino-pretty's in
+ * development; `destination` is for tests. No redaction: no line holds a secret (request lines
+ * have `lineOf`'s fields only), and redaction cost a quarter of each line (bench/FINDINGS.md).
  */
 export function createAppLogger(config: ObservabilityConfig, destination?: DestinationStream): Logger {
   const stream =
     destination ??
     (config.logFormat === 'pretty'
       ? pretty({ colorize: true, singleLine: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss.l' })
-      : // Written asynchronously: lines that arrive while a write is under way go out together in
-        // the next one, instead of one blocking write per request line. Pino writes what is left
-        // synchronously when the process exits.
+      : // Asynchronous: lines go out together, not one blocking write each (flushed on exit).
         pino.destination({ dest: 1, sync: false }));
   return pino(
     {
@@ -70,9 +66,8 @@ function requestIdOf(request: IncomingMessage): string {
 }
 
 /**
- * The first middleware: gives the request its id (the gateway's X-Request-Id or a new one) and
- * returns it, tells the shutdown state what is in flight, and counts and times the request by
- * route when its response closes.
+ * The first middleware: the request's id (the gateway's X-Request-Id or a new one), echoed; the
+ * shutdown state's count of what is in flight; the request counted and timed by route.
  */
 export function trackRequests(metrics: AppMetrics, shutdown: ShutdownState) {
   return (request: TrackedRequest, response: ServerResponse, next: NextFunction): void => {
@@ -102,11 +97,9 @@ function lineOf(request: TrackedRequest, response: ServerResponse, durationMs: n
 }
 
 /**
- * One line per request through pino-http: info, warn for 4xx, error (with an error) for 5xx or
- * a failed response. Lean: the one child logger pino-http makes per request binds only the
- * request's id (the serializer of its `requestId` key), so the lines Nest writes while handling
- * the request carry it too (nestjs-pino, `useExisting`); no request or response object is
- * serialised, and the line holds the fields of `lineOf` only.
+ * One line per request through pino-http: info, warn for 4xx, error for 5xx or a failure. Lean:
+ * its child logger binds only the request's id (which Nest's lines then carry too, nestjs-pino),
+ * and no request or response object is serialised.
  */
 export function logRequests(logger: Logger) {
   return pinoHttp<Request, Response>({

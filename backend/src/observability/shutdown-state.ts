@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * Whether this replica is stopping, and the responses it still owes. Once draining,
- * /api/health/ready answers 503 (the gateway and orchestrators stop sending), and every
- * response closes its connection, so keep-alive connections end as their last request does.
+ * Whether this replica is stopping, and the responses it owes. Once draining, readiness is 503
+ * and every response closes its connection, so keep-alive connections end with their last request.
  */
 export class ShutdownState {
   private stopping = false;

@@ -1,10 +1,7 @@
 /**
- * Writes the OpenAPI document the backend serves at /api/docs-json to a file, without starting a
- * server: `node backend/dist/openapi/write-document.js contract/openapi.json`. It runs from the
- * build (`nest build`), because the Swagger CLI plugin adds the DTOs' schemas at compile time.
- *
- * The app is created on a throwaway SQLite folder, deleted afterwards, so the document never
- * depends on the caller's environment (DATABASE_URL, STORAGE, ...).
+ * Writes the OpenAPI document of /api/docs-json to a file, without a server, from the build (the
+ * Swagger plugin adds the DTOs' schemas at compile time), on a throwaway SQLite folder so the
+ * document never depends on the caller's environment.
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';

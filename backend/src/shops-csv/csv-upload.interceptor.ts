@@ -1,21 +1,10 @@
-import {
-  BadRequestException,
-  Injectable,
-  PayloadTooLargeException,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
-import { catchError, type Observable } from 'rxjs';
 import { ApiError } from '../common/api-error.js';
+import { UploadInterceptor } from '../common/upload.interceptor.js';
 
 /** The multipart form field that carries the CSV file. */
 export const CSV_FILE_FIELD = 'file';
-
-/** Room for the multipart envelope around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)}MB`;
 
@@ -29,28 +18,19 @@ export function csvFileMissing(): ApiError {
   return new ApiError(400, 'CSV_FILE_MISSING', `Please choose a CSV file (form field "${CSV_FILE_FIELD}")`);
 }
 
-/**
- * Wraps the multipart upload of an import (kept in memory: it is small): a declared size over
- * the limit is refused before a byte is read, and multer's own refusals (over the limit, a
- * file under another field name) get the import's error codes.
- */
+/** The multipart upload of an import (kept in memory: it is small), with the import's error codes. */
 @Injectable()
-export class CsvUploadInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > CSV_IMPORT_MAX_BYTES + MULTIPART_OVERHEAD) {
-      request.pause();
-      request.res?.setHeader('Connection', 'close');
-      throw csvTooLarge();
-    }
-    return next.handle().pipe(
-      catchError((error: unknown) => {
-        if (error instanceof PayloadTooLargeException) throw csvTooLarge();
-        // Multer's "Unexpected field": a file sent under another name than `file`.
-        if (error instanceof BadRequestException && !(error instanceof ApiError)) throw csvFileMissing();
-        throw error;
-      }),
-    );
+export class CsvUploadInterceptor extends UploadInterceptor {
+  protected maxBytes(): number {
+    return CSV_IMPORT_MAX_BYTES;
+  }
+
+  protected tooLarge(): ApiError {
+    return csvTooLarge();
+  }
+
+  // Multer's "Unexpected field": a file sent under another name than `file`.
+  protected override refusal(error: unknown): unknown {
+    return error instanceof BadRequestException && !(error instanceof ApiError) ? csvFileMissing() : error;
   }
 }

@@ -26,11 +26,7 @@ interface Metadata {
   sha256: string;
 }
 
-/**
- * A name no other write uses: the pid lets start-up tell a dead writer's leftovers from a live
- * one's, and the random part keeps two writes of one process apart (a time stamp did not: two
- * PUTs in the same millisecond collided).
- */
+/** A name no other write uses: the pid tells a dead writer's leftovers, the random part two writes apart. */
 function temporaryName(target: string): string {
   return `${target}.${process.pid}.${randomBytes(8).toString('hex')}.partial`;
 }
@@ -40,15 +36,18 @@ function metadataOf(bytes: Buffer, contentType: string): Metadata {
   return { contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('base64url') };
 }
 
-export function strongEtag(sha256: Buffer | string): string {
-  const digest = typeof sha256 === 'string' ? sha256 : sha256.toString('base64url');
-  return `"${digest}"`;
+export const strongEtag = (sha256: string) => `"${sha256}"`;
+
+/** The SHA-256 (base64url) of a file, read as a stream. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('base64url');
 }
 
 /**
- * Objects as files under DATA_DIR/objects, each with a small JSON sidecar holding its type,
- * size and checksum. Writes go to a temporary name and are renamed into place, so a reader
- * never sees half a file.
+ * Objects as files under DATA_DIR/objects, each with a JSON sidecar (type, size, checksum).
+ * Writes go to a temporary name first, so a reader never sees half a file.
  */
 export class LocalObjectStorage extends ObjectStorage {
   constructor(private readonly root: string) {
@@ -60,11 +59,9 @@ export class LocalObjectStorage extends ObjectStorage {
   }
 
   /**
-   * Stores an object once: the bytes are written under a temporary name and hard-linked to
-   * their key, which fails when the key exists, so of two writers exactly one wins and the
-   * other gets ObjectExistsError. The metadata is then derived from the bytes now under the
-   * key; until it is written, `stat` derives it the same way, so bytes and checksum always
-   * belong together. (Every POSIX filesystem and NTFS support hard links.)
+   * Stores an object once: written under a temporary name, then hard-linked to its key, which
+   * fails when the key exists (of two writers one wins). Until the sidecar is written, `stat`
+   * derives it from the bytes, so bytes and checksum always belong together.
    */
   async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
     const target = this.path(key);
@@ -84,15 +81,11 @@ export class LocalObjectStorage extends ObjectStorage {
     return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
   }
 
-  /**
-   * Stores a file under a key, once, as `put` does: hard-linked when it is on the same disk
-   * (no copy of a large backup), copied otherwise; the copy refuses an existing key as well.
-   */
+  /** Stores a file once, as `put` does: hard-linked on the same disk (no copy of a backup), else copied. */
   async putFile(key: string, file: string, contentType: string): Promise<ObjectInfo> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    const sha256 = await fileSha256(file);
     try {
       await link(file, target);
     } catch (error) {
@@ -103,13 +96,9 @@ export class LocalObjectStorage extends ObjectStorage {
         throw copyError.code === 'EEXIST' ? new ObjectExistsError(key) : copyError;
       });
     }
-    const metadata: Metadata = {
-      contentType,
-      size: (await stat(target)).size,
-      sha256: hash.digest('base64url'),
-    };
+    const metadata: Metadata = { contentType, size: (await stat(target)).size, sha256 };
     await this.writeMetadata(target, metadata);
-    return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
+    return { contentType, size: metadata.size, etag: strongEtag(sha256) };
   }
 
   /** Replaces the sidecar in one rename, so a reader sees the old one or the new one. */
@@ -130,8 +119,7 @@ export class LocalObjectStorage extends ObjectStorage {
       metadata = JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as Metadata;
       await access(target);
     } catch {
-      // No sidecar yet (its writer is between link and rename, or died there): the bytes under
-      // the key are the truth, so derive it from them.
+      // No sidecar yet (its writer is between link and rename, or died there): the bytes decide.
       const bytes = await readFile(target).catch(() => null);
       if (!bytes) return null;
       metadata = metadataOf(bytes, sniffImageType(bytes) ?? 'application/octet-stream');
@@ -143,8 +131,7 @@ export class LocalObjectStorage extends ObjectStorage {
   async get(key: string): Promise<StoredObject | null> {
     const info = await this.stat(key);
     if (!info) return null;
-    // One buffer per image up to 1 MiB, not 64 KiB reads plus an empty one at the end: a full
-    // backup reads every image, and each read's buffer is garbage until the next GC.
+    // One buffer per image up to 1 MiB, not 64 KiB reads plus an empty one: less garbage in a backup.
     const body =
       info.size > 0
         ? createReadStream(this.path(key), {

@@ -11,7 +11,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from '../config/storage.config.js';
-import { strongEtag } from './local-object-storage.js';
+import { fileSha256, strongEtag } from './local-object-storage.js';
 import { ObjectStorage, type ObjectInfo, type StoredObject } from './object-storage.js';
 
 const SHA256_METADATA = 'sha256';
@@ -23,10 +23,10 @@ function isNotFound(error: unknown): boolean {
 
 type S3Settings = NonNullable<StorageConfig['s3']>;
 
-function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
+function clientFor(config: S3Settings): S3Client {
   return new S3Client({
     region: config.region,
-    endpoint,
+    endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
     // No CRC trailer by default: a streamed body (a backup) would be sent aws-chunked, which
     // not every S3-compatible store reads back as the bytes sent. Images carry our SHA-256.
@@ -44,10 +44,8 @@ function clientFor(config: S3Settings, endpoint: string | undefined): S3Client {
 }
 
 /**
- * Any S3-compatible store (Garage, AWS S3, R2, B2), reached at S3_ENDPOINT (the store's address
- * inside the network). Only the backend talks to it: browsers upload to the backend's own
- * links, and images are read back through the backend (streamed), so their URLs stay
- * `/objects/...`. The bucket needs no public access.
+ * Any S3-compatible store (Garage, AWS S3, R2, B2) at S3_ENDPOINT. Only the backend talks to it
+ * (uploads and reads go through it, URLs stay `/objects/...`): the bucket needs no public access.
  */
 export class S3ObjectStorage extends ObjectStorage {
   private readonly client: S3Client;
@@ -60,7 +58,7 @@ export class S3ObjectStorage extends ObjectStorage {
   ) {
     super();
     this.bucket = config.bucket;
-    this.client = clientFor(config, config.endpoint);
+    this.client = clientFor(config);
     this.client.middlewareStack.add(
       (next, context) => async (args) => {
         try {
@@ -74,38 +72,30 @@ export class S3ObjectStorage extends ObjectStorage {
     );
   }
 
-  async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
+  put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
     const sha256 = createHash('sha256').update(bytes).digest('base64url');
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.length,
-        Metadata: { [SHA256_METADATA]: sha256 },
-      }),
-    );
-    return { contentType, size: bytes.length, etag: strongEtag(sha256) };
+    return this.putObject(key, bytes, { contentType, size: bytes.length, etag: strongEtag(sha256) });
   }
 
-  /** One PUT streamed from the file (S3 takes up to 5 GB that way), with its checksum as metadata. */
+  /** One PUT streamed from the file (S3 takes up to 5 GB that way). */
   async putFile(key: string, file: string, contentType: string): Promise<ObjectInfo> {
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-    const sha256 = hash.digest('base64url');
-    const { size } = await stat(file);
+    const etag = strongEtag(await fileSha256(file));
+    return this.putObject(key, createReadStream(file), { contentType, size: (await stat(file)).size, etag });
+  }
+
+  /** Stores `body`, its checksum (the ETag's) as metadata. */
+  private async putObject(key: string, body: Buffer | Readable, info: ObjectInfo): Promise<ObjectInfo> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
-        Body: createReadStream(file),
-        ContentType: contentType,
-        ContentLength: size,
-        Metadata: { [SHA256_METADATA]: sha256 },
+        Body: body,
+        ContentType: info.contentType,
+        ContentLength: info.size,
+        Metadata: { [SHA256_METADATA]: info.etag.slice(1, -1) },
       }),
     );
-    return { contentType, size, etag: strongEtag(sha256) };
+    return info;
   }
 
   private infoOf(head: {
@@ -132,33 +122,10 @@ export class S3ObjectStorage extends ObjectStorage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    const answer = await this.read(key);
-    return answer && { ...this.infoOf(answer), body: answer.body };
-  }
-
-  /** The first bytes of an object, to check what a browser uploaded directly. */
-  async head(key: string, bytes: number): Promise<Buffer | null> {
-    const answer = await this.read(key, `bytes=0-${bytes - 1}`);
-    if (!answer) return null;
-    // A store that ignores the range sends the whole object: keep the first bytes only.
-    const chunks: Buffer[] = [];
-    let read = 0;
-    for await (const chunk of answer.body) {
-      chunks.push(chunk as Buffer);
-      read += (chunk as Buffer).length;
-      if (read >= bytes) break;
-    }
-    return Buffer.concat(chunks).subarray(0, bytes);
-  }
-
-  /** The object's answer, its body still to be read (a stream); null when there is no such object. */
-  private async read(key: string, range?: string) {
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }),
-      );
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       // In Node the body is the HTTP answer itself, streamed as it arrives.
-      return { ...answer, body: answer.Body as Readable };
+      return { ...this.infoOf(answer), body: answer.Body as Readable };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -3,9 +3,8 @@ import { LocalObjectStorage } from './local-object-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 
 /**
- * The object storage STORAGE chooses, for the web server and for a worker thread alike (each
- * builds its own). The AWS SDK is loaded only for the S3 store: it is large, and local storage
- * needs none of it. `onError` hears of every failed S3 request but a missing object.
+ * The object storage STORAGE chooses, for the server and a worker alike; the (large) AWS SDK is
+ * loaded only for S3. `onError` hears of every failed S3 request but a missing object.
  */
 export async function storageFromConfig(
   storage: StorageConfig,

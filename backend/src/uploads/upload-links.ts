@@ -2,10 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadKind } from './object-storage.js';
 
 /**
- * Upload links: URLs on this backend (`/api/uploads/<uuid>?type&expires&signature`) that carry
- * an HMAC of the key, the image kind and the expiry, on every store. The backend receives the
- * bytes itself, checks them, and stores them once (UploadsService.receiveUpload): a link the
- * browser PUT straight to an S3 store could be PUT again until it expired.
+ * Upload links: URLs on this backend (`/api/uploads/<uuid>?type&expires&signature`) carrying an
+ * HMAC of the key, the kind and the expiry; the backend checks and stores the bytes once.
  */
 export class UploadLinks {
   constructor(private readonly signingKey: string) {}

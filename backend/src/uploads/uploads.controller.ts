@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -17,9 +17,11 @@ import { IMAGE_TYPES } from 'contract';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { UploadsService } from './uploads.service.js';
 
-/** What both image PUTs (an admin's and a visitor's quarantined one) take and answer. */
-const ApiImageUpload = () =>
+/** Both image PUTs (an admin's and a visitor's quarantined one): their route, body and answers. */
+const ImageUploadRoute = (path: string, operationId: string) =>
   applyDecorators(
+    Put(path),
+    ApiOperation({ operationId }),
     ApiConsumes('image/png', 'image/jpeg', 'image/gif', 'image/webp'),
     ApiBody({ schema: { type: 'string', format: 'binary' } }),
     ApiOkResponse({ type: StoredUploadDto }),
@@ -64,30 +66,18 @@ export class UploadsController {
    * Stores the image bytes sent to a signed upload URL, on either store. PNG, JPEG, GIF or WebP
    * by their bytes, at most 5 MB; each URL works once, even for two PUTs at the same instant.
    */
-  @Put('uploads/:id')
-  @ApiOperation({ operationId: 'putUpload' })
-  @ApiImageUpload()
-  putUpload(
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-    @Req() request: Request,
-  ): Promise<StoredUploadDto> {
-    return this.uploads.receiveUpload(id, query, request);
+  @ImageUploadRoute('uploads/:id', 'putUpload')
+  putUpload(@Param('id') id: string, @Req() request: Request): Promise<StoredUploadDto> {
+    return this.uploads.receiveUpload(id, request.query, request);
   }
 
   /**
    * Stores a visitor's image sent to a quarantined upload link (`POST /api/requests/uploads`):
    * the same checks, but it is kept apart and served to no one until its request is approved.
    */
-  @Put('quarantine/:id')
-  @ApiOperation({ operationId: 'putQuarantinedUpload' })
-  @ApiImageUpload()
-  putQuarantinedUpload(
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-    @Req() request: Request,
-  ): Promise<StoredUploadDto> {
-    return this.uploads.receiveUpload(id, query, request, 'quarantine');
+  @ImageUploadRoute('quarantine/:id', 'putQuarantinedUpload')
+  putQuarantinedUpload(@Param('id') id: string, @Req() request: Request): Promise<StoredUploadDto> {
+    return this.uploads.receiveUpload(id, request.query, request, 'quarantine');
   }
 }
 

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { declaredLength, refuseUnread } from '../common/unread-body.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { StoredUploadDto } from './dto/upload.dto.js';
@@ -20,13 +21,11 @@ import { UploadLinks } from './upload-links.js';
 export const UPLOAD_URL_SECONDS = 5 * 60;
 
 /**
- * Reads a request body up to `limit` bytes; more is refused with 413 without reading it all. The
- * pieces read are given back once joined (releaseWholeBuffers), as a restore's upload does: V8
- * would collect them only every 64 MB or so, and glibc's heap keeps the room they took.
+ * Reads a request body up to `limit` bytes (more is 413, unread). The pieces are given back once
+ * joined (releaseWholeBuffers): V8 would collect them only every 64 MB or so.
  */
 async function readBody(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(request);
+  if ((declaredLength(request) ?? 0) > limit) throw tooLarge(request);
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of request) {
@@ -40,12 +39,12 @@ async function readBody(request: Request, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(request: Request): ApiError {
-  // Stop reading and close the connection after answering: the rest of the body is not wanted.
-  request.pause();
-  request.res?.setHeader('Connection', 'close');
-  return new ApiError(413, 'IMAGE_TOO_LARGE', 'The image is too large: at most 5 MB', {
-    params: { maxBytes: MAX_IMAGE_BYTES },
-  });
+  return refuseUnread(
+    request,
+    new ApiError(413, 'IMAGE_TOO_LARGE', 'The image is too large: at most 5 MB', {
+      params: { maxBytes: MAX_IMAGE_BYTES },
+    }),
+  );
 }
 
 function linkInvalid(): ApiError {
@@ -148,9 +147,8 @@ export class UploadsService {
   }
 
   /**
-   * Why a stored upload cannot be used by a shop, or null. Uploads are checked when they
-   * arrive; on S3 an object may still predate that (browsers once PUT straight to the store),
-   * so its bytes are checked again here, and a bad one is deleted.
+   * Why a stored upload cannot be used by a shop, or null. An S3 object may predate the checks
+   * on arrival (browsers once PUT straight to the store): its bytes are checked, a bad one deleted.
    */
   async checkStoredImage(key: string): Promise<string | null> {
     const info = await this.storage.stat(key);
@@ -160,10 +158,7 @@ export class UploadsService {
     if (info.size > MAX_IMAGE_BYTES) {
       problem = 'The image is too large: at most 5 MB';
     } else {
-      const object = await this.storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of object!.body) chunks.push(chunk as Buffer);
-      problem = imageProblem(Buffer.concat(chunks));
+      problem = imageProblem(Buffer.concat(await (await this.storage.get(key))!.body.toArray()));
     }
     if (problem) await this.storage.delete(key);
     return problem;
@@ -174,10 +169,8 @@ export class UploadsService {
   }
 
   /**
-   * An image to serve. Local uploads were checked on arrival and are streamed; an S3 object
-   * may predate that check (browsers once PUT straight to the store), so it is read (at most
-   * 5 MB) and served only when its bytes are an image, with the type those bytes show — never
-   * HTML or script from our origin.
+   * An image to serve: local uploads are streamed; an S3 object (which may predate the checks) is
+   * read and served only as the image its bytes show, never HTML or script from our origin.
    */
   async getObject(id: string): Promise<StoredObject> {
     const notFound = new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not found');
@@ -188,9 +181,7 @@ export class UploadsService {
       object.body.destroy();
       throw notFound;
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
+    const bytes = Buffer.concat(await object.body.toArray());
     if (imageProblem(bytes)) throw notFound;
     return {
       ...object,

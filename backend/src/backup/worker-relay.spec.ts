@@ -3,14 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { text } from 'node:stream/consumers';
-import { dataBackupJson } from './data-backup-json.js';
+import { prettyJsonChunks } from './backup-format.js';
 import { PortWritable, relayToResponse } from './worker-relay.js';
-
-async function joined(head: Record<string, unknown>, lists: Record<string, readonly unknown[]>) {
-  let document = '';
-  for await (const piece of dataBackupJson(head, lists)) document += piece;
-  return document;
-}
 
 const shop = (n: number) => ({
   id: `shop-${n}`,
@@ -23,36 +17,11 @@ const shop = (n: number) => ({
   nested: [[], {}, [1, [2]]],
 });
 
-describe('dataBackupJson', () => {
-  const head = { product: 'atm-gunsmith-directory', formatVersion: 7, createdAt: '2026-11-27T12:00:00.000Z' };
-
-  it.each([
-    ['no shops and no requests', 0, 0],
-    ['one shop', 1, 0],
-    ['shops over several slices, and requests', 1_001, 3],
-  ])('writes the bytes of JSON.stringify(document, null, 2): %s', async (_case, shops, requests) => {
-    const lists = {
-      shops: Array.from({ length: shops }, (_, n) => shop(n)),
-      requests: Array.from({ length: requests }, (_, n) => ({ id: n, fields: { city: 'Puebla' } })),
-    };
-    expect(await joined(head, lists)).toBe(JSON.stringify({ ...head, ...lists }, null, 2));
-  });
-
-  it('writes a document without head fields, or without lists, as JSON.stringify does', async () => {
-    expect(await joined({}, { shops: [shop(1)] })).toBe(JSON.stringify({ shops: [shop(1)] }, null, 2));
-    expect(await joined(head, {})).toBe(JSON.stringify(head, null, 2));
-    expect(await joined({}, {})).toBe('{}');
-    expect(await joined({}, { list: [undefined, 1] })).toBe(
-      JSON.stringify({ list: [undefined, 1] }, null, 2),
-    );
-  });
-});
-
 describe('relayToResponse', () => {
-  /** The data backup written into a worker's end of a channel, as backup.worker.ts does. */
+  /** The data backup written into a worker's end of a channel, as backup.worker.ts does (small chunks). */
   function sent(lists: Record<string, readonly unknown[]>) {
     const { port1, port2 } = new MessageChannel();
-    const document = Readable.from(dataBackupJson({ product: 'p' }, lists), { objectMode: false });
+    const document = Readable.from(prettyJsonChunks({ product: 'p', ...lists }, 20), { objectMode: false });
     return { task: finished(document.pipe(new PortWritable(port1))), port: port2 };
   }
 
