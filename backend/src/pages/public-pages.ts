@@ -4,18 +4,12 @@ import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
-import { inTurn } from '../common/event-loop-turns.js';
 import { byOrigin, publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-logging.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
-import {
-  encodeBytes,
-  identityOf,
-  preferredEncoding,
-  type EncodedDocument,
-} from '../common/encoded-document.js';
+import { encodeBytes, sendDocument, type EncodedDocument } from '../common/encoded-document.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
@@ -176,9 +170,8 @@ export class PublicPages implements OnModuleDestroy {
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
       // The directory filters what it is given with the same filters: handed the results already
       // found (and cached), it only looks at the matches, not at every shop again.
-      // In a turn of its own (inTurn): 40 pages asked at once each built theirs back to back.
       const matches = { ...catalog, shops: listing.shops };
-      snapshot = { ...(await inTurn(() => directory.listingSnapshot(matches, searchParams))), renderedAt };
+      snapshot = { ...directory.listingSnapshot(matches, searchParams), renderedAt };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {
@@ -227,23 +220,7 @@ function imagesOf(snapshot: unknown): string[] {
   return shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]);
 }
 
-/** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */
+/** Sends a rendered page (a 404 page with its status). */
 export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
-  response.setHeader('Content-Type', page.contentType);
-  response.setHeader('Cache-Control', 'no-cache');
-  response.setHeader('Vary', 'Accept-Encoding');
-  response.setHeader('ETag', page.etag);
-  if (status === 200 && request.headers['if-none-match'] === page.etag) {
-    response.status(304).end();
-    return;
-  }
-  const send = (body: Buffer, encoding?: string) => {
-    if (encoding) response.setHeader('Content-Encoding', encoding);
-    response.setHeader('Content-Length', String(body.length));
-    response.status(status).end(request.method === 'HEAD' ? undefined : body);
-  };
-  const encoding = preferredEncoding(request);
-  if (encoding === 'br') return send(page.brotli, 'br');
-  if (encoding === 'gzip') return send(page.gzip, 'gzip');
-  identityOf(page).then(send, (error: unknown) => response.destroy(error as Error));
+  sendDocument(request, response, page, status);
 }

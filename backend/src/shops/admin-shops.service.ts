@@ -49,7 +49,11 @@ export class AdminShopsService {
    * every shop that each search key press repeated, when a key press must show results within 200 ms.
    */
   private readonly facets = new VersionedCache<ListFacets>(async () => {
-    const [stats, categories, states] = await Promise.all([this.stats(), this.categories(), this.states()]);
+    const [stats, categories, states] = await Promise.all([
+      this.stats(),
+      this.distinct(ShopCategory, 'name'),
+      this.distinct(Shop, 'state'),
+    ]);
     return { stats, categories, states };
   });
 
@@ -169,22 +173,14 @@ export class AdminShopsService {
     return { total, verified, unverified: total - verified };
   }
 
-  private async categories(): Promise<string[]> {
-    const rows: { name: string }[] = await this.dataSource
-      .getRepository(ShopCategory)
-      .createQueryBuilder('category')
-      .select('DISTINCT category.name', 'name')
+  /** The distinct values of a column, one spelling each, in Spanish order. */
+  private async distinct(entity: typeof Shop | typeof ShopCategory, column: string): Promise<string[]> {
+    const rows: { value: string }[] = await this.dataSource
+      .getRepository(entity)
+      .createQueryBuilder('row')
+      .select(`DISTINCT row.${column}`, 'value')
       .getRawMany();
-    return distinctSorted(rows.map((row) => row.name));
-  }
-
-  private async states(): Promise<string[]> {
-    const rows: { state: string }[] = await this.dataSource
-      .getRepository(Shop)
-      .createQueryBuilder('shop')
-      .select('DISTINCT shop.state', 'state')
-      .getRawMany();
-    return distinctSorted(rows.map((row) => row.state));
+    return distinctSorted(rows.map((row) => row.value));
   }
 
   /** Each shop's categories in the admin's order. */

@@ -11,10 +11,8 @@ import {
   type ShopFilters,
 } from 'contract';
 import { LRUCache } from 'lru-cache';
-import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
-import { SearchIndex } from './search-index.js';
-import type { ShopCatalog } from './shops.service.js';
+import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 /** Filtered lists kept per catalogue version; the least recently asked go first beyond this many. */
 const CACHED_RESULTS = 200;
@@ -47,9 +45,10 @@ export class ListingResultsCache {
     {
       known: Record<'category' | 'city' | 'state', KnownValues>;
       results: LRUCache<string, readonly ShopDto[]>;
-      search?: Promise<SearchIndex>;
     }
   >();
+
+  constructor(private readonly shops: ShopsService) {}
 
   async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
     let entry = this.byCatalog.get(catalog);
@@ -79,17 +78,16 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
-    // The search goes through the catalogue's index (built in slices by the first search), so it costs in
-    // proportion to the vocabulary and the matches; the other filters look at those matches only.
-    // Each piece takes a turn of the event loop of its own (inTurn).
+    // The search runs in the catalogue's worker (its index of the words); the other filters look at its matches only.
     const words = q ? q.split(' ') : [];
     const candidates = words.length
-      ? await (entry.search ??= SearchIndex.build(catalog.shops)).then((index) =>
-          inTurn(() => index.matching(words)),
+      ? Array.from(
+          await this.shops.inWorker(catalog, (worker) => worker.search(catalog.version, words)),
+          (position) => catalog.shops[position],
         )
       : catalog.shops;
     const rest = { ...NO_FILTERS, category, city, state, ...activeToggleValues(filters) };
-    const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
+    const shops = entry.results.get(key) ?? filterShops(candidates, rest, now);
     entry.results.set(key, shops);
     return { key, shops };
   }

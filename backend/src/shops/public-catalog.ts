@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import {
   encodeBytes,
   encodeSmallBytes,
   JSON_TYPE,
-  jsonInSlices,
   type EncodedDocument,
 } from '../common/encoded-document.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
@@ -15,16 +13,6 @@ const CACHED_SHOP_DOCUMENTS = 2_000;
 /** A value as JSON, serialised once (see encodeBytes). */
 const encodeDocument = (value: unknown): Promise<EncodedDocument> =>
   encodeBytes(Buffer.from(JSON.stringify(value)), JSON_TYPE);
-
-/**
- * A long list as a document (see jsonInSlices and encodeBytes), kept compressed only: browsers
- * take brotli or gzip, and at 10,000 shops the uncompressed list alone is 10 MB.
- */
-async function encodeList(items: readonly unknown[]): Promise<EncodedDocument> {
-  const hash = createHash('sha256');
-  const bytes = await jsonInSlices(items, hash);
-  return encodeBytes(bytes, JSON_TYPE, { digest: hash.digest('base64url'), compressedOnly: true });
-}
 
 /** The documents of the public catalogue routes, ready to send. */
 export interface EncodedCatalog {
@@ -78,7 +66,8 @@ export class PublicCatalog {
     const known = this.encodings.get(catalog);
     if (known) return known;
     const encoding = Promise.all([
-      encodeList(catalog.shops),
+      // The whole list in the catalogue's worker, which holds the version (10 MB of JSON at 10,000 shops).
+      this.shops.inWorker(catalog, (worker) => worker.encodeList(catalog.version)),
       ...[catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
     ]).then(
       ([shops, categories, cities, states]) => {

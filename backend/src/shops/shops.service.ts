@@ -14,7 +14,7 @@ import type { UpdateShopDto } from './dto/update-shop.dto.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
-import { distinctSorted, inDirectoryOrder } from './directory-order.js';
+import { CatalogWorker } from './catalog-worker.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { Shop } from './shop.entity.js';
 
@@ -84,6 +84,7 @@ export class ShopsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
+    private readonly worker: CatalogWorker,
   ) {
     this.version = new DataVersionReader(dataSource, SHOPS_VERSION);
   }
@@ -108,41 +109,33 @@ export class ShopsService {
   }
 
   /**
-   * All shops as DTOs: verified first, then by name in Spanish order (readShopsIn, then sorted a
-   * piece per turn of the event loop, from the last catalogue's order: inDirectoryOrder).
+   * The shops read a page at a time (bounded turns of the loop); sorted, listed and indexed in
+   * the catalogue's worker, which holds the version for its searches and its whole list.
    */
-  async listShops(
-    manager: EntityManager = this.dataSource.manager,
-    previous?: readonly ShopDto[],
-  ): Promise<ShopDto[]> {
-    const shops = await readShopsIn(manager);
-    if (shops.length > LIST_PAGE_SIZE) await setImmediate();
-    return inDirectoryOrder(shops, previous);
-  }
-
   private async buildCatalog(version: number): Promise<ShopCatalog> {
-    const shops = await this.listShops(undefined, this.catalog.latest()?.shops);
-    // Each index and list (tens of thousands of values) in a turn of the event loop of its own.
-    const apart = async <T>(work: () => T): Promise<T> => {
-      if (shops.length > LIST_PAGE_SIZE) await setImmediate();
-      return work();
-    };
-    const byId = await apart(() => new Map(shops.map((shop) => [shop.id, shop])));
+    const pages: string[] = [];
+    const read = await readShopsIn(this.dataSource.manager, (page) => pages.push(JSON.stringify(page)));
+    const { order, categories, cities, states } = await this.worker.arrange(version, pages);
+    const shops = Array.from(order, (position) => read[position]);
+    const byId = new Map(shops.map((shop) => [shop.id, shop]));
     const redirects = new Map<string, string>();
     for (const old of await this.dataSource.getRepository(ShopOldSlug).find()) {
       const shop = byId.get(old.shopId);
       if (shop) redirects.set(old.slug, shop.slug);
     }
-    return {
-      version,
-      shops,
-      categories: await apart(() => distinctSorted(shops.flatMap((shop) => shop.categories))),
-      cities: await apart(() => distinctSorted(shops.map((shop) => shop.city))),
-      states: await apart(() => distinctSorted(shops.map((shop) => shop.state))),
-      byId,
-      bySlug: await apart(() => new Map(shops.map((shop) => [shop.slug, shop]))),
-      redirects,
-    };
+    const bySlug = new Map(shops.map((shop) => [shop.slug, shop]));
+    return { version, shops, categories, cities, states, byId, bySlug, redirects };
+  }
+
+  /**
+   * Work on `catalog` in the catalogue's worker. A thread that does not hold it (started again
+   * after a crash) makes the next read rebuild the catalogue, and this request a 503.
+   */
+  async inWorker<T>(catalog: ShopCatalog, work: (worker: CatalogWorker) => Promise<T | null>): Promise<T> {
+    const result = await work(this.worker);
+    if (result !== null) return result;
+    this.catalog.forget(catalog.version);
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The catalogue is being loaded again; try again');
   }
 
   async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
@@ -202,18 +195,16 @@ export class ShopsService {
   }
 }
 
-/** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
 /**
- * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
- * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
- * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
- * synchronously, and reading 10,000 shops with their categories in one go held it for about
- * half a second (the first public request after every change). A write that commits between two
- * pages also bumps the data version, so a catalogue built across it is replaced on the very next
- * read, as a read racing a write on MariaDB always was. Not for a transaction on SQLite: in its
- * turns another request's queries would run inside it.
+ * All shops as DTOs, in id order, a page at a time with a turn of the loop between pages: SQLite
+ * answers synchronously, and 10,000 shops in one read held the loop half a second. A write
+ * between two pages bumps the version, so such a catalogue is replaced on the next read. Not for
+ * a transaction on SQLite: in its turns another request's queries would run inside it.
  */
-export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
+export async function readShopsIn(
+  manager: EntityManager,
+  eachPage?: (page: ShopDto[]) => void,
+): Promise<ShopDto[]> {
   const shops: ShopDto[] = [];
   for (let after = ''; ;) {
     const page = await manager
@@ -229,7 +220,9 @@ export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
       list.push(category.name);
       byShop.set(category.shopId, list);
     }
-    for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
+    const dtos = page.map((shop) => toShopDto(shop, byShop.get(shop.id) ?? []));
+    eachPage?.(dtos);
+    shops.push(...dtos);
     if (page.length < LIST_PAGE_SIZE) break;
     after = page[page.length - 1].id;
     await setImmediate();
@@ -237,6 +230,7 @@ export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
   return shops;
 }
 
+/** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
 export function toShopDto(shop: Shop, categories: string[]): ShopDto {
   const fields = Object.fromEntries(
     SHOP_FIELD_NAMES.map((name) => [name, name === 'categories' ? categories : shop[name as keyof Shop]]),
