@@ -29,9 +29,8 @@ export interface EncodedDocument {
 }
 
 /**
- * Compresses in zlib's thread pool, off the event loop. Brotli quality 5 is ~10x faster than 9 on
- * the 1,000 shop list for a 5% larger body (bench/FINDINGS.md). `compressedOnly`: for a large
- * document, which browsers and crawlers take compressed (sendDocument inflates for the rest).
+ * Compresses in zlib's thread pool (brotli 5: ~10x faster than 9 for a 5% larger body). `compressedOnly`:
+ * a large document, which browsers take compressed (sendDocument inflates for the rest).
  */
 export async function encodeBytes(
   bytes: Buffer,

@@ -16,11 +16,8 @@ export interface CheckedListing {
 }
 
 /**
- * Reads a listing URL's query as the API reads the same parameters: `q`, `category`, `city` and
- * `state` over their limits are refused with the API's own error (an ApiError, 400), so a page
- * costs no more than the API answer it mirrors. `page` and the toggles stay forgiving as links are
- * (a page that is not a number is the first, one past the last is the last), and the page is
- * clamped here, before the URL becomes a cache key: `?page=999999` and `?page=834` are one page.
+ * A listing URL's query read as the API reads it (over a limit: its 400), so a page costs no more
+ * than its API answer. `page` stays forgiving, clamped before the URL is a cache key.
  */
 export async function checkListing(
   params: URLSearchParams,

@@ -4,10 +4,7 @@ import { backgroundPool } from '../common/background-pool.js';
 import type { EncodedDocument } from '../common/encoded-document.js';
 import type { ArrangedCatalog, CatalogTask } from './catalog.worker.js';
 
-/**
- * The thread that does a catalogue version's work that grows with the shops (catalog.worker.ts),
- * kept once started: it holds the versions it arranged, for their searches and their whole list.
- */
+/** The thread doing the catalogue's work that grows with the shops (catalog.worker.ts); it holds the versions. */
 @Injectable()
 export class CatalogWorker implements OnModuleDestroy {
   private pool?: Piscina<CatalogTask, unknown>;

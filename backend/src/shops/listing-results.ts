@@ -23,27 +23,21 @@ export interface ListingResults {
   shops: readonly ShopDto[];
 }
 
-/** A dropdown value as the catalogue spells it, found however the URL cased it. */
-type KnownValues = Map<string, string>;
-
 const lookupKey = (value: string) => value.normalize('NFC').toLocaleLowerCase('es');
 
-function knownValues(values: readonly string[]): KnownValues {
-  return new Map(values.map((value) => [lookupKey(value), value]));
-}
+/** Each dropdown value as the catalogue spells it, found however the URL cased it. */
+const knownValues = (values: readonly string[]) => new Map(values.map((value) => [lookupKey(value), value]));
 
 /**
- * The public listing's filtered shops, shared by `GET /api/shops/listing` and the server-rendered
- * listing pages. Filters are normalised first (the search's words, each dropdown value as the
- * catalogue spells it), so `?category=caza` and `?category=CAZA` are one entry, and a value the
- * catalogue does not have matches nothing without looking at a shop.
+ * The listing's filtered shops (API and pages). Filters are normalised first, so `?category=caza`
+ * and `?category=CAZA` are one entry, and an unknown value matches nothing without looking at a shop.
  */
 @Injectable()
 export class ListingResultsCache {
   private readonly byCatalog = new WeakMap<
     ShopCatalog,
     {
-      known: Record<'category' | 'city' | 'state', KnownValues>;
+      known: Record<'category' | 'city' | 'state', Map<string, string>>;
       results: LRUCache<string, readonly ShopDto[]>;
     }
   >();
@@ -53,15 +47,13 @@ export class ListingResultsCache {
   async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
     let entry = this.byCatalog.get(catalog);
     if (!entry) {
-      entry = {
-        known: {
-          category: knownValues(catalog.categories),
-          city: knownValues(catalog.cities),
-          state: knownValues(catalog.states),
-        },
-        results: new LRUCache({ max: CACHED_RESULTS }),
+      const { categories, cities, states } = catalog;
+      const known = {
+        category: knownValues(categories),
+        city: knownValues(cities),
+        state: knownValues(states),
       };
-      this.byCatalog.set(catalog, entry);
+      this.byCatalog.set(catalog, (entry = { known, results: new LRUCache({ max: CACHED_RESULTS }) }));
     }
     const canonical = (field: 'category' | 'city' | 'state'): string | null => {
       const value = filters[field].trim();

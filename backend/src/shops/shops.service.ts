@@ -3,7 +3,7 @@ import { ApiError, fieldError } from '../common/api-error.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_FIELD_NAMES, SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN, type ShopRecordValues } from 'contract';
 import { setImmediate } from 'node:timers/promises';
-import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
@@ -11,7 +11,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
-import { ShopCategory } from './shop-category.entity.js';
+import { eachStoredPage } from './stored-shops.js';
 import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { CatalogWorker } from './catalog-worker.js';
@@ -23,13 +23,8 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 export function shopNotFound(): ApiError {
   return new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_FOUND);
 }
-/** Shops read at a time by listShops (a few tens of milliseconds of work on SQLite). */
-const LIST_PAGE_SIZE = 100;
 
-/**
- * Everything the public routes serve, built once per data version: the same object until the
- * data changes, so the HTTP layer can encode it once (public-catalog.ts).
- */
+/** Everything the public routes serve, built once per data version (so it is encoded once too). */
 export interface ShopCatalog {
   /** The shops data version this was built for. */
   version: number;
@@ -56,10 +51,7 @@ export function resolveSlugIn(catalog: ShopCatalog, slug: string): SlugResolutio
   return redirectTo ? { redirectTo } : null;
 }
 
-/**
- * Two writes that pick the same free slug at the same moment: the unique index refuses the
- * second, which then runs again and sees the first one's slug as taken.
- */
+/** Two writes that took the same free slug: the unique index refuses the second, which runs again. */
 export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -70,10 +62,7 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The directory's rules: reads come from a catalogue built once per change, writes bump a
- * version row in the same transaction, so every instance sees a write on its very next read.
- */
+/** Reads from a catalogue built once per change; writes bump a version every instance reads. */
 @Injectable()
 export class ShopsService {
   private readonly catalog = new VersionedCache<ShopCatalog>((version) => this.buildCatalog(version));
@@ -108,10 +97,7 @@ export class ShopsService {
     return resolveSlugIn(await this.getCatalog(), slug);
   }
 
-  /**
-   * The shops read a page at a time (bounded turns of the loop); sorted, listed and indexed in
-   * the catalogue's worker, which holds the version for its searches and its whole list.
-   */
+  /** Read a page per turn of the loop; sorted, listed and indexed in the catalogue's worker. */
   private async buildCatalog(version: number): Promise<ShopCatalog> {
     const pages: string[] = [];
     const read = await readShopsIn(this.dataSource.manager, (page) => pages.push(JSON.stringify(page)));
@@ -127,10 +113,7 @@ export class ShopsService {
     return { version, shops, categories, cities, states, byId, bySlug, redirects };
   }
 
-  /**
-   * Work on `catalog` in the catalogue's worker. A thread that does not hold it (started again
-   * after a crash) makes the next read rebuild the catalogue, and this request a 503.
-   */
+  /** Work in the catalogue's worker; a new thread (after a crash) lacks `catalog`: rebuilt on the next read. */
   async inWorker<T>(catalog: ShopCatalog, work: (worker: CatalogWorker) => Promise<T | null>): Promise<T> {
     const result = await work(this.worker);
     if (result !== null) return result;
@@ -140,8 +123,7 @@ export class ShopsService {
 
   async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
     await this.assertImagesUsable(dto);
-    // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
-    // the next public read (one rebuild however many writes came before it).
+    // Answers with the row written: the catalogue is rebuilt by the next public read, once for many writes.
     return retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
         const writes = await this.writer.open(manager, actor, { via: 'form' });
@@ -152,10 +134,7 @@ export class ShopsService {
     );
   }
 
-  /**
-   * Changes a shop and logs what changed (old and new values): as a verification when
-   * `isVerified` changed, else as an update; a save that changes nothing is not logged.
-   */
+  /** Changes a shop and logs what changed (a save that changes nothing is not logged). */
   async updateShop(id: string, dto: UpdateShopDto, actor: ActivityActor): Promise<ShopDto> {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw shopNotFound();
@@ -196,37 +175,20 @@ export class ShopsService {
 }
 
 /**
- * All shops as DTOs, in id order, a page at a time with a turn of the loop between pages: SQLite
- * answers synchronously, and 10,000 shops in one read held the loop half a second. A write
- * between two pages bumps the version, so such a catalogue is replaced on the next read. Not for
- * a transaction on SQLite: in its turns another request's queries would run inside it.
+ * All shops as DTOs in id order, a turn of the loop between pages (one read of 10,000 held it half
+ * a second). Not inside a SQLite transaction: other requests' queries would run in it.
  */
 export async function readShopsIn(
   manager: EntityManager,
   eachPage?: (page: ShopDto[]) => void,
 ): Promise<ShopDto[]> {
   const shops: ShopDto[] = [];
-  for (let after = ''; ;) {
-    const page = await manager
-      .getRepository(Shop)
-      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
-    if (!page.length) break;
-    const categories = await manager
-      .getRepository(ShopCategory)
-      .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
-    const byShop = new Map<string, string[]>();
-    for (const category of categories) {
-      const list = byShop.get(category.shopId) ?? [];
-      list.push(category.name);
-      byShop.set(category.shopId, list);
-    }
-    const dtos = page.map((shop) => toShopDto(shop, byShop.get(shop.id) ?? []));
+  await eachStoredPage(manager, undefined, async (page) => {
+    const dtos = page.map(({ shop, categories }) => toShopDto(shop, categories));
     eachPage?.(dtos);
     shops.push(...dtos);
-    if (page.length < LIST_PAGE_SIZE) break;
-    after = page[page.length - 1].id;
     await setImmediate();
-  }
+  });
   return shops;
 }
 
