@@ -10,6 +10,8 @@ const CHECKED_PARAMS = ['q', 'category', 'city', 'state'] as const;
 /** A listing page's request once checked: its results, and its query with the page it shows. */
 export interface CheckedListing {
   shops: readonly ShopDto[];
+  /** The page of `shops` the URL shows. */
+  shown: { items: ShopDto[]; page: number; pageCount: number };
   params: URLSearchParams;
   /** Whether `params` names another page than the URL did (the URL is otherwise kept as sent). */
   pageMoved: boolean;
@@ -33,8 +35,9 @@ export async function checkListing(
   const filters = { ...listingFilters(query), ...toggleValues((param) => params.get(param)) };
   const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');
-  const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);
+  const shown = pageOf(shops, asked === null ? 1 : Number.parseInt(asked, 10) || 1);
+  const pageMoved = asked !== null && String(shown.page) !== asked;
   // Set in place, so the order of the other parameters (and the pager's links) stays the URL's.
-  if (shown !== null && shown !== asked) params.set('page', shown);
-  return { shops, params, pageMoved: shown !== asked };
+  if (pageMoved) params.set('page', String(shown.page));
+  return { shops, shown, params, pageMoved };
 }

@@ -144,9 +144,10 @@ export class PublicPages implements OnModuleDestroy {
       const shared = searchParams.get('shop');
       const shop = shared ? catalog.byId.get(shared) : undefined;
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
-      // Handed the results already found (and cached), the directory looks at the matches only.
-      const matches = { ...catalog, shops: listing.shops };
-      snapshot = { ...directory.listingSnapshot(matches, searchParams), renderedAt };
+      // The directory's snapshot (its filters and lists) of the shown page's shops only, with the
+      // page and counts of all results: filtering every match again held the loop for each page.
+      const ownPage = directory.listingSnapshot({ ...catalog, shops: listing.shown.items }, searchParams);
+      snapshot = { ...ownPage, ...listing.shown, total: listing.shops.length, renderedAt };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {

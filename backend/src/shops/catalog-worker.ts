@@ -29,7 +29,8 @@ export class CatalogWorker implements OnModuleDestroy {
   }
 
   private run(task: CatalogTask): Promise<unknown> {
-    this.pool ??= backgroundPool('shops/catalog.worker.js', { kept: true });
+    // Searches run while the whole list is compressed (in zlib's threads).
+    this.pool ??= backgroundPool('shops/catalog.worker.js', { kept: true, concurrentTasks: 4 });
     return this.pool.run(task);
   }
 }
