@@ -3,7 +3,7 @@ import { distinctSorted, inDirectoryOrder } from './directory-order.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import { SearchIndex } from './search-index.js';
 
-/** A catalogue version's shops, as read: the JSON of each page of shops (see readShopsIn). */
+/** Arrange a version's shops (each page read as JSON, see readShopsIn), or search or list one held here. */
 export type CatalogTask =
   | { kind: 'arrange'; version: number; pages: readonly string[] }
   | { kind: 'search'; version: number; words: readonly string[] }
