@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -10,6 +11,8 @@ export function Trimmed(): PropertyDecorator {
 /** An optional text of at most `max` characters, trimmed, refused with messages naming it. */
 export const OptionalText = (name: string, max: number) =>
   applyDecorators(
+    // The Swagger plugin reads limits from decorators it sees on the property only.
+    ApiPropertyOptional({ maxLength: max }),
     MaxLength(max, { message: `${name} must be at most ${max} characters` }),
     IsString({ message: `${name} must be text` }),
     Trimmed(),
