@@ -74,11 +74,7 @@ for (const { param, value } of LISTING_TOGGLES) {
   IsOptional()(target, param);
 }
 
-/**
- * The toggles' query parameters in the API documentation, for the listing route. On the route
- * rather than the DTO: the document lists a DTO's decorated properties before those the Swagger
- * plugin read from comments, and the toggles go after the others, as in the URL.
- */
+/** The toggles' query parameters in the API document, on the route so they come after the others, as in the URL. */
 export const ApiListingToggles = () =>
   applyDecorators(
     ...LISTING_TOGGLES.map(({ param, value, doc }) =>
@@ -93,10 +89,7 @@ export const ApiListingToggles = () =>
 
 const validation = createValidationPipe();
 
-/**
- * A listing's URL parameters checked as the Nest route checks them (the same validation
- * pipe): the query, or the API's 400 as an ApiError.
- */
+/** A listing's URL parameters checked by the route's validation pipe: the query, or its 400 (an ApiError). */
 export const checkedListingQuery = (params: Record<string, unknown>): Promise<ShopListingQueryDto> =>
   validation.transform(params, {
     type: 'query',
