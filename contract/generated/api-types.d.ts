@@ -2801,12 +2801,12 @@ export interface operations {
         /** @description `verified` puts verified shops first when descending; ties are broken by name. */
         sort?: 'name' | 'city' | 'updatedAt' | 'verified';
         order?: 'asc' | 'desc';
-        verified?: 'true' | 'false';
         /**
          * @description Words that must all appear in the name, description, city, state, email or a category;
          *     accents and case are ignored as in the public listing.
          */
         q?: string;
+        verified?: 'true' | 'false';
         /** @description Shops that have this category (case-insensitive). */
         category?: string;
         /** @description Shops in this state (case-insensitive). */

@@ -60,7 +60,7 @@ export function referencedKeys(shops: readonly ShopDto[]): string[] {
 async function backedUpRows(
   dataSource: DataSource,
 ): Promise<{ shops: ShopDto[]; requests: BackedUpRequest[] }> {
-  const shops = await inDirectoryOrder(await readShopsIn(dataSource.manager));
+  const shops = inDirectoryOrder(await readShopsIn(dataSource.manager));
   return { shops, requests: await pendingRequestsForBackup(dataSource) };
 }
 

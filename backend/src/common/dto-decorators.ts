@@ -1,6 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Text arrives with its surrounding spaces taken off (a value that is not text is left alone). */
 export function Trimmed(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 }
+
+/** An optional text of at most `max` characters, trimmed, refused with messages naming it. */
+export const OptionalText = (name: string, max: number) =>
+  applyDecorators(
+    // The Swagger plugin reads limits from decorators it sees on the property only.
+    ApiPropertyOptional({ maxLength: max }),
+    MaxLength(max, { message: `${name} must be at most ${max} characters` }),
+    IsString({ message: `${name} must be text` }),
+    Trimmed(),
+    IsOptional(),
+  );

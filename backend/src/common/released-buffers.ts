@@ -2,16 +2,9 @@
 type Transferable = ArrayBuffer & { transfer(newLength: number): ArrayBuffer; readonly detached: boolean };
 
 /**
- * Gives back at once the memory of each piece that spans its whole buffer, for a caller done with
- * them; returns the bytes given back.
- *
- * Node copies every piece of a request body into a buffer of its own (up to 64 KB), which lives
- * until V8's next collection, and V8 collects for such buffers only every 64 MB or so: uploads
- * left tens of MB of read pieces waiting, and glibc's heap kept the room they took afterwards
- * (bench/FINDINGS.md, round 17). Detaching a buffer frees its memory now, for the next piece.
- *
- * Only a piece that spans its whole buffer is detached: such a buffer holds nothing else. Slices
- * of a larger buffer, and Buffer's shared pool (pieces of half its size at most), are left alone.
+ * Frees now the memory of each piece spanning its whole buffer (nothing else shares it); returns
+ * the bytes freed. V8 collects request-body pieces only every 64 MB or so, and uploads left tens of
+ * MB waiting that glibc's heap then kept (bench/FINDINGS.md, round 17).
  */
 export function releaseWholeBuffers(pieces: readonly Buffer[]): number {
   let released = 0;

@@ -9,17 +9,10 @@ export interface ImageSize {
   height: number;
 }
 
-/**
- * Sizes kept in memory (the least recently asked go first beyond this many); an uploaded image's
- * key never changes content, so they never go stale.
- */
+/** Sizes kept (least recently asked out first); an uploaded image's key never changes content. */
 const KEPT = 5_000;
 
-/**
- * The pixel sizes of uploaded images, for link previews (`og:image:width` / `height`): read once
- * per image from the object store and kept. Images elsewhere (an http(s) URL) are not fetched:
- * the server does not download what a shop links to, so their size stays unknown.
- */
+/** Uploaded images' pixel sizes for link previews, read once each; images elsewhere are not fetched. */
 @Injectable()
 export class ImageSizes {
   private readonly logger = new Logger(ImageSizes.name);

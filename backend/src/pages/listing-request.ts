@@ -10,17 +10,16 @@ const CHECKED_PARAMS = ['q', 'category', 'city', 'state'] as const;
 /** A listing page's request once checked: its results, and its query with the page it shows. */
 export interface CheckedListing {
   shops: readonly ShopDto[];
+  /** The page of `shops` the URL shows. */
+  shown: { items: ShopDto[]; page: number; pageCount: number };
   params: URLSearchParams;
   /** Whether `params` names another page than the URL did (the URL is otherwise kept as sent). */
   pageMoved: boolean;
 }
 
 /**
- * Reads a listing URL's query as the API reads the same parameters: `q`, `category`, `city` and
- * `state` over their limits are refused with the API's own error (an ApiError, 400), so a page
- * costs no more than the API answer it mirrors. `page` and the toggles stay forgiving as links are
- * (a page that is not a number is the first, one past the last is the last), and the page is
- * clamped here, before the URL becomes a cache key: `?page=999999` and `?page=834` are one page.
+ * A listing URL's query read as the API reads it (over a limit: its 400), so a page costs no more
+ * than its API answer. `page` stays forgiving, clamped before the URL is a cache key.
  */
 export async function checkListing(
   params: URLSearchParams,
@@ -36,8 +35,9 @@ export async function checkListing(
   const filters = { ...listingFilters(query), ...toggleValues((param) => params.get(param)) };
   const { shops } = await results.resultsFor(catalog, filters);
   const asked = params.get('page');
-  const shown = asked === null ? null : String(pageOf(shops, Number.parseInt(asked, 10) || 1).page);
+  const shown = pageOf(shops, asked === null ? 1 : Number.parseInt(asked, 10) || 1);
+  const pageMoved = asked !== null && String(shown.page) !== asked;
   // Set in place, so the order of the other parameters (and the pager's links) stays the URL's.
-  if (shown !== null && shown !== asked) params.set('page', shown);
-  return { shops, params, pageMoved: shown !== asked };
+  if (pageMoved) params.set('page', String(shown.page));
+  return { shops, shown, params, pageMoved };
 }

@@ -11,11 +11,7 @@ export interface PageParts {
   /** New markup of #root, and what follows it (the embedded data); none keeps the static frame. */
   body?: string;
   afterRoot?: string;
-  /**
-   * The page works as HTML before any script (a server-rendered public page): its scripts get a
-   * type no browser runs, and the shell's preamble runs them on the visitor's first touch, key or
-   * scroll (frontend-shell/public/preamble.js, docs/architecture.md "Hydration on intent").
-   */
+  /** Scripts wait for the visitor's first touch (the shell's preamble.js: "Hydration on intent"). */
   scriptsOnIntent?: boolean;
 }
 
@@ -32,9 +28,8 @@ const INLINE_STYLE = '<style>';
 const ON_INTENT = 'atm/on-intent';
 
 /**
- * The shell's built index.html with one page's parts: its language, title, head tags, and the
- * server's markup in place of the static frame. The frame is #root's content, and #root is the
- * last element of <body> (public/index.html), so it ends at the last `</div>` before `</body>`.
+ * The shell's built index.html with one page's parts. #root is the last element of <body>, so its
+ * frame ends at the last `</div>` before `</body>`.
  */
 export function fillTemplate(template: string, parts: PageParts): string {
   const styles = (parts.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
@@ -43,15 +38,12 @@ export function fillTemplate(template: string, parts: PageParts): string {
   // Into the template itself, before any shop's text is in the page.
   let html = insertStylesheets(template, styles.join(''))
     .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"${onIntent}`)
-    // Up to the next `<` or `>`: with `[^>]*`, each `<meta name=description` that no `>`
-    // followed read the rest of the template again.
+    // Up to the next `<` or `>`: `[^>]*` read the rest of the template again for each unclosed tag.
     .replace(/<meta name="?description"?[^<>]*>/, () => '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}`);
   if (parts.scriptsOnIntent) {
-    // An empty data block (a type no browser runs) that names the script in `data-src`: a data
-    // block may not have `src` (HTML's rule, which the Nu checker enforces). Not a prefetch link
-    // either: one in the HTML competed with the page's stylesheet and text on a slow network
-    // (Lighthouse's LCP 1.2 → 1.8 s); the preamble prefetches them once the page has loaded.
+    // A data block naming the script in `data-src` (a data block may not have `src`). Not a prefetch
+    // link: it competed with the stylesheet on a slow network (LCP 1.2 → 1.8 s).
     html = html.replace(
       DEFERRED_SCRIPT,
       (_tag, src: string) => `<script type="${ON_INTENT}" data-src="${src}"></script>`,
@@ -67,11 +59,8 @@ export function fillTemplate(template: string, parts: PageParts): string {
 }
 
 /**
- * Stylesheet links go after the shell's inline preamble script, right before its inline
- * stylesheet. Before the script they would hold up parsing: a browser runs no inline script while
- * a stylesheet above it is still loading, so on a slow network the whole body waited for the CSS
- * file's round trip before it was parsed; after it, the body is parsed while the CSS loads. Before
- * the inline stylesheet, the shell's rules still come last in the cascade, as they did.
+ * Stylesheet links go after the inline preamble script (above it, they held up parsing of the whole
+ * body on a slow network) and before the inline stylesheet (whose rules stay last in the cascade).
  */
 function insertStylesheets(html: string, links: string): string {
   if (!links) return html;

@@ -4,18 +4,12 @@ import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
-import { inTurn } from '../common/event-loop-turns.js';
 import { byOrigin, publicOrigin } from '../common/public-url.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-logging.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
-import {
-  encodeBytes,
-  identityOf,
-  preferredEncoding,
-  type EncodedDocument,
-} from '../common/encoded-document.js';
+import { encodeBytes, sendDocument, type EncodedDocument } from '../common/encoded-document.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
@@ -37,17 +31,10 @@ function routeOf(page: PublicPage): string {
 }
 
 /**
- * The public pages rendered on the server: the listing and each shop's page, in
- * Spanish and English, and the 404 page, from the shell's and the directory's own components
- * (their Node builds, server-bundles.ts). Each page is rendered once per catalogue version and
- * URL and minute (a page shows whether each shop is open at that minute), then served from
- * memory until the next write anywhere changes the version, or the minute passes. The web server
- * finds what a page shows; a worker thread draws it (page-render.worker.ts).
- *
- * A page names its origin (canonical link, link previews): PUBLIC_URL, or without it the
- * request's own, so the pages are kept per origin too, for the KEPT_ORIGINS most recently asked
- * (byOrigin): a forged Host header is drawn a page of its own, never given to anyone else, and
- * any number of them keeps no more than that many origins' pages, and CACHED_PAGES in all.
+ * The public pages rendered on the server (listing, shop pages, 404; Spanish and English), once
+ * per catalogue version, URL and minute (open/closed marks), drawn by a worker thread. A page names
+ * its origin (PUBLIC_URL or the request's), so pages are kept per origin, for the KEPT_ORIGINS
+ * most recently asked: a forged Host header gets a page of its own, never given to anyone else.
  */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
@@ -60,10 +47,7 @@ export class PublicPages implements OnModuleDestroy {
   private readonly cache = new LRUCache<string, Promise<PageAnswer>>({ max: CACHED_PAGES });
   /** The origins `cache` holds pages of; the one pushed out takes its pages with it. */
   private readonly origins = byOrigin<true>(undefined, (_kept, origin) => this.forgetOrigin(origin));
-  /**
-   * One thread draws the pages, one after another (the machine's other core serves requests),
-   * kept once started: a new thread loads React and both server builds again (about 300 ms).
-   */
+  /** One thread draws the pages, kept once started (a new one loads React and the builds again: ~300 ms). */
   private renderer?: Piscina<PageRenderTask, string>;
 
   constructor(
@@ -110,11 +94,7 @@ export class PublicPages implements OnModuleDestroy {
     return fillTemplate(bundles.template, { language: 'es', ...bundles.shell.adminHead() });
   }
 
-  /**
-   * The answer to a GET of `url` (path and query) that is no API, object or file: a public page,
-   * a redirect (an old slug, a `?shop=<id>` link), or the 404 page. Null when pages are not
-   * rendered here.
-   */
+  /** A GET of `url` that is no API, object or file: a page, a redirect or the 404 page; null: not rendered here. */
   async answer(url: string, request: Request): Promise<PageAnswer | null> {
     const bundles = this.serverBundles();
     if (!bundles) return null;
@@ -130,8 +110,7 @@ export class PublicPages implements OnModuleDestroy {
     const { pathname, searchParams } = new URL(`http://server.invalid${url}`);
     const page: PublicPage | null = bundles.shell.parsePublicPath(pathname);
     if (page) markRoute(request, routeOf(page));
-    // A listing's filters are checked (as the API checks them: over a limit throws its 400) and
-    // its page clamped before the URL becomes a cache key.
+    // A listing's filters are checked (as the API's: its 400) and its page clamped before the URL is a key.
     const listing =
       page?.kind === 'listing' ? await checkListing(searchParams, catalog, this.listingResults) : null;
     const renderUrl = listing?.pageMoved ? `${pathname}?${listing.params}` : url;
@@ -139,22 +118,12 @@ export class PublicPages implements OnModuleDestroy {
     // Asked again, the origin is the most recent; a new one may push the least recent out.
     if (!this.origins.get(publicUrl)) this.origins.set(publicUrl, true);
     const key = `${publicUrl}${renderUrl}`;
-    let answer = this.cache.get(key);
-    if (!answer) {
-      const rendered = this.render(
-        bundles,
-        catalog,
-        { url: renderUrl, page, listing },
-        publicUrl,
-        minute * 60_000,
-      );
-      this.cache.set(key, rendered);
-      rendered.catch(() => {
-        if (this.cache.peek(key) === rendered) this.cache.delete(key);
-      });
-      answer = rendered;
-    }
-    return answer;
+    const known = this.cache.get(key);
+    if (known) return known;
+    const rendered = this.render(bundles, catalog, { url: renderUrl, page, listing }, publicUrl, minute);
+    this.cache.set(key, rendered);
+    rendered.catch(() => this.cache.peek(key) === rendered && this.cache.delete(key));
+    return rendered;
   }
 
   private async render(
@@ -162,8 +131,9 @@ export class PublicPages implements OnModuleDestroy {
     catalog: ShopCatalog,
     target: { url: string; page: PublicPage | null; listing: CheckedListing | null },
     publicUrl: string,
-    renderedAt: number,
+    minute: number,
   ): Promise<PageAnswer> {
+    const renderedAt = minute * 60_000;
     const { shell, directory } = bundles;
     const { url, listing } = target;
     let page = target.page;
@@ -174,11 +144,10 @@ export class PublicPages implements OnModuleDestroy {
       const shared = searchParams.get('shop');
       const shop = shared ? catalog.byId.get(shared) : undefined;
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
-      // The directory filters what it is given with the same filters: handed the results already
-      // found (and cached), it only looks at the matches, not at every shop again.
-      // In a turn of its own (inTurn): 40 pages asked at once each built theirs back to back.
-      const matches = { ...catalog, shops: listing.shops };
-      snapshot = { ...(await inTurn(() => directory.listingSnapshot(matches, searchParams))), renderedAt };
+      // The directory's snapshot (its filters and lists) of the shown page's shops only, with the
+      // page and counts of all results: filtering every match again held the loop for each page.
+      const ownPage = directory.listingSnapshot({ ...catalog, shops: listing.shown.items }, searchParams);
+      snapshot = { ...ownPage, ...listing.shown, total: listing.shops.length, renderedAt };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {
@@ -191,8 +160,7 @@ export class PublicPages implements OnModuleDestroy {
         page = null; // an unknown shop: the 404 page
       }
     }
-    // Link previews declare their picture's size: the shop's uploaded images (or, on a listing,
-    // its cards' images), read once each.
+    // Link previews declare their picture's size, read once per image.
     await this.imageSizes.load(imagesOf(snapshot));
     this.renderer ??= backgroundPool<PageRenderTask, string>('pages/page-render.worker.js', { kept: true });
     const html = await this.renderer.run({
@@ -205,12 +173,10 @@ export class PublicPages implements OnModuleDestroy {
         const size = this.imageSizes.sizeOf(src);
         return size ? [[src, size]] : [];
       }),
-      // The page works as HTML until the visitor touches it, unless its URL asks for the
-      // distance order or the map, which only the browser can draw.
+      // HTML until the visitor's first touch, unless the URL asks for what only a browser draws (distance, map).
       scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
     });
-    // Kept compressed only: a full cache of listing pages (47 KB of HTML, 8-9 KB in each
-    // compressed form) so holds a quarter of the bytes.
+    // Kept compressed only: a listing page is 47 KB of HTML, 8-9 KB in each compressed form.
     return {
       status: page ? 200 : 404,
       page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8', { compressedOnly: true }),
@@ -227,23 +193,7 @@ function imagesOf(snapshot: unknown): string[] {
   return shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]);
 }
 
-/** Sends a rendered page in the best encoding the client accepts, or 304 when its copy is current. */
+/** Sends a rendered page (a 404 page with its status). */
 export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
-  response.setHeader('Content-Type', page.contentType);
-  response.setHeader('Cache-Control', 'no-cache');
-  response.setHeader('Vary', 'Accept-Encoding');
-  response.setHeader('ETag', page.etag);
-  if (status === 200 && request.headers['if-none-match'] === page.etag) {
-    response.status(304).end();
-    return;
-  }
-  const send = (body: Buffer, encoding?: string) => {
-    if (encoding) response.setHeader('Content-Encoding', encoding);
-    response.setHeader('Content-Length', String(body.length));
-    response.status(status).end(request.method === 'HEAD' ? undefined : body);
-  };
-  const encoding = preferredEncoding(request);
-  if (encoding === 'br') return send(page.brotli, 'br');
-  if (encoding === 'gzip') return send(page.gzip, 'gzip');
-  identityOf(page).then(send, (error: unknown) => response.destroy(error as Error));
+  sendDocument(request, response, page, status);
 }

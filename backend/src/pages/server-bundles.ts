@@ -54,10 +54,7 @@ interface Manifest {
   exposes?: { name: string; assets?: { css?: { sync?: string[] } } }[];
 }
 
-/**
- * The directory's stylesheets, so a server-rendered listing is styled at first paint rather than
- * when the remote arrives (the Module Federation runtime finds the same <link> and adds none).
- */
+/** The directory's stylesheets, so a rendered listing is styled at first paint (the MF runtime adds no second link). */
 function directoryStyles(root: string): string[] {
   const file = join(root, 'frontend-directory', 'dist', 'mf-manifest.json');
   if (!existsSync(file)) return [];
@@ -68,10 +65,8 @@ function directoryStyles(root: string): string[] {
 }
 
 /**
- * Loads the shell's and the directory's server builds (`npm run build` makes them beside each
- * frontend's dist/, in dist-ssr/), or null when they are not built: then the public pages are the
- * shell's static page, rendered in the browser, as before. Both are CommonJS bundles that leave
- * React, the router and i18next to Node's require, so they share one copy of each.
+ * The shell's and the directory's server builds (dist-ssr/), or null when not built (pages then
+ * render in the browser). CommonJS bundles leaving React to Node's require, so they share one copy.
  */
 export function loadServerBundles(root: string): ServerBundles | null {
   const files = {

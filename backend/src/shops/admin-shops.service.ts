@@ -11,6 +11,7 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
 import { distinctSorted } from './directory-order.js';
+import { chunksOf } from './stored-shops.js';
 import { ShopsService, toShopDto } from './shops.service.js';
 
 /** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
@@ -18,9 +19,6 @@ export const BULK_SHOPS_NOT_FOUND = 'BULK_SHOPS_NOT_FOUND';
 
 /** `IN (...)` lists stay below every dialect's limit on bound parameters. */
 const ID_CHUNK = 500;
-
-const chunks = <T>(items: readonly T[], size = ID_CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Columns each sort orders by, the first in the requested direction, the rest ascending. */
 const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
@@ -34,22 +32,19 @@ const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
 /** LIKE's wildcards and its escape character, escaped with '!' (the one escape both dialects accept). */
 const likeEscaped = (word: string) => word.replace(/[!%_]/g, (c) => `!${c}`);
 
-/**
- * The back office at the scale of 10,000 shops: one page at a time straight from SQL (indexed
- * sort keys, the normalised search text of shop.rules.ts), the directory's counts, and actions
- * on many shops in one transaction.
- */
 /** What the list shows beside its page, whatever the query: the counts and the filters' options. */
 type ListFacets = Pick<AdminShopListDto, 'stats' | 'categories' | 'states'>;
 
+/** The back office at 10,000 shops: a page at a time from SQL (indexed keys), actions in one transaction. */
 @Injectable()
 export class AdminShopsService {
-  /**
-   * The facets, read once per shops data version rather than on every page: three queries over
-   * every shop that each search key press repeated, when a key press must show results within 200 ms.
-   */
+  /** The facets, once per data version: three queries over every shop were repeated on each key press. */
   private readonly facets = new VersionedCache<ListFacets>(async () => {
-    const [stats, categories, states] = await Promise.all([this.stats(), this.categories(), this.states()]);
+    const [stats, categories, states] = await Promise.all([
+      this.stats(),
+      this.distinct(ShopCategory, 'name'),
+      this.distinct(Shop, 'state'),
+    ]);
     return { stats, categories, states };
   });
 
@@ -86,17 +81,14 @@ export class AdminShopsService {
     };
   }
 
-  /**
-   * Applies one action to every named shop in one transaction: all of them, or none. The log
-   * gets one entry per shop the action changed (verifying a verified shop changes nothing).
-   */
+  /** One action on every named shop in one transaction: all of them, or none. */
   async bulkShops({ action, ids }: BulkShopsDto, actor: ActivityActor): Promise<BulkShopsResultDto> {
     // Rows are locked in id order by every bulk request, so two of them cannot deadlock each other.
     const sorted = [...ids].sort();
     const released = await this.transactions.run(async (manager) => {
       const repository = manager.getRepository(Shop);
       const found: Pick<Shop, 'id' | 'name' | 'isVerified' | 'logo' | 'mapImageUrl'>[] = [];
-      for (const chunk of chunks(sorted)) {
+      for (const chunk of chunksOf(sorted, ID_CHUNK)) {
         const lookup = repository
           .createQueryBuilder('shop')
           .select(['shop.id', 'shop.name', 'shop.isVerified', 'shop.logo', 'shop.mapImageUrl'])
@@ -169,22 +161,14 @@ export class AdminShopsService {
     return { total, verified, unverified: total - verified };
   }
 
-  private async categories(): Promise<string[]> {
-    const rows: { name: string }[] = await this.dataSource
-      .getRepository(ShopCategory)
-      .createQueryBuilder('category')
-      .select('DISTINCT category.name', 'name')
+  /** The distinct values of a column, one spelling each, in Spanish order. */
+  private async distinct(entity: typeof Shop | typeof ShopCategory, column: string): Promise<string[]> {
+    const rows: { value: string }[] = await this.dataSource
+      .getRepository(entity)
+      .createQueryBuilder('row')
+      .select(`DISTINCT row.${column}`, 'value')
       .getRawMany();
-    return distinctSorted(rows.map((row) => row.name));
-  }
-
-  private async states(): Promise<string[]> {
-    const rows: { state: string }[] = await this.dataSource
-      .getRepository(Shop)
-      .createQueryBuilder('shop')
-      .select('DISTINCT shop.state', 'state')
-      .getRawMany();
-    return distinctSorted(rows.map((row) => row.state));
+    return distinctSorted(rows.map((row) => row.value));
   }
 
   /** Each shop's categories in the admin's order. */

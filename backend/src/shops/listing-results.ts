@@ -11,10 +11,8 @@ import {
   type ShopFilters,
 } from 'contract';
 import { LRUCache } from 'lru-cache';
-import { inTurn } from '../common/event-loop-turns.js';
 import type { ShopDto } from './dto/shop.dto.js';
-import { SearchIndex } from './search-index.js';
-import type { ShopCatalog } from './shops.service.js';
+import { ShopsService, type ShopCatalog } from './shops.service.js';
 
 /** Filtered lists kept per catalogue version; the least recently asked go first beyond this many. */
 const CACHED_RESULTS = 200;
@@ -25,44 +23,37 @@ export interface ListingResults {
   shops: readonly ShopDto[];
 }
 
-/** A dropdown value as the catalogue spells it, found however the URL cased it. */
-type KnownValues = Map<string, string>;
-
 const lookupKey = (value: string) => value.normalize('NFC').toLocaleLowerCase('es');
 
-function knownValues(values: readonly string[]): KnownValues {
-  return new Map(values.map((value) => [lookupKey(value), value]));
-}
+/** Each dropdown value as the catalogue spells it, found however the URL cased it. */
+const knownValues = (values: readonly string[]) => new Map(values.map((value) => [lookupKey(value), value]));
 
 /**
- * The public listing's filtered shops, shared by `GET /api/shops/listing` and the server-rendered
- * listing pages. Filters are normalised first (the search's words, each dropdown value as the
- * catalogue spells it), so `?category=caza` and `?category=CAZA` are one entry, and a value the
- * catalogue does not have matches nothing without looking at a shop.
+ * The listing's filtered shops (API and pages). Filters are normalised first, so `?category=caza`
+ * and `?category=CAZA` are one entry, and an unknown value matches nothing without looking at a shop.
  */
 @Injectable()
 export class ListingResultsCache {
   private readonly byCatalog = new WeakMap<
     ShopCatalog,
     {
-      known: Record<'category' | 'city' | 'state', KnownValues>;
+      known: Record<'category' | 'city' | 'state', Map<string, string>>;
       results: LRUCache<string, readonly ShopDto[]>;
-      search?: Promise<SearchIndex>;
     }
   >();
+
+  constructor(private readonly shops: ShopsService) {}
 
   async resultsFor(catalog: ShopCatalog, filters: ShopFilters, now = Date.now()): Promise<ListingResults> {
     let entry = this.byCatalog.get(catalog);
     if (!entry) {
-      entry = {
-        known: {
-          category: knownValues(catalog.categories),
-          city: knownValues(catalog.cities),
-          state: knownValues(catalog.states),
-        },
-        results: new LRUCache({ max: CACHED_RESULTS }),
+      const { categories, cities, states } = catalog;
+      const known = {
+        category: knownValues(categories),
+        city: knownValues(cities),
+        state: knownValues(states),
       };
-      this.byCatalog.set(catalog, entry);
+      this.byCatalog.set(catalog, (entry = { known, results: new LRUCache({ max: CACHED_RESULTS }) }));
     }
     const canonical = (field: 'category' | 'city' | 'state'): string | null => {
       const value = filters[field].trim();
@@ -79,17 +70,16 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
-    // The search goes through the catalogue's index (built in slices by the first search), so it costs in
-    // proportion to the vocabulary and the matches; the other filters look at those matches only.
-    // Each piece takes a turn of the event loop of its own (inTurn).
+    // The search runs in the catalogue's worker (its index of the words); the other filters look at its matches only.
     const words = q ? q.split(' ') : [];
     const candidates = words.length
-      ? await (entry.search ??= SearchIndex.build(catalog.shops)).then((index) =>
-          inTurn(() => index.matching(words)),
+      ? Array.from(
+          await this.shops.inWorker(catalog, (worker) => worker.search(catalog.version, words)),
+          (position) => catalog.shops[position],
         )
       : catalog.shops;
     const rest = { ...NO_FILTERS, category, city, state, ...activeToggleValues(filters) };
-    const shops = await inTurn(() => entry.results.get(key) ?? filterShops(candidates, rest, now));
+    const shops = entry.results.get(key) ?? filterShops(candidates, rest, now);
     entry.results.set(key, shops);
     return { key, shops };
   }

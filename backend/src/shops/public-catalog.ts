@@ -1,30 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   encodeBytes,
   encodeSmallBytes,
   JSON_TYPE,
-  jsonInSlices,
   type EncodedDocument,
 } from '../common/encoded-document.js';
 import { ShopsService, type ShopCatalog } from './shops.service.js';
 
-/** One-shop documents kept per catalogue version; the oldest go first beyond this many. */
+/** One-shop documents kept per catalogue version (least recently asked out first). */
 const CACHED_SHOP_DOCUMENTS = 2_000;
 
 /** A value as JSON, serialised once (see encodeBytes). */
 const encodeDocument = (value: unknown): Promise<EncodedDocument> =>
   encodeBytes(Buffer.from(JSON.stringify(value)), JSON_TYPE);
-
-/**
- * A long list as a document (see jsonInSlices and encodeBytes), kept compressed only: browsers
- * take brotli or gzip, and at 10,000 shops the uncompressed list alone is 10 MB.
- */
-async function encodeList(items: readonly unknown[]): Promise<EncodedDocument> {
-  const hash = createHash('sha256');
-  const bytes = await jsonInSlices(items, hash);
-  return encodeBytes(bytes, JSON_TYPE, { digest: hash.digest('base64url'), compressedOnly: true });
-}
 
 /** The documents of the public catalogue routes, ready to send. */
 export interface EncodedCatalog {
@@ -36,15 +25,11 @@ export interface EncodedCatalog {
 
 type Encoding = EncodedCatalog | Promise<EncodedCatalog>;
 
-/**
- * The catalogue of ShopsService as HTTP bodies: each catalogue object (one per data version)
- * is serialised and compressed once, by whichever request first needs it, and forgotten with
- * it when the data moves on.
- */
+/** The catalogue as HTTP bodies: encoded once per version, by the first request that needs it. */
 @Injectable()
 export class PublicCatalog {
   private readonly encodings = new WeakMap<ShopCatalog, Encoding>();
-  private readonly shopDocuments = new WeakMap<ShopCatalog, Map<string, EncodedDocument>>();
+  private readonly shopDocuments = new WeakMap<ShopCatalog, LRUCache<string, EncodedDocument>>();
 
   constructor(private readonly shops: ShopsService) {}
 
@@ -53,44 +38,37 @@ export class PublicCatalog {
     return this.shops.catalogNow().then((catalog) => this.encode(catalog));
   }
 
-  /**
-   * One shop as `GET /api/shops/{id}` answers it, as of the current data version (undefined: no
-   * such shop). Serialised and compressed on its first request per version, then kept with it.
-   */
+  /** One shop as `GET /api/shops/{id}` answers it (undefined: no such shop), encoded once per version. */
   shopNow(id: string): Promise<EncodedDocument | undefined> {
     return this.shops.catalogNow().then((catalog) => this.shopDocument(catalog, id));
   }
 
   private shopDocument(catalog: ShopCatalog, id: string): EncodedDocument | undefined {
-    let documents = this.shopDocuments.get(catalog);
-    const known = documents?.get(id);
-    if (known) return known;
     const shop = catalog.byId.get(id);
     if (!shop) return undefined;
-    if (!documents) this.shopDocuments.set(catalog, (documents = new Map()));
-    if (documents.size >= CACHED_SHOP_DOCUMENTS) documents.delete(documents.keys().next().value!);
-    const document = encodeSmallBytes(Buffer.from(JSON.stringify(shop)), JSON_TYPE);
-    documents.set(id, document);
+    let documents = this.shopDocuments.get(catalog);
+    if (!documents)
+      this.shopDocuments.set(catalog, (documents = new LRUCache({ max: CACHED_SHOP_DOCUMENTS })));
+    let document = documents.get(id);
+    if (!document)
+      documents.set(id, (document = encodeSmallBytes(Buffer.from(JSON.stringify(shop)), JSON_TYPE)));
     return document;
   }
 
   private encode(catalog: ShopCatalog): Encoding {
-    const known = this.encodings.get(catalog);
-    if (known) return known;
-    const encoding = Promise.all([
-      encodeList(catalog.shops),
+    let encoding = this.encodings.get(catalog);
+    if (encoding) return encoding;
+    encoding = Promise.all([
+      // The whole list in the catalogue's worker, which holds the version (10 MB of JSON at 10,000 shops).
+      this.shops.inWorker(catalog, (worker) => worker.encodeList(catalog.version)),
       ...[catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
-    ]).then(
-      ([shops, categories, cities, states]) => {
-        const encoded = { shops, categories, cities, states };
-        this.encodings.set(catalog, encoded);
-        return encoded;
-      },
-      (error: unknown) => {
-        this.encodings.delete(catalog);
-        throw error;
-      },
-    );
+    ]).then(([shops, categories, cities, states]) => {
+      const encoded = { shops, categories, cities, states };
+      this.encodings.set(catalog, encoded);
+      return encoded;
+    });
+    // A failed encoding is not kept: the next request tries again.
+    encoding.catch(() => this.encodings.delete(catalog));
     this.encodings.set(catalog, encoding);
     return encoding;
   }

@@ -21,16 +21,10 @@ const CACHED_QUERIES = 1_000;
 const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
 /**
- * The public listing one page at a time (`GET /api/shops/listing`), filtered on the server with
- * the contract's filters, so a phone gets 12 shops instead of the whole directory. The answers
- * of a catalogue version are kept with it (and forgotten with it when the data moves on), keyed
- * by the normalised filters and the page actually shown (a page past the last is the last), so
- * spellings of one request share one answer. Each is kept as its bytes, compressed once (off the
- * event loop) and sent with an ETag like the catalogue's documents: serialising and gzipping
- * each answer per request held the route at 0.03 of its ceiling (bench/FINDINGS.md, round 8).
- * A query string seen before in this catalogue version finds its answer without parsing or
- * validating anything again: the route takes the raw string (ShopsController.getShopListing),
- * since the validation pipe on every request cost as much as the rest of the answer.
+ * The public listing a page at a time (`GET /api/shops/listing`). Answers are kept per catalogue
+ * version as compressed bytes, keyed by the normalised filters and the page shown (encoding per
+ * request held the route at 0.03 of its ceiling), and by the raw query string, so a string seen
+ * before skips the validation pipe, which cost as much as the rest of the answer.
  */
 @Injectable()
 export class PublicListing {
@@ -42,12 +36,7 @@ export class PublicListing {
     private readonly results: ListingResultsCache,
   ) {}
 
-  /**
-   * The answer to a listing URL's query string (without the `?`) as of the current data version,
-   * as the document `GET /api/shops/listing` sends (a ShopListingDto): at once when the same
-   * string was answered in this version (and, with a toggle that changes with time, this
-   * minute). An invalid query is refused with the validation pipe's own 400 (an ApiError).
-   */
+  /** The ShopListingDto document for a query string (without `?`); an invalid one throws the pipe's 400. */
   documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument> {
     return this.shops.catalogNow().then((catalog) => this.queryDocument(catalog, rawQuery, now));
   }
@@ -62,8 +51,7 @@ export class PublicListing {
     const key = timed ? `${Math.floor(now / 60_000)} ${rawQuery}` : rawQuery;
     const known = this.byQuery.get(catalog)?.get(key);
     if (known) return known;
-    // Read as Express reads a query (node:querystring), checked by the global validation pipe's
-    // rules: once per query string and version, not on every request.
+    // Read as Express reads a query, checked by the validation pipe's rules, once per string and version.
     return checkedListingQuery(parseQuery(rawQuery)).then(async (query) => {
       const document = await this.documentIn(catalog, query, now);
       let documents = this.byQuery.get(catalog);

@@ -1,6 +1,6 @@
 /**
- * Keeps the latest build of something expensive, tagged with the data version it was built
- * from. `get` rebuilds only when the version moved, and concurrent callers share one rebuild.
+ * The latest build of something expensive, tagged with the data version it was built from:
+ * rebuilt only when the version moved, one rebuild shared by concurrent callers.
  */
 export class VersionedCache<T> {
   private current?: { version: number; value: T };
@@ -13,23 +13,18 @@ export class VersionedCache<T> {
     return this.current?.version === version ? this.current.value : undefined;
   }
 
-  /** The latest build, whatever its version. */
-  latest(): T | undefined {
-    return this.current?.value;
+  /** Drops the build of `version`: the next get builds it again. */
+  forget(version: number): void {
+    if (this.current?.version === version) this.current = undefined;
   }
 
   async get(version: number): Promise<T> {
     if (this.current?.version === version) return this.current.value;
     if (this.pending?.version === version) return this.pending.promise;
-    const promise = this.build(version).then(
-      (value) => {
-        if (!this.current || this.current.version <= version) this.current = { version, value };
-        return value;
-      },
-      (error: unknown) => {
-        throw error;
-      },
-    );
+    const promise = this.build(version).then((value) => {
+      if (!this.current || this.current.version <= version) this.current = { version, value };
+      return value;
+    });
     const pending = { version, promise };
     this.pending = pending;
     promise

@@ -6,20 +6,15 @@ const SUFFIX_ROOM = 8;
 /** The slug of a shop whose name and city have no letter or digit that folds to ASCII. */
 const FALLBACK_SLUG = 'armero';
 
-/**
- * Where the transliteration's German defaults (ü → ue) are wrong in Spanish (güero → guero),
- * and `&` reads "y".
- */
+/** Where the transliteration's German defaults (ü → ue) are wrong in Spanish, and `&` reads "y". */
 const SPANISH_FOLDING: [string, string][] = [
   ['&', ' y '],
   ...[...'äöüÄÖÜ'].map((letter): [string, string] => [letter, letter.normalize('NFD')[0]]),
 ];
 
 /**
- * The base slug of a shop: its name and city in lower-case ASCII words joined by dashes
- * (`Armería del Bajío`, `León` → `armeria-del-bajio-leon`). Accents, ü and ñ fold to their
- * letter, `&` reads "y" (the site is Spanish first), other symbols separate words, and a long
- * name is cut at a word boundary so that a suffix still fits.
+ * A shop's base slug: name and city in lower-case ASCII words (`Armería del Bajío`, `León` →
+ * `armeria-del-bajio-leon`), cut at a word boundary so a suffix still fits.
  */
 export function baseSlug(name: string, city: string): string {
   const full = slugify(`${name} ${city}`, {
@@ -33,10 +28,7 @@ export function baseSlug(name: string, city: string): string {
   return lastDash > 0 ? cut.slice(0, lastDash) : full.slice(0, limit);
 }
 
-/**
- * The first of `base`, `base-2`, `base-3`, ... that `isTaken` says no other shop uses now or
- * used before a rename.
- */
+/** The first of `base`, `base-2`, `base-3`, ... that no other shop uses now or used before a rename. */
 export function firstFreeSlug(base: string, isTaken: (slug: string) => boolean): string {
   if (!isTaken(base)) return base;
   for (let n = 2; ; n++) {

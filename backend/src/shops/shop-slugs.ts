@@ -4,11 +4,7 @@ import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug, firstFreeSlug, slugFits } from './shop-slug.js';
 import { Shop } from './shop.entity.js';
 
-/**
- * The slugs in use, current and old, each with the shop it belongs to, so that a new slug is
- * never one another shop answers to. Loaded inside the transaction that writes the shops, then
- * kept up to date by `claim`, so a restore of thousands of shops asks the database once.
- */
+/** The slugs in use (current and old) with their shops, loaded in the writing transaction, kept up by `claim`. */
 export class SlugOwners {
   /** Counts shops claimed for before they have an id, each its own owner. */
   private newShops = 0;
@@ -17,8 +13,7 @@ export class SlugOwners {
 
   /** Every slug, or with `base` only `base` and `base-<n>` (all a new slug for it could be). */
   static async load(manager: EntityManager, base?: string): Promise<SlugOwners> {
-    // Plain rows, not entities: TypeORM's entity mapping of 10,000 shops held the event loop
-    // about 200 ms of an import, for two strings a row.
+    // Plain rows: TypeORM's entity mapping of 10,000 shops took 200 ms of an import for two strings a row.
     const owners = (entity: typeof Shop | typeof ShopOldSlug, owner: 'id' | 'shopId') => {
       const query = manager
         .getRepository(entity)
@@ -35,11 +30,7 @@ export class SlugOwners {
     );
   }
 
-  /**
-   * The slug shop `shopId` (null: a shop not saved yet) named `name` in `city` gets: the first
-   * of `keep` that still fits the name and city and is not another shop's, else the first free
-   * one for them.
-   */
+  /** The shop's slug (`shopId` null: not saved yet): the first of `keep` that fits and is free, else a free one. */
   claim(shopId: string | null, name: string, city: string, keep: (string | null | undefined)[] = []): string {
     const owner = shopId ?? `new shop ${++this.newShops}`;
     const base = baseSlug(name, city);

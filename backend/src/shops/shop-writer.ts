@@ -25,11 +25,7 @@ export const SHOPS_VERSION = 'shops';
 /** The values of the contract's shop schema, as a validated request or file row gives them. */
 export type { ShopValues } from 'contract';
 
-/**
- * Where a change came from, as the shop's history shows it: the form (nothing to add), a bulk
- * action, a CSV import (its file name), a restore (its file), the demo data of a new install, or
- * a visitor's suggestion (its reference and the administrator who approved it).
- */
+/** Where a change came from, as the shop's history shows it. */
 export type ShopChangeSource =
   | { via: 'form' }
   | { via: 'bulk' }
@@ -50,10 +46,8 @@ export interface KeptIdentity {
 const ID_CHUNK = 500;
 
 /**
- * The columns of `shop` that differ from the row as it was read (and updatedAt, always): TypeORM
- * builds an UPDATE's SQL in JavaScript, column by column, and a CSV import that changes one field
- * of 10,000 shops spent most of its time building UPDATEs of every column (bench/FINDINGS.md,
- * round 16). A value that cannot be compared (an object) is written.
+ * The columns of `shop` that differ from the row as read (and updatedAt): an import changing one
+ * field of 10,000 shops spent most of its time in TypeORM building UPDATEs of every column.
  */
 function changedColumns(stored: Partial<Shop>, shop: Shop): Partial<Shop> {
   const same = (a: unknown, b: unknown) =>
@@ -88,12 +82,8 @@ function historyValues({ shop, categories }: StoredShop): Record<string, unknown
 }
 
 /**
- * The one writer of shop rows. Every change to a shop, from the form, a bulk action, a CSV
- * import, a restore or the demo seed, goes through a `ShopWrites` opened on the caller's
- * transaction, which keeps what the directory relies on in step with the row: the slug (and
- * the old slug that keeps redirecting), the search and sort keys, the categories, the data
- * version every instance reads, and one history entry per shop with the old and new values and
- * where the change came from. Images a shop stops using are released after the commit.
+ * The one writer of shop rows: every change goes through a `ShopWrites` on the caller's
+ * transaction, which keeps the slugs, search keys, categories, data version and history in step.
  */
 @Injectable()
 export class ShopWriter {
@@ -103,11 +93,7 @@ export class ShopWriter {
     private readonly uploads: UploadsService,
   ) {}
 
-  /**
-   * Starts writing shops in the transaction `manager` belongs to. `slugs: 'all'` loads every
-   * slug once (imports, restores and the seed write many shops); otherwise each write loads
-   * only the slugs its own name and city could take.
-   */
+  /** Starts writing in `manager`'s transaction; `slugs: 'all'` loads every slug once (for many writes). */
   async open(
     manager: EntityManager,
     actor: ActivityActor,
@@ -117,26 +103,19 @@ export class ShopWriter {
     return ShopWrites.open(manager, this.activity, actor, source, options);
   }
 
-  /**
-   * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at
-   * a time.
-   */
+  /** The shop rows and categories of `ids` (every shop when omitted). */
   async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
     return readStoredShops(manager, ids);
   }
 
-  /**
-   * Uploaded images the values newly point to must be stored (and, on S3, be real images); a
-   * problem is the field's error. Call before the transaction: it reads the object store.
-   */
+  /** Problems of the images the values newly point to; call before the transaction (it reads the store). */
   async imageProblems(values: Partial<ShopValues>, before?: Partial<Shop>): Promise<FieldError[]> {
     return imageProblemsOf(values, before, (key) => this.uploads.checkStoredImage(key));
   }
 
   /**
-   * Marks images no shop may use any more; the image sweep deletes them after its grace period
-   * unless a shop uses them again by then. Deleting at once would take an image from under a
-   * full backup that is being streamed and already named it. Call after the commit.
+   * Marks images no shop uses for the image sweep (after a grace period: a backup being streamed
+   * may already name them). Call after the commit.
    */
   async releaseImages(references: Iterable<string | null | undefined>): Promise<void> {
     const keys = new Set([...references].map(objectKeyOf).filter((key): key is string => key !== null));
@@ -196,11 +175,7 @@ export class ShopWrites {
     return shop;
   }
 
-  /**
-   * Changes `current` to `values` (the fields given; the rest stay), keeping its slug while it
-   * still fits the name and city. Returns the row as saved and the history's changes (empty
-   * when nothing changed, and then nothing is logged).
-   */
+  /** Changes the fields given; the slug stays while it fits. A change of nothing is not logged. */
   async update(
     current: StoredShop,
     values: Partial<ShopValues>,
@@ -218,8 +193,7 @@ export class ShopWrites {
       .getRepository(Shop)
       .merge(current.shop, merged, searchKeysOf(merged, categories));
     shop.slug = await this.slugFor(shop.id, shop.name, shop.city, [kept.slug, previousSlug]);
-    // Set here, to the millisecond: TypeORM's own update stamp is whole seconds on both
-    // dialects, and the dashboard sorts by it.
+    // To the millisecond (TypeORM's stamp is whole seconds): the dashboard sorts by it.
     shop.updatedAt = kept.updatedAt ?? new Date();
     if (kept.createdAt) shop.createdAt = kept.createdAt;
     await this.manager.getRepository(Shop).update({ id: shop.id }, changedColumns(stored, shop));
@@ -243,10 +217,7 @@ export class ShopWrites {
     return { shop, categories, changes };
   }
 
-  /**
-   * Verifies or unverifies many shops in a few statements (a bulk action); a shop already so
-   * changes nothing and is not logged.
-   */
+  /** Verifies or unverifies many shops in a few statements; a shop already so is not logged. */
   async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
     const repository = this.manager.getRepository(Shop);
     for (const chunk of chunksOf(
@@ -288,10 +259,7 @@ export class ShopWrites {
     }
   }
 
-  /**
-   * Bumps the shops data version (every instance rebuilds its catalogue on its next read) and
-   * writes the history, with `summary` (an import's or a restore's own entry) after it.
-   */
+  /** Bumps the data version (every instance rebuilds on its next read) and writes the history, `summary` last. */
   async finish(summary?: ActivityRecord): Promise<void> {
     if (this.changed) {
       const { affected } = await this.manager
@@ -331,10 +299,7 @@ export class ShopWrites {
     return owners.claim(shopId, name, city, keep);
   }
 
-  /**
-   * After a shop moved from slug `previous` to `current`: the previous one becomes an old slug
-   * (its URL redirects), and `current`, if it was an old slug of this shop, is one no more.
-   */
+  /** The previous slug becomes an old one (it redirects); `current` is an old one no more. */
   private async retireSlug(shopId: string, previous: string, current: string): Promise<void> {
     if (previous === current) return;
     await this.manager.delete(ShopOldSlug, { slug: current, shopId });

@@ -79,11 +79,7 @@ export class Shop {
   @Column({ name: 'is_verified', type: 'varchar', length: 5, default: 'false' })
   isVerified: 'true' | 'false';
 
-  /**
-   * The admin list's sort and search keys, written with every change of the fields they come
-   * from (searchKeysOf in shop.rules.ts): accent- and case-free, so that SQL sorts 'Álvarez'
-   * with the a's and a LIKE finds 'armeria' in 'Armería' on both dialects.
-   */
+  /** Accent- and case-free keys (searchKeysOf): SQL sorts 'Álvarez' with the a's and LIKE finds 'armeria'. */
   @Column({ name: 'name_key', type: 'varchar', length: 150, default: '' })
   nameKey: string;
 

@@ -15,10 +15,7 @@ export interface SearchableShop {
   email: string;
 }
 
-/**
- * The sort and search keys of a shop (see Shop.nameKey), stored with every change of the
- * fields they come from: the back office's search text of the contract (shopSearchText).
- */
+/** The admin list's sort and search keys of a shop (see Shop.nameKey), stored with every change. */
 export function searchKeysOf(
   shop: SearchableShop,
   categories: readonly string[],

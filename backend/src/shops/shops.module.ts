@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminShopsService } from './admin-shops.service.js';
+import { CatalogWorker } from './catalog-worker.js';
 import { DemoSeeder } from './demo/demo.seeder.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
@@ -19,6 +20,7 @@ import { ShopWriter } from './shop-writer.js';
   controllers: [ShopsController, AdminShopsController],
   providers: [
     ShopsService,
+    CatalogWorker,
     ShopWriter,
     AdminShopsService,
     PublicCatalog,

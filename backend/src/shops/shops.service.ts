@@ -3,7 +3,7 @@ import { ApiError, fieldError } from '../common/api-error.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SHOP_FIELD_NAMES, SHOP_SLUG_MAX_LENGTH, SHOP_SLUG_PATTERN, type ShopRecordValues } from 'contract';
 import { setImmediate } from 'node:timers/promises';
-import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
@@ -11,10 +11,10 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
-import { ShopCategory } from './shop-category.entity.js';
+import { eachStoredPage } from './stored-shops.js';
 import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
-import { distinctSorted, inDirectoryOrder } from './directory-order.js';
+import { CatalogWorker } from './catalog-worker.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { Shop } from './shop.entity.js';
 
@@ -23,13 +23,8 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 export function shopNotFound(): ApiError {
   return new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_FOUND);
 }
-/** Shops read at a time by listShops (a few tens of milliseconds of work on SQLite). */
-const LIST_PAGE_SIZE = 100;
 
-/**
- * Everything the public routes serve, built once per data version: the same object until the
- * data changes, so the HTTP layer can encode it once (public-catalog.ts).
- */
+/** Everything the public routes serve, built once per data version (so it is encoded once too). */
 export interface ShopCatalog {
   /** The shops data version this was built for. */
   version: number;
@@ -56,10 +51,7 @@ export function resolveSlugIn(catalog: ShopCatalog, slug: string): SlugResolutio
   return redirectTo ? { redirectTo } : null;
 }
 
-/**
- * Two writes that pick the same free slug at the same moment: the unique index refuses the
- * second, which then runs again and sees the first one's slug as taken.
- */
+/** Two writes that took the same free slug: the unique index refuses the second, which runs again. */
 export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -70,10 +62,7 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The directory's rules: reads come from a catalogue built once per change, writes bump a
- * version row in the same transaction, so every instance sees a write on its very next read.
- */
+/** Reads from a catalogue built once per change; writes bump a version every instance reads. */
 @Injectable()
 export class ShopsService {
   private readonly catalog = new VersionedCache<ShopCatalog>((version) => this.buildCatalog(version));
@@ -84,6 +73,7 @@ export class ShopsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
+    private readonly worker: CatalogWorker,
   ) {
     this.version = new DataVersionReader(dataSource, SHOPS_VERSION);
   }
@@ -107,48 +97,33 @@ export class ShopsService {
     return resolveSlugIn(await this.getCatalog(), slug);
   }
 
-  /**
-   * All shops as DTOs: verified first, then by name in Spanish order (readShopsIn, then sorted a
-   * piece per turn of the event loop, from the last catalogue's order: inDirectoryOrder).
-   */
-  async listShops(
-    manager: EntityManager = this.dataSource.manager,
-    previous?: readonly ShopDto[],
-  ): Promise<ShopDto[]> {
-    const shops = await readShopsIn(manager);
-    if (shops.length > LIST_PAGE_SIZE) await setImmediate();
-    return inDirectoryOrder(shops, previous);
-  }
-
+  /** Read a page per turn of the loop; sorted, listed and indexed in the catalogue's worker. */
   private async buildCatalog(version: number): Promise<ShopCatalog> {
-    const shops = await this.listShops(undefined, this.catalog.latest()?.shops);
-    // Each index and list (tens of thousands of values) in a turn of the event loop of its own.
-    const apart = async <T>(work: () => T): Promise<T> => {
-      if (shops.length > LIST_PAGE_SIZE) await setImmediate();
-      return work();
-    };
-    const byId = await apart(() => new Map(shops.map((shop) => [shop.id, shop])));
+    const pages: string[] = [];
+    const read = await readShopsIn(this.dataSource.manager, (page) => pages.push(JSON.stringify(page)));
+    const { order, categories, cities, states } = await this.worker.arrange(version, pages);
+    const shops = Array.from(order, (position) => read[position]);
+    const byId = new Map(shops.map((shop) => [shop.id, shop]));
     const redirects = new Map<string, string>();
     for (const old of await this.dataSource.getRepository(ShopOldSlug).find()) {
       const shop = byId.get(old.shopId);
       if (shop) redirects.set(old.slug, shop.slug);
     }
-    return {
-      version,
-      shops,
-      categories: await apart(() => distinctSorted(shops.flatMap((shop) => shop.categories))),
-      cities: await apart(() => distinctSorted(shops.map((shop) => shop.city))),
-      states: await apart(() => distinctSorted(shops.map((shop) => shop.state))),
-      byId,
-      bySlug: await apart(() => new Map(shops.map((shop) => [shop.slug, shop]))),
-      redirects,
-    };
+    const bySlug = new Map(shops.map((shop) => [shop.slug, shop]));
+    return { version, shops, categories, cities, states, byId, bySlug, redirects };
+  }
+
+  /** Work in the catalogue's worker; a new thread (after a crash) lacks `catalog`: rebuilt on the next read. */
+  async inWorker<T>(catalog: ShopCatalog, work: (worker: CatalogWorker) => Promise<T | null>): Promise<T> {
+    const result = await work(this.worker);
+    if (result !== null) return result;
+    this.catalog.forget(catalog.version);
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The catalogue is being loaded again; try again');
   }
 
   async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
     await this.assertImagesUsable(dto);
-    // Answers with the row it wrote, not from the public catalogue: rebuilding that is left to
-    // the next public read (one rebuild however many writes came before it).
+    // Answers with the row written: the catalogue is rebuilt by the next public read, once for many writes.
     return retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
         const writes = await this.writer.open(manager, actor, { via: 'form' });
@@ -159,10 +134,7 @@ export class ShopsService {
     );
   }
 
-  /**
-   * Changes a shop and logs what changed (old and new values): as a verification when
-   * `isVerified` changed, else as an update; a save that changes nothing is not logged.
-   */
+  /** Changes a shop and logs what changed (a save that changes nothing is not logged). */
   async updateShop(id: string, dto: UpdateShopDto, actor: ActivityActor): Promise<ShopDto> {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw shopNotFound();
@@ -202,41 +174,25 @@ export class ShopsService {
   }
 }
 
-/** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
 /**
- * All shops as DTOs, in id order: for callers that look shops up rather than list them (a
- * restore's plan), which need not pay for the Spanish sort (30 ms of the event loop at 10,000
- * shops). Read a page of shops at a time, the event loop turning between pages: SQLite answers
- * synchronously, and reading 10,000 shops with their categories in one go held it for about
- * half a second (the first public request after every change). A write that commits between two
- * pages also bumps the data version, so a catalogue built across it is replaced on the very next
- * read, as a read racing a write on MariaDB always was. Not for a transaction on SQLite: in its
- * turns another request's queries would run inside it.
+ * All shops as DTOs in id order, a turn of the loop between pages (one read of 10,000 held it half
+ * a second). Not inside a SQLite transaction: other requests' queries would run in it.
  */
-export async function readShopsIn(manager: EntityManager): Promise<ShopDto[]> {
+export async function readShopsIn(
+  manager: EntityManager,
+  eachPage?: (page: ShopDto[]) => void,
+): Promise<ShopDto[]> {
   const shops: ShopDto[] = [];
-  for (let after = ''; ;) {
-    const page = await manager
-      .getRepository(Shop)
-      .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: LIST_PAGE_SIZE });
-    if (!page.length) break;
-    const categories = await manager
-      .getRepository(ShopCategory)
-      .find({ where: { shopId: In(page.map((shop) => shop.id)) }, order: { position: 'ASC' } });
-    const byShop = new Map<string, string[]>();
-    for (const category of categories) {
-      const list = byShop.get(category.shopId) ?? [];
-      list.push(category.name);
-      byShop.set(category.shopId, list);
-    }
-    for (const shop of page) shops.push(toShopDto(shop, byShop.get(shop.id) ?? []));
-    if (page.length < LIST_PAGE_SIZE) break;
-    after = page[page.length - 1].id;
+  await eachStoredPage(manager, undefined, async (page) => {
+    const dtos = page.map(({ shop, categories }) => toShopDto(shop, categories));
+    eachPage?.(dtos);
+    shops.push(...dtos);
     await setImmediate();
-  }
+  });
   return shops;
 }
 
+/** A shop row and its categories as the API answers them: id, slug, dates and the schema's fields. */
 export function toShopDto(shop: Shop, categories: string[]): ShopDto {
   const fields = Object.fromEntries(
     SHOP_FIELD_NAMES.map((name) => [name, name === 'categories' ? categories : shop[name as keyof Shop]]),

@@ -5,10 +5,7 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf } from './shop.rules.js';
 
-/*
- * The shops as stored, for the writer and the jobs that plan against them (a CSV import, a
- * restore): their rows with their categories, and the problems of the images a change points to.
- */
+// The shops as stored, for the writer and the jobs that plan against them (an import, a restore).
 
 /** A shop row as read, with its categories in order: what an update compares against. */
 export interface StoredShop {
@@ -23,18 +20,23 @@ const READ_PAGE = 100;
 export const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-/**
- * The shop rows and categories of `ids` (every shop when omitted), read by `manager` a page at a
- * time (a restore or an import reads all 10,000 in a worker thread, inside its transaction).
- */
+/** The rows and categories of `ids` (every shop when omitted), read a page at a time. */
 export async function readStoredShops(
   manager: EntityManager,
   ids?: readonly string[],
 ): Promise<StoredShop[]> {
   const stored: StoredShop[] = [];
-  // Each page with its categories, in position order: no work over every shop is left for the end.
-  const add = async (shops: Shop[]) => {
-    if (!shops.length) return;
+  await eachStoredPage(manager, ids, (page) => void stored.push(...page));
+  return stored;
+}
+
+/** Each page of shops of `ids` (every shop, in id order, when omitted), with its categories in order. */
+export async function eachStoredPage(
+  manager: EntityManager,
+  ids: readonly string[] | undefined,
+  each: (page: StoredShop[]) => unknown,
+): Promise<void> {
+  const withCategories = async (shops: Shop[]): Promise<StoredShop[]> => {
     const rows = await manager.getRepository(ShopCategory).find({
       where: { shopId: In(shops.map((shop) => shop.id)) },
       order: { position: 'ASC' },
@@ -45,29 +47,24 @@ export async function readStoredShops(
       if (names) names.push(row.name);
       else byShop.set(row.shopId, [row.name]);
     }
-    for (const shop of shops) stored.push({ shop, categories: byShop.get(shop.id) ?? [] });
+    return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
   };
   if (ids) {
-    for (const chunk of chunksOf(ids, READ_PAGE)) {
-      await add(await manager.getRepository(Shop).findBy({ id: In(chunk) }));
-    }
-    return stored;
+    for (const chunk of chunksOf(ids, READ_PAGE))
+      await each(await withCategories(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
+    return;
   }
   for (let after = ''; ;) {
     const page = await manager
       .getRepository(Shop)
       .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_PAGE });
-    await add(page);
-    if (page.length < READ_PAGE) return stored;
+    if (page.length) await each(await withCategories(page));
+    if (page.length < READ_PAGE) return;
     after = page[page.length - 1].id;
   }
 }
 
-/**
- * The errors of the uploaded images `values` newly point to (a reference `before` had is not
- * checked again): `check` says what is wrong with a stored object (UploadsService.checkStoredImage),
- * or null.
- */
+/** The errors of the uploaded images `values` newly point to; `check` says what is wrong with one, or null. */
 export async function imageProblemsOf(
   values: Partial<ShopValues>,
   before: Partial<Shop> | undefined,

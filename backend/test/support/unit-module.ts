@@ -29,6 +29,7 @@ import { ApiError } from '../../src/common/api-error.js';
 import { RateLimits } from '../../src/rate-limits/rate-limits.service.js';
 import { SessionsService } from '../../src/sessions/sessions.service.js';
 import { ShopWriter } from '../../src/shops/shop-writer.js';
+import { CatalogWorker } from '../../src/shops/catalog-worker.js';
 import { ShopsService } from '../../src/shops/shops.service.js';
 import { LocalObjectStorage } from '../../src/uploads/local-object-storage.js';
 import { ObjectStorage } from '../../src/uploads/object-storage.js';
@@ -177,7 +178,7 @@ export const STORAGE_PROVIDERS: Provider[] = [
 ];
 
 /** The directory's writer and reader over that storage. */
-export const SHOP_PROVIDERS: Provider[] = [...STORAGE_PROVIDERS, ShopWriter, ShopsService];
+export const SHOP_PROVIDERS: Provider[] = [...STORAGE_PROVIDERS, ShopWriter, CatalogWorker, ShopsService];
 
 /** A describe block's module (unitSuite), with its providers reached by `provider`. */
 export interface UnitSuite extends UnitModule {

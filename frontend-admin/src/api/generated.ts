@@ -16,8 +16,8 @@ const injectedRtkApi = api.injectEndpoints({
           pageSize: queryArg.pageSize,
           sort: queryArg.sort,
           order: queryArg.order,
-          verified: queryArg.verified,
           q: queryArg.q,
+          verified: queryArg.verified,
           category: queryArg.category,
           state: queryArg.state,
         },
@@ -341,10 +341,10 @@ export type GetAdminShopsApiArg = {
   /** `verified` puts verified shops first when descending; ties are broken by name. */
   sort?: 'name' | 'city' | 'updatedAt' | 'verified';
   order?: 'asc' | 'desc';
-  verified?: 'true' | 'false';
   /** Words that must all appear in the name, description, city, state, email or a category;
     accents and case are ignored as in the public listing. */
   q?: string;
+  verified?: 'true' | 'false';
   /** Shops that have this category (case-insensitive). */
   category?: string;
   /** Shops in this state (case-insensitive). */

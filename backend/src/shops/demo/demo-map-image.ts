@@ -21,10 +21,7 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/**
- * A stylised street-map picture for the demo directory (a real PNG, made here so that no
- * binary file has to live in the repository): blocks, streets, an avenue, a river and a pin.
- */
+/** A stylised street map for the demo directory, a PNG made here so no binary file lives in the repository. */
 export function demoMapPng(width = 640, height = 360): Buffer {
   const rows: Buffer[] = [];
   const cx = width / 2;

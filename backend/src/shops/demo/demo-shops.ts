@@ -1,9 +1,4 @@
-/**
- * A realistic demo directory so that a new installation is not empty (names are fictional): 26
- * shops across the country, verified and not, with and without WhatsApp, website and weekly hours
- * (the contract's OpenStreetMap subset: most split at midday, one open all the time, a few with a
- * note). The shops are data, kept in demo-shops.json.
- */
+// A realistic demo directory (fictional names: 26 shops, every kind of field and hours), in demo-shops.json.
 import shops from './demo-shops.json' with { type: 'json' };
 
 export interface DemoShop {

@@ -18,10 +18,7 @@ const SEEDED_FLAG = 'demo-seeded';
 /** A fixed key, so every demo shop shares one stored map picture. */
 const DEMO_MAP_KEY = 'uploads/00000000-0000-4000-8000-00000000d0e0';
 
-/**
- * Fills a brand-new installation with the demo directory, once: the flag is claimed in the
- * same transaction, so an admin who empties the directory does not see it come back.
- */
+/** Fills a new installation with the demo directory once (the flag is claimed in the same transaction). */
 @Injectable()
 export class DemoSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoSeeder');

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
-import { Trimmed } from '../../common/dto-decorators.js';
+import { OptionalText } from '../../common/dto-decorators.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** Largest page the admin list serves: 100 rows keep a response small and the table fast. */
@@ -30,10 +30,7 @@ export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZ
    * Words that must all appear in the name, description, city, state, email or a category;
    * accents and case are ignored as in the public listing. @example "armeria jalisco"
    */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'q must be text' })
-  @MaxLength(200, { message: 'q must be at most 200 characters' })
+  @OptionalText('q', 200)
   q?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'] })
@@ -42,19 +39,11 @@ export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZ
   verified?: 'true' | 'false';
 
   /** Shops that have this category (case-insensitive). @example "Caza" */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'category must be text' })
-  @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
+  @OptionalText('category', MAX_CATEGORY_LENGTH)
   category?: string;
 
   /** Shops in this state (case-insensitive). @example "Jalisco" */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'state must be text' })
-  @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
-    message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,
-  })
+  @OptionalText('state', SHOP_TEXT_MAX_LENGTH.state)
   state?: string;
 }
 

@@ -44,11 +44,8 @@ export function documented(definition: ShopFieldDefinition) {
 }
 
 /**
- * A shop field validated by the contract's rules (contract/src/shop-schema.js), the same ones
- * the admin form, the CSV import and a restore apply: the value is normalised as the shop stores
- * it, then checked once. One class-validator rule per field error code, each failing only when
- * the contract answers its code, so the API reports the contract's code, sentence and numbers
- * (the first failing rule, with stopAtFirstError).
+ * A shop field checked by the contract's rules (as the form, the import and a restore): one rule per
+ * error code, failing only on the contract's answer, so the API reports its code, sentence and numbers.
  */
 export function ShopField(name: ShopFieldName): PropertyDecorator {
   return ContractField(SHOP_FIELD[name]);

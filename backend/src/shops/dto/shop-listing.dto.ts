@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiQuery } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import {
   ALL,
   LISTING_MAX_PAGE,
@@ -15,7 +15,7 @@ import {
   type ShopFilters,
 } from 'contract';
 import { ShopDto } from './shop.dto.js';
-import { Trimmed } from '../../common/dto-decorators.js';
+import { OptionalText } from '../../common/dto-decorators.js';
 import { CountFromOne } from '../../common/dto/page-query.dto.js';
 import { createValidationPipe } from '../../common/validation.pipe.js';
 
@@ -50,36 +50,20 @@ export class ShopListingQueryDto extends ListingPageQueryDto {
    * Words that must all appear in the name, description, city or a category; accents and case
    * are ignored. @example "armeria leon"
    */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'q must be text' })
-  @MaxLength(SEARCH_MAX_LENGTH, { message: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+  @OptionalText('q', SEARCH_MAX_LENGTH)
   @AtMostSearchWords()
   q?: string;
 
   /** Shops that have this category (case-insensitive); `all` or nothing: any. @example "Caza" */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'category must be text' })
-  @MaxLength(MAX_CATEGORY_LENGTH, { message: `category must be at most ${MAX_CATEGORY_LENGTH} characters` })
+  @OptionalText('category', MAX_CATEGORY_LENGTH)
   category?: string;
 
   /** Shops in this city (case-insensitive); `all` or nothing: any. @example "León" */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'city must be text' })
-  @MaxLength(SHOP_TEXT_MAX_LENGTH.city, {
-    message: `city must be at most ${SHOP_TEXT_MAX_LENGTH.city} characters`,
-  })
+  @OptionalText('city', SHOP_TEXT_MAX_LENGTH.city)
   city?: string;
 
   /** Shops in this state (case-insensitive); `all` or nothing: any. @example "Guanajuato" */
-  @IsOptional()
-  @Trimmed()
-  @IsString({ message: 'state must be text' })
-  @MaxLength(SHOP_TEXT_MAX_LENGTH.state, {
-    message: `state must be at most ${SHOP_TEXT_MAX_LENGTH.state} characters`,
-  })
+  @OptionalText('state', SHOP_TEXT_MAX_LENGTH.state)
   state?: string;
 }
 
@@ -90,11 +74,7 @@ for (const { param, value } of LISTING_TOGGLES) {
   IsOptional()(target, param);
 }
 
-/**
- * The toggles' query parameters in the API documentation, for the listing route. On the route
- * rather than the DTO: the document lists a DTO's decorated properties before those the Swagger
- * plugin read from comments, and the toggles go after the others, as in the URL.
- */
+/** The toggles' query parameters in the API document, on the route so they come after the others, as in the URL. */
 export const ApiListingToggles = () =>
   applyDecorators(
     ...LISTING_TOGGLES.map(({ param, value, doc }) =>
@@ -109,10 +89,7 @@ export const ApiListingToggles = () =>
 
 const validation = createValidationPipe();
 
-/**
- * A listing's URL parameters checked as the Nest route checks them (the same validation
- * pipe): the query, or the API's 400 as an ApiError.
- */
+/** A listing's URL parameters checked by the route's validation pipe: the query, or its 400 (an ApiError). */
 export const checkedListingQuery = (params: Record<string, unknown>): Promise<ShopListingQueryDto> =>
   validation.transform(params, {
     type: 'query',
