@@ -18,7 +18,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
-import { startAdminSession } from './login-session.js';
+import { LoginSessions } from './login-session.js';
 import {
   AllowedDuringEnrolment,
   EnrolmentCompleteGuard,
@@ -26,7 +26,6 @@ import {
   secondFactorPendingOf,
 } from './second-factor/pending-step.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
-import { SessionSettings } from './session-settings.js';
 
 @ApiTags('auth')
 @ApiErrors(503)
@@ -34,7 +33,7 @@ import { SessionSettings } from './session-settings.js';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
     private readonly secondFactor: SecondFactorService,
   ) {}
 
@@ -89,8 +88,7 @@ export class AuthController {
       const secondFactorMethods = await this.secondFactor.methodsOf(user.id);
       return { ...toAdminUserDto(user), pendingStep: 'second-factor', secondFactorMethods };
     }
-    startAdminSession(request, this.settings);
-    await this.auth.recordLogin(actorOf(request));
+    await this.logins.start(request);
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
 

@@ -9,7 +9,6 @@ import { PasswordHasher } from '../admin-users/password-hasher.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { LoginLimits } from './login-limits.js';
@@ -34,7 +33,6 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly loginLimits: LoginLimits,
     private readonly limits: RateLimits,
-    private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly factors: SecondFactorRegistry,
   ) {}
@@ -57,25 +55,16 @@ export class AuthService {
     const user = await this.users.findWithHash({ username: username.trim() });
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) {
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, {
-          kind: 'login.failed',
-          actor: { adminId: null, username: null, client },
-          details: { username: username.trim().slice(0, 100) },
-        }),
-      );
+      await this.activity.recordAlone({
+        kind: 'login.failed',
+        actor: { adminId: null, username: null, client },
+        details: { username: username.trim().slice(0, 100) },
+      });
       return null;
     }
     if (await this.factors.hasAnyFactor(user.id)) await this.loginLimits.passed(client, username, device);
     else await this.loginLimits.succeeded(client, username, device);
     return user;
-  }
-
-  /** Logs a login that succeeded (once the session exists). */
-  async recordLogin(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, { kind: 'login.succeeded', actor }),
-    );
   }
 
   async adminExists(): Promise<boolean> {

@@ -2,26 +2,16 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
-import { actorOf } from '../../activity/activity-actor.js';
 import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
-import { ApiError } from '../../common/api-error.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
-import { logInAs, startAdminSession } from '../login-session.js';
-import { secondFactorPendingOf, type SecondFactorPending } from '../second-factor/pending-step.js';
-import { knownDeviceOf } from '../known-devices.js';
-import { SessionSettings } from '../session-settings.js';
+import { LoginSessions } from '../login-session.js';
+import { requireSecondFactorPending } from '../second-factor/pending-step.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 
 const NOT_PENDING = 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)';
-
-function pendingOf(request: Request): SecondFactorPending {
-  const pending = secondFactorPendingOf(request);
-  if (!pending) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
-  return pending;
-}
 
 /** A passkey as the second step of logging in, after the password (instead of a code). */
 @ApiTags('auth')
@@ -30,7 +20,7 @@ function pendingOf(request: Request): SecondFactorPending {
 export class PasskeySecondFactorController {
   constructor(
     private readonly signIns: PasskeySignInService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
   ) {}
 
   /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
@@ -39,7 +29,7 @@ export class PasskeySecondFactorController {
   @ApiOkResponse({ type: PasskeyOptionsDto })
   @ApiErrors({ 401: NOT_PENDING })
   async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
-    const pending = pendingOf(request);
+    const pending = requireSecondFactorPending(request);
     const options = await this.signIns.secondFactorOptions(pending.adminId, relyingParty(request).rpID);
     keepChallenge(request, 'second-factor', options.challenge);
     return { options: { ...options } };
@@ -61,18 +51,16 @@ export class PasskeySecondFactorController {
     @Body() dto: PasskeyAssertionDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    const pending = pendingOf(request);
+    const pending = requireSecondFactorPending(request);
     const challenge = takeChallenge(request, 'second-factor');
     const user = await this.signIns.secondFactor(
       pending.adminId,
       dto.credential as unknown as AuthenticationResponseJSON,
       { challenge, ...relyingParty(request) },
       request.ip ?? 'unknown',
-      (username) => knownDeviceOf(request, username, this.settings),
+      this.logins.deviceOf(request),
     );
-    await logInAs(request, user);
-    startAdminSession(request, this.settings);
-    await this.signIns.recordSecondFactorLogin(actorOf(request));
+    await this.logins.logIn(request, user, { method: 'password', secondFactor: 'passkey' });
     return toAdminUserDto(user);
   }
 }

@@ -13,8 +13,8 @@ import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
-import { TransactionRunner } from '../../database/transaction-runner.js';
 import { LoginLimits } from '../login-limits.js';
+import { noSecondFactorPending } from '../second-factor/second-factor-errors.js';
 import { challengeExpired } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
 import { credentialKeyOf, transportsOf, userHandleOf } from './passkeys.service.js';
@@ -55,7 +55,6 @@ export class PasskeySignInService {
     @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
     private readonly users: AdminUsersService,
     private readonly loginLimits: LoginLimits,
-    private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
 
@@ -80,7 +79,7 @@ export class PasskeySignInService {
   /** Options for the step after the password: the account's own passkeys only. */
   async secondFactorOptions(adminId: string, rpID: string) {
     const user = await this.users.findById(adminId);
-    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    if (!user) throw noSecondFactorPending();
     return this.authenticationOptions(rpID, user);
   }
 
@@ -95,13 +94,6 @@ export class PasskeySignInService {
     deviceOf: DeviceOf = () => null,
   ) {
     return this.verify(response, expected, actor, deviceOf);
-  }
-
-  /** Logs a passkey sign-in that succeeded (once the session exists), as a login by passkey. */
-  async recordSignIn(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, { kind: 'login.succeeded', actor, details: { method: 'passkey' } }),
-    );
   }
 
   /** Confirms the signed-in admin with one of their own passkeys. */
@@ -126,20 +118,9 @@ export class PasskeySignInService {
     deviceOf: DeviceOf = () => null,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
-    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    if (!user) throw noSecondFactorPending();
     const actor: ActivityActor = { adminId: user.id, username: user.username, client };
     return this.verify(response, expected, actor, deviceOf, user, 'second-factor');
-  }
-
-  /** Logs a login by password and passkey that succeeded (once the session exists). */
-  async recordSecondFactorLogin(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, {
-        kind: 'login.succeeded',
-        actor,
-        details: { method: 'password', secondFactor: 'passkey' },
-      }),
-    );
   }
 
   private async verify(
@@ -169,13 +150,10 @@ export class PasskeySignInService {
     const device = username ? deviceOf(username) : null;
     await this.loginLimits.take(client, username, device);
     const fail = async (reason: Refusal, refusal = rejected()): Promise<never> => {
-      await this.transactions.run((manager) =>
-        this.activity.record(
-          manager,
-          step === 'second-factor'
-            ? { kind: 'mfa.second_factor_failed', actor, details: { factor: 'passkey', reason } }
-            : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
-        ),
+      await this.activity.recordAlone(
+        step === 'second-factor'
+          ? { kind: 'mfa.second_factor_failed', actor, details: { factor: 'passkey', reason } }
+          : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
       );
       throw refusal;
     };

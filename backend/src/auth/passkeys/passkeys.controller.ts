@@ -10,11 +10,9 @@ import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { MessageDto } from '../../common/error-response.dto.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
-import { markAuthenticated } from '../recent-auth/recent-auth.js';
-import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
+import { LoginSessions } from '../login-session.js';
+import { markAuthenticated, RecentAuthRequired } from '../recent-auth/recent-auth.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
-import { knownDeviceOf } from '../known-devices.js';
-import { SessionSettings } from '../session-settings.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import {
   keepChallenge,
@@ -23,7 +21,6 @@ import {
   SignInChallenges,
   takeChallenge,
 } from './passkey-challenge.js';
-import { startPasskeySession } from './passkey-session.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysService } from './passkeys.service.js';
 
@@ -39,7 +36,7 @@ export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
     private readonly signIns: PasskeySignInService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
     private readonly challenges: SignInChallenges,
   ) {}
 
@@ -157,10 +154,9 @@ export class PasskeysController {
       dto.credential as unknown as AuthenticationResponseJSON,
       { challenge: challenge!, issuedAt, ...relyingParty(request) },
       actorOf(request),
-      (username) => knownDeviceOf(request, username, this.settings),
+      this.logins.deviceOf(request),
     );
-    await startPasskeySession(request, user, this.settings);
-    await this.signIns.recordSignIn(actorOf(request));
+    await this.logins.logIn(request, user, { method: 'passkey' });
     return toAdminUserDto(user);
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
+import { LoginSessions } from '../login-session.js';
 import { SecondFactorModule } from '../second-factor/second-factor.module.js';
 import { SignInChallenges } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
@@ -25,7 +26,8 @@ import { PasskeysService } from './passkeys.service.js';
     PasskeyFactorModule,
   ],
   controllers: [PasskeysController, PasskeySecondFactorController],
-  providers: [PasskeysService, PasskeySignInService, SignInChallenges],
-  exports: [PasskeysService],
+  // LoginSessions is provided here, the lowest module that logs in, and exported to AuthModule.
+  providers: [PasskeysService, PasskeySignInService, SignInChallenges, LoginSessions],
+  exports: [LoginSessions],
 })
 export class PasskeysModule {}

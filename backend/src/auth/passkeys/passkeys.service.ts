@@ -18,6 +18,7 @@ import { TransactionRunner } from '../../database/transaction-runner.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 import { MfaPolicyService } from '../second-factor/policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../second-factor/recovery-codes/recovery-codes.service.js';
+import { lastSecondFactor } from '../second-factor/second-factor-errors.js';
 import { SecondFactorRegistry } from '../second-factor/second-factor.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
 import { Passkey } from './passkey.entity.js';
@@ -59,15 +60,6 @@ export class PasskeysService {
     private readonly policy: MfaPolicyService,
     private readonly recoveryCodes: RecoveryCodesService,
   ) {}
-
-  /** Whether the admin has at least one passkey (a second factor, for the sign-in policy). */
-  async hasPasskey(adminId: string): Promise<boolean> {
-    return (await this.countOf(adminId)) > 0;
-  }
-
-  countOf(adminId: string): Promise<number> {
-    return this.passkeys.countBy({ adminId });
-  }
 
   async listOf(adminId: string): Promise<PasskeyDto[]> {
     const rows = await this.passkeys.find({ where: { adminId }, order: { createdAt: 'ASC' } });
@@ -119,9 +111,7 @@ export class PasskeysService {
       registration = { verified: false as const };
     }
     if (!registration.verified) {
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, { kind: 'passkey.failed', actor, details: { step: 'registration' } }),
-      );
+      await this.activity.recordAlone({ kind: 'passkey.failed', actor, details: { step: 'registration' } });
       throw new ApiError(400, 'PASSKEY_REJECTED', 'The passkey could not be verified: try again');
     }
     const { credential } = registration.registrationInfo;
@@ -160,11 +150,7 @@ export class PasskeysService {
       const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
       if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
       if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) {
-        throw new ApiError(
-          409,
-          'LAST_SECOND_FACTOR',
-          'A second factor is required for every administrator: add another before removing this one',
-        );
+        throw lastSecondFactor();
       }
       await manager.delete(Passkey, { id });
       // Recovery codes stand in for a factor: with none left they would be one by themselves.

@@ -2,6 +2,7 @@ import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
 import type { SessionData } from '../../sessions/session.store.js';
+import { noSecondFactorPending } from './second-factor-errors.js';
 
 /** How long a password stays good for giving the second factor. */
 export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
@@ -23,6 +24,13 @@ function sessionOf(request: Request): SessionData | undefined {
 export function secondFactorPendingOf(request: Request): SecondFactorPending | null {
   const pending = sessionOf(request)?.secondFactorPending;
   if (!pending || Date.now() - pending.since > SECOND_FACTOR_WINDOW_MS) return null;
+  return pending;
+}
+
+/** The pending second factor of this session; 401 NO_SECOND_FACTOR_PENDING without one. */
+export function requireSecondFactorPending(request: Request): SecondFactorPending {
+  const pending = secondFactorPendingOf(request);
+  if (!pending) throw noSecondFactorPending();
   return pending;
 }
 

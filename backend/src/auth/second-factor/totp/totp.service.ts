@@ -8,7 +8,7 @@ import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 import { SessionsService } from '../../../sessions/sessions.service.js';
-import { invalidSecondFactor } from '../second-factor-errors.js';
+import { invalidSecondFactor, lastSecondFactor } from '../second-factor-errors.js';
 import { SecondFactorRegistry, type SecondFactorSource, type SecondFactorSummary } from '../second-factor.js';
 import { MfaPolicyService } from '../policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
@@ -117,11 +117,7 @@ export class TotpService implements SecondFactorSource, OnModuleInit {
       throw new ApiError(404, 'TOTP_NOT_ENROLLED', 'No authenticator app is set up');
     }
     if ((await this.registry.factorsOf(user.id)).length <= 1 && (await this.policy.isRequired())) {
-      throw new ApiError(
-        409,
-        'LAST_SECOND_FACTOR',
-        'A second factor is required for every administrator: add another before removing this one',
-      );
+      throw lastSecondFactor();
     }
     await this.transactions.run(async (manager) => {
       await this.removeAllOf(user.id, manager);
