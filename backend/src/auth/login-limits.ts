@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
 import type { LimitName } from '../rate-limits/limits.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { accountOf } from './known-devices.js';
@@ -37,6 +38,10 @@ export class LoginLimits {
       await this.limits.giveBack(name, ...parts);
   }
 }
+
+/** Documents a route whose attempts these limits count: its own errors, and 429. */
+export const LimitedAsLogin = (errors: Partial<Record<ErrorStatus, string>>) =>
+  ApiErrors({ ...errors, 429: 'Too many failed attempts; Retry-After says when to try again' });
 
 /** The counters one attempt takes, each with what it counts. */
 function counters(client: string, username: string, device: string | null): [LimitName, string[]][] {

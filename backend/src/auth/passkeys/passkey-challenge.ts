@@ -20,15 +20,6 @@ type WithChallenge = { passkeyChallenge?: StoredChallenge };
 
 const LIFETIME_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 
-/** Keeps the challenge the browser must sign in the session (server side); a new one replaces the last. */
-export function keepChallenge(request: Request, kind: CeremonyKind, value: string): void {
-  (request.session as unknown as WithChallenge).passkeyChallenge = {
-    value,
-    kind,
-    expiresAt: Date.now() + LIFETIME_MS,
-  };
-}
-
 export function challengeExpired(): ApiError {
   return new ApiError(
     400,
@@ -37,16 +28,31 @@ export function challengeExpired(): ApiError {
   );
 }
 
+/** Keeps the options' challenge in the session (a new one replaces the last) and answers the options. */
+export function offerChallenge<T extends { challenge: string }>(
+  request: Request,
+  kind: CeremonyKind,
+  options: T,
+): { options: Record<string, unknown> } {
+  const expiresAt = Date.now() + LIFETIME_MS;
+  (request.session as unknown as WithChallenge).passkeyChallenge = {
+    value: options.challenge,
+    kind,
+    expiresAt,
+  };
+  return { options: { ...options } };
+}
+
 /**
- * Takes the session's challenge out, so it is used once whatever the outcome; refuses when
- * there is none, it has expired or it belongs to the other ceremony.
+ * What the browser's answer must match: the session's challenge for `kind`, taken out so it is
+ * used once whatever the outcome (400 when missing, expired or another ceremony's), and this site.
  */
-export function takeChallenge(request: Request, kind: CeremonyKind): string {
+export function expectedCeremony(request: Request, kind: CeremonyKind) {
   const session = request.session as unknown as WithChallenge;
   const stored = session.passkeyChallenge;
   delete session.passkeyChallenge;
   if (!stored || stored.kind !== kind || stored.expiresAt < Date.now()) throw challengeExpired();
-  return stored.value;
+  return { challenge: stored.value, ...relyingParty(request) };
 }
 
 /** The challenge an assertion was signed over (base64url, from its clientDataJSON), if it says one. */

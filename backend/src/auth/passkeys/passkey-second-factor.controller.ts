@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
+import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
 import { requireSecondFactorPending } from '../second-factor/pending-step.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
-import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
+import { expectedCeremony, offerChallenge, relyingParty } from './passkey-challenge.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 
 const NOT_PENDING = 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)';
@@ -31,8 +31,7 @@ export class PasskeySecondFactorController {
   async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const pending = requireSecondFactorPending(request);
     const options = await this.signIns.secondFactorOptions(pending.adminId, relyingParty(request).rpID);
-    keepChallenge(request, 'second-factor', options.challenge);
-    return { options: { ...options } };
+    return offerChallenge(request, 'second-factor', options);
   }
 
   /**
@@ -42,21 +41,19 @@ export class PasskeySecondFactorController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
-  @ApiErrors({
+  @LimitedAsLogin({
     400: 'PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again',
     401: `PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; ${NOT_PENDING}`,
-    429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async verifySecondFactorPasskey(
     @Body() dto: PasskeyAssertionDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
     const pending = requireSecondFactorPending(request);
-    const challenge = takeChallenge(request, 'second-factor');
     const user = await this.signIns.secondFactor(
       pending.adminId,
-      dto.credential as unknown as AuthenticationResponseJSON,
-      { challenge, ...relyingParty(request) },
+      dto.credential,
+      expectedCeremony(request, 'second-factor'),
       request.ip ?? 'unknown',
       this.logins.deviceOf(request),
     );

@@ -7,6 +7,7 @@ import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
+import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
 import { SecondFactorCodeDto } from './dto/second-factor-code.dto.js';
 import { MySecondFactorsDto } from './dto/second-factors.dto.js';
@@ -29,10 +30,9 @@ export class SecondFactorController {
   @Post('second-factor')
   @HttpCode(200)
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
-  @ApiErrors({
+  @LimitedAsLogin({
     400: 'SECOND_FACTOR_INVALID: the code is not valid, or was already used',
     401: 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)',
-    429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async verifySecondFactor(
     @Body() dto: SecondFactorCodeDto,
