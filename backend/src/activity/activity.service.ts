@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
-import { ApiError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
@@ -95,22 +95,15 @@ export class ActivityService {
     const { page = 1, pageSize = 20 } = query;
     const from = query.from ? instantOf(query.from) : undefined;
     const to = query.to ? instantOf(query.to) : undefined;
-    for (const [field, value] of [
-      ['from', from],
-      ['to', to],
-    ] as const) {
+    for (const [field, value] of [['from', from] as const, ['to', to] as const]) {
       // ISO 8601 forms JavaScript cannot place in time (week dates, ordinal dates).
       if (value !== undefined && Number.isNaN(value)) {
         const message = `${field} must be a calendar date or date-time, e.g. 2026-11-23 or 2026-11-23T06:00:00Z`;
-        throw new ApiError(400, 'VALIDATION_FAILED', message, {
-          errors: [{ field, code: 'INVALID_DATE', message }],
-        });
+        throw validationFailed([{ field, code: 'INVALID_DATE', message }]);
       }
     }
     if (from !== undefined && to !== undefined && from >= to) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'to must be later than from', {
-        errors: [{ field: 'to', code: 'OUT_OF_RANGE', message: 'to must be later than from' }],
-      });
+      throw validationFailed([{ field: 'to', code: 'OUT_OF_RANGE', message: 'to must be later than from' }]);
     }
     const builder = this.dataSource.getRepository(ActivityEntry).createQueryBuilder('entry');
     if (query.kind) builder.andWhere('entry.kind = :kind', { kind: query.kind });

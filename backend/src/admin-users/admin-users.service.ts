@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Param } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { idParam } from '../common/id-param.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AdminUser } from './admin-user.entity.js';
@@ -21,6 +22,9 @@ export const ADMIN_NOT_FOUND = 'Admin user not found';
 export function adminNotFound(): ApiError {
   return new ApiError(404, 'ADMIN_NOT_FOUND', ADMIN_NOT_FOUND);
 }
+
+/** An administrator's id in the path; 404 when it is not one. */
+export const AdminUserId = () => Param('id', idParam(adminNotFound));
 
 export function toAdminUserDto(user: AdminUser): AdminUserDto {
   return { id: user.id, username: user.username, createdAt: user.createdAt };

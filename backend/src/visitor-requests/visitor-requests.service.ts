@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   checkListingShop,
@@ -10,8 +10,9 @@ import {
   OBJECTS_PATH_PREFIX,
   QUARANTINED_IMAGE_PATH,
 } from 'contract';
-import { DataSource, MoreThan } from 'typeorm';
-import { ApiError, type FieldError } from '../common/api-error.js';
+import { MoreThan, Repository } from 'typeorm';
+import type { FieldError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';
@@ -20,16 +21,13 @@ import type { CreateListingRequestDto } from './dto/create-listing-request.dto.j
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { ObjectStorage, type UploadKind } from '../uploads/object-storage.js';
 import { UploadsService } from '../uploads/uploads.service.js';
+import { asFieldError } from './listing-approval.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { newReferenceCode } from './reference-code.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
 /** The same suggestion for the same shop within this long is merged into the first. */
 export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
-
-function invalid(errors: FieldError[]): ApiError {
-  return new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
-}
 
 /** What a request is about: the rest of its row is the same for every kind. */
 type RequestSubject = Pick<
@@ -81,7 +79,8 @@ function pendingRequest(
 @Injectable()
 export class VisitorRequestsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
     private readonly limits: RateLimits,
     private readonly proof: ProofOfWork,
     private readonly uploads: UploadsService,
@@ -96,8 +95,8 @@ export class VisitorRequestsService {
     const { shopId } = body;
     if (body.homepage) return { reference: newReferenceCode() };
     const problems: FieldError[] = correctionProblems(body);
-    if (problems.length) throw invalid(problems);
-    const shop = await this.dataSource.getRepository(Shop).findOneBy({ id: shopId });
+    if (problems.length) throw validationFailed(problems);
+    const shop = await this.shops.findOneBy({ id: shopId });
     if (!shop) throw shopNotFound();
     await this.proof.spend(body.altcha);
     await this.limits.take('visitor-submission.everyone');
@@ -136,16 +135,11 @@ export class VisitorRequestsService {
     if (body.homepage) return { reference: newReferenceCode() };
     const { values, problems } = checkListingShop({ ...body.shop });
     const errors: FieldError[] = [
-      ...problems.map(({ field, code, message, params }) => ({
-        field: `shop.${field}`,
-        code,
-        message,
-        ...(params ? { params } : {}),
-      })),
+      ...problems.map(asFieldError),
       ...consentProblems(body),
       ...(await this.missingUploads(body.shop as unknown as Record<string, unknown>)),
     ];
-    if (errors.length) throw invalid(errors);
+    if (errors.length) throw validationFailed(errors);
     await this.proof.spend(body.altcha);
     await this.limits.take('visitor-submission.everyone');
 
@@ -202,13 +196,12 @@ export class VisitorRequestsService {
 
   /** The same request still waiting from within the window, counted once more; else null. */
   private async pendingDuplicate(duplicateKey: string, now: number): Promise<{ reference: string } | null> {
-    const requests = this.dataSource.getRepository(VisitorRequest);
-    const same = await requests.findOne({
+    const same = await this.requests.findOne({
       where: { duplicateKey, status: 'pending', createdAt: MoreThan(now - DUPLICATE_WINDOW_MS) },
       order: { createdAt: 'ASC' },
     });
     if (!same) return null;
-    await requests.increment({ id: same.id }, 'duplicates', 1);
+    await this.requests.increment({ id: same.id }, 'duplicates', 1);
     return { reference: same.reference };
   }
 
@@ -216,7 +209,7 @@ export class VisitorRequestsService {
   private async insertWithFreshReference(row: VisitorRequest): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.dataSource.getRepository(VisitorRequest).insert(row);
+        await this.requests.insert(row);
         return row.reference;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;

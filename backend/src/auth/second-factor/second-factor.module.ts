@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
+import { SystemFlag } from '../../database/system-flag.entity.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { LoginLimits } from '../login-limits.js';
@@ -31,7 +33,7 @@ const SECOND_FACTOR_SERVICES = [
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([TotpFactor, RecoveryCode]),
+    TypeOrmModule.forFeature([TotpFactor, RecoveryCode, SystemFlag, AdminUser]),
     AdminUsersModule,
     SessionsModule,
     // LoginLimits counts through it: imported here too for contexts without the whole app (reset-mfa).
