@@ -38,7 +38,7 @@ const PRODUCT = [
 ];
 
 /** The 32 federal entities, with their usual short forms. */
-const STATES = [
+export const STATES = [
   'aguascalientes',
   'baja california',
   'baja california sur',
