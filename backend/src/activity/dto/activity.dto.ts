@@ -3,6 +3,7 @@ import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 const STRICT_DATE = { strict: true, strictSeparator: true };
@@ -84,11 +85,4 @@ export class ActivityEntryDto {
 }
 
 /** One page of the activity log, newest first. */
-export class ActivityListDto {
-  @ApiProperty({ type: [ActivityEntryDto] })
-  items: ActivityEntryDto[];
-  /** Entries matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export class ActivityListDto extends PageOf(ActivityEntryDto, 'Entries matching the filters (all pages).') {}

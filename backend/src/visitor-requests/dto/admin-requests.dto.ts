@@ -19,6 +19,7 @@ import {
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 export const ADMIN_REQUESTS_MAX_PAGE_SIZE = 100;
@@ -105,13 +106,7 @@ export class AdminRequestDto {
   decisionReason: string | null;
 }
 
-export class AdminRequestListDto {
-  @ApiProperty({ type: [AdminRequestDto] })
-  items: AdminRequestDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export class AdminRequestListDto extends PageOf(AdminRequestDto) {}
 
 /** How many requests wait for a decision (the count beside "Requests" in the menu). */
 export class PendingRequestsDto {
