@@ -38,12 +38,8 @@ export class AuthService {
   ) {}
 
   /**
-   * Checks credentials under the rate limits, taken before the hash is verified. An unknown
-   * user and a wrong password take the same path (a hash is always verified) and give the same
-   * answer. A checked failure is logged with the username tried; refusals by the rate limit are
-   * not (a flood would fill the log), nor is the password ever. For an account with a second
-   * factor the failure count is cleared only by a right code, so logging in again does not buy
-   * more guesses.
+   * Checks credentials under the login limits (taken first); an unknown user and a wrong password
+   * cost and answer the same. With a second factor only a right code clears the failures.
    */
   async validateLogin(
     client: string,
@@ -72,9 +68,8 @@ export class AuthService {
   }
 
   /**
-   * Creates an admin. Without a session this only works while no admin exists; the claim on
-   * the 'first-admin' flag and the insert share one transaction, so of many racing calls on
-   * an empty database exactly one succeeds.
+   * Creates an admin; without a session only while none exists. The 'first-admin' flag is claimed
+   * in the insert's transaction, so of racing calls on an empty database exactly one succeeds.
    */
   async createAdmin(dto: CreateAdminUserDto, actor: ActivityActor): Promise<AdminUserDto> {
     if (actor.adminId) return this.users.create(dto, actor);
@@ -90,10 +85,7 @@ export class AuthService {
     });
   }
 
-  /**
-   * Checks the caller's password again, under the same rate limits as logging in (taken
-   * before the hash is verified).
-   */
+  /** Checks the caller's password again, under the login limits. */
   async reauthenticate(user: AdminUser, password: string, client: string): Promise<void> {
     await this.loginLimits.take(client, user.username);
     const current = await this.users.findWithHash({ id: user.id });
@@ -108,10 +100,7 @@ export class AuthService {
     await this.loginLimits.succeeded(client, user.username);
   }
 
-  /**
-   * Changes the caller's password and ends their other sessions (this one stays). Wrong current
-   * passwords are limited per account, counted before the hash is verified.
-   */
+  /** Changes the caller's password and ends their other sessions; wrong current passwords are limited per account. */
   async changePassword(
     user: AdminUser,
     dto: ChangePasswordDto,

@@ -5,11 +5,8 @@ import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { accountOf } from './known-devices.js';
 
 /**
- * The limits on proving who one is (a password, a passkey, a second-factor or recovery code, a
- * re-authentication), taken before the proof is checked: per address and account, per address
- * across accounts, and per account from every address. A known device (known-devices.ts) is
- * counted on its own instead of in the account's shared count, so a flood from other addresses
- * cannot lock the real admin out of the browser they use.
+ * The limits on every proof of who one is, taken before it is checked: per address and account,
+ * per address, per account; a known device counts apart, so a flood cannot lock its admin out.
  */
 @Injectable()
 export class LoginLimits {
@@ -28,11 +25,7 @@ export class LoginLimits {
     }
   }
 
-  /**
-   * A right password whose second factor is still to come: the attempt was no failure, so it is
-   * given back, but the run of failures goes on until a right code (logging in again buys no
-   * more guesses).
-   */
+  /** A right password before its second factor: the attempt is given back, the run of failures goes on. */
   async passed(client: string, username: string, device: string | null = null): Promise<void> {
     for (const [name, parts] of counters(client, username, device))
       await this.limits.giveBack(name, ...parts);

@@ -24,14 +24,10 @@ export interface ExpectedCeremony {
   challenge: string;
   origin: string;
   rpID: string;
-  /**
-   * When the challenge was issued, for one that no session keeps (a sign-in's, SignInChallenges):
-   * the passkey's last use spends it, so a passkey used since then refuses it.
-   */
+  /** When a sign-in's challenge (kept by no session) was issued: a passkey used since refuses it. */
   issuedAt?: number;
 }
 
-/** The browser's known device for an account (known-devices.ts), or null. */
 type DeviceOf = (username: string) => string | null;
 
 /** Why an assertion was refused, for the activity log (never the credential itself). */
@@ -44,11 +40,7 @@ function rejected(): ApiError {
   return new ApiError(401, 'PASSKEY_REJECTED', 'The passkey was not accepted');
 }
 
-/**
- * Checks passkey assertions: to sign in without a username, and to confirm it is still the
- * admin before a dangerous action. Failures count against the same limit as wrong passwords
- * (per client, and per client and account once the passkey names one).
- */
+/** Checks passkey assertions (sign-in, re-authentication, second step); failures count as failed logins. */
 @Injectable()
 export class PasskeySignInService {
   constructor(
@@ -58,10 +50,7 @@ export class PasskeySignInService {
     private readonly activity: ActivityService,
   ) {}
 
-  /**
-   * Options for navigator.credentials.get. Signing in offers every passkey of this site (the
-   * authenticator lists its own); a signed-in admin confirming who they are is offered theirs.
-   */
+  /** Options for navigator.credentials.get: a signed-in admin is offered their own passkeys, a sign-in any. */
   async authenticationOptions(rpID: string, user?: AdminUser, challenge?: Uint8Array<ArrayBuffer>) {
     const own = user ? await this.passkeys.find({ where: { adminId: user.id } }) : [];
     return generateAuthenticationOptions({
@@ -83,10 +72,7 @@ export class PasskeySignInService {
     return this.authenticationOptions(rpID, user);
   }
 
-  /**
-   * The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. `deviceOf` names
-   * the browser's known device for the account, once the passkey says whose it is.
-   */
+  /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
   signIn(
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,

@@ -14,7 +14,7 @@ import type { SessionData } from '../../sessions/session.store.js';
 
 const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
 
-/** Notes in the session that its admin just proved who they are (password at login or re-authentication). */
+/** Notes in the session that its admin just proved who they are. */
 export function markAuthenticated(request: Request): void {
   (request.session as unknown as SessionData).authenticatedAt = Date.now();
 }
