@@ -35,11 +35,7 @@ export const asFieldError = ({ field, code, message, params }: ShopProblem): Fie
   ...(params ? { params } : {}),
 });
 
-/**
- * Approving a listing request: the visitor's quarantined images become the shop's uploaded
- * images, and the shop is created unverified through the one shop writer, in the decision's
- * transaction. Verifying it stays a separate, deliberate act.
- */
+/** Approving a listing request: its quarantined images become uploads, its shop is created unverified. */
 @Injectable()
 export class ListingApproval {
   constructor(
@@ -49,11 +45,8 @@ export class ListingApproval {
   ) {}
 
   /**
-   * The shop a pending listing request asks for (or the administrator's edit of it), its
-   * quarantined images copied to `uploads/` (marked unattached, so the sweep takes them if the
-   * approval does not commit); null for any other request. Everything is checked before an image
-   * is copied, so a refused approval changes nothing. Before the transaction: it reads and
-   * writes the object store.
+   * A pending listing request's shop (or the admin's edit), checked before its quarantined images
+   * are copied to unattached uploads (swept if the approval fails); null for other requests.
    */
   async prepare(id: string, edited?: Record<string, unknown>): Promise<ShopValues | null> {
     const request = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });

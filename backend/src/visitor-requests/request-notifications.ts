@@ -20,10 +20,8 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 /**
- * What the queue tells by e-mail, when SMTP_URL is set: administrators (REQUESTS_DIGEST_TO) get
- * at most one digest an hour listing the requests of the hour before; a submitter who left an
- * e-mail gets one message with the outcome. Texts are Spanish first, then English: the form
- * does not ask for a language.
+ * The queue's e-mails: an hourly digest to REQUESTS_DIGEST_TO, the outcome to a submitter who left
+ * an address; Spanish then English, as the form asks no language.
  */
 @Injectable()
 export class RequestNotifications {
@@ -35,10 +33,7 @@ export class RequestNotifications {
     private readonly limits: RateLimits,
   ) {}
 
-  /**
-   * The digest of the requests received in the whole hour before `now`'s hour, sent once per
-   * hour by whichever replica claims that hour first. Returns how many it listed (0: none sent).
-   */
+  /** The digest of the hour before `now`'s, by the replica that claims it first; how many it listed. */
   @PeriodicJob(EVERY_HOUR)
   async sendDigest(now = Date.now()): Promise<number> {
     const { digestTo } = this.config.visitorRequests;

@@ -35,10 +35,7 @@ type RequestSubject = Pick<
   'type' | 'shopId' | 'shopName' | 'kind' | 'proposedValue' | 'comment' | 'proposedShop'
 >;
 
-/**
- * A new pending request's row: its subject, who sent it (the name and e-mail only with their
- * consent; the address cut to the column's 64 characters), and no decision yet.
- */
+/** A new pending request's row: its subject and who sent it (name and e-mail only with consent). */
 function pendingRequest(
   subject: RequestSubject,
   sent: {
@@ -69,12 +66,9 @@ function pendingRequest(
 }
 
 /**
- * Takes visitors' corrections into the moderation queue. Nothing is public until an
- * administrator approves it. In order: the address's limit (a guard on the route, before the
- * body is read; every attempt counts), the honeypot (a filled one is answered like a success and
- * nothing is kept), the fields, the shop, the proof of work (spent only by a request that is
- * otherwise valid), everyone's limit (so one address cannot spend it for all), then the same
- * suggestion for the same shop within a day is merged into the first instead of queued again.
+ * Takes visitors' submissions into the moderation queue. In order: the address's limit (the
+ * route's guard), the honeypot (answered like a success), the fields, the proof of work (spent
+ * only by an otherwise valid request), everyone's limit; the same one within a day is merged.
  */
 @Injectable()
 export class VisitorRequestsService {
@@ -122,11 +116,7 @@ export class VisitorRequestsService {
     return { reference: await this.insertWithFreshReference(row) };
   }
 
-  /**
-   * Queues a shop that asks to be listed, checked as the admin form checks a new shop (the
-   * verification is the administrators' alone). The same shop (name, city and phone) sent again
-   * within a day while the first waits is merged into it.
-   */
+  /** Queues a shop asking to be listed, checked as the admin form checks one; same name, city and phone merge. */
   async suggestListing(
     body: CreateListingRequestDto,
     address: string,
@@ -167,11 +157,7 @@ export class VisitorRequestsService {
     return { reference: await this.insertWithFreshReference(row) };
   }
 
-  /**
-   * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
-   * to no one), under its own, lower limits (the address's is the route's guard), and swept unless
-   * a pending request names it. Each link spends a proof of work before everyone's limit counts it.
-   */
+  /** A link to upload an image for "List my shop" into quarantine (served to no one), after a proof of work. */
   async quarantinedUploadUrl(kind: UploadKind, altcha: string | undefined, origin: string): Promise<string> {
     await this.proof.spend(altcha);
     await this.limits.take('visitor-upload.everyone');

@@ -75,12 +75,8 @@ const MAC_BYTES = 32;
 const CLOCK_SKEW_MS = 30_000;
 
 /**
- * The challenges of a sign-in by passkey alone, which a visitor asks for before having any
- * session: the challenge itself says when it was issued and is signed (HMAC-SHA256 with a key of
- * its own, derived from the session secret), so asking for one writes nothing anywhere, and any
- * replica that shares the secret can check it. It lives PASSKEY_CHALLENGE_MINUTES; it is spent by
- * the passkey that signs over it: PasskeySignInService refuses a challenge issued before that
- * passkey's last use (`passkey.last_used_at`, moved on in the same compare-and-set as its counter).
+ * A sign-in's challenges, asked for before any session: each says when it was issued and is signed
+ * (HMAC), so issuing writes nothing and any replica can check it. The passkey's use spends it.
  */
 @Injectable()
 export class SignInChallenges {
@@ -100,10 +96,7 @@ export class SignInChallenges {
     return new Uint8Array(Buffer.concat([signed, this.mac(signed)]));
   }
 
-  /**
-   * When `challenge` (base64url, as the browser signed it) was issued; 400 PASSKEY_CHALLENGE_EXPIRED
-   * when it is not one of ours, was altered, or has expired.
-   */
+  /** When `challenge` (base64url) was issued; 400 PASSKEY_CHALLENGE_EXPIRED when not ours, altered or expired. */
   issuedAt(challenge: string | undefined, now = Date.now()): number {
     const bytes = challenge === undefined ? Buffer.alloc(0) : Buffer.from(challenge, 'base64url');
     if (bytes.length !== SIGNED_BYTES + MAC_BYTES || bytes[0] !== VERSION) throw challengeExpired();

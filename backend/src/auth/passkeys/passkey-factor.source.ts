@@ -8,10 +8,7 @@ import {
 } from '../second-factor/second-factor.js';
 import { Passkey } from './passkey.entity.js';
 
-/**
- * Each passkey is a second factor after the password: an admin with one counts as enrolled
- * under the policy, and a reset of their factors removes their passkeys too.
- */
+/** Each passkey is a second factor after the password. */
 @Injectable()
 export class PasskeyFactorSource implements SecondFactorSource, OnModuleInit {
   readonly kind = 'passkey' as const;

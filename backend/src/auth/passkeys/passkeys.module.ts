@@ -12,10 +12,7 @@ import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { PasskeysService } from './passkeys.service.js';
 
-/**
- * Passkeys (WebAuthn) of administrators: registration, removal, sign-in alone, the step after
- * the password, and re-authentication.
- */
+/** Administrators' passkeys: registration, removal, sign-in, second step and re-authentication. */
 @Module({
   // The login throttle comes from SecondFactorModule: one throttle for every way of signing in.
   imports: [

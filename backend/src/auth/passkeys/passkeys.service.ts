@@ -66,11 +66,7 @@ export class PasskeysService {
     return rows.map(toPasskeyDto);
   }
 
-  /**
-   * What the browser needs to make a passkey for this admin: discoverable (so it signs in
-   * without a username), user verification when the authenticator can, and none of the
-   * authenticators that already hold one of theirs.
-   */
+  /** Options to make a discoverable passkey for this admin, on none of the authenticators holding one of theirs. */
   async registrationOptions(user: AdminUser, rpID: string) {
     const existing = await this.passkeys.find({ where: { adminId: user.id } });
     return generateRegistrationOptions({
@@ -140,10 +136,7 @@ export class PasskeysService {
     return toPasskeyDto(passkey);
   }
 
-  /**
-   * Removes one of the admin's passkeys and ends their other sessions (this one stays); refused
-   * when it is the account's last second factor while the policy requires one.
-   */
+  /** Removes one of the admin's passkeys and ends their other sessions; not the last factor the policy requires. */
   async remove(user: AdminUser, id: string, currentSid: string, actor: ActivityActor): Promise<void> {
     const required = await this.policy.isRequired();
     await this.transactions.run(async (manager) => {

@@ -27,10 +27,7 @@ const SECOND_FACTOR_SERVICES = [
   LoginLimits,
 ];
 
-/**
- * Second factors after the password: the registry every kind plugs into (an authenticator app
- * here; passkeys register the same way), recovery codes and the policy that requires one.
- */
+/** Second factors after the password: the registry of kinds, the app, recovery codes and the policy. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([TotpFactor, RecoveryCode, SystemFlag, AdminUser]),

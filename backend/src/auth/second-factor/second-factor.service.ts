@@ -29,10 +29,8 @@ export class SecondFactorService {
   ) {}
 
   /**
-   * Checks the code of an account whose password was just given, under the login limits and
-   * the account's own limit on codes from every address, all taken before the code is checked.
-   * Six digits are an authenticator code; anything else is tried as a recovery code, which is
-   * then spent.
+   * Checks the code of an account whose password was just given, under the login limits and the
+   * account's own; six digits are an app's code, anything else a recovery code (then spent).
    */
   async verify(
     adminId: string,
@@ -68,10 +66,7 @@ export class SecondFactorService {
     return user;
   }
 
-  /**
-   * The ways an account can give its second factor. Only for the account whose password this
-   * session just gave: telling anyone else would reveal how an account is protected.
-   */
+  /** How an account can give its second factor: only for the session that gave its password. */
   async methodsOf(adminId: string): Promise<SecondFactorMethod[]> {
     const [factors, recoveryCodesLeft] = await Promise.all([
       this.registry.factorsOf(adminId),

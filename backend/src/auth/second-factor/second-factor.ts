@@ -12,10 +12,7 @@ export interface SecondFactorSummary {
   addedAt: number;
 }
 
-/**
- * A kind of factor plugs in here (the TOTP service, the passkeys service), so "does this account
- * have any factor" and "remove every factor" see every kind without knowing their tables.
- */
+/** A kind of factor plugs in here, so the questions about every factor need not know their tables. */
 export interface SecondFactorSource {
   readonly kind: SecondFactorKind;
   factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]>;

@@ -15,9 +15,8 @@ import { TransactionRunner } from '../../../database/transaction-runner.js';
 const MFA_REQUIRED_FLAG = 'mfa-required';
 
 /**
- * The policy "a second factor for every administrator". MFA_REQUIRED forces it either way;
- * unset, the setting decides: on for a new installation (no admin yet at start-up), off for
- * one that existed before the setting did, until an admin turns it on.
+ * "A second factor for every administrator": MFA_REQUIRED forces it; unset, the setting decides,
+ * on for a new installation and off for one older than the setting.
  */
 @Injectable()
 export class MfaPolicyService implements OnModuleInit {

@@ -16,10 +16,7 @@ import type { TotpEnrolmentDto } from './dto/totp-enrolment.dto.js';
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp-codes.js';
 import { TotpFactor } from './totp-factor.entity.js';
 
-/**
- * Authenticator-app codes (TOTP): enrolment (a new secret, shown once with its QR code, kept
- * unconfirmed until a first valid code), checking a code at login (each time step once), removal.
- */
+/** Authenticator-app codes (TOTP): enrolment confirmed by a first code, checks at login, removal. */
 @Injectable()
 export class TotpService implements SecondFactorSource, OnModuleInit {
   readonly kind = 'totp' as const;
@@ -48,10 +45,7 @@ export class TotpService implements SecondFactorSource, OnModuleInit {
     return (await manager.delete(TotpFactor, { adminId })).affected ?? 0;
   }
 
-  /**
-   * Starts (or starts again) setting up an authenticator app: a new secret, returned this once
-   * with its otpauth link and QR code. Refused once an app is confirmed (remove it first).
-   */
+  /** A new secret with its link and QR code, returned this once; refused once an app is confirmed. */
   async startEnrolment(user: AdminUser): Promise<TotpEnrolmentDto> {
     if ((await this.factorsOf(user.id)).length > 0) throw alreadyEnrolled();
     const secret = newTotpSecret();
@@ -108,10 +102,7 @@ export class TotpService implements SecondFactorSource, OnModuleInit {
     return (spent.affected ?? 0) === 1;
   }
 
-  /**
-   * Removes the app (and the recovery codes when no factor is left); refused when it is the
-   * account's last factor while the policy requires one. The account's other sessions end.
-   */
+  /** Removes the app (and the recovery codes with the last factor) and ends the other sessions. */
   async remove(user: AdminUser, keepSid: string, actor: ActivityActor): Promise<void> {
     if ((await this.factorsOf(user.id)).length === 0) {
       throw new ApiError(404, 'TOTP_NOT_ENROLLED', 'No authenticator app is set up');
