@@ -3,10 +3,13 @@ import type { Request } from 'express';
 import { actorOf } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { toAdminUserDto } from '../admin-users/admin-users.service.js';
+import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
 import { knownDeviceOf, rememberDevice } from './known-devices.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
+import { requireSecondFactorPending } from './second-factor/pending-step.js';
 import { SessionSettings } from './session-settings.js';
 
 /** A new session id, keeping nobody logged in (between the password and the second factor). */
@@ -15,6 +18,10 @@ export function regenerateSession(request: Request): Promise<void> {
     request.session.regenerate((error) => (error ? reject(error) : resolve())),
   );
 }
+
+/** Proves the second factor of the account whose password was given, or throws; under the login limits. */
+type SecondStep = (adminId: string, client: string, deviceOf: DeviceOf) => Promise<AdminUser>;
+type DeviceOf = (username: string) => string | null;
 
 /** How a login was made, for its activity entry (none: the password alone). */
 type LoginMethod = { method: 'passkey' } | { method: 'password'; secondFactor: 'passkey' };
@@ -28,8 +35,16 @@ export class LoginSessions {
   ) {}
 
   /** The browser's known device for an account (known-devices.ts), for the login limits. */
-  deviceOf(request: Request): (username: string) => string | null {
+  deviceOf(request: Request): DeviceOf {
     return (username) => knownDeviceOf(request, username, this.settings);
+  }
+
+  /** The step after the password (401 without one pending): `check` proves it, then the login completes. */
+  async secondStep(request: Request, check: SecondStep, method?: LoginMethod): Promise<AdminUserDto> {
+    const pending = requireSecondFactorPending(request);
+    const user = await check(pending.adminId, request.ip ?? 'unknown', this.deviceOf(request));
+    await this.logIn(request, user, method);
+    return toAdminUserDto(user);
   }
 
   /** Logs `user` in with a new session id (no fixation), then `start`. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Between, DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Repository } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -26,8 +26,8 @@ const KIND_WORDS: Record<string, string> = {
 @Injectable()
 export class RequestNotifications {
   constructor(
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mailer: Mailer,
     private readonly locks: JobLockService,
     private readonly limits: RateLimits,
@@ -40,7 +40,7 @@ export class RequestNotifications {
     if (!this.mailer.enabled || !digestTo.length) return 0;
     const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
     const run = await this.locks.tryRun('requests-digest', async () => {
-      const requests = await this.dataSource.getRepository(VisitorRequest).find({
+      const requests = await this.requests.find({
         where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
         order: { createdAt: 'ASC' },
       });

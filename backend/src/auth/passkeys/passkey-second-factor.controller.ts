@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
@@ -49,15 +48,17 @@ export class PasskeySecondFactorController {
     @Body() dto: PasskeyAssertionDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    const pending = requireSecondFactorPending(request);
-    const user = await this.signIns.secondFactor(
-      pending.adminId,
-      dto.credential,
-      expectedCeremony(request, 'second-factor'),
-      request.ip ?? 'unknown',
-      this.logins.deviceOf(request),
+    return this.logins.secondStep(
+      request,
+      (adminId, client, deviceOf) =>
+        this.signIns.secondFactor(
+          adminId,
+          dto.credential,
+          expectedCeremony(request, 'second-factor'),
+          client,
+          deviceOf,
+        ),
+      { method: 'password', secondFactor: 'passkey' },
     );
-    await this.logins.logIn(request, user, { method: 'password', secondFactor: 'passkey' });
-    return toAdminUserDto(user);
   }
 }

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
-import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
@@ -11,7 +10,7 @@ import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
 import { SecondFactorCodeDto } from './dto/second-factor-code.dto.js';
 import { MySecondFactorsDto } from './dto/second-factors.dto.js';
-import { AllowedDuringEnrolment, requireSecondFactorPending } from './pending-step.js';
+import { AllowedDuringEnrolment } from './pending-step.js';
 import { SecondFactorService } from './second-factor.service.js';
 
 @ApiTags('auth')
@@ -38,15 +37,9 @@ export class SecondFactorController {
     @Body() dto: SecondFactorCodeDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    const pending = requireSecondFactorPending(request);
-    const user = await this.secondFactor.verify(
-      pending.adminId,
-      dto.code,
-      request.ip ?? 'unknown',
-      this.logins.deviceOf(request),
+    return this.logins.secondStep(request, (adminId, client, deviceOf) =>
+      this.secondFactor.verify(adminId, dto.code, client, deviceOf),
     );
-    await this.logins.logIn(request, user);
-    return toAdminUserDto(user);
   }
 
   /** The current admin's second factors, unused recovery codes and whether one is required. */
