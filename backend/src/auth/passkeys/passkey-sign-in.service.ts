@@ -118,18 +118,11 @@ export class PasskeySignInService {
     step: PasskeyStep = 'sign-in',
   ): Promise<AdminUser> {
     const client = actor.client ?? 'unknown';
-    const passkey = await this.passkeys.findOne({
-      where: { credentialKey: credentialKeyOf(response.id) },
-      select: {
-        id: true,
-        adminId: true,
-        credentialId: true,
-        publicKey: true,
-        counter: true,
-        transports: true,
-        lastUsedAt: true,
-      },
-    });
+    const passkey = await this.passkeys
+      .createQueryBuilder('passkey')
+      .addSelect('passkey.publicKey')
+      .where('passkey.credentialKey = :key', { key: credentialKeyOf(response.id) })
+      .getOne();
     const owner = passkey ? await this.users.findById(passkey.adminId) : null;
     // The limits' account: the one the passkey names, or nobody's for an unknown passkey.
     const username = signedIn?.username ?? owner?.username ?? '';
