@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsUUID } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
-import { TextFilter } from '../../common/dto/list-query-rules.js';
+import { Trimmed } from '../../common/dto-decorators.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
@@ -15,7 +15,10 @@ const dateRule = (field: string) => ({
 /** One page of the activity log, and which entries. */
 export class ActivityQueryDto extends PageQueryDto(ACTIVITY_MAX_PAGE_SIZE) {
   /** Entries by this admin (the username they had then; case-insensitive). @example "admin" */
-  @TextFilter('actor', MAX_USERNAME_LENGTH)
+  @IsOptional()
+  @Trimmed()
+  @IsString({ message: 'actor must be text' })
+  @MaxLength(MAX_USERNAME_LENGTH, { message: `actor must be at most ${MAX_USERNAME_LENGTH} characters` })
   actor?: string;
 
   @ApiPropertyOptional({ enum: ACTIVITY_KINDS })
@@ -30,7 +33,12 @@ export class ActivityQueryDto extends PageQueryDto(ACTIVITY_MAX_PAGE_SIZE) {
   shopId?: string;
 
   /** Entries about shops whose name (as it was then) contains this text. @example "Bajío" */
-  @TextFilter('shop', SHOP_TEXT_MAX_LENGTH.name)
+  @IsOptional()
+  @Trimmed()
+  @IsString({ message: 'shop must be text' })
+  @MaxLength(SHOP_TEXT_MAX_LENGTH.name, {
+    message: `shop must be at most ${SHOP_TEXT_MAX_LENGTH.name} characters`,
+  })
   shop?: string;
 
   /** Entries at or after this instant (a date alone is its midnight UTC). @example "2026-11-01T06:00:00.000Z" */

@@ -10,7 +10,7 @@ import {
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
-import { BulkIds } from '../../common/dto/list-query-rules.js';
+import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
