@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../common/api-error.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 import { SessionsService } from '../../../sessions/sessions.service.js';
 import { invalidSecondFactor, lastSecondFactor } from '../second-factor-errors.js';
-import { SecondFactorRegistry, type SecondFactorSource, type SecondFactorSummary } from '../second-factor.js';
+import { RegisteredFactorSource, SecondFactorRegistry, type SecondFactorSummary } from '../second-factor.js';
 import { MfaPolicyService } from '../policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import type { TotpEnrolmentDto } from './dto/totp-enrolment.dto.js';
@@ -18,21 +18,19 @@ import { TotpFactor } from './totp-factor.entity.js';
 
 /** Authenticator-app codes (TOTP): enrolment confirmed by a first code, checks at login, removal. */
 @Injectable()
-export class TotpService implements SecondFactorSource, OnModuleInit {
+export class TotpService extends RegisteredFactorSource {
   readonly kind = 'totp' as const;
 
   constructor(
     @InjectRepository(TotpFactor) private readonly factors: Repository<TotpFactor>,
-    private readonly registry: SecondFactorRegistry,
+    registry: SecondFactorRegistry,
     private readonly recoveryCodes: RecoveryCodesService,
     private readonly policy: MfaPolicyService,
     private readonly sessions: SessionsService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
+  ) {
+    super(registry);
   }
 
   async factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]> {
