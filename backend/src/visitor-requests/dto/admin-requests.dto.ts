@@ -11,6 +11,7 @@ import {
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
 import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
+import { NullableString } from '../../common/dto/nullable-string.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
@@ -51,39 +52,39 @@ export class AdminRequestDto {
   type: VisitorRequestType;
   @ApiProperty({ enum: VISITOR_REQUEST_STATUSES })
   status: VisitorRequestStatus;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopId: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopName: string | null;
   /** The shop's current slug, when it still exists (a link to its page). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopSlug: string | null;
   @ApiProperty({ enum: CORRECTION_KINDS, nullable: true })
   kind: CorrectionKind | null;
   /** The shop's value today for the field the correction is about (text; null when none). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   currentValue: string | null;
   /** What the visitor proposes (text, never HTML). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   proposedValue: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   comment: string | null;
   /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
   @ApiProperty({ type: ListingShopDto, nullable: true })
   proposedShop: ListingShopDto | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   submitterName: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   submitterEmail: string | null;
   /** How many more times the same suggestion arrived (merged into this one). */
   duplicates: number;
   /** ISO 8601. */
   createdAt: string;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decidedAt: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decidedBy: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decisionReason: string | null;
 }
 
