@@ -88,15 +88,7 @@ export class AuthService {
   /** Checks the caller's password again, under the login limits. */
   async reauthenticate(user: AdminUser, password: string, client: string): Promise<void> {
     await this.loginLimits.take(client, user.username);
-    const current = await this.users.findWithHash({ id: user.id });
-    if (!current || !(await this.hasher.verify(current.passwordHash, password))) {
-      throw fieldError(
-        400,
-        'CURRENT_PASSWORD_INCORRECT',
-        { field: 'password', code: 'CURRENT_PASSWORD_INCORRECT' },
-        CURRENT_PASSWORD_INCORRECT,
-      );
-    }
+    await this.assertCurrentPassword(user, password, 'password');
     await this.loginLimits.succeeded(client, user.username);
   }
 
@@ -108,17 +100,17 @@ export class AuthService {
     actor: ActivityActor,
   ): Promise<void> {
     await this.limits.take('password-change.account', user.id);
-    const current = await this.users.findWithHash({ id: user.id });
-    if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
-      throw fieldError(
-        400,
-        'CURRENT_PASSWORD_INCORRECT',
-        { field: 'currentPassword', code: 'CURRENT_PASSWORD_INCORRECT' },
-        CURRENT_PASSWORD_INCORRECT,
-      );
-    }
+    await this.assertCurrentPassword(user, dto.currentPassword, 'currentPassword');
     await this.limits.forgive('password-change.account', user.id);
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
     await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
+  }
+
+  /** 400 CURRENT_PASSWORD_INCORRECT, named on `field`, unless `password` is the admin's. */
+  private async assertCurrentPassword(user: AdminUser, password: string, field: string): Promise<void> {
+    const current = await this.users.findWithHash({ id: user.id });
+    if (current && (await this.hasher.verify(current.passwordHash, password))) return;
+    const problem = { field, code: 'CURRENT_PASSWORD_INCORRECT' } as const;
+    throw fieldError(400, 'CURRENT_PASSWORD_INCORRECT', problem, CURRENT_PASSWORD_INCORRECT);
   }
 }
