@@ -9,11 +9,7 @@ const json = {
   from: (value: string | null) => (value === null ? null : (JSON.parse(value) as Record<string, unknown>)),
 };
 
-/**
- * One entry of the activity log: who did what, when, from which address. Names are snapshots
- * (the admin or the shop may be gone since), ids have no foreign key for the same reason.
- * Written only by ActivityService.record, in the transaction of the change it describes.
- */
+/** One entry of the activity log; names are snapshots and ids have no foreign key (both may be gone since). */
 @Entity('activity_entry')
 @Index('idx_activity_at', ['at'])
 @Index('idx_activity_shop_at', ['shopId', 'at'])

@@ -5,11 +5,7 @@ import { ActivityRetentionService } from './activity-retention.service.js';
 import { ActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
 
-/**
- * The activity log: every change records itself through ActivityService.record in its own
- * transaction; the admin reads it through GET /api/admin/activity; old entries expire.
- * Global, since every module that changes data writes to it.
- */
+/** The activity log; global, since every module that changes data writes to it. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([ActivityEntry])],

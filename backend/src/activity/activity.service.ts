@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
-import { ApiError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
 import type { ActivityKind } from './activity-kinds.js';
@@ -17,18 +18,14 @@ export interface ActivityRecord {
   details?: Record<string, unknown> | null;
 }
 
-/**
- * Rows per INSERT (9 columns a row). TypeORM builds an insert's SQL in JavaScript, and for 500 rows
- * that took 60-170 ms in one piece.
- */
+/** Rows per INSERT: TypeORM builds an insert's SQL in JavaScript, and 500 rows took 60-170 ms. */
 const INSERT_CHUNK = 100;
 /** Rows read at a time when the whole log is streamed into a backup. */
 const READ_CHUNK = 1000;
 
 /**
- * Epoch ms of a filter's ISO 8601 value; a date-time without an offset is UTC (not the server's
- * zone). Without an offset: no Z, + or - after the last T (looking past one T to the next, as
- * `T[^Z+-]*$` did, read the rest again from every T: quadratic time on a run of Ts).
+ * Epoch ms of a filter's ISO 8601 value; without an offset (no Z, + or - after the last T) it is
+ * UTC. `[^T...]` keeps the match linear on a run of Ts.
  */
 function instantOf(value: string): number {
   return Date.parse(/T[^TZ+-]*$/i.test(value) ? `${value}Z` : value);
@@ -52,20 +49,25 @@ export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
 }
 
 /**
- * The activity log. Entries are only ever added (`record`, inside the caller's transaction, so
- * a change that rolls back leaves no entry and an entry that cannot be written undoes the
- * change) and deleted by age (`deleteOlderThan`); nothing edits one.
+ * The activity log. Entries are only added, in the change's own transaction (a change that rolls
+ * back leaves no entry, an entry that cannot be written undoes the change), and deleted by age.
  */
 @Injectable()
 export class ActivityService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    // Workers build this service on their own connection and only ever `record` in their transactions.
+    private readonly transactions: TransactionRunner = new TransactionRunner(dataSource),
+  ) {}
 
-  /**
-   * Writes one entry in the transaction `manager` belongs to. Call it from inside
-   * `TransactionRunner.run(async (manager) => ...)`, with the same manager as the change.
-   */
+  /** Writes one entry in the transaction `manager` belongs to, the change's own. */
   async record(manager: EntityManager, entry: ActivityRecord): Promise<void> {
     await this.recordAll(manager, [entry]);
+  }
+
+  /** Writes one entry about an event that changes nothing else (a login, a refused code). */
+  async recordAlone(entry: ActivityRecord): Promise<void> {
+    await this.transactions.run((manager) => this.recordAll(manager, [entry]));
   }
 
   /** Writes several entries (one per shop of a bulk action) in the caller's transaction. */
@@ -93,22 +95,15 @@ export class ActivityService {
     const { page = 1, pageSize = 20 } = query;
     const from = query.from ? instantOf(query.from) : undefined;
     const to = query.to ? instantOf(query.to) : undefined;
-    for (const [field, value] of [
-      ['from', from],
-      ['to', to],
-    ] as const) {
+    for (const [field, value] of [['from', from] as const, ['to', to] as const]) {
       // ISO 8601 forms JavaScript cannot place in time (week dates, ordinal dates).
       if (value !== undefined && Number.isNaN(value)) {
         const message = `${field} must be a calendar date or date-time, e.g. 2026-11-23 or 2026-11-23T06:00:00Z`;
-        throw new ApiError(400, 'VALIDATION_FAILED', message, {
-          errors: [{ field, code: 'INVALID_DATE', message }],
-        });
+        throw validationFailed([{ field, code: 'INVALID_DATE', message }]);
       }
     }
     if (from !== undefined && to !== undefined && from >= to) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'to must be later than from', {
-        errors: [{ field: 'to', code: 'OUT_OF_RANGE', message: 'to must be later than from' }],
-      });
+      throw validationFailed([{ field: 'to', code: 'OUT_OF_RANGE', message: 'to must be later than from' }]);
     }
     const builder = this.dataSource.getRepository(ActivityEntry).createQueryBuilder('entry');
     if (query.kind) builder.andWhere('entry.kind = :kind', { kind: query.kind });

@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { idParam } from '../common/id-param.js';
-import { ADMIN_NOT_FOUND, AdminUsersService, adminNotFound } from './admin-users.service.js';
+import { ADMIN_NOT_FOUND, AdminUserId, AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
@@ -37,7 +36,7 @@ export class AdminUsersController {
   @ApiErrors(400, { 403: 'Your own password: use change-password', 404: ADMIN_NOT_FOUND })
   resetAdminUserPassword(
     @Actor() actor: ActivityActor,
-    @Param('id', idParam(adminNotFound)) id: string,
+    @AdminUserId() id: string,
     @Body() dto: ResetPasswordDto,
   ): Promise<AdminUserDto> {
     return this.users.resetPassword(actor, id, dto);
@@ -49,7 +48,7 @@ export class AdminUsersController {
   @ApiOkResponse({ type: EndedSessionsDto })
   @ApiErrors({ 404: ADMIN_NOT_FOUND })
   async endAdminUserSessions(
-    @Param('id', idParam(adminNotFound)) id: string,
+    @AdminUserId() id: string,
     @Actor() actor: ActivityActor,
   ): Promise<EndedSessionsDto> {
     return { ended: await this.users.endSessions(actor, id) };
@@ -61,10 +60,7 @@ export class AdminUsersController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })
-  deleteAdminUser(
-    @Param('id', idParam(adminNotFound)) id: string,
-    @Actor() actor: ActivityActor,
-  ): Promise<void> {
+  deleteAdminUser(@AdminUserId() id: string, @Actor() actor: ActivityActor): Promise<void> {
     return this.users.delete(id, actor);
   }
 }

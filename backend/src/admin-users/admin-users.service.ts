@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Param } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ActivityService } from '../activity/activity.service.js';
+import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { idParam } from '../common/id-param.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { AdminUser } from './admin-user.entity.js';
@@ -21,6 +22,9 @@ export const ADMIN_NOT_FOUND = 'Admin user not found';
 export function adminNotFound(): ApiError {
   return new ApiError(404, 'ADMIN_NOT_FOUND', ADMIN_NOT_FOUND);
 }
+
+/** An administrator's id in the path; 404 when it is not one. */
+export const AdminUserId = () => Param('id', idParam(adminNotFound));
 
 export function toAdminUserDto(user: AdminUser): AdminUserDto {
   return { id: user.id, username: user.username, createdAt: user.createdAt };
@@ -74,10 +78,8 @@ export class AdminUsersService {
   }
 
   /**
-   * Creates an admin and logs it, in one transaction that `claim` (the first admin's claim on
-   * the empty directory) opens. The password's check and hash come before it: a transaction that
-   * waits for them holds SQLite's write lock meanwhile, and another replica's write on the same
-   * file then blocked its whole process for the 5 s of the busy timeout.
+   * Creates an admin and logs it, in one transaction that `claim` (the first admin's claim) opens.
+   * The password is checked and hashed first: a transaction waiting on them would hold SQLite's write lock.
    */
   async create(
     dto: CreateAdminUserDto,
@@ -118,16 +120,10 @@ export class AdminUsersService {
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
     if (!user) throw adminNotFound();
-    await this.passwordStrength.assertStrong(dto.newPassword, 'newPassword', user.username);
-    const passwordHash = await this.hasher.hash(dto.newPassword);
-    await this.transactions.run(async (manager) => {
-      await manager.update(AdminUser, { id }, { passwordHash });
-      await this.sessions.endSessionsOf(id, undefined, manager);
-      await this.activity.record(manager, {
-        kind: 'admin.password_reset',
-        actor,
-        details: { adminId: id, username: user.username },
-      });
+    await this.replacePassword(user, dto.newPassword, undefined, {
+      kind: 'admin.password_reset',
+      actor,
+      details: { adminId: id, username: user.username },
     });
     return toAdminUserDto(user);
   }
@@ -139,13 +135,22 @@ export class AdminUsersService {
     keepSid: string,
     actor: ActivityActor,
   ): Promise<void> {
+    await this.replacePassword(user, newPassword, keepSid, { kind: 'account.password_changed', actor });
+  }
+
+  /** Checks and stores a new password, ends the account's sessions but `keepSid`, and logs `entry`. */
+  private async replacePassword(
+    user: AdminUser,
+    newPassword: string,
+    keepSid: string | undefined,
+    entry: ActivityRecord,
+  ): Promise<void> {
     await this.passwordStrength.assertStrong(newPassword, 'newPassword', user.username);
-    const id = user.id;
     const passwordHash = await this.hasher.hash(newPassword);
     await this.transactions.run(async (manager) => {
-      await manager.update(AdminUser, { id }, { passwordHash });
-      await this.sessions.endSessionsOf(id, keepSid, manager);
-      await this.activity.record(manager, { kind: 'account.password_changed', actor });
+      await manager.update(AdminUser, { id: user.id }, { passwordHash });
+      await this.sessions.endSessionsOf(user.id, keepSid, manager);
+      await this.activity.record(manager, entry);
     });
   }
 

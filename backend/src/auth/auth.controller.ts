@@ -16,9 +16,10 @@ import { ChangePasswordDto } from './dto/change-password.dto.js';
 import { CurrentAdminDto } from './dto/current-admin.dto.js';
 import { LoginDto } from './dto/login.dto.js';
 import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
-import { markAuthenticated } from './recent-auth/recent-auth.js';
+import { confirmedNow } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
-import { startAdminSession } from './login-session.js';
+import { LimitedAsLogin } from './login-limits.js';
+import { LoginSessions } from './login-session.js';
 import {
   AllowedDuringEnrolment,
   EnrolmentCompleteGuard,
@@ -26,7 +27,6 @@ import {
   secondFactorPendingOf,
 } from './second-factor/pending-step.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
-import { SessionSettings } from './session-settings.js';
 
 @ApiTags('auth')
 @ApiErrors(503)
@@ -34,7 +34,7 @@ import { SessionSettings } from './session-settings.js';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
     private readonly secondFactor: SecondFactorService,
   ) {}
 
@@ -75,11 +75,7 @@ export class AuthController {
     type: CurrentAdminDto,
     description: 'Logged in (or waiting for the second factor); sets the session cookie',
   })
-  @ApiErrors({
-    400: 'Username or password missing',
-    401: 'Invalid credentials',
-    429: 'Too many failed attempts; Retry-After says when to try again',
-  })
+  @LimitedAsLogin({ 400: 'Username or password missing', 401: 'Invalid credentials' })
   async login(
     @Body() _credentials: LoginDto,
     @CurrentUser() user: AdminUser,
@@ -89,8 +85,7 @@ export class AuthController {
       const secondFactorMethods = await this.secondFactor.methodsOf(user.id);
       return { ...toAdminUserDto(user), pendingStep: 'second-factor', secondFactorMethods };
     }
-    startAdminSession(request, this.settings);
-    await this.auth.recordLogin(actorOf(request));
+    await this.logins.start(request);
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
 
@@ -102,18 +97,14 @@ export class AuthController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOkResponse({ type: MessageDto })
-  @ApiErrors({
-    400: 'Current password is incorrect',
-    429: 'Too many failed attempts; Retry-After says when to try again',
-  })
+  @LimitedAsLogin({ 400: 'Current password is incorrect' })
   async reauthenticate(
     @CurrentUser() user: AdminUser,
     @Body() dto: ReauthenticateDto,
     @Req() request: Request,
   ): Promise<MessageDto> {
     await this.auth.reauthenticate(user, dto.password, request.ip ?? 'unknown');
-    markAuthenticated(request);
-    return { message: 'Confirmed' };
+    return confirmedNow(request);
   }
 
   /** Ends the current session on the server and clears the cookie. */

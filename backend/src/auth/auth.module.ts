@@ -10,10 +10,7 @@ import { SecondFactorService } from './second-factor/second-factor.service.js';
 import { SessionSerializer } from './session.serializer.js';
 import { PasskeysModule } from './passkeys/passkeys.module.js';
 
-/**
- * Login (a password then a second factor when the account has one, or a passkey alone), logout,
- * the current user, the first admin, one's own password, and one's passkeys.
- */
+/** Login, logout, the current user, the first admin and one's own password. */
 @Module({
   imports: [PassportModule.register({ session: true }), AdminUsersModule, SecondFactorModule, PasskeysModule],
   controllers: [AuthController, SecondFactorController],

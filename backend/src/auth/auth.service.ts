@@ -9,7 +9,6 @@ import { PasswordHasher } from '../admin-users/password-hasher.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { LoginLimits } from './login-limits.js';
@@ -34,18 +33,13 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly loginLimits: LoginLimits,
     private readonly limits: RateLimits,
-    private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
     private readonly factors: SecondFactorRegistry,
   ) {}
 
   /**
-   * Checks credentials under the rate limits, taken before the hash is verified. An unknown
-   * user and a wrong password take the same path (a hash is always verified) and give the same
-   * answer. A checked failure is logged with the username tried; refusals by the rate limit are
-   * not (a flood would fill the log), nor is the password ever. For an account with a second
-   * factor the failure count is cleared only by a right code, so logging in again does not buy
-   * more guesses.
+   * Checks credentials under the login limits (taken first); an unknown user and a wrong password
+   * cost and answer the same. With a second factor only a right code clears the failures.
    */
   async validateLogin(
     client: string,
@@ -57,13 +51,11 @@ export class AuthService {
     const user = await this.users.findWithHash({ username: username.trim() });
     const valid = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !valid) {
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, {
-          kind: 'login.failed',
-          actor: { adminId: null, username: null, client },
-          details: { username: username.trim().slice(0, 100) },
-        }),
-      );
+      await this.activity.recordAlone({
+        kind: 'login.failed',
+        actor: { adminId: null, username: null, client },
+        details: { username: username.trim().slice(0, 100) },
+      });
       return null;
     }
     if (await this.factors.hasAnyFactor(user.id)) await this.loginLimits.passed(client, username, device);
@@ -71,21 +63,13 @@ export class AuthService {
     return user;
   }
 
-  /** Logs a login that succeeded (once the session exists). */
-  async recordLogin(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, { kind: 'login.succeeded', actor }),
-    );
-  }
-
   async adminExists(): Promise<boolean> {
     return (await this.users.count()) > 0;
   }
 
   /**
-   * Creates an admin. Without a session this only works while no admin exists; the claim on
-   * the 'first-admin' flag and the insert share one transaction, so of many racing calls on
-   * an empty database exactly one succeeds.
+   * Creates an admin; without a session only while none exists. The 'first-admin' flag is claimed
+   * in the insert's transaction, so of racing calls on an empty database exactly one succeeds.
    */
   async createAdmin(dto: CreateAdminUserDto, actor: ActivityActor): Promise<AdminUserDto> {
     if (actor.adminId) return this.users.create(dto, actor);
@@ -101,28 +85,14 @@ export class AuthService {
     });
   }
 
-  /**
-   * Checks the caller's password again, under the same rate limits as logging in (taken
-   * before the hash is verified).
-   */
+  /** Checks the caller's password again, under the login limits. */
   async reauthenticate(user: AdminUser, password: string, client: string): Promise<void> {
     await this.loginLimits.take(client, user.username);
-    const current = await this.users.findWithHash({ id: user.id });
-    if (!current || !(await this.hasher.verify(current.passwordHash, password))) {
-      throw fieldError(
-        400,
-        'CURRENT_PASSWORD_INCORRECT',
-        { field: 'password', code: 'CURRENT_PASSWORD_INCORRECT' },
-        CURRENT_PASSWORD_INCORRECT,
-      );
-    }
+    await this.assertCurrentPassword(user, password, 'password');
     await this.loginLimits.succeeded(client, user.username);
   }
 
-  /**
-   * Changes the caller's password and ends their other sessions (this one stays). Wrong current
-   * passwords are limited per account, counted before the hash is verified.
-   */
+  /** Changes the caller's password and ends their other sessions; wrong current passwords are limited per account. */
   async changePassword(
     user: AdminUser,
     dto: ChangePasswordDto,
@@ -130,17 +100,17 @@ export class AuthService {
     actor: ActivityActor,
   ): Promise<void> {
     await this.limits.take('password-change.account', user.id);
-    const current = await this.users.findWithHash({ id: user.id });
-    if (!current || !(await this.hasher.verify(current.passwordHash, dto.currentPassword))) {
-      throw fieldError(
-        400,
-        'CURRENT_PASSWORD_INCORRECT',
-        { field: 'currentPassword', code: 'CURRENT_PASSWORD_INCORRECT' },
-        CURRENT_PASSWORD_INCORRECT,
-      );
-    }
+    await this.assertCurrentPassword(user, dto.currentPassword, 'currentPassword');
     await this.limits.forgive('password-change.account', user.id);
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
     await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
+  }
+
+  /** 400 CURRENT_PASSWORD_INCORRECT, named on `field`, unless `password` is the admin's. */
+  private async assertCurrentPassword(user: AdminUser, password: string, field: string): Promise<void> {
+    const current = await this.users.findWithHash({ id: user.id });
+    if (current && (await this.hasher.verify(current.passwordHash, password))) return;
+    const problem = { field, code: 'CURRENT_PASSWORD_INCORRECT' } as const;
+    throw fieldError(400, 'CURRENT_PASSWORD_INCORRECT', problem, CURRENT_PASSWORD_INCORRECT);
   }
 }

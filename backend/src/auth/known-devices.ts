@@ -4,10 +4,8 @@ import type { Request } from 'express';
 import type { SessionSettings } from './session-settings.js';
 
 /**
- * Known devices (OWASP's device cookies against online guessing): after a full login the
- * browser gets a signed cookie naming it as a device of that account. A login attempt that
- * carries one is limited per device, not by the account's shared limit, so an attacker who
- * spreads guesses over many addresses locks out only browsers the account has never used.
+ * Known devices (OWASP's device cookies): a full login's browser gets a signed cookie; its attempts
+ * are limited per device, so guesses spread over many addresses lock out only unknown browsers.
  */
 export const DEVICE_COOKIE = 'atm.device';
 const LIFETIME_MS = 180 * 86_400_000;

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
 import type { LimitName } from '../rate-limits/limits.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { accountOf } from './known-devices.js';
 
 /**
- * The limits on proving who one is (a password, a passkey, a second-factor or recovery code, a
- * re-authentication), taken before the proof is checked: per address and account, per address
- * across accounts, and per account from every address. A known device (known-devices.ts) is
- * counted on its own instead of in the account's shared count, so a flood from other addresses
- * cannot lock the real admin out of the browser they use.
+ * The limits on every proof of who one is, taken before it is checked: per address and account,
+ * per address, per account; a known device counts apart, so a flood cannot lock its admin out.
  */
 @Injectable()
 export class LoginLimits {
@@ -27,16 +25,16 @@ export class LoginLimits {
     }
   }
 
-  /**
-   * A right password whose second factor is still to come: the attempt was no failure, so it is
-   * given back, but the run of failures goes on until a right code (logging in again buys no
-   * more guesses).
-   */
+  /** A right password before its second factor: the attempt is given back, the run of failures goes on. */
   async passed(client: string, username: string, device: string | null = null): Promise<void> {
     for (const [name, parts] of counters(client, username, device))
       await this.limits.giveBack(name, ...parts);
   }
 }
+
+/** Documents a route whose attempts these limits count: its own errors, and 429. */
+export const LimitedAsLogin = (errors: Partial<Record<ErrorStatus, string>>) =>
+  ApiErrors({ ...errors, 429: 'Too many failed attempts; Retry-After says when to try again' });
 
 /** The counters one attempt takes, each with what it counts. */
 function counters(client: string, username: string, device: string | null): [LimitName, string[]][] {

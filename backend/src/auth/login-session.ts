@@ -1,17 +1,16 @@
+import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { actorOf } from '../activity/activity-actor.js';
+import { ActivityService } from '../activity/activity.service.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
+import { toAdminUserDto } from '../admin-users/admin-users.service.js';
+import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
-import { rememberDevice } from './known-devices.js';
+import { knownDeviceOf, rememberDevice } from './known-devices.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
-import type { SessionSettings } from './session-settings.js';
-
-/** passport's logIn as a promise: a new session id (no fixation) that holds the admin's id. */
-export function logInAs(request: Request, user: AdminUser): Promise<void> {
-  return new Promise((resolve, reject) =>
-    request.logIn(user, (error) => (error ? reject(error) : resolve())),
-  );
-}
+import { requireSecondFactorPending } from './second-factor/pending-step.js';
+import { SessionSettings } from './session-settings.js';
 
 /** A new session id, keeping nobody logged in (between the password and the second factor). */
 export function regenerateSession(request: Request): Promise<void> {
@@ -20,15 +19,53 @@ export function regenerateSession(request: Request): Promise<void> {
   );
 }
 
-/**
- * What a fully logged-in session keeps: its absolute end, its device, the time of the last
- * proof; and the browser becomes a known device of the account.
- */
-export function startAdminSession(request: Request, settings: SessionSettings): void {
-  const session = request.session as unknown as SessionData;
-  session.absoluteExpiresAt = Date.now() + settings.absoluteMs;
-  session.device = deviceOf(request);
-  markAuthenticated(request);
-  const user = request.user as AdminUser | undefined;
-  if (user) rememberDevice(request, user.username, settings);
+/** Proves the second factor of the account whose password was given, or throws; under the login limits. */
+type SecondStep = (adminId: string, client: string, deviceOf: DeviceOf) => Promise<AdminUser>;
+type DeviceOf = (username: string) => string | null;
+
+/** How a login was made, for its activity entry (none: the password alone). */
+type LoginMethod = { method: 'passkey' } | { method: 'password'; secondFactor: 'passkey' };
+
+/** How every way of logging in ends: the password, with a second factor, or a passkey alone. */
+@Injectable()
+export class LoginSessions {
+  constructor(
+    private readonly settings: SessionSettings,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /** The browser's known device for an account (known-devices.ts), for the login limits. */
+  deviceOf(request: Request): DeviceOf {
+    return (username) => knownDeviceOf(request, username, this.settings);
+  }
+
+  /** The step after the password (401 without one pending): `check` proves it, then the login completes. */
+  async secondStep(request: Request, check: SecondStep, method?: LoginMethod): Promise<AdminUserDto> {
+    const pending = requireSecondFactorPending(request);
+    const user = await check(pending.adminId, request.ip ?? 'unknown', this.deviceOf(request));
+    await this.logIn(request, user, method);
+    return toAdminUserDto(user);
+  }
+
+  /** Logs `user` in with a new session id (no fixation), then `start`. */
+  async logIn(request: Request, user: AdminUser, method?: LoginMethod): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      request.logIn(user, (error) => (error ? reject(error) : resolve())),
+    );
+    await this.start(request, method);
+  }
+
+  /**
+   * What a logged-in session keeps (its absolute end, its device, the time of the last proof);
+   * the browser becomes a known device of the account, and the login is logged.
+   */
+  async start(request: Request, method?: LoginMethod): Promise<void> {
+    const session = request.session as unknown as SessionData;
+    session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    session.device = deviceOf(request);
+    markAuthenticated(request);
+    const user = request.user as AdminUser | undefined;
+    if (user) rememberDevice(request, user.username, this.settings);
+    await this.activity.recordAlone({ kind: 'login.succeeded', actor: actorOf(request), details: method });
+  }
 }

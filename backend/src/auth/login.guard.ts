@@ -12,10 +12,8 @@ import { SecondFactorRegistry } from './second-factor/second-factor.js';
 const validation = createValidationPipe();
 
 /**
- * Validates the body (guards run before pipes, and passport must never see an object where
- * a string belongs) and runs the local strategy. Then, in a new session id (no fixation):
- * an account with a second factor is only noted as waiting for it (not logged in); any other
- * is logged in by `logIn`, and told to set a factor up first when the policy requires one.
+ * Validates the body (guards run before pipes) and runs the local strategy; then, in a new session
+ * id, an account with a second factor only waits for it, any other is logged in.
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {

@@ -29,10 +29,7 @@ export class SessionSerializer extends PassportSerializer implements OnModuleDes
     );
   }
 
-  /**
-   * passport keeps serializers in a process-wide list; a closed app must take its own out, or
-   * the next app in the same process (tests, two instances) would ask a closed database.
-   */
+  /** passport's serializers are process-wide: a closed app takes its own out (tests run several apps). */
   onModuleDestroy(): void {
     const remove = (list: unknown[], item: unknown) => {
       const index = list.indexOf(item);

@@ -3,9 +3,8 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
-import { ApiError } from '../common/api-error.js';
 import { idParam } from '../common/id-param.js';
-import { AdminRequestsService } from './admin-requests.service.js';
+import { AdminRequestsService, requestNotFound } from './admin-requests.service.js';
 import {
   AdminRequestDto,
   AdminRequestListDto,
@@ -17,7 +16,8 @@ import {
   RejectRequestDto,
 } from './dto/admin-requests.dto.js';
 
-const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
+/** The request's id in the path; 404 when it is not one. */
+const RequestId = () => Param('id', idParam(requestNotFound));
 
 /** The administrators' queue of visitors' corrections and listing requests. */
 @ApiTags('admin requests')
@@ -46,7 +46,7 @@ export class AdminRequestsController {
   @Get(':id')
   @ApiOkResponse({ type: AdminRequestDto })
   @ApiErrors({ 404: 'Request not found' })
-  getAdminRequest(@Param('id', idParam(requestNotFound)) id: string): Promise<AdminRequestDto> {
+  getAdminRequest(@RequestId() id: string): Promise<AdminRequestDto> {
     return this.requests.one(id);
   }
 
@@ -56,7 +56,7 @@ export class AdminRequestsController {
   @ApiOkResponse({ type: AdminRequestDto })
   @ApiErrors(400, { 404: 'Request or shop not found', 409: 'Already decided' })
   approveRequest(
-    @Param('id', idParam(requestNotFound)) id: string,
+    @RequestId() id: string,
     @Body() body: ApproveRequestDto,
     @Actor() actor: ActivityActor,
   ): Promise<AdminRequestDto> {
@@ -69,7 +69,7 @@ export class AdminRequestsController {
   @ApiOkResponse({ type: AdminRequestDto })
   @ApiErrors(400, { 404: 'Request not found', 409: 'Already decided' })
   rejectRequest(
-    @Param('id', idParam(requestNotFound)) id: string,
+    @RequestId() id: string,
     @Body() body: RejectRequestDto,
     @Actor() actor: ActivityActor,
   ): Promise<AdminRequestDto> {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { CORRECTED_FIELD, normalizeShopValue, SHOP_FIELD, shopFieldProblem } from 'contract';
-import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, Repository, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ApiError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ShopWriter } from '../shops/shop-writer.js';
@@ -19,7 +20,7 @@ import { ListingApproval } from './listing-approval.js';
 import { RequestNotifications } from './request-notifications.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
-const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
+export const requestNotFound = () => new ApiError(404, 'REQUEST_NOT_FOUND', 'Request not found');
 const alreadyDecided = () =>
   new ApiError(409, 'REQUEST_ALREADY_DECIDED', 'This request has already been decided');
 
@@ -34,7 +35,8 @@ const iso = (millis: number | null) => (millis === null ? null : new Date(millis
 @Injectable()
 export class AdminRequestsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly notifications: RequestNotifications,
@@ -42,16 +44,14 @@ export class AdminRequestsService {
   ) {}
 
   async pendingCount(): Promise<number> {
-    return this.dataSource.getRepository(VisitorRequest).countBy({ status: 'pending' });
+    return this.requests.countBy({ status: 'pending' });
   }
 
   async one(id: string): Promise<AdminRequestDto> {
-    const row = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });
+    const row = await this.requests.findOneBy({ id });
     if (!row) throw requestNotFound();
-    const shop = row.shopId
-      ? ((await this.dataSource.getRepository(Shop).findOneBy({ id: row.shopId })) ?? undefined)
-      : undefined;
-    return toDto(row, shop);
+    const shop = row.shopId ? await this.shops.findOneBy({ id: row.shopId }) : null;
+    return toDto(row, shop ?? undefined);
   }
 
   async list(query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
@@ -62,14 +62,14 @@ export class AdminRequestsService {
       ...(query.type ? { type: query.type } : {}),
       ...(query.kind ? { kind: query.kind } : {}),
     };
-    const [rows, total] = await this.dataSource.getRepository(VisitorRequest).findAndCount({
+    const [rows, total] = await this.requests.findAndCount({
       where,
       order: { createdAt: 'DESC', id: 'ASC' },
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
     const shopIds = [...new Set(rows.map((row) => row.shopId).filter((id): id is string => id !== null))];
-    const shops = shopIds.length ? await this.dataSource.getRepository(Shop).findBy({ id: In(shopIds) }) : [];
+    const shops = shopIds.length ? await this.shops.findBy({ id: In(shopIds) }) : [];
     const byId = new Map(shops.map((shop) => [shop.id, shop]));
     return {
       items: rows.map((row) => toDto(row, row.shopId ? byId.get(row.shopId) : undefined)),
@@ -110,17 +110,7 @@ export class AdminRequestsService {
           const definition = SHOP_FIELD[field];
           const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
           const problem = shopFieldProblem(definition, value);
-          if (problem)
-            throw new ApiError(400, 'VALIDATION_FAILED', problem.message, {
-              errors: [
-                {
-                  field: 'value',
-                  code: problem.code,
-                  message: problem.message,
-                  ...(problem.params ? { params: problem.params } : {}),
-                },
-              ],
-            });
+          if (problem) throw validationFailed([{ field: 'value', ...problem }]);
           const writes = await this.writer.open(manager, actor, source);
           shop = (await writes.update(current, { [field]: value })).shop;
           await writes.finish();
@@ -154,12 +144,10 @@ export class AdminRequestsService {
 
   /** Marks pending requests as spam; the ones already decided are left as they are. */
   async markSpam(ids: readonly string[], actor: ActivityActor): Promise<MarkSpamResultDto> {
-    const { affected } = await this.dataSource
-      .getRepository(VisitorRequest)
-      .update(
-        { id: In([...ids]), status: 'pending' },
-        { status: 'spam', decidedAt: Date.now(), decidedBy: actor.username },
-      );
+    const { affected } = await this.requests.update(
+      { id: In([...ids]), status: 'pending' },
+      { status: 'spam', decidedAt: Date.now(), decidedBy: actor.username },
+    );
     return { marked: affected ?? 0 };
   }
 

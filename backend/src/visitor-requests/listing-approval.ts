@@ -14,33 +14,28 @@ import {
 type ShopProblem = ShopFieldProblem & { field: string };
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ApiError, type FieldError } from '../common/api-error.js';
+import type { FieldError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter } from '../shops/shop-writer.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
-const invalid = (errors: FieldError[]) =>
-  new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
 const imageNotFound = (field: string): FieldError => ({
   field: `shop.${field}`,
   code: 'INVALID_IMAGE',
   message: 'The uploaded image was not found; it may have been swept',
 });
 /** A shop rule's refusal, named as the request body names the field. */
-const asFieldError = ({ field, code, message, params }: ShopProblem): FieldError => ({
+export const asFieldError = ({ field, code, message, params }: ShopProblem): FieldError => ({
   field: `shop.${field}`,
   code,
   message,
   ...(params ? { params } : {}),
 });
 
-/**
- * Approving a listing request: the visitor's quarantined images become the shop's uploaded
- * images, and the shop is created unverified through the one shop writer, in the decision's
- * transaction. Verifying it stays a separate, deliberate act.
- */
+/** Approving a listing request: its quarantined images become uploads, its shop is created unverified. */
 @Injectable()
 export class ListingApproval {
   constructor(
@@ -50,11 +45,8 @@ export class ListingApproval {
   ) {}
 
   /**
-   * The shop a pending listing request asks for (or the administrator's edit of it), its
-   * quarantined images copied to `uploads/` (marked unattached, so the sweep takes them if the
-   * approval does not commit); null for any other request. Everything is checked before an image
-   * is copied, so a refused approval changes nothing. Before the transaction: it reads and
-   * writes the object store.
+   * A pending listing request's shop (or the admin's edit), checked before its quarantined images
+   * are copied to unattached uploads (swept if the approval fails); null for other requests.
    */
   async prepare(id: string, edited?: Record<string, unknown>): Promise<ShopValues | null> {
     const request = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });
@@ -68,14 +60,14 @@ export class ListingApproval {
       if (typeof path === 'string' && QUARANTINED_IMAGE_PATH.test(path) && path !== proposed[field])
         problems.push(imageNotFound(field));
     }
-    if (problems.length) throw invalid(problems);
+    if (problems.length) throw validationFailed(problems);
     for (const field of LISTING_IMAGE_FIELDS) {
       const path = shop[field];
       if (typeof path === 'string' && QUARANTINED_IMAGE_PATH.test(path))
         shop[field] = await this.claim(field, path.slice(OBJECTS_PATH_PREFIX.length));
     }
     const { values, problems: left } = checkShop({ ...shop, isVerified: 'false' });
-    if (left.length) throw invalid(left.map(asFieldError));
+    if (left.length) throw validationFailed(left.map(asFieldError));
     return values as unknown as ShopValues;
   }
 
@@ -101,7 +93,7 @@ export class ListingApproval {
   /** Copies a quarantined image to a new upload key; the quarantined one is left to the sweep. */
   private async claim(field: string, quarantined: string): Promise<string> {
     const object = await this.storage.get(quarantined);
-    if (!object) throw invalid([imageNotFound(field)]);
+    if (!object) throw validationFailed([imageNotFound(field)]);
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
     const key = `uploads/${randomUUID()}`;

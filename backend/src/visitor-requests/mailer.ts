@@ -9,11 +9,7 @@ export interface MailMessage {
   text: string;
 }
 
-/**
- * An error's text with every word that holds an `@` left out: a server refusing a recipient
- * names the address in its answer (`550 5.1.1 <ana@example.com>: Recipient address rejected`),
- * which nodemailer puts in the error's message, and a log outlives the address's erasure.
- */
+/** An error's text without any word holding an `@`: a refusal names the address, and logs outlive its erasure. */
 function withoutAddresses(message: string): string {
   return message
     .split(' ')
@@ -21,11 +17,7 @@ function withoutAddresses(message: string): string {
     .join(' ');
 }
 
-/**
- * E-mail over SMTP_URL (nodemailer). Optional: without it nothing is sent and everything else
- * works (the queue's count is the only signal). A failure to send is logged, never thrown at
- * the change that caused the message, and never logs the address or the server's credentials.
- */
+/** E-mail over SMTP_URL, when set; a failure is logged (without the address), never thrown at the change. */
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   private readonly logger = new Logger('Mailer');

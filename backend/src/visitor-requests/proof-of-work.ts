@@ -16,11 +16,7 @@ export const PROOF_OF_WORK_FAILED =
 
 const proofFailed = () => new ApiError(400, 'PROOF_OF_WORK_FAILED', PROOF_OF_WORK_FAILED);
 
-/**
- * The proof of work visitors' forms carry (ALTCHA): the server signs a challenge, the browser
- * spends a few seconds of computation on it, the server checks the answer and refuses to take
- * the same answer twice. No cookie, no third party, nothing about the visitor is stored.
- */
+/** The proof of work visitors' forms carry (ALTCHA): a signed challenge, each answer taken once; no cookie. */
 @Injectable()
 export class ProofOfWork {
   private readonly secret: string;
@@ -29,8 +25,7 @@ export class ProofOfWork {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limits: RateLimits,
   ) {
-    // Its own key, derived from the session secret: no new setting, and a leaked challenge key
-    // could not sign sessions.
+    // Its own key from the session secret: a leaked challenge key could not sign sessions.
     this.secret = createHmac('sha256', config.session.secret).update('altcha-challenge').digest('hex');
   }
 
@@ -60,9 +55,7 @@ export class ProofOfWork {
       hmacKeySignatureSecret: this.secret,
     }).catch(() => null);
     if (!result?.verified) throw proofFailed();
-    // A challenge is answered once: the first request on any instance to claim its signature
-    // wins. The claim outlives CHALLENGE_LIFETIME_MS, after which it is refused as expired.
-    // decode() checked that the signature is a string.
+    // Answered once: the first claim of its signature on any instance wins (decode() checked its type).
     const signature = payload.challenge.signature as string;
     if (!(await this.limits.once('proof-of-work.spent', signature))) throw proofFailed();
   }

@@ -13,10 +13,8 @@ const imageNotFound = () => new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not foun
 const RASTER_TYPES: readonly string[] = IMAGE_TYPES;
 
 /**
- * The images a visitor uploaded with a listing request, shown to administrators only, so they
- * can judge them before approving. Whatever the bytes are, the answer can run nothing: the type
- * is the stored one only when it is a raster image (anything else is a download), the browser
- * may not sniff another, and the CSP sandboxes the document.
+ * A listing request's images, for administrators to judge. Whatever the bytes, the answer runs
+ * nothing: only a raster type is kept (else a download), no sniffing, a sandboxing CSP.
  */
 @ApiTags('admin requests')
 @AdminOnly()

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Between, DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Repository } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { JobLockService } from '../database/job-lock.service.js';
@@ -20,32 +20,27 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 /**
- * What the queue tells by e-mail, when SMTP_URL is set: administrators (REQUESTS_DIGEST_TO) get
- * at most one digest an hour listing the requests of the hour before; a submitter who left an
- * e-mail gets one message with the outcome. Texts are Spanish first, then English: the form
- * does not ask for a language.
+ * The queue's e-mails: an hourly digest to REQUESTS_DIGEST_TO, the outcome to a submitter who left
+ * an address; Spanish then English, as the form asks no language.
  */
 @Injectable()
 export class RequestNotifications {
   constructor(
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mailer: Mailer,
     private readonly locks: JobLockService,
     private readonly limits: RateLimits,
   ) {}
 
-  /**
-   * The digest of the requests received in the whole hour before `now`'s hour, sent once per
-   * hour by whichever replica claims that hour first. Returns how many it listed (0: none sent).
-   */
+  /** The digest of the hour before `now`'s, by the replica that claims it first; how many it listed. */
   @PeriodicJob(EVERY_HOUR)
   async sendDigest(now = Date.now()): Promise<number> {
     const { digestTo } = this.config.visitorRequests;
     if (!this.mailer.enabled || !digestTo.length) return 0;
     const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
     const run = await this.locks.tryRun('requests-digest', async () => {
-      const requests = await this.dataSource.getRepository(VisitorRequest).find({
+      const requests = await this.requests.find({
         where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
         order: { createdAt: 'ASC' },
       });

@@ -13,24 +13,14 @@ import { VisitorRequest } from './visitor-request.entity.js';
 const RETENTION_LOCK = 'visitor-data-retention';
 const DAY_MS = 86_400_000;
 
-/**
- * The kinds of correction whose proposed value is the visitor's own words rather than a value
- * for one of the shop's fields ('other'; 'closed' has none).
- */
+/** Corrections whose proposed value is the visitor's own words, not a shop field's value. */
 const FREE_TEXT_KINDS = CORRECTION_KINDS.filter((kind) => !CORRECTED_FIELD[kind]);
 
 /**
- * Submitters' personal data is kept only until the decision plus VISITOR_DATA_RETENTION_DAYS,
- * then erased from the request: their name, e-mail and client address, and everything they
- * wrote in their own words: the comment, an 'other' correction's text, a listing request's
- * proposed shop (an approved one lives on in the shop it created) and, unless approved, its shop
- * name; the duplicate key, a hash of what they sent, too (it only merges pending requests). The
- * request stays for the moderation record: reference, type, status, the shop a correction is
- * about, a field correction's value, the dates, who decided and why. Pending requests keep
- * everything: the submitter waits for an answer. On SQLite the write-ahead log is then emptied
- * into the database file, whose connection zeroes what it deletes (secure_delete): no byte of
- * the erased values is left in either file. Runs at start-up and every hour, one instance at a
- * time (the job lock); the same run deletes rate counters and spent proofs whose window is over.
+ * Erases submitters' personal data VISITOR_DATA_RETENTION_DAYS after the decision: who they are
+ * and all they wrote in their own words; the moderation record stays, pending requests keep all.
+ * On SQLite the write-ahead log is then emptied (secure_delete zeroes the file). Hourly, one
+ * instance at a time; the same run deletes spent rate counters and proofs.
  */
 @Injectable()
 export class VisitorDataRetentionService implements OnApplicationBootstrap {
@@ -57,8 +47,7 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
     const cutoff = now - this.config.visitorRequests.personalDataRetentionDays * DAY_MS;
     const run = await this.locks.tryRun(RETENTION_LOCK, async () => {
       const decided = { status: Not('pending' as const), decidedAt: LessThan(cutoff) };
-      // Every decided request with something left to erase (erased in full by earlier releases,
-      // which kept the comment and the proposed shop, included).
+      // Every decided request with something left to erase (also those erased by older rules).
       const leftToErase: FindOptionsWhere<VisitorRequest>[] = [
         { ...decided, personalDataErasedAt: IsNull() },
         { ...decided, comment: Not(IsNull()) },

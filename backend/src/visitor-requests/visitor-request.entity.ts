@@ -6,11 +6,7 @@ export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 export type VisitorRequestStatus = (typeof VISITOR_REQUEST_STATUSES)[number];
 export type VisitorRequestType = (typeof VISITOR_REQUEST_TYPES)[number];
 
-/**
- * Something a visitor sent for an administrator to decide: a correction to a shop, or a shop
- * asking to be listed. Nothing in it is public. The submitter's name, e-mail and address are
- * personal data, erased a while after the decision (`personalDataErasedAt`).
- */
+/** A visitor's correction or listing request for an administrator to decide; nothing in it is public. */
 @Entity('visitor_request')
 @Index('idx_visitor_request_status_created', ['status', 'createdAt'])
 @Index('idx_visitor_request_duplicate', ['duplicateKey', 'createdAt'])
@@ -47,10 +43,7 @@ export class VisitorRequest {
   @Column({ type: 'text', nullable: true })
   comment: string | null;
 
-  /**
-   * A listing request's shop as the visitor sent it: the shop schema's values once checked, as
-   * JSON (never shown publicly before an administrator approves it).
-   */
+  /** A listing request's shop as the visitor sent it, checked, as JSON. */
   @Column({ name: 'proposed_shop', type: 'text', nullable: true })
   proposedShop: string | null;
 

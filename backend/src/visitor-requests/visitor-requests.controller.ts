@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
 import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
@@ -11,6 +11,15 @@ import { CreateQuarantinedUploadDto } from './dto/create-quarantined-upload.dto.
 import { LimitedPerAddress } from '../rate-limits/address-limit.guard.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';
+
+/** A visitor's correction or listing request: limited per address, answered with the reference. */
+const Submission = (errors: Partial<Record<ErrorStatus, string>>) =>
+  applyDecorators(
+    LimitedPerAddress('visitor-submission.address'),
+    HttpCode(201),
+    ApiCreatedResponse({ type: SubmissionReceiptDto }),
+    ApiErrors({ ...errors, 429: 'Too many submissions from this address or overall; see Retry-After' }),
+  );
 
 /** What visitors send to the moderation queue; open to everyone, limited, nothing public. */
 @ApiTags('visitor requests')
@@ -35,13 +44,9 @@ export class VisitorRequestsController {
    * to quote. The same suggestion for the same shop within a day is merged (same reference).
    */
   @Post('requests/corrections')
-  @LimitedPerAddress('visitor-submission.address')
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: SubmissionReceiptDto })
-  @ApiErrors({
+  @Submission({
     400: 'A field is invalid (see `errors`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)',
     404: SHOP_NOT_FOUND,
-    429: 'Too many submissions from this address or overall; see Retry-After',
   })
   suggestShopCorrection(
     @Body() body: CreateCorrectionDto,
@@ -79,12 +84,8 @@ export class VisitorRequestsController {
    * It waits for an administrator, who creates the shop unverified; the answer is the reference.
    */
   @Post('requests/listings')
-  @LimitedPerAddress('visitor-submission.address')
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: SubmissionReceiptDto })
-  @ApiErrors({
+  @Submission({
     400: 'A field is invalid (see `errors`, shop fields as `shop.<name>`), or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)',
-    429: 'Too many submissions from this address or overall; see Retry-After',
   })
   requestShopListing(
     @Body() body: CreateListingRequestDto,

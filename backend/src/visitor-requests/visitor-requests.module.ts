@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Shop } from '../shops/shop.entity.js';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminRequestsController } from './admin-requests.controller.js';
@@ -16,7 +17,7 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 
 /** Visitors' corrections and listing requests, and the administrators' queue of them. */
 @Module({
-  imports: [TypeOrmModule.forFeature([VisitorRequest]), ShopsModule, UploadsModule],
+  imports: [TypeOrmModule.forFeature([VisitorRequest, Shop]), ShopsModule, UploadsModule],
   controllers: [VisitorRequestsController, AdminRequestsController, QuarantinePreviewController],
   providers: [
     VisitorRequestsService,

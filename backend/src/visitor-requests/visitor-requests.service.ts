@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   checkListingShop,
@@ -10,8 +10,9 @@ import {
   OBJECTS_PATH_PREFIX,
   QUARANTINED_IMAGE_PATH,
 } from 'contract';
-import { DataSource, MoreThan } from 'typeorm';
-import { ApiError, type FieldError } from '../common/api-error.js';
+import { MoreThan, Repository } from 'typeorm';
+import type { FieldError } from '../common/api-error.js';
+import { validationFailed } from '../common/validation-failed.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';
@@ -20,6 +21,7 @@ import type { CreateListingRequestDto } from './dto/create-listing-request.dto.j
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { ObjectStorage, type UploadKind } from '../uploads/object-storage.js';
 import { UploadsService } from '../uploads/uploads.service.js';
+import { asFieldError } from './listing-approval.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { newReferenceCode } from './reference-code.js';
 import { VisitorRequest } from './visitor-request.entity.js';
@@ -27,20 +29,13 @@ import { VisitorRequest } from './visitor-request.entity.js';
 /** The same suggestion for the same shop within this long is merged into the first. */
 export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
 
-function invalid(errors: FieldError[]): ApiError {
-  return new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
-}
-
 /** What a request is about: the rest of its row is the same for every kind. */
 type RequestSubject = Pick<
   VisitorRequest,
   'type' | 'shopId' | 'shopName' | 'kind' | 'proposedValue' | 'comment' | 'proposedShop'
 >;
 
-/**
- * A new pending request's row: its subject, who sent it (the name and e-mail only with their
- * consent; the address cut to the column's 64 characters), and no decision yet.
- */
+/** A new pending request's row: its subject and who sent it (name and e-mail only with consent). */
 function pendingRequest(
   subject: RequestSubject,
   sent: {
@@ -71,17 +66,15 @@ function pendingRequest(
 }
 
 /**
- * Takes visitors' corrections into the moderation queue. Nothing is public until an
- * administrator approves it. In order: the address's limit (a guard on the route, before the
- * body is read; every attempt counts), the honeypot (a filled one is answered like a success and
- * nothing is kept), the fields, the shop, the proof of work (spent only by a request that is
- * otherwise valid), everyone's limit (so one address cannot spend it for all), then the same
- * suggestion for the same shop within a day is merged into the first instead of queued again.
+ * Takes visitors' submissions into the moderation queue. In order: the address's limit (the
+ * route's guard), the honeypot (answered like a success), the fields, the proof of work (spent
+ * only by an otherwise valid request), everyone's limit; the same one within a day is merged.
  */
 @Injectable()
 export class VisitorRequestsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
     private readonly limits: RateLimits,
     private readonly proof: ProofOfWork,
     private readonly uploads: UploadsService,
@@ -96,8 +89,8 @@ export class VisitorRequestsService {
     const { shopId } = body;
     if (body.homepage) return { reference: newReferenceCode() };
     const problems: FieldError[] = correctionProblems(body);
-    if (problems.length) throw invalid(problems);
-    const shop = await this.dataSource.getRepository(Shop).findOneBy({ id: shopId });
+    if (problems.length) throw validationFailed(problems);
+    const shop = await this.shops.findOneBy({ id: shopId });
     if (!shop) throw shopNotFound();
     await this.proof.spend(body.altcha);
     await this.limits.take('visitor-submission.everyone');
@@ -123,11 +116,7 @@ export class VisitorRequestsService {
     return { reference: await this.insertWithFreshReference(row) };
   }
 
-  /**
-   * Queues a shop that asks to be listed, checked as the admin form checks a new shop (the
-   * verification is the administrators' alone). The same shop (name, city and phone) sent again
-   * within a day while the first waits is merged into it.
-   */
+  /** Queues a shop asking to be listed, checked as the admin form checks one; same name, city and phone merge. */
   async suggestListing(
     body: CreateListingRequestDto,
     address: string,
@@ -136,16 +125,11 @@ export class VisitorRequestsService {
     if (body.homepage) return { reference: newReferenceCode() };
     const { values, problems } = checkListingShop({ ...body.shop });
     const errors: FieldError[] = [
-      ...problems.map(({ field, code, message, params }) => ({
-        field: `shop.${field}`,
-        code,
-        message,
-        ...(params ? { params } : {}),
-      })),
+      ...problems.map(asFieldError),
       ...consentProblems(body),
       ...(await this.missingUploads(body.shop as unknown as Record<string, unknown>)),
     ];
-    if (errors.length) throw invalid(errors);
+    if (errors.length) throw validationFailed(errors);
     await this.proof.spend(body.altcha);
     await this.limits.take('visitor-submission.everyone');
 
@@ -173,11 +157,7 @@ export class VisitorRequestsService {
     return { reference: await this.insertWithFreshReference(row) };
   }
 
-  /**
-   * A link to upload a logo or a map or photo for "List my shop": stored in quarantine (served
-   * to no one), under its own, lower limits (the address's is the route's guard), and swept unless
-   * a pending request names it. Each link spends a proof of work before everyone's limit counts it.
-   */
+  /** A link to upload an image for "List my shop" into quarantine (served to no one), after a proof of work. */
   async quarantinedUploadUrl(kind: UploadKind, altcha: string | undefined, origin: string): Promise<string> {
     await this.proof.spend(altcha);
     await this.limits.take('visitor-upload.everyone');
@@ -202,13 +182,12 @@ export class VisitorRequestsService {
 
   /** The same request still waiting from within the window, counted once more; else null. */
   private async pendingDuplicate(duplicateKey: string, now: number): Promise<{ reference: string } | null> {
-    const requests = this.dataSource.getRepository(VisitorRequest);
-    const same = await requests.findOne({
+    const same = await this.requests.findOne({
       where: { duplicateKey, status: 'pending', createdAt: MoreThan(now - DUPLICATE_WINDOW_MS) },
       order: { createdAt: 'ASC' },
     });
     if (!same) return null;
-    await requests.increment({ id: same.id }, 'duplicates', 1);
+    await this.requests.increment({ id: same.id }, 'duplicates', 1);
     return { reference: same.reference };
   }
 
@@ -216,7 +195,7 @@ export class VisitorRequestsService {
   private async insertWithFreshReference(row: VisitorRequest): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.dataSource.getRepository(VisitorRequest).insert(row);
+        await this.requests.insert(row);
         return row.reference;
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 3) throw error;

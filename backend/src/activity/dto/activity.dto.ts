@@ -3,6 +3,8 @@ import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
 import { Trimmed } from '../../common/dto-decorators.js';
+import { NullableString } from '../../common/dto/nullable-string.decorator.js';
+import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 const STRICT_DATE = { strict: true, strictSeparator: true };
@@ -61,18 +63,18 @@ export class ActivityEntryDto {
   @ApiProperty({ enum: ACTIVITY_KINDS })
   kind: ActivityKind;
   /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   actorId: string | null;
   /** Their username at the time. */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   actorName: string | null;
   /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   client: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopId: string | null;
   /** The shop's name at the time. */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopName: string | null;
   /**
    * More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
@@ -84,11 +86,4 @@ export class ActivityEntryDto {
 }
 
 /** One page of the activity log, newest first. */
-export class ActivityListDto {
-  @ApiProperty({ type: [ActivityEntryDto] })
-  items: ActivityEntryDto[];
-  /** Entries matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export class ActivityListDto extends PageOf(ActivityEntryDto, 'Entries matching the filters (all pages).') {}

@@ -7,15 +7,8 @@ import type { PasswordWeakness } from './password-strength.js';
 type Check = { password: string; userInputs: string[] };
 
 /**
- * Refuses a new password that zxcvbn scores below 3 (with English and Spanish dictionaries, the
- * site's own words and the account's username), naming the field the form shows it beside. The
- * reason travels as zxcvbn's keys (`params.warning`, `params.suggestion`; `siteWords` for a
- * password strong only by the site's words) for the admin to translate.
- *
- * zxcvbn runs in a worker thread that stops 2 s after its last check: once loaded, its
- * dictionaries hold about 40 MB of heap (70 MB of RSS), a third of what the web server keeps
- * alive at 10,000 shops, for a check made a few times a year. Loading them costs each check that
- * starts the worker about half a second.
+ * Refuses a weak new password (400 WEAK_PASSWORD with zxcvbn's keys for the admin to translate).
+ * zxcvbn runs in a worker that stops 2 s after its last check: its dictionaries hold 70 MB of RSS.
  */
 @Injectable()
 export class PasswordStrengthCheck implements OnModuleDestroy {

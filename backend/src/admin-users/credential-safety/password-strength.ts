@@ -5,11 +5,8 @@ import { siteDictionary, withoutSiteWords } from './site-words.js';
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * zxcvbn's matching grows faster than the password: with its defaults (256 characters, 100 l33t
- * substitutions) one 967-character password of words and digits took 5 s on a worker, and an
- * admin may send 1,024. Only the first 100 characters are scored, with at most 20 l33t
- * substitutions (the worst password we found: 0.3 s). Scoring a prefix can only find fewer
- * guesses, so a long password is refused, never let through, for what its start looks like.
+ * zxcvbn's time grows faster than the password (a 967-character one took 5 s with its defaults):
+ * only a prefix is scored, which can refuse a long password for its start but never let one through.
  */
 export const SCORED_LENGTH = 100;
 const L33T_MAX_SUBSTITUTIONS = 20;
@@ -25,11 +22,7 @@ export interface PasswordWeakness {
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/**
- * Loaded and built on first use, not at start-up: the dictionaries (common passwords, English and
- * Spanish words and names) are 2.5 MB of code, unpacked when loaded, and only a new password needs
- * them. The site's own words (site-words.ts) are one more dictionary, of its first guesses.
- */
+/** Built on first use: the dictionaries are 2.5 MB of code that only a new password needs. */
 function zxcvbn(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
     const [{ ZxcvbnFactory }, common, en, esEs] = await Promise.all([
@@ -48,10 +41,7 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
-/**
- * The account's own data as zxcvbn's user inputs: each value, and each of its parts of three
- * characters or more ("armero-norte" also gives "armero" and "norte").
- */
+/** The account's data as zxcvbn's user inputs: each value and its parts of 3+ characters. */
 export function accountInputs(values: string[]): string[] {
   const parts = values.flatMap((value) => [
     value,
@@ -61,14 +51,8 @@ export function accountInputs(values: string[]): string[] {
 }
 
 /**
- * Scores a new password against common passwords, English and Spanish words and names, the site's
- * own words, keyboard patterns, dates and the account's own data (`userInputs`: its username).
- * Returns the reason when it scores below MIN_PASSWORD_SCORE, or null when it is strong enough.
- *
- * A password made of the site's words is scored a second time without them, and must be strong
- * on what remains: zxcvbn adds at least 10^4 guesses for each part after the first, so three parts
- * of the site ("Armeros-ATM-2025") score 3 however well-known each is, while an attacker of this
- * site tries its words, joined by a separator and followed by a year, among the first.
+ * Why a new password scores below MIN_PASSWORD_SCORE, or null. One holding the site's words must
+ * also be strong without them: zxcvbn scores "Armeros-ATM-2025" 3, but this site's attackers try it first.
  */
 export async function passwordWeakness(
   password: string,

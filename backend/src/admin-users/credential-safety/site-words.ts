@@ -1,10 +1,4 @@
-/**
- * The words this site shows on every page, the first an attacker who targets its administrators
- * tries: the alliance (ATM, Alianza de Tiradores de México), its trade, its country and the 32
- * federal entities its directory filters by, and the product's name (the page titles' "ATM
- * Armeros", "ATM Gunsmiths"). Written as the site writes them; `siteDictionary` adds the forms
- * without accents and without spaces, and `withoutSiteWords` compares without case or accents.
- */
+/** The words this site shows on every page, the first its attackers try, written as the site writes them. */
 const ALLIANCE = [
   'atm',
   'alianza',
@@ -38,7 +32,7 @@ const PRODUCT = [
 ];
 
 /** The 32 federal entities, with their usual short forms. */
-const STATES = [
+export const STATES = [
   'aguascalientes',
   'baja california',
   'baja california sur',
@@ -82,11 +76,7 @@ export function foldCase(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/**
- * The site's words as a zxcvbn dictionary, in the order above (zxcvbn ranks a word by its place):
- * each as written, without accents, and a name of several words also joined without spaces
- * (zxcvbn compares in lower case, but keeps accents).
- */
+/** The site's words as a zxcvbn dictionary (ranked by place): as written, without accents, without spaces. */
 export function siteDictionary(): string[] {
   const forms = SITE_WORDS.flatMap((word) => {
     const plain = foldCase(word);
@@ -106,12 +96,8 @@ function wordPattern(word: string): string {
 let siteWordPattern: RegExp | undefined;
 
 /**
- * The password with every one of the site's words taken out, whatever their case or accents
- * ("ARMERÍA", "armeria"); the rest keeps its own characters. What remains is what the password
- * adds to a guess made of the words an attacker of this site tries first.
- *
- * The account's username is not taken out: zxcvbn already knows it (a user input), and a
- * passphrase that holds the username among other words stays as strong as zxcvbn scores it.
+ * The password without the site's words, whatever their case or accents: what it adds to the
+ * attacker's first guesses. The username stays: zxcvbn already scores it as a user input.
  */
 export function withoutSiteWords(password: string): string {
   // Longest first, so "baja california sur" is taken whole, not as "baja california".

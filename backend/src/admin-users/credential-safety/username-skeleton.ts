@@ -1,9 +1,6 @@
 import { remove as replaceConfusables } from 'confusables';
 
-/**
- * Letters and sequences that look alike in common fonts even within ASCII, mapped to one form
- * (Unicode's confusables table maps `rn` to `m`, `1` and `I` to `l`, `0` to `O`, ...).
- */
+/** ASCII letters and sequences that look alike in common fonts, mapped to one form. */
 const LOOKALIKE_SEQUENCES: [RegExp, string][] = [
   [/rn/g, 'm'],
   [/vv/g, 'w'],
@@ -14,10 +11,8 @@ const LOOKALIKE_SEQUENCES: [RegExp, string][] = [
 ];
 
 /**
- * A username's confusable skeleton: two names with the same skeleton look alike on screen
- * (`аdmin` with a Cyrillic а and `admin`, `ADMlN` and `admin`, `rnario` and `mario`). In the
- * spirit of Unicode's UTS #39 skeleton, but case- and accent-insensitive, since usernames are
- * unique regardless of case and an accent is easy to miss.
+ * A username's confusable skeleton (after UTS #39, but without case or accents): two names with
+ * one skeleton look alike on screen (`аdmin` with a Cyrillic а, `ADMlN`, `admin`).
  */
 export function usernameSkeleton(username: string): string {
   let skeleton = replaceConfusables(username.normalize('NFKC'))
@@ -31,12 +26,7 @@ export function usernameSkeleton(username: string): string {
 /** Bidirectional controls: they reorder what is shown, so a name can read differently from what it is. */
 export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
-/**
- * Characters that show nothing or look like a plain space: format characters (zero-width
- * space and joiners, soft hyphen...), every space but U+0020, line and paragraph separators,
- * and letters that render blank (Hangul fillers, Braille blank, combining grapheme joiner,
- * variation selectors, Khmer inherent vowels, Mongolian selectors).
- */
+/** Characters that show nothing or look like a plain space (format characters, other spaces, blank letters). */
 export const INVISIBLE_CHARACTER =
   // eslint-disable-next-line no-misleading-character-class -- combining marks listed on purpose, each one alone
   /[\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5]|[\u034F\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;

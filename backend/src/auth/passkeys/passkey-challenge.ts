@@ -20,15 +20,6 @@ type WithChallenge = { passkeyChallenge?: StoredChallenge };
 
 const LIFETIME_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 
-/** Keeps the challenge the browser must sign in the session (server side); a new one replaces the last. */
-export function keepChallenge(request: Request, kind: CeremonyKind, value: string): void {
-  (request.session as unknown as WithChallenge).passkeyChallenge = {
-    value,
-    kind,
-    expiresAt: Date.now() + LIFETIME_MS,
-  };
-}
-
 export function challengeExpired(): ApiError {
   return new ApiError(
     400,
@@ -37,16 +28,31 @@ export function challengeExpired(): ApiError {
   );
 }
 
+/** Keeps the options' challenge in the session (a new one replaces the last) and answers the options. */
+export function offerChallenge<T extends { challenge: string }>(
+  request: Request,
+  kind: CeremonyKind,
+  options: T,
+): { options: Record<string, unknown> } {
+  const expiresAt = Date.now() + LIFETIME_MS;
+  (request.session as unknown as WithChallenge).passkeyChallenge = {
+    value: options.challenge,
+    kind,
+    expiresAt,
+  };
+  return { options: { ...options } };
+}
+
 /**
- * Takes the session's challenge out, so it is used once whatever the outcome; refuses when
- * there is none, it has expired or it belongs to the other ceremony.
+ * What the browser's answer must match: the session's challenge for `kind`, taken out so it is
+ * used once whatever the outcome (400 when missing, expired or another ceremony's), and this site.
  */
-export function takeChallenge(request: Request, kind: CeremonyKind): string {
+export function expectedCeremony(request: Request, kind: CeremonyKind) {
   const session = request.session as unknown as WithChallenge;
   const stored = session.passkeyChallenge;
   delete session.passkeyChallenge;
   if (!stored || stored.kind !== kind || stored.expiresAt < Date.now()) throw challengeExpired();
-  return stored.value;
+  return { challenge: stored.value, ...relyingParty(request) };
 }
 
 /** The challenge an assertion was signed over (base64url, from its clientDataJSON), if it says one. */
@@ -69,12 +75,8 @@ const MAC_BYTES = 32;
 const CLOCK_SKEW_MS = 30_000;
 
 /**
- * The challenges of a sign-in by passkey alone, which a visitor asks for before having any
- * session: the challenge itself says when it was issued and is signed (HMAC-SHA256 with a key of
- * its own, derived from the session secret), so asking for one writes nothing anywhere, and any
- * replica that shares the secret can check it. It lives PASSKEY_CHALLENGE_MINUTES; it is spent by
- * the passkey that signs over it: PasskeySignInService refuses a challenge issued before that
- * passkey's last use (`passkey.last_used_at`, moved on in the same compare-and-set as its counter).
+ * A sign-in's challenges, asked for before any session: each says when it was issued and is signed
+ * (HMAC), so issuing writes nothing and any replica can check it. The passkey's use spends it.
  */
 @Injectable()
 export class SignInChallenges {
@@ -94,10 +96,7 @@ export class SignInChallenges {
     return new Uint8Array(Buffer.concat([signed, this.mac(signed)]));
   }
 
-  /**
-   * When `challenge` (base64url, as the browser signed it) was issued; 400 PASSKEY_CHALLENGE_EXPIRED
-   * when it is not one of ours, was altered, or has expired.
-   */
+  /** When `challenge` (base64url) was issued; 400 PASSKEY_CHALLENGE_EXPIRED when not ours, altered or expired. */
   issuedAt(challenge: string | undefined, now = Date.now()): number {
     const bytes = challenge === undefined ? Buffer.alloc(0) : Buffer.from(challenge, 'base64url');
     if (bytes.length !== SIGNED_BYTES + MAC_BYTES || bytes[0] !== VERSION) throw challengeExpired();

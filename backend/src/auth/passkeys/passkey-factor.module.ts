@@ -4,10 +4,7 @@ import { SecondFactorModule } from '../second-factor/second-factor.module.js';
 import { Passkey } from './passkey.entity.js';
 import { PasskeyFactorSource } from './passkey-factor.source.js';
 
-/**
- * Passkeys as a kind of second factor, alone: the app and `npm run admin:reset-mfa` (which
- * starts no HTTP server) both load it, so a reset sees and removes passkeys.
- */
+/** Passkeys as a kind of second factor alone, for the app and for `npm run admin:reset-mfa`. */
 @Module({
   imports: [TypeOrmModule.forFeature([Passkey]), SecondFactorModule],
   providers: [PasskeyFactorSource],

@@ -1,28 +1,23 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import {
+  RegisteredFactorSource,
   SecondFactorRegistry,
-  type SecondFactorSource,
   type SecondFactorSummary,
 } from '../second-factor/second-factor.js';
 import { Passkey } from './passkey.entity.js';
 
-/**
- * Each passkey is a second factor after the password: an admin with one counts as enrolled
- * under the policy, and a reset of their factors removes their passkeys too.
- */
+/** Each passkey is a second factor after the password. */
 @Injectable()
-export class PasskeyFactorSource implements SecondFactorSource, OnModuleInit {
+export class PasskeyFactorSource extends RegisteredFactorSource {
   readonly kind = 'passkey' as const;
 
   constructor(
     @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
-    private readonly registry: SecondFactorRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
+    registry: SecondFactorRegistry,
+  ) {
+    super(registry);
   }
 
   async factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]> {

@@ -1,27 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
-import { actorOf } from '../../activity/activity-actor.js';
-import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
-import { ApiError } from '../../common/api-error.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
-import { logInAs, startAdminSession } from '../login-session.js';
-import { secondFactorPendingOf, type SecondFactorPending } from '../second-factor/pending-step.js';
-import { knownDeviceOf } from '../known-devices.js';
-import { SessionSettings } from '../session-settings.js';
+import { LimitedAsLogin } from '../login-limits.js';
+import { LoginSessions } from '../login-session.js';
+import { requireSecondFactorPending } from '../second-factor/pending-step.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
-import { keepChallenge, relyingParty, takeChallenge } from './passkey-challenge.js';
+import { expectedCeremony, offerChallenge, relyingParty } from './passkey-challenge.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 
 const NOT_PENDING = 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)';
-
-function pendingOf(request: Request): SecondFactorPending {
-  const pending = secondFactorPendingOf(request);
-  if (!pending) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
-  return pending;
-}
 
 /** A passkey as the second step of logging in, after the password (instead of a code). */
 @ApiTags('auth')
@@ -30,7 +19,7 @@ function pendingOf(request: Request): SecondFactorPending {
 export class PasskeySecondFactorController {
   constructor(
     private readonly signIns: PasskeySignInService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
   ) {}
 
   /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
@@ -39,10 +28,9 @@ export class PasskeySecondFactorController {
   @ApiOkResponse({ type: PasskeyOptionsDto })
   @ApiErrors({ 401: NOT_PENDING })
   async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
-    const pending = pendingOf(request);
+    const pending = requireSecondFactorPending(request);
     const options = await this.signIns.secondFactorOptions(pending.adminId, relyingParty(request).rpID);
-    keepChallenge(request, 'second-factor', options.challenge);
-    return { options: { ...options } };
+    return offerChallenge(request, 'second-factor', options);
   }
 
   /**
@@ -52,27 +40,25 @@ export class PasskeySecondFactorController {
   @Post()
   @HttpCode(200)
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
-  @ApiErrors({
+  @LimitedAsLogin({
     400: 'PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again',
     401: `PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; ${NOT_PENDING}`,
-    429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async verifySecondFactorPasskey(
     @Body() dto: PasskeyAssertionDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    const pending = pendingOf(request);
-    const challenge = takeChallenge(request, 'second-factor');
-    const user = await this.signIns.secondFactor(
-      pending.adminId,
-      dto.credential as unknown as AuthenticationResponseJSON,
-      { challenge, ...relyingParty(request) },
-      request.ip ?? 'unknown',
-      (username) => knownDeviceOf(request, username, this.settings),
+    return this.logins.secondStep(
+      request,
+      (adminId, client, deviceOf) =>
+        this.signIns.secondFactor(
+          adminId,
+          dto.credential,
+          expectedCeremony(request, 'second-factor'),
+          client,
+          deviceOf,
+        ),
+      { method: 'password', secondFactor: 'passkey' },
     );
-    await logInAs(request, user);
-    startAdminSession(request, this.settings);
-    await this.signIns.recordSecondFactorLogin(actorOf(request));
-    return toAdminUserDto(user);
   }
 }

@@ -13,8 +13,8 @@ import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
-import { TransactionRunner } from '../../database/transaction-runner.js';
 import { LoginLimits } from '../login-limits.js';
+import { noSecondFactorPending } from '../second-factor/second-factor-errors.js';
 import { challengeExpired } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
 import { credentialKeyOf, transportsOf, userHandleOf } from './passkeys.service.js';
@@ -24,14 +24,10 @@ export interface ExpectedCeremony {
   challenge: string;
   origin: string;
   rpID: string;
-  /**
-   * When the challenge was issued, for one that no session keeps (a sign-in's, SignInChallenges):
-   * the passkey's last use spends it, so a passkey used since then refuses it.
-   */
+  /** When a sign-in's challenge (kept by no session) was issued: a passkey used since refuses it. */
   issuedAt?: number;
 }
 
-/** The browser's known device for an account (known-devices.ts), or null. */
 type DeviceOf = (username: string) => string | null;
 
 /** Why an assertion was refused, for the activity log (never the credential itself). */
@@ -44,25 +40,17 @@ function rejected(): ApiError {
   return new ApiError(401, 'PASSKEY_REJECTED', 'The passkey was not accepted');
 }
 
-/**
- * Checks passkey assertions: to sign in without a username, and to confirm it is still the
- * admin before a dangerous action. Failures count against the same limit as wrong passwords
- * (per client, and per client and account once the passkey names one).
- */
+/** Checks passkey assertions (sign-in, re-authentication, second step); failures count as failed logins. */
 @Injectable()
 export class PasskeySignInService {
   constructor(
     @InjectRepository(Passkey) private readonly passkeys: Repository<Passkey>,
     private readonly users: AdminUsersService,
     private readonly loginLimits: LoginLimits,
-    private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
 
-  /**
-   * Options for navigator.credentials.get. Signing in offers every passkey of this site (the
-   * authenticator lists its own); a signed-in admin confirming who they are is offered theirs.
-   */
+  /** Options for navigator.credentials.get: a signed-in admin is offered their own passkeys, a sign-in any. */
   async authenticationOptions(rpID: string, user?: AdminUser, challenge?: Uint8Array<ArrayBuffer>) {
     const own = user ? await this.passkeys.find({ where: { adminId: user.id } }) : [];
     return generateAuthenticationOptions({
@@ -80,14 +68,11 @@ export class PasskeySignInService {
   /** Options for the step after the password: the account's own passkeys only. */
   async secondFactorOptions(adminId: string, rpID: string) {
     const user = await this.users.findById(adminId);
-    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    if (!user) throw noSecondFactorPending();
     return this.authenticationOptions(rpID, user);
   }
 
-  /**
-   * The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. `deviceOf` names
-   * the browser's known device for the account, once the passkey says whose it is.
-   */
+  /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
   signIn(
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,
@@ -95,13 +80,6 @@ export class PasskeySignInService {
     deviceOf: DeviceOf = () => null,
   ) {
     return this.verify(response, expected, actor, deviceOf);
-  }
-
-  /** Logs a passkey sign-in that succeeded (once the session exists), as a login by passkey. */
-  async recordSignIn(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, { kind: 'login.succeeded', actor, details: { method: 'passkey' } }),
-    );
   }
 
   /** Confirms the signed-in admin with one of their own passkeys. */
@@ -126,20 +104,9 @@ export class PasskeySignInService {
     deviceOf: DeviceOf = () => null,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
-    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    if (!user) throw noSecondFactorPending();
     const actor: ActivityActor = { adminId: user.id, username: user.username, client };
     return this.verify(response, expected, actor, deviceOf, user, 'second-factor');
-  }
-
-  /** Logs a login by password and passkey that succeeded (once the session exists). */
-  async recordSecondFactorLogin(actor: ActivityActor): Promise<void> {
-    await this.transactions.run((manager) =>
-      this.activity.record(manager, {
-        kind: 'login.succeeded',
-        actor,
-        details: { method: 'password', secondFactor: 'passkey' },
-      }),
-    );
   }
 
   private async verify(
@@ -151,31 +118,21 @@ export class PasskeySignInService {
     step: PasskeyStep = 'sign-in',
   ): Promise<AdminUser> {
     const client = actor.client ?? 'unknown';
-    const passkey = await this.passkeys.findOne({
-      where: { credentialKey: credentialKeyOf(response.id) },
-      select: {
-        id: true,
-        adminId: true,
-        credentialId: true,
-        publicKey: true,
-        counter: true,
-        transports: true,
-        lastUsedAt: true,
-      },
-    });
+    const passkey = await this.passkeys
+      .createQueryBuilder('passkey')
+      .addSelect('passkey.publicKey')
+      .where('passkey.credentialKey = :key', { key: credentialKeyOf(response.id) })
+      .getOne();
     const owner = passkey ? await this.users.findById(passkey.adminId) : null;
     // The limits' account: the one the passkey names, or nobody's for an unknown passkey.
     const username = signedIn?.username ?? owner?.username ?? '';
     const device = username ? deviceOf(username) : null;
     await this.loginLimits.take(client, username, device);
     const fail = async (reason: Refusal, refusal = rejected()): Promise<never> => {
-      await this.transactions.run((manager) =>
-        this.activity.record(
-          manager,
-          step === 'second-factor'
-            ? { kind: 'mfa.second_factor_failed', actor, details: { factor: 'passkey', reason } }
-            : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
-        ),
+      await this.activity.recordAlone(
+        step === 'second-factor'
+          ? { kind: 'mfa.second_factor_failed', actor, details: { factor: 'passkey', reason } }
+          : { kind: 'passkey.failed', actor, details: { step, reason, username: owner?.username ?? null } },
       );
       throw refusal;
     };

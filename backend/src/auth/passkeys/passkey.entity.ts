@@ -3,10 +3,7 @@ import { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { epochMillis } from '../../database/transformers.js';
 import { UuidPrimaryKey } from '../../database/uuid-primary-key.js';
 
-/**
- * A passkey (WebAuthn credential) an administrator registered. The public key verifies the
- * browser's signatures and never leaves the server; deleting the admin deletes their passkeys.
- */
+/** A passkey (WebAuthn credential) of an administrator; its public key never leaves the server. */
 @Entity('passkey')
 export class Passkey {
   @UuidPrimaryKey()
@@ -28,10 +25,7 @@ export class Passkey {
   @Column({ name: 'credential_id', type: 'text' })
   credentialId: string;
 
-  /**
-   * SHA-256 of the credential id, in hex: a sign-in finds the passkey by it. The id itself is
-   * case-sensitive and the MySQL collation is not, so the unique index is on the hash.
-   */
+  /** SHA-256 of the credential id: the id is case-sensitive and MySQL's collation is not. */
   @Index('uq_passkey_credential_key', { unique: true })
   @Column({ name: 'credential_key', type: 'varchar', length: 64 })
   credentialKey: string;

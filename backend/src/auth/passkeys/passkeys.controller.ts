@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { Actor, actorOf, type ActivityActor } from '../../activity/activity-actor.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
@@ -10,20 +9,18 @@ import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { MessageDto } from '../../common/error-response.dto.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
-import { markAuthenticated } from '../recent-auth/recent-auth.js';
-import { RecentAuthRequired } from '../recent-auth/recent-auth.js';
+import { LimitedAsLogin } from '../login-limits.js';
+import { LoginSessions } from '../login-session.js';
+import { confirmedNow, RecentAuthRequired } from '../recent-auth/recent-auth.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../second-factor/pending-step.js';
-import { knownDeviceOf } from '../known-devices.js';
-import { SessionSettings } from '../session-settings.js';
 import { AddPasskeyDto, PasskeyAssertionDto, PasskeyDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import {
-  keepChallenge,
+  expectedCeremony,
+  offerChallenge,
   relyingParty,
   signedChallengeOf,
   SignInChallenges,
-  takeChallenge,
 } from './passkey-challenge.js';
-import { startPasskeySession } from './passkey-session.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysService } from './passkeys.service.js';
 
@@ -39,7 +36,7 @@ export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
     private readonly signIns: PasskeySignInService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
     private readonly challenges: SignInChallenges,
   ) {}
 
@@ -63,8 +60,7 @@ export class PasskeysController {
     @Req() request: Request,
   ): Promise<PasskeyOptionsDto> {
     const options = await this.passkeys.registrationOptions(user, relyingParty(request).rpID);
-    keepChallenge(request, 'registration', options.challenge);
-    return { options: { ...options } };
+    return offerChallenge(request, 'registration', options);
   }
 
   /**
@@ -75,24 +71,14 @@ export class PasskeysController {
   @AdminOnly()
   @AllowedDuringEnrolment()
   @ApiCreatedResponse({ type: PasskeyDto })
-  @ApiErrors({
-    ...CHALLENGE_ERRORS,
-    409: 'PASSKEY_ALREADY_REGISTERED',
-  })
+  @ApiErrors({ ...CHALLENGE_ERRORS, 409: 'PASSKEY_ALREADY_REGISTERED' })
   async addPasskey(
     @CurrentUser() user: AdminUser,
     @Body() dto: AddPasskeyDto,
     @Req() request: Request,
-    @Actor() actor: ActivityActor,
   ): Promise<PasskeyDto> {
-    const challenge = takeChallenge(request, 'registration');
-    const passkey = await this.passkeys.register(
-      user,
-      dto.name,
-      dto.credential as unknown as RegistrationResponseJSON,
-      { challenge, ...relyingParty(request) },
-      actor,
-    );
+    const expected = expectedCeremony(request, 'registration');
+    const passkey = await this.passkeys.register(user, dto.name, dto.credential, expected, actorOf(request));
     setEnrolmentRequired(request, false);
     return passkey;
   }
@@ -127,13 +113,11 @@ export class PasskeysController {
   @ApiErrors({ 400: 'VALIDATION_FAILED: the call takes no body (UNKNOWN_FIELD for each field sent)' })
   async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
-    // A signed challenge that says when it was issued (SignInChallenges): a visitor's call writes
-    // no session and sets no cookie, however many times it is made, on whichever replica.
+    // A signed challenge (SignInChallenges): a visitor's call writes no session and sets no cookie.
     const challenge = this.challenges.issue();
     const options = await this.signIns.authenticationOptions(relyingParty(request).rpID, user, challenge);
-    // A signed-in admin's confirmation also stays bound to their session, as before.
-    if (user) keepChallenge(request, 'authentication', options.challenge);
-    return { options: { ...options } };
+    // A signed-in admin's confirmation also stays bound to their session.
+    return user ? offerChallenge(request, 'authentication', options) : { options: { ...options } };
   }
 
   /**
@@ -143,24 +127,21 @@ export class PasskeysController {
   @Post('sign-in')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminUserDto, description: 'Signed in; the response sets the session cookie' })
-  @ApiErrors({
+  @LimitedAsLogin({
     400: 'PASSKEY_CHALLENGE_EXPIRED: the signed challenge is not ours, is over 5 minutes old, or was spent by a use of the passkey since; ask for options again',
     401: 'PASSKEY_REJECTED: unknown passkey, wrong site, bad signature or a replay',
-    429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async signInWithPasskey(@Body() dto: PasskeyAssertionDto, @Req() request: Request): Promise<AdminUserDto> {
-    // No session holds the challenge: the one the passkey signed over must be ours and live
-    // (400 otherwise), and the passkey's use spends it (PasskeySignInService).
+    // No session holds the challenge: the signed one must be ours and live, and the passkey's use spends it.
     const challenge = signedChallengeOf(dto.credential.response.clientDataJSON);
     const issuedAt = this.challenges.issuedAt(challenge);
     const user = await this.signIns.signIn(
-      dto.credential as unknown as AuthenticationResponseJSON,
+      dto.credential,
       { challenge: challenge!, issuedAt, ...relyingParty(request) },
       actorOf(request),
-      (username) => knownDeviceOf(request, username, this.settings),
+      this.logins.deviceOf(request),
     );
-    await startPasskeySession(request, user, this.settings);
-    await this.signIns.recordSignIn(actorOf(request));
+    await this.logins.logIn(request, user, { method: 'passkey' });
     return toAdminUserDto(user);
   }
 
@@ -169,25 +150,14 @@ export class PasskeysController {
   @HttpCode(200)
   @AdminOnly()
   @ApiOkResponse({ type: MessageDto })
-  @ApiErrors({
-    ...CHALLENGE_ERRORS,
-    401: 'PASSKEY_REJECTED',
-    429: 'Too many failed attempts; Retry-After says when to try again',
-  })
+  @LimitedAsLogin({ ...CHALLENGE_ERRORS, 401: 'PASSKEY_REJECTED' })
   async reauthenticateWithPasskey(
     @CurrentUser() user: AdminUser,
     @Body() dto: PasskeyAssertionDto,
     @Req() request: Request,
-    @Actor() actor: ActivityActor,
   ): Promise<MessageDto> {
-    const challenge = takeChallenge(request, 'authentication');
-    await this.signIns.reauthenticate(
-      user,
-      dto.credential as unknown as AuthenticationResponseJSON,
-      { challenge, ...relyingParty(request) },
-      actor,
-    );
-    markAuthenticated(request);
-    return { message: 'Confirmed' };
+    const expected = expectedCeremony(request, 'authentication');
+    await this.signIns.reauthenticate(user, dto.credential, expected, actorOf(request));
+    return confirmedNow(request);
   }
 }

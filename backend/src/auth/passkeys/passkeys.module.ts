@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
+import { LoginSessions } from '../login-session.js';
 import { SecondFactorModule } from '../second-factor/second-factor.module.js';
 import { SignInChallenges } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
@@ -11,10 +12,7 @@ import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { PasskeysService } from './passkeys.service.js';
 
-/**
- * Passkeys (WebAuthn) of administrators: registration, removal, sign-in alone, the step after
- * the password, and re-authentication.
- */
+/** Administrators' passkeys: registration, removal, sign-in, second step and re-authentication. */
 @Module({
   // The login throttle comes from SecondFactorModule: one throttle for every way of signing in.
   imports: [
@@ -25,7 +23,8 @@ import { PasskeysService } from './passkeys.service.js';
     PasskeyFactorModule,
   ],
   controllers: [PasskeysController, PasskeySecondFactorController],
-  providers: [PasskeysService, PasskeySignInService, SignInChallenges],
-  exports: [PasskeysService],
+  // LoginSessions is provided here, the lowest module that logs in, and exported to AuthModule.
+  providers: [PasskeysService, PasskeySignInService, SignInChallenges, LoginSessions],
+  exports: [LoginSessions],
 })
 export class PasskeysModule {}

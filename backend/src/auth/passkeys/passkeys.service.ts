@@ -18,6 +18,7 @@ import { TransactionRunner } from '../../database/transaction-runner.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 import { MfaPolicyService } from '../second-factor/policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../second-factor/recovery-codes/recovery-codes.service.js';
+import { lastSecondFactor } from '../second-factor/second-factor-errors.js';
 import { SecondFactorRegistry } from '../second-factor/second-factor.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
 import { Passkey } from './passkey.entity.js';
@@ -60,25 +61,12 @@ export class PasskeysService {
     private readonly recoveryCodes: RecoveryCodesService,
   ) {}
 
-  /** Whether the admin has at least one passkey (a second factor, for the sign-in policy). */
-  async hasPasskey(adminId: string): Promise<boolean> {
-    return (await this.countOf(adminId)) > 0;
-  }
-
-  countOf(adminId: string): Promise<number> {
-    return this.passkeys.countBy({ adminId });
-  }
-
   async listOf(adminId: string): Promise<PasskeyDto[]> {
     const rows = await this.passkeys.find({ where: { adminId }, order: { createdAt: 'ASC' } });
     return rows.map(toPasskeyDto);
   }
 
-  /**
-   * What the browser needs to make a passkey for this admin: discoverable (so it signs in
-   * without a username), user verification when the authenticator can, and none of the
-   * authenticators that already hold one of theirs.
-   */
+  /** Options to make a discoverable passkey for this admin, on none of the authenticators holding one of theirs. */
   async registrationOptions(user: AdminUser, rpID: string) {
     const existing = await this.passkeys.find({ where: { adminId: user.id } });
     return generateRegistrationOptions({
@@ -119,9 +107,7 @@ export class PasskeysService {
       registration = { verified: false as const };
     }
     if (!registration.verified) {
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, { kind: 'passkey.failed', actor, details: { step: 'registration' } }),
-      );
+      await this.activity.recordAlone({ kind: 'passkey.failed', actor, details: { step: 'registration' } });
       throw new ApiError(400, 'PASSKEY_REJECTED', 'The passkey could not be verified: try again');
     }
     const { credential } = registration.registrationInfo;
@@ -150,21 +136,14 @@ export class PasskeysService {
     return toPasskeyDto(passkey);
   }
 
-  /**
-   * Removes one of the admin's passkeys and ends their other sessions (this one stays); refused
-   * when it is the account's last second factor while the policy requires one.
-   */
+  /** Removes one of the admin's passkeys and ends their other sessions; not the last factor the policy requires. */
   async remove(user: AdminUser, id: string, currentSid: string, actor: ActivityActor): Promise<void> {
     const required = await this.policy.isRequired();
     await this.transactions.run(async (manager) => {
       const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
       if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
       if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) {
-        throw new ApiError(
-          409,
-          'LAST_SECOND_FACTOR',
-          'A second factor is required for every administrator: add another before removing this one',
-        );
+        throw lastSecondFactor();
       }
       await manager.delete(Passkey, { id });
       // Recovery codes stand in for a factor: with none left they would be one by themselves.

@@ -9,13 +9,20 @@ import type { Request } from 'express';
 import { REAUTHENTICATION_WINDOW_MINUTES } from 'contract';
 import { ApiError } from '../../common/api-error.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
+import type { MessageDto } from '../../common/error-response.dto.js';
 import type { SessionData } from '../../sessions/session.store.js';
 
 const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
 
-/** Notes in the session that its admin just proved who they are (password at login or re-authentication). */
+/** Notes in the session that its admin just proved who they are. */
 export function markAuthenticated(request: Request): void {
   (request.session as unknown as SessionData).authenticatedAt = Date.now();
+}
+
+/** The answer to a re-authentication that succeeded, noted in the session. */
+export function confirmedNow(request: Request): MessageDto {
+  markAuthenticated(request);
+  return { message: 'Confirmed' };
 }
 
 /** Whether the session's admin proved who they are within the window. */
@@ -26,10 +33,8 @@ export function recentlyAuthenticated(request: Request): boolean {
 
 /**
  * Lets a dangerous action through only when the session's admin gave their password (or a
- * passkey) within the last minutes; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin
- * turns into a prompt before sending the action again. It reads the session alone: nothing in
- * the query, headers or body can change its answer. An action that needs no re-authentication
- * (a restore's preview) is a route of its own without this guard.
+ * passkey) within the window; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin turns into
+ * a prompt. It reads the session alone: nothing in the request can change its answer.
  */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {

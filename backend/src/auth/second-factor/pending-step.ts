@@ -2,14 +2,12 @@ import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
 import type { SessionData } from '../../sessions/session.store.js';
+import { noSecondFactorPending } from './second-factor-errors.js';
 
 /** How long a password stays good for giving the second factor. */
 export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
-/**
- * The password was right and the account has a second factor: the session is NOT logged in
- * (passport knows no user), it only remembers whose code it waits for.
- */
+/** A right password for an account with a second factor: the session is NOT logged in, it waits for the code. */
 export interface SecondFactorPending {
   adminId: string;
   since: number;
@@ -26,14 +24,18 @@ export function secondFactorPendingOf(request: Request): SecondFactorPending | n
   return pending;
 }
 
+/** The pending second factor of this session; 401 NO_SECOND_FACTOR_PENDING without one. */
+export function requireSecondFactorPending(request: Request): SecondFactorPending {
+  const pending = secondFactorPendingOf(request);
+  if (!pending) throw noSecondFactorPending();
+  return pending;
+}
+
 export function setSecondFactorPending(request: Request, adminId: string): void {
   sessionOf(request)!.secondFactorPending = { adminId, since: Date.now() };
 }
 
-/**
- * The session is logged in but its admin must first add a second factor (the policy requires
- * one): every admin route answers 403 until then, but those marked AllowedDuringEnrolment.
- */
+/** Logged in, but the policy makes the admin add a second factor first: other admin routes answer 403. */
 export function enrolmentRequired(request: Request): boolean {
   return sessionOf(request)?.enrolmentRequired === true;
 }
@@ -65,10 +67,7 @@ export function isAllowedDuringEnrolment(handler: object, controller: object): b
   );
 }
 
-/**
- * For a route open without a session (creating the first admin) that also accepts one: refuses
- * a session whose admin must still set up a second factor, before the body is even validated.
- */
+/** For a route open without a session that also accepts one: refuses a session still in enrolment. */
 @Injectable()
 export class EnrolmentCompleteGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {

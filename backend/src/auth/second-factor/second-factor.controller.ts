@@ -1,21 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { actorOf } from '../../activity/activity-actor.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
-import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
-import { ApiError } from '../../common/api-error.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { AdminOnly } from '../admin-only.decorator.js';
-import { AuthService } from '../auth.service.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
-import { logInAs, startAdminSession } from '../login-session.js';
-import { knownDeviceOf } from '../known-devices.js';
-import { SessionSettings } from '../session-settings.js';
+import { LimitedAsLogin } from '../login-limits.js';
+import { LoginSessions } from '../login-session.js';
 import { SecondFactorCodeDto } from './dto/second-factor-code.dto.js';
 import { MySecondFactorsDto } from './dto/second-factors.dto.js';
-import { AllowedDuringEnrolment, secondFactorPendingOf } from './pending-step.js';
+import { AllowedDuringEnrolment } from './pending-step.js';
 import { SecondFactorService } from './second-factor.service.js';
 
 @ApiTags('auth')
@@ -24,8 +19,7 @@ import { SecondFactorService } from './second-factor.service.js';
 export class SecondFactorController {
   constructor(
     private readonly secondFactor: SecondFactorService,
-    private readonly auth: AuthService,
-    private readonly settings: SessionSettings,
+    private readonly logins: LoginSessions,
   ) {}
 
   /**
@@ -35,27 +29,17 @@ export class SecondFactorController {
   @Post('second-factor')
   @HttpCode(200)
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
-  @ApiErrors({
+  @LimitedAsLogin({
     400: 'SECOND_FACTOR_INVALID: the code is not valid, or was already used',
     401: 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)',
-    429: 'Too many failed attempts; Retry-After says when to try again',
   })
   async verifySecondFactor(
     @Body() dto: SecondFactorCodeDto,
     @Req() request: Request,
   ): Promise<CurrentAdminDto> {
-    const pending = secondFactorPendingOf(request);
-    if (!pending) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
-    const user = await this.secondFactor.verify(
-      pending.adminId,
-      dto.code,
-      request.ip ?? 'unknown',
-      (username) => knownDeviceOf(request, username, this.settings),
+    return this.logins.secondStep(request, (adminId, client, deviceOf) =>
+      this.secondFactor.verify(adminId, dto.code, client, deviceOf),
     );
-    await logInAs(request, user);
-    startAdminSession(request, this.settings);
-    await this.auth.recordLogin(actorOf(request));
-    return toAdminUserDto(user);
   }
 
   /** The current admin's second factors, unused recovery codes and whether one is required. */

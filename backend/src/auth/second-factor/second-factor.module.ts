@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
+import { SystemFlag } from '../../database/system-flag.entity.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { LoginLimits } from '../login-limits.js';
@@ -25,13 +27,10 @@ const SECOND_FACTOR_SERVICES = [
   LoginLimits,
 ];
 
-/**
- * Second factors after the password: the registry every kind plugs into (an authenticator app
- * here; passkeys register the same way), recovery codes and the policy that requires one.
- */
+/** Second factors after the password: the registry of kinds, the app, recovery codes and the policy. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([TotpFactor, RecoveryCode]),
+    TypeOrmModule.forFeature([TotpFactor, RecoveryCode, SystemFlag, AdminUser]),
     AdminUsersModule,
     SessionsModule,
     // LoginLimits counts through it: imported here too for contexts without the whole app (reset-mfa).

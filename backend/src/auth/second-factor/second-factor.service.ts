@@ -3,13 +3,11 @@ import type { ActivityActor } from '../../activity/activity-actor.js';
 import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
-import { ApiError } from '../../common/api-error.js';
-import { TransactionRunner } from '../../database/transaction-runner.js';
 import { RateLimits } from '../../rate-limits/rate-limits.service.js';
 import { LoginLimits } from '../login-limits.js';
 import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
-import { invalidSecondFactor } from './second-factor-errors.js';
+import { invalidSecondFactor, noSecondFactorPending } from './second-factor-errors.js';
 import { SecondFactorRegistry } from './second-factor.js';
 import type { SecondFactorMethod } from '../dto/current-admin.dto.js';
 import type { MySecondFactorsDto } from './dto/second-factors.dto.js';
@@ -27,15 +25,12 @@ export class SecondFactorService {
     private readonly policy: MfaPolicyService,
     private readonly loginLimits: LoginLimits,
     private readonly limits: RateLimits,
-    private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
 
   /**
-   * Checks the code of an account whose password was just given, under the login limits and
-   * the account's own limit on codes from every address, all taken before the code is checked.
-   * Six digits are an authenticator code; anything else is tried as a recovery code, which is
-   * then spent.
+   * Checks the code of an account whose password was just given, under the login limits and the
+   * account's own; six digits are an app's code, anything else a recovery code (then spent).
    */
   async verify(
     adminId: string,
@@ -44,7 +39,7 @@ export class SecondFactorService {
     deviceOf: (username: string) => string | null = () => null,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
-    if (!user) throw new ApiError(401, 'NO_SECOND_FACTOR_PENDING', 'Log in with your password first');
+    if (!user) throw noSecondFactorPending();
     const device = deviceOf(user.username);
     await this.loginLimits.take(client, user.username, device);
     await this.limits.take('second-factor.account', user.id);
@@ -55,30 +50,23 @@ export class SecondFactorService {
       ? await this.totp.verifyCode(user.id, given)
       : await this.recoveryCodes.use(user.id, given);
     if (!accepted) {
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, {
-          kind: 'mfa.second_factor_failed',
-          actor,
-          details: { factor: byApp ? 'totp' : 'recovery-code' },
-        }),
-      );
+      await this.activity.recordAlone({
+        kind: 'mfa.second_factor_failed',
+        actor,
+        details: { factor: byApp ? 'totp' : 'recovery-code' },
+      });
       throw invalidSecondFactor();
     }
     await this.loginLimits.succeeded(client, user.username, device);
     await this.limits.forgive('second-factor.account', user.id);
     if (!byApp) {
       const left = await this.recoveryCodes.remainingOf(user.id);
-      await this.transactions.run((manager) =>
-        this.activity.record(manager, { kind: 'mfa.recovery_code_used', actor, details: { left } }),
-      );
+      await this.activity.recordAlone({ kind: 'mfa.recovery_code_used', actor, details: { left } });
     }
     return user;
   }
 
-  /**
-   * The ways an account can give its second factor. Only for the account whose password this
-   * session just gave: telling anyone else would reveal how an account is protected.
-   */
+  /** How an account can give its second factor: only for the session that gave its password. */
   async methodsOf(adminId: string): Promise<SecondFactorMethod[]> {
     const [factors, recoveryCodesLeft] = await Promise.all([
       this.registry.factorsOf(adminId),

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { SECOND_FACTOR_KINDS } from 'contract';
 import type { EntityManager } from 'typeorm';
 
@@ -12,10 +12,7 @@ export interface SecondFactorSummary {
   addedAt: number;
 }
 
-/**
- * A kind of factor plugs in here (the TOTP service, the passkeys service), so "does this account
- * have any factor" and "remove every factor" see every kind without knowing their tables.
- */
+/** A kind of factor plugs in here, so the questions about every factor need not know their tables. */
 export interface SecondFactorSource {
   readonly kind: SecondFactorKind;
   factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]>;
@@ -47,4 +44,18 @@ export class SecondFactorRegistry {
     for (const source of this.sources.values()) removed += await source.removeAllOf(adminId, manager);
     return removed;
   }
+}
+
+/** A kind of factor that registers itself with the registry at start-up. */
+export abstract class RegisteredFactorSource implements SecondFactorSource, OnModuleInit {
+  abstract readonly kind: SecondFactorKind;
+
+  constructor(protected readonly registry: SecondFactorRegistry) {}
+
+  onModuleInit(): void {
+    this.registry.register(this);
+  }
+
+  abstract factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]>;
+  abstract removeAllOf(adminId: string, manager: EntityManager): Promise<number>;
 }

@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ListingShopDto } from './create-listing-request.dto.js';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
-  IsIn,
-  IsOptional,
-  IsUUID,
-  ValidateNested,
-} from 'class-validator';
+import { IsIn, IsOptional, ValidateNested } from 'class-validator';
 import {
   CORRECTION_KINDS,
   VISITOR_REQUEST_STATUSES,
@@ -19,26 +10,18 @@ import {
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
+import { NullableString } from '../../common/dto/nullable-string.decorator.js';
+import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 export const ADMIN_REQUESTS_MAX_PAGE_SIZE = 100;
 /** The most requests one bulk action may name. */
 export const MAX_BULK_REQUESTS = 500;
 
-const REASON: ShopFieldDefinition = Object.freeze({
-  name: 'reason',
-  kind: 'paragraphs',
-  label: 'Reason',
-  required: false,
-  max: 500,
-});
-const EDITED_VALUE: ShopFieldDefinition = Object.freeze({
-  name: 'value',
-  kind: 'paragraphs',
-  label: 'Value',
-  required: false,
-  max: 500,
-});
+/** An optional text of up to 500 characters, checked as a shop's paragraphs are. */
+const paragraphs = (name: string, label: string): ShopFieldDefinition =>
+  Object.freeze({ name, kind: 'paragraphs', label, required: false, max: 500 });
 
 /** A page of the queue, newest first, filtered by status, type and kind. */
 export class AdminRequestListQueryDto extends PageQueryDto(ADMIN_REQUESTS_MAX_PAGE_SIZE) {
@@ -69,49 +52,43 @@ export class AdminRequestDto {
   type: VisitorRequestType;
   @ApiProperty({ enum: VISITOR_REQUEST_STATUSES })
   status: VisitorRequestStatus;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopId: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopName: string | null;
   /** The shop's current slug, when it still exists (a link to its page). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   shopSlug: string | null;
   @ApiProperty({ enum: CORRECTION_KINDS, nullable: true })
   kind: CorrectionKind | null;
   /** The shop's value today for the field the correction is about (text; null when none). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   currentValue: string | null;
   /** What the visitor proposes (text, never HTML). */
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   proposedValue: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   comment: string | null;
   /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
   @ApiProperty({ type: ListingShopDto, nullable: true })
   proposedShop: ListingShopDto | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   submitterName: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   submitterEmail: string | null;
   /** How many more times the same suggestion arrived (merged into this one). */
   duplicates: number;
   /** ISO 8601. */
   createdAt: string;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decidedAt: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decidedBy: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @NullableString()
   decisionReason: string | null;
 }
 
-export class AdminRequestListDto {
-  @ApiProperty({ type: [AdminRequestDto] })
-  items: AdminRequestDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export class AdminRequestListDto extends PageOf(AdminRequestDto) {}
 
 /** How many requests wait for a decision (the count beside "Requests" in the menu). */
 export class PendingRequestsDto {
@@ -121,7 +98,7 @@ export class PendingRequestsDto {
 /** Approving: what to write, when the administrator edited the visitor's proposal. */
 export class ApproveRequestDto {
   /** A correction's value as edited. */
-  @ContractField(EDITED_VALUE)
+  @ContractField(paragraphs('value', 'Value'))
   value?: string | null;
 
   /**
@@ -138,17 +115,12 @@ export class ApproveRequestDto {
 
 export class RejectRequestDto {
   /** Why, in a few words; the submitter who left an e-mail is told. */
-  @ContractField(REASON)
+  @ContractField(paragraphs('reason', 'Reason'))
   reason?: string | null;
 }
 
 export class MarkSpamDto {
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_BULK_REQUESTS, uniqueItems: true })
-  @IsArray({ message: 'ids must be a list of request ids' })
-  @ArrayMinSize(1, { message: 'ids must name at least one request' })
-  @ArrayMaxSize(MAX_BULK_REQUESTS, { message: `ids may name at most ${MAX_BULK_REQUESTS} requests` })
-  @ArrayUnique({ message: 'ids must not repeat a request' })
-  @IsUUID('all', { each: true, message: 'each id must be a request id (a UUID)' })
+  @BulkIds('request', MAX_BULK_REQUESTS)
   ids: string[];
 }
 

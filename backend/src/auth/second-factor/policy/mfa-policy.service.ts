@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import type { ActivityActor } from '../../../activity/activity-actor.js';
 import { ActivityService } from '../../../activity/activity.service.js';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
@@ -15,23 +15,23 @@ import { TransactionRunner } from '../../../database/transaction-runner.js';
 const MFA_REQUIRED_FLAG = 'mfa-required';
 
 /**
- * The policy "a second factor for every administrator". MFA_REQUIRED forces it either way;
- * unset, the setting decides: on for a new installation (no admin yet at start-up), off for
- * one that existed before the setting did, until an admin turns it on.
+ * "A second factor for every administrator": MFA_REQUIRED forces it; unset, the setting decides,
+ * on for a new installation and off for one older than the setting.
  */
 @Injectable()
 export class MfaPolicyService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SystemFlag) private readonly flags: Repository<SystemFlag>,
+    @InjectRepository(AdminUser) private readonly admins: Repository<AdminUser>,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if ((await this.dataSource.getRepository(AdminUser).count()) > 0) return;
+    if ((await this.admins.count()) > 0) return;
     try {
-      await this.dataSource.getRepository(SystemFlag).insert({ name: MFA_REQUIRED_FLAG });
+      await this.flags.insert({ name: MFA_REQUIRED_FLAG });
     } catch (error) {
       // Another instance starting at the same time turned it on first.
       if (!isUniqueViolation(error)) throw error;
@@ -48,7 +48,7 @@ export class MfaPolicyService implements OnModuleInit {
   }
 
   private async setting(): Promise<boolean> {
-    return (await this.dataSource.getRepository(SystemFlag).countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+    return (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
   }
 
   /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */

@@ -29,11 +29,7 @@ class ResetMfaModule {
   }
 }
 
-/**
- * `npm run admin:reset-mfa -- <username>` on the server, for when no other administrator can
- * reset the account: removes its second factors and recovery codes and ends its sessions, on
- * the database this environment configures. Returns the exit code.
- */
+/** `npm run admin:reset-mfa -- <username>`, for when no other administrator can reset the account; the exit code. */
 export async function resetMfaCommand(
   args: string[],
   env: Env,

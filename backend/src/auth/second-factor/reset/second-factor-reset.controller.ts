@@ -1,11 +1,10 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
-import { ADMIN_NOT_FOUND, adminNotFound } from '../../../admin-users/admin-users.service.js';
+import { ADMIN_NOT_FOUND, AdminUserId } from '../../../admin-users/admin-users.service.js';
 import { ApiError } from '../../../common/api-error.js';
 import { ApiErrors } from '../../../common/api-errors.decorator.js';
-import { idParam } from '../../../common/id-param.js';
 import { AdminOnly } from '../../admin-only.decorator.js';
 import { CurrentUser } from '../../current-user.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
@@ -29,7 +28,7 @@ export class SecondFactorResetController {
   @ApiOkResponse({ type: SecondFactorsResetDto })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: "OWN_SECOND_FACTORS_RESET: not for one's own account" })
   async resetAdminUserSecondFactors(
-    @Param('id', idParam(adminNotFound)) id: string,
+    @AdminUserId() id: string,
     @CurrentUser() me: AdminUser,
     @Actor() actor: ActivityActor,
   ): Promise<SecondFactorsResetDto> {

@@ -8,10 +8,7 @@ import { SessionsService } from '../../../sessions/sessions.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import { SecondFactorRegistry } from '../second-factor.js';
 
-/**
- * Recovery for an admin who lost every factor: removes all their factors and recovery codes and
- * ends their sessions, so their next login asks for a new factor (when the policy requires one).
- */
+/** For an admin who lost every factor: removes them all with the recovery codes, and ends their sessions. */
 @Injectable()
 export class SecondFactorResetService {
   constructor(

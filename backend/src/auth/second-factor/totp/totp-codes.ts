@@ -3,10 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 /** Codes of 6 digits that change every 30 seconds: what every authenticator app shows by default. */
 const TOTP_DIGITS = /^\d{6}$/;
 
-/**
- * A code of the previous or the next 30 seconds is accepted too (a phone's clock drifts, and a
- * code typed at the end of its window arrives in the next one).
- */
+/** The previous and next 30 seconds' codes count too: phones' clocks drift, typing takes time. */
 const TOLERANCE_SECONDS = 30;
 
 /** Where the app shows whose account a code is for. */
@@ -25,10 +22,7 @@ export function looksLikeTotpCode(code: string): boolean {
   return TOTP_DIGITS.test(code);
 }
 
-/**
- * The time step of `code` when it is valid now and newer than `afterStep` (each code works once,
- * and never one older than the last accepted); null otherwise. `nowMs` is for tests.
- */
+/** The time step of `code` when it is valid now and newer than `afterStep` (each works once); else null. */
 export async function acceptedTotpStep(
   secret: string,
   code: string,

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
 import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
@@ -8,34 +8,29 @@ import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 import { SessionsService } from '../../../sessions/sessions.service.js';
-import { invalidSecondFactor } from '../second-factor-errors.js';
-import { SecondFactorRegistry, type SecondFactorSource, type SecondFactorSummary } from '../second-factor.js';
+import { invalidSecondFactor, lastSecondFactor } from '../second-factor-errors.js';
+import { RegisteredFactorSource, SecondFactorRegistry, type SecondFactorSummary } from '../second-factor.js';
 import { MfaPolicyService } from '../policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import type { TotpEnrolmentDto } from './dto/totp-enrolment.dto.js';
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp-codes.js';
 import { TotpFactor } from './totp-factor.entity.js';
 
-/**
- * Authenticator-app codes (TOTP): enrolment (a new secret, shown once with its QR code, kept
- * unconfirmed until a first valid code), checking a code at login (each time step once), removal.
- */
+/** Authenticator-app codes (TOTP): enrolment confirmed by a first code, checks at login, removal. */
 @Injectable()
-export class TotpService implements SecondFactorSource, OnModuleInit {
+export class TotpService extends RegisteredFactorSource {
   readonly kind = 'totp' as const;
 
   constructor(
     @InjectRepository(TotpFactor) private readonly factors: Repository<TotpFactor>,
-    private readonly registry: SecondFactorRegistry,
+    registry: SecondFactorRegistry,
     private readonly recoveryCodes: RecoveryCodesService,
     private readonly policy: MfaPolicyService,
     private readonly sessions: SessionsService,
     private readonly transactions: TransactionRunner,
     private readonly activity: ActivityService,
-  ) {}
-
-  onModuleInit(): void {
-    this.registry.register(this);
+  ) {
+    super(registry);
   }
 
   async factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]> {
@@ -48,10 +43,7 @@ export class TotpService implements SecondFactorSource, OnModuleInit {
     return (await manager.delete(TotpFactor, { adminId })).affected ?? 0;
   }
 
-  /**
-   * Starts (or starts again) setting up an authenticator app: a new secret, returned this once
-   * with its otpauth link and QR code. Refused once an app is confirmed (remove it first).
-   */
+  /** A new secret with its link and QR code, returned this once; refused once an app is confirmed. */
   async startEnrolment(user: AdminUser): Promise<TotpEnrolmentDto> {
     if ((await this.factorsOf(user.id)).length > 0) throw alreadyEnrolled();
     const secret = newTotpSecret();
@@ -108,20 +100,13 @@ export class TotpService implements SecondFactorSource, OnModuleInit {
     return (spent.affected ?? 0) === 1;
   }
 
-  /**
-   * Removes the app (and the recovery codes when no factor is left); refused when it is the
-   * account's last factor while the policy requires one. The account's other sessions end.
-   */
+  /** Removes the app (and the recovery codes with the last factor) and ends the other sessions. */
   async remove(user: AdminUser, keepSid: string, actor: ActivityActor): Promise<void> {
     if ((await this.factorsOf(user.id)).length === 0) {
       throw new ApiError(404, 'TOTP_NOT_ENROLLED', 'No authenticator app is set up');
     }
     if ((await this.registry.factorsOf(user.id)).length <= 1 && (await this.policy.isRequired())) {
-      throw new ApiError(
-        409,
-        'LAST_SECOND_FACTOR',
-        'A second factor is required for every administrator: add another before removing this one',
-      );
+      throw lastSecondFactor();
     }
     await this.transactions.run(async (manager) => {
       await this.removeAllOf(user.id, manager);
