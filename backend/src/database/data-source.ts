@@ -44,7 +44,6 @@ export function dataSourceOptions(
       enableWAL: true,
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('foreign_keys = ON');
-        db.pragma('busy_timeout = 5000');
         // Deleted and overwritten content is zeroed in its page (and freed pages are zeroed), not
         // left in free space where the file's bytes still show it: an erased submitter's e-mail
         // is gone from the file, not only from the row. The write-ahead log's older copies of the

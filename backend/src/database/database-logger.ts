@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
+import { codeOf } from '../common/database-errors.js';
 
 /**
  * The statement of a query up to its values: "INSERT INTO job_lock(...)" but not what was
@@ -22,6 +23,8 @@ export class DatabaseLogger implements TypeOrmLogger {
   private readonly logger = new Logger('TypeORM');
 
   logQueryError(error: string | Error, query: string): void {
+    // Waited out and run again (sqlite-lock-wait.ts): the caller sees the last one if it stays.
+    if (codeOf(error) === 'SQLITE_BUSY') return;
     const message = error instanceof Error ? error.message : error;
     this.logger.warn(`Query failed (${statementOf(query)}): ${message}`);
   }

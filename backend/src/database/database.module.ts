@@ -6,6 +6,7 @@ import { resolveDataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 import { JobLockService } from './job-lock.service.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { waitForLocksOnTimers } from './sqlite-lock-wait.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
@@ -48,6 +49,7 @@ export class DatabaseModule {
             const dataSource = await new DataSource(options!).initialize();
             bindNumbersAsParameters(dataSource);
             await runMigrations(dataSource);
+            waitForLocksOnTimers(dataSource);
             return dataSource;
           },
         }),

@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager, type EntitySchema } from 'typeorm';
+import { DataSource, type EntitySchema } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { dataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
@@ -50,28 +50,4 @@ export function workerDataSource(
     });
   }
   return opened.dataSource;
-}
-
-/** Errors after which the transaction wrote nothing and may simply run again. */
-const RETRIED = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-
-/**
- * A transaction on a worker's connection, run again (a few times) when the database rolled it
- * back for another writer: on SQLite a transaction that read first cannot write once the web
- * server's connection committed after its read began (SQLITE_BUSY_SNAPSHOT); InnoDB resolves a
- * deadlock by rolling one side back.
- */
-export async function workerTransaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await dataSource.transaction(work);
-    } catch (error) {
-      const { driverError, code } = error as { driverError?: { code?: string }; code?: string };
-      if (attempt >= 4 || !RETRIED.has(driverError?.code ?? code ?? '')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-    }
-  }
 }

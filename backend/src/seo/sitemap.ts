@@ -19,7 +19,7 @@ const XML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&apos;',
 };
-const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+export const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
 /** W3C datetime in UTC without milliseconds, as sitemaps expect: 2026-11-23T10:00:00Z. */
 const w3cDate = (date: Date | string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');

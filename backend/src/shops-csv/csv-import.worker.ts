@@ -7,7 +7,8 @@ import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
 import { bufferOf } from '../common/cloned-bytes.js';
-import { workerDataSource, workerTransaction, type WorkerDatabase } from '../database/worker-data-source.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
@@ -117,7 +118,7 @@ export function importShops(task: ImportTask): Promise<CsvOutcome> {
     const dataSource = await workerDataSource(task.database, CSV_ENTITIES);
     const file = task.fileName?.slice(0, 200);
     const step = await retryOnSlugRace(() =>
-      workerTransaction(dataSource, async (manager): Promise<CsvStep> => {
+      new TransactionRunner(dataSource).run(async (manager): Promise<CsvStep> => {
         const stored = await readStoredShops(manager);
         const planned = planImportRows(
           parsed.rows,
