@@ -14,10 +14,8 @@ export function statementOf(query: string): string {
 }
 
 /**
- * TypeORM's failed queries through Nest's logger, so that in production they are JSON lines
- * like every other (TypeORM's own logger prints multi-line text to the console). Never the
- * parameters or values. A failed query is a warning: the caller decides whether it is an
- * error (a busy lock's duplicate key is expected).
+ * TypeORM's failed queries as JSON lines through Nest's logger, never their values; a warning,
+ * as the caller decides whether it is an error (a busy lock's duplicate key is expected).
  */
 export class DatabaseLogger implements TypeOrmLogger {
   private readonly logger = new Logger('TypeORM');

@@ -11,10 +11,7 @@ import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
 
-/**
- * Brings the schema up to date at start-up. On MySQL a named lock makes a second replica that
- * starts at the same moment wait instead of running the same migrations twice.
- */
+/** Brings the schema up to date at start-up; on MySQL a named lock keeps two replicas from both running them. */
 export async function runMigrations(dataSource: DataSource): Promise<void> {
   // MySQL and MariaDB alike: the type says which one the server is ('mysql' or 'mariadb').
   const lock = dataSource.options.type === 'better-sqlite3' ? undefined : dataSource.createQueryRunner();
@@ -54,8 +51,7 @@ export class DatabaseModule {
           },
         }),
       ],
-      // One JobLockService for the whole app: it knows which locks this process holds, and a
-      // stopping replica waits for its jobs (main.ts).
+      // One JobLockService: it knows this process's locks, and a stopping replica waits for its jobs.
       providers: [TransactionRunner, JobLockService, SqliteCheckpointer],
       exports: [TransactionRunner, JobLockService],
     };

@@ -18,7 +18,9 @@ describe('waitForLocksOnTimers on SQLite', () => {
   let server: DataSource;
   let worker: DataSource;
   const open = async () =>
-    new DataSource(dataSourceOptions({ type: 'sqlite', path: join(folder, 'directory.sqlite') })).initialize();
+    new DataSource(
+      dataSourceOptions({ type: 'sqlite', path: join(folder, 'directory.sqlite') }),
+    ).initialize();
 
   beforeEach(async () => {
     folder = mkdtempSync(join(tmpdir(), 'lock-wait-'));
@@ -39,14 +41,18 @@ describe('waitForLocksOnTimers on SQLite', () => {
     const ticking = setInterval(() => turns++, 5);
     const writes = Promise.all([
       server.getRepository(SystemFlag).insert({ name: 'alone' }),
-      new TransactionRunner(server).run((manager) => manager.insert(SystemFlag, { name: 'in a transaction' })),
+      new TransactionRunner(server).run((manager) =>
+        manager.insert(SystemFlag, { name: 'in a transaction' }),
+      ),
     ]);
     await sleep(200);
     clearInterval(ticking);
     expect(turns).toBeGreaterThan(10);
     connectionOf(worker).exec('COMMIT');
     await writes;
-    const names = (await server.getRepository(SystemFlag).find({ order: { name: 'ASC' } })).map((f) => f.name);
+    const names = (await server.getRepository(SystemFlag).find({ order: { name: 'ASC' } })).map(
+      (f) => f.name,
+    );
     expect(names).toEqual(['alone', 'in a transaction', 'worker']);
   });
 });

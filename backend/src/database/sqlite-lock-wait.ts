@@ -26,11 +26,15 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
  */
 export function waitForLocksOnTimers(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
-  const driver = dataSource.driver as DataSource['driver'] & { databaseConnection: { pragma(sql: string): unknown } };
+  const driver = dataSource.driver as DataSource['driver'] & {
+    databaseConnection: { pragma(sql: string): unknown };
+  };
   driver.databaseConnection.pragma('busy_timeout = 0');
   // better-sqlite3's driver has one query runner, shared by every caller.
   const runner = driver.createQueryRunner('master');
   const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
   runner.query = ((...args: unknown[]) =>
-    runner.isTransactionActive ? query(...args) : retryWhileBusy(() => query(...args))) as QueryRunner['query'];
+    runner.isTransactionActive
+      ? query(...args)
+      : retryWhileBusy(() => query(...args))) as QueryRunner['query'];
 }

@@ -11,10 +11,7 @@ import { retryWhileBusy } from './sqlite-lock-wait.js';
  */
 const RETRIED = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY_SNAPSHOT']);
 
-/**
- * Runs `work` in one transaction, a few more times after an error in RETRIED, for as long as
- * SQLite answers busy (another connection, such as a worker's, writing: LOCK_WAIT_MS).
- */
+/** Runs `work` in one transaction, again after an error in RETRIED, and while SQLite is busy (LOCK_WAIT_MS). */
 export async function retriedTransaction<T>(
   dataSource: DataSource,
   work: (manager: EntityManager) => Promise<T>,

@@ -17,16 +17,13 @@ export function workerDatabaseOf(config: DatabaseConfig, dataSource: DataSource)
 let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
 
 /**
- * The worker thread's own connection, opened on its first task and kept while the thread lives.
- * SQLite runs in WAL mode, where this connection writes beside the web server's readers; a
- * writer that finds the other connection writing waits for it (busy_timeout, data-source.ts).
- * MySQL/MariaDB: a small pool, the web server keeps its own. The schema is the web server's
- * to migrate (it has, before it serves).
+ * The worker thread's own connection, kept while the thread lives (the web server migrated the
+ * schema). On SQLite (WAL) it writes beside the server's readers, and waits for another writer in
+ * SQLite's busy handler, which sleeps only this thread; MySQL/MariaDB: a small pool of its own.
  */
 export function workerDataSource(
   database: WorkerDatabase,
-  // The feature entities the worker's task reads and writes: in the app each module registers
-  // its own (autoLoadEntities); a worker has no modules, so its caller names them.
+  // The feature entities the task uses: a worker has no modules to register them.
   entities: readonly (Function | EntitySchema)[],
 ): Promise<DataSource> {
   const key = JSON.stringify(database);

@@ -7,7 +7,7 @@ import { byOrigin } from '../common/public-url.js';
 import { ShopsService } from '../shops/shops.service.js';
 import type { EncodedSitemap, EncodedSitemaps, SitemapTask } from './sitemap.worker.js';
 
-/** Origins whose sitemaps are kept at once (about 0.5 MB each at 10,000 shops); with PUBLIC_URL there is one. */
+/** Origins whose sitemaps are kept (0.5 MB each at 10,000 shops); with PUBLIC_URL there is one. */
 export const KEPT_SITEMAPS = 4;
 
 interface Sitemaps {
@@ -16,9 +16,8 @@ interface Sitemaps {
 }
 
 /**
- * The sitemap per data version and origin: PUBLIC_URL, or without it the request's own, so a
- * forged Host header gets a sitemap naming itself, never one given to other visitors. Built in a
- * worker thread (sitemap.worker.ts), which writes the XML once per version for every origin.
+ * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
+ * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts).
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
@@ -43,7 +42,10 @@ export class SeoService implements OnModuleDestroy {
       }
       // The thread stops 2 s after its last build, and gives its heap back.
       this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
-      const fresh = { version: catalog.version, built: this.pool.run({ ...this.input, origin }).then(asDocuments) };
+      const fresh = {
+        version: catalog.version,
+        built: this.pool.run({ ...this.input, origin }).then(asDocuments),
+      };
       fresh.built.catch(() => {
         if (this.sitemaps.peek(origin) === fresh) this.sitemaps.delete(origin);
       });

@@ -24,10 +24,7 @@ export const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML
 /** W3C datetime in UTC without milliseconds, as sitemaps expect: 2026-11-23T10:00:00Z. */
 const w3cDate = (date: Date | string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/**
- * One page in both languages: two <url> entries, each naming both (and the Spanish one as
- * x-default), as search engines want every alternate listed on every member of the group.
- */
+/** One page in both languages: two <url> entries, each naming both (search engines want every alternate on each). */
 function pageEntries(origin: string, spanishPath: string, lastmod: string | undefined): string {
   const urls = { es: origin + spanishPath, en: origin + englishPath(spanishPath) };
   const alternates =
@@ -57,10 +54,8 @@ export interface Sitemaps {
 export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
 
 /**
- * The sitemap of the public site at `origin`: the listing and every shop page, each in Spanish
- * and English with its hreflang alternates, and the time it last changed (the listing: its
- * newest shop's). Up to `maxUrls` URLs it is one file; past that, `/sitemap.xml` is a sitemap
- * index naming files of at most `maxUrls` URLs each (a page's two languages stay in one file).
+ * The listing and every shop page at `origin`, in both languages with hreflang alternates and
+ * their last change. Past `maxUrls` URLs, `/sitemap.xml` is an index of files of at most that many.
  */
 export function buildSitemaps(
   shops: readonly SitemapShop[],

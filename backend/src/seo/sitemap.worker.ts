@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildSitemaps, xml } from './sitemap.js';
 
-/**
- * What the web server sends: the data version, the shops' slugs as one string (one a line) and
- * their last changes as numbers (two copies of memory rather than 10,000 objects to serialise).
- */
+/** The shops' slugs as one string (one a line) and their last changes as numbers: two copies, not 10,000 objects. */
 export interface SitemapTask {
   version: number;
   slugs: string;
@@ -13,7 +10,7 @@ export interface SitemapTask {
   origin: string;
 }
 
-/** One file of the sitemap as the web server sends it (an EncodedDocument kept compressed only). */
+/** One file of the sitemap, as an EncodedDocument kept compressed only. */
 export interface EncodedSitemap {
   identityLength: number;
   gzip: Uint8Array;
@@ -34,15 +31,17 @@ const ORIGIN_MARK = '\0';
 let kept: { version: number; files: string[][]; digest: string } | undefined;
 
 /**
- * Runs in a worker of SeoService's pool. The XML is written once per data version with a mark
- * for the origin; each origin (without PUBLIC_URL, every Host asked) then costs only joining the
- * pieces and compressing, fast settings, in this lower-priority thread: twenty made-up Hosts built
- * the whole sitemap twenty times at the best compression, and took 6 s (stall bench).
+ * SeoService's worker: the XML is written once per data version with a mark for the origin, so
+ * each origin (without PUBLIC_URL, every Host) costs a join and a fast compression: twenty Hosts
+ * each building the whole sitemap at the best compression took 6 s (stall bench).
  */
 export default function buildInWorker({ version, slugs, modified, origin }: SitemapTask): EncodedSitemaps {
   if (kept?.version !== version) {
     kept = undefined; // the previous version's memory is free before this one is written
-    const shops = (slugs ? slugs.split('\n') : []).map((slug, i) => ({ slug, updatedAt: new Date(modified[i]) }));
+    const shops = (slugs ? slugs.split('\n') : []).map((slug, i) => ({
+      slug,
+      updatedAt: new Date(modified[i]),
+    }));
     const { main, parts } = buildSitemaps(shops, ORIGIN_MARK);
     const digest = createHash('sha256').update(main).update(parts.join('')).digest('base64url');
     kept = { version, files: [main, ...parts].map((file) => file.split(ORIGIN_MARK)), digest };
@@ -50,7 +49,7 @@ export default function buildInWorker({ version, slugs, modified, origin }: Site
   const { files, digest } = kept;
   const [main, ...parts] = files.map((pieces, file) => {
     const bytes = Buffer.from(pieces.join(xml(origin)));
-    // Brotli 1 and gzip 1: 5-10x faster than 5 and 9 on this XML, for a body of 200-300 KB rather than 100-200.
+    // 5-10x faster than brotli 5 and gzip 9 here, for 200-300 KB rather than 100-200 KB.
     return {
       identityLength: bytes.length,
       gzip: gzipSync(bytes, { level: 1 }),
