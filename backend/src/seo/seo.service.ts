@@ -5,15 +5,10 @@ import { bufferOf } from '../common/cloned-bytes.js';
 import type { EncodedDocument } from '../common/encoded-document.js';
 import { byOrigin } from '../common/public-url.js';
 import { ShopsService } from '../shops/shops.service.js';
-import type { EncodedSitemap, EncodedSitemaps, SitemapTask } from './sitemap.worker.js';
+import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 
 /** Origins whose sitemaps are kept (0.5 MB each at 10,000 shops); with PUBLIC_URL there is one. */
 export const KEPT_SITEMAPS = 4;
-
-interface Sitemaps {
-  main: EncodedDocument;
-  parts: EncodedDocument[];
-}
 
 /**
  * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
@@ -21,10 +16,14 @@ interface Sitemaps {
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
-  private readonly sitemaps = byOrigin<{ version: number; built: Promise<Sitemaps> }>(KEPT_SITEMAPS);
+  /** Per origin, its files as asked (0: the main one), of one data version. */
+  private readonly sitemaps = byOrigin<{
+    version: number;
+    files: Map<number, Promise<EncodedDocument | null>>;
+  }>(KEPT_SITEMAPS);
   /** What the worker reads of the catalogue, prepared once per version. */
-  private input?: Omit<SitemapTask, 'origin'>;
-  private pool?: Piscina<SitemapTask, EncodedSitemaps>;
+  private input?: Omit<SitemapTask, 'origin' | 'file'>;
+  private pool?: Piscina<SitemapTask, EncodedSitemap | null>;
 
   constructor(private readonly shops: ShopsService) {}
 
@@ -33,6 +32,11 @@ export class SeoService implements OnModuleDestroy {
     const catalog = await this.shops.getCatalog();
     let entry = this.sitemaps.get(origin);
     if (entry?.version !== catalog.version) {
+      entry = { version: catalog.version, files: new Map() };
+      this.sitemaps.set(origin, entry);
+    }
+    let built = entry.files.get(part);
+    if (!built) {
       if (this.input?.version !== catalog.version) {
         this.input = {
           version: catalog.version,
@@ -42,18 +46,17 @@ export class SeoService implements OnModuleDestroy {
       }
       // The thread stops 2 s after its last build, and gives its heap back.
       this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
-      const fresh = {
-        version: catalog.version,
-        built: this.pool.run({ ...this.input, origin }).then(asDocuments),
-      };
-      fresh.built.catch(() => {
-        if (this.sitemaps.peek(origin) === fresh) this.sitemaps.delete(origin);
+      const files = entry.files;
+      // A failure, or no such file, is not kept (no part number fills the map).
+      const fresh = this.pool.run({ ...this.input, origin, file: part }).then((file) => {
+        if (!file && files.get(part) === fresh) files.delete(part);
+        return file && asDocument(file);
       });
-      this.sitemaps.set(origin, fresh);
-      entry = fresh;
+      fresh.catch(() => files.get(part) === fresh && files.delete(part));
+      files.set(part, fresh);
+      built = fresh;
     }
-    const { main, parts } = await entry.built;
-    return part === 0 ? main : (parts[part - 1] ?? null);
+    return built;
   }
 
   /** How many origins' sitemaps are kept (for the tests: never more than KEPT_SITEMAPS). */
@@ -66,12 +69,9 @@ export class SeoService implements OnModuleDestroy {
   }
 }
 
-/** The files as they crossed from the worker (plain Uint8Arrays), with Buffers. */
-function asDocuments({ main, parts }: EncodedSitemaps): Sitemaps {
-  const document = (file: EncodedSitemap): EncodedDocument => ({
-    ...file,
-    gzip: bufferOf(file.gzip),
-    brotli: bufferOf(file.brotli),
-  });
-  return { main: document(main), parts: parts.map(document) };
-}
+/** A file as it crossed from the worker (plain Uint8Arrays), with Buffers. */
+const asDocument = (file: EncodedSitemap): EncodedDocument => ({
+  ...file,
+  gzip: bufferOf(file.gzip),
+  brotli: bufferOf(file.brotli),
+});

@@ -37,8 +37,11 @@ function pageEntries(origin: string, spanishPath: string, lastmod: string | unde
     .join('');
 }
 
-/** The most URLs one sitemap file may list (sitemaps.org); past it, an index names the files. */
-export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * URLs per sitemap file (sitemaps.org allows 50,000): each file is built on request per origin,
+ * so one request's work stays small however many shops there are (an index names the files).
+ */
+export const SITEMAP_FILE_URLS = 5_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN =
@@ -60,7 +63,7 @@ export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
 export function buildSitemaps(
   shops: readonly SitemapShop[],
   origin: string,
-  maxUrls = SITEMAP_MAX_URLS,
+  maxUrls = SITEMAP_FILE_URLS,
 ): Sitemaps {
   let newest: Date | undefined;
   for (const shop of shops) {
