@@ -1,9 +1,14 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import type { EncodedDocument } from '../common/encoded-document.js';
 import { byOrigin } from '../common/public-url.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { workerDatabaseOf } from '../database/worker-data-source.js';
 import { ShopsService } from '../shops/shops.service.js';
 import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 
@@ -12,7 +17,8 @@ export const KEPT_SITEMAPS = 4;
 
 /**
  * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
- * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts).
+ * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts)
+ * that reads the shops on its own connection: the web server only reads the data version.
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
@@ -21,37 +27,39 @@ export class SeoService implements OnModuleDestroy {
     version: number;
     files: Map<number, Promise<EncodedDocument | null>>;
   }>(KEPT_SITEMAPS);
-  /** What the worker reads of the catalogue, prepared once per version. */
-  private input?: Omit<SitemapTask, 'origin' | 'file'>;
   private pool?: Piscina<SitemapTask, EncodedSitemap | null>;
 
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly shops: ShopsService,
+  ) {}
 
   /** `/sitemap.xml` (part 0), or one file of its index (`/sitemap-<part>.xml`); null: no such file. */
   async sitemap(origin: string, part = 0): Promise<EncodedDocument | null> {
-    const catalog = await this.shops.getCatalog();
+    const version = await this.shops.currentVersion();
     let entry = this.sitemaps.get(origin);
-    if (entry?.version !== catalog.version) {
-      entry = { version: catalog.version, files: new Map() };
+    if (entry?.version !== version) {
+      entry = { version, files: new Map() };
       this.sitemaps.set(origin, entry);
     }
     let built = entry.files.get(part);
     if (!built) {
-      if (this.input?.version !== catalog.version) {
-        this.input = {
-          version: catalog.version,
-          slugs: catalog.shops.map(({ slug }) => slug).join('\n'),
-          modified: Float64Array.from(catalog.shops, ({ updatedAt }) => new Date(updatedAt).getTime()),
-        };
-      }
       // The thread stops 2 s after its last build, and gives its heap back.
       this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
       const files = entry.files;
       // A failure, or no such file, is not kept (no part number fills the map).
-      const fresh = this.pool.run({ ...this.input, origin, file: part }).then((file) => {
-        if (!file && files.get(part) === fresh) files.delete(part);
-        return file && asDocument(file);
-      });
+      const fresh = this.pool
+        .run({
+          database: workerDatabaseOf(this.config.database, this.dataSource),
+          version,
+          origin,
+          file: part,
+        })
+        .then((file) => {
+          if (!file && files.get(part) === fresh) files.delete(part);
+          return file && asDocument(file);
+        });
       fresh.catch(() => files.get(part) === fresh && files.delete(part));
       files.set(part, fresh);
       built = fresh;

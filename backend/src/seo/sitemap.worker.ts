@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
+import { Shop } from '../shops/shop.entity.js';
 import { buildSitemaps, xml } from './sitemap.js';
 
-/** The shops' slugs as one string (one a line) and their last changes as numbers: two copies, not 10,000 objects. */
 export interface SitemapTask {
+  database: WorkerDatabase;
+  /** The data version the web server read: the shops read here are at least as new. */
   version: number;
-  slugs: string;
-  modified: Float64Array;
   origin: string;
   /** 0: `/sitemap.xml`; n: `/sitemap-<n>.xml` of its index. */
   file: number;
@@ -32,20 +33,19 @@ let kept: { version: number; files: string[][]; digest: string } | undefined;
  * each file of an origin (without PUBLIC_URL, every Host) costs a join and a fast compression of
  * at most SITEMAP_FILE_URLS URLs: twenty Hosts each building the whole sitemap took 6 s (stall bench).
  */
-export default function buildInWorker({
+export default async function buildInWorker({
+  database,
   version,
-  slugs,
-  modified,
   origin,
   file,
-}: SitemapTask): EncodedSitemap | null {
+}: SitemapTask): Promise<EncodedSitemap | null> {
   if (kept?.version !== version) {
     kept = undefined; // the previous version's memory is free before this one is written
-    const shops = (slugs ? slugs.split('\n') : []).map((slug, i) => ({
-      slug,
-      updatedAt: new Date(modified[i]),
-    }));
-    const { main, parts } = buildSitemaps(shops, ORIGIN_MARK);
+    const shops = (await workerDataSource(database, [Shop])).getRepository(Shop);
+    const { main, parts } = buildSitemaps(
+      await shops.find({ select: { slug: true, updatedAt: true }, order: { slug: 'ASC' } }),
+      ORIGIN_MARK,
+    );
     const digest = createHash('sha256').update(main).update(parts.join('')).digest('base64url');
     kept = { version, files: [main, ...parts].map((text) => text.split(ORIGIN_MARK)), digest };
   }
