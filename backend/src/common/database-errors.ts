@@ -15,7 +15,8 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_LOCKED',
 ]);
 
-function codeOf(error: unknown): string | undefined {
+/** The driver's error code, on the error or on the TypeORM error that wraps it. */
+export function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code, driverError } = error as { code?: unknown; driverError?: unknown };
   if (typeof code === 'string') return code;

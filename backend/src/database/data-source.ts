@@ -10,17 +10,12 @@ import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
-/**
- * The tables of the database layer itself, which several features share. A feature's own
- * entities are registered by its module (TypeOrmModule.forFeature, with autoLoadEntities in
- * DatabaseModule), so this layer names none of them.
- */
+/** The database layer's own tables, which features share; each module registers its own (autoLoadEntities). */
 export const DATABASE_ENTITIES = [DataVersion, JobLock, PendingObject, SystemFlag, UnattachedObject];
 
 /**
- * The one description of the database, shared by the app and the TypeORM CLI
- * (cli-data-source.ts). Migrations are imported as classes, never found by glob, so `src` and
- * `dist` cannot disagree. Importing this file connects to nothing.
+ * The one description of the database, for the app, its workers and the TypeORM CLI. Migrations
+ * are imported as classes, never found by glob, so `src` and `dist` cannot disagree.
  */
 export function dataSourceOptions(
   database: DatabaseConfig,
@@ -44,11 +39,8 @@ export function dataSourceOptions(
       enableWAL: true,
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('foreign_keys = ON');
-        db.pragma('busy_timeout = 5000');
-        // Deleted and overwritten content is zeroed in its page (and freed pages are zeroed), not
-        // left in free space where the file's bytes still show it: an erased submitter's e-mail
-        // is gone from the file, not only from the row. The write-ahead log's older copies of the
-        // page go with the checkpoint after an erasure (VisitorDataRetentionService).
+        // Deleted content is zeroed, not left in free pages: an erased e-mail is gone from the file
+        // too (the log's older copies go with the checkpoint after an erasure, sqlite-log-purge.ts).
         db.pragma('secure_delete = ON');
       },
     };
@@ -60,18 +52,13 @@ export function dataSourceOptions(
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     migrations: mysqlMigrations,
-    // mysql2 caches up to 16,000 prepared statements a connection by default, in an LRU that
-    // allocates its four 16,000-slot arrays up front: 512 KB a connection, 5 MB of live heap for
-    // the pool. The backend prepares one statement (the data version read).
+    // mysql2's default LRU of 16,000 prepared statements takes 512 KB a connection up front; the
+    // backend prepares one (the data version read).
     extra: { connectionLimit: 10, maxPreparedStatements: 16 },
   };
 }
 
-/**
- * MySQL and MariaDB speak one protocol but describe columns differently (MariaDB reports a
- * nullable column's default as the text NULL); TypeORM compares schemas correctly only when
- * told which one it talks to, so the server is asked once before connecting.
- */
+/** MySQL or MariaDB: TypeORM compares schemas right only when told which (they describe defaults differently). */
 export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' | 'mariadb'> {
   if (database.type !== 'mysql') return 'mysql';
   // Loaded here, not at start-up: a SQLite installation never needs the MySQL client.

@@ -19,18 +19,11 @@ interface MysqlPool {
 }
 
 /**
- * Reads one row of `data_version` for every call, as cheaply as each dialect allows, because
- * the public reads ask it on every request (that is what makes a write on another instance
- * visible on the very next read). Every call gets a read that starts after the call, so it
- * sees every write committed before the request asked. Calls close together share one read:
- * it starts in `setImmediate`, after the poll phase that delivered the requests that arrived
- * together, and once the read before it (if any) has ended; calls made until it starts join
- * it, later ones wait for the next. Under load one read serves several requests: a read per
- * request was a sixth of the main thread in a profile of `GET /api/shops/{id}` on SQLite.
- *
- * - SQLite: a statement prepared once on better-sqlite3's connection, run synchronously (no
- *   TypeORM query runner).
- * - MySQL/MariaDB: a prepared statement (`execute`) straight on mysql2's pool.
+ * Reads one row of `data_version` per call, as cheaply as each dialect allows (a prepared statement
+ * on better-sqlite3's connection or mysql2's pool): public reads ask it on every request, which
+ * makes another instance's write visible on the very next read. Each call gets a read that starts
+ * after it; calls close together share one (started in setImmediate, after the previous read):
+ * a read per request was a sixth of the main thread in `GET /api/shops/{id}` on SQLite.
  */
 export class DataVersionReader {
   private statement?: { connection: SqliteConnection; get: SqliteStatement['get'] };

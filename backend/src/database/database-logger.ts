@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
+import { codeOf } from '../common/database-errors.js';
 
 /**
  * The statement of a query up to its values: "INSERT INTO job_lock(...)" but not what was
@@ -13,15 +14,15 @@ export function statementOf(query: string): string {
 }
 
 /**
- * TypeORM's failed queries through Nest's logger, so that in production they are JSON lines
- * like every other (TypeORM's own logger prints multi-line text to the console). Never the
- * parameters or values. A failed query is a warning: the caller decides whether it is an
- * error (a busy lock's duplicate key is expected).
+ * TypeORM's failed queries as JSON lines through Nest's logger, never their values; a warning,
+ * as the caller decides whether it is an error (a busy lock's duplicate key is expected).
  */
 export class DatabaseLogger implements TypeOrmLogger {
   private readonly logger = new Logger('TypeORM');
 
   logQueryError(error: string | Error, query: string): void {
+    // Waited out and run again (sqlite-lock-wait.ts): the caller sees the last one if it stays.
+    if (codeOf(error) === 'SQLITE_BUSY') return;
     const message = error instanceof Error ? error.message : error;
     this.logger.warn(`Query failed (${statementOf(query)}): ${message}`);
   }

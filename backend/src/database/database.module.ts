@@ -6,14 +6,12 @@ import { resolveDataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 import { JobLockService } from './job-lock.service.js';
 import { SqliteCheckpointer } from './sqlite-checkpointer.js';
+import { waitForLocksOnTimers } from './sqlite-lock-wait.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 const logger = new Logger('Database');
 
-/**
- * Brings the schema up to date at start-up. On MySQL a named lock makes a second replica that
- * starts at the same moment wait instead of running the same migrations twice.
- */
+/** Brings the schema up to date at start-up; on MySQL a named lock keeps two replicas from both running them. */
 export async function runMigrations(dataSource: DataSource): Promise<void> {
   // MySQL and MariaDB alike: the type says which one the server is ('mysql' or 'mariadb').
   const lock = dataSource.options.type === 'better-sqlite3' ? undefined : dataSource.createQueryRunner();
@@ -48,12 +46,12 @@ export class DatabaseModule {
             const dataSource = await new DataSource(options!).initialize();
             bindNumbersAsParameters(dataSource);
             await runMigrations(dataSource);
+            waitForLocksOnTimers(dataSource);
             return dataSource;
           },
         }),
       ],
-      // One JobLockService for the whole app: it knows which locks this process holds, and a
-      // stopping replica waits for its jobs (main.ts).
+      // One JobLockService: it knows this process's locks, and a stopping replica waits for its jobs.
       providers: [TransactionRunner, JobLockService, SqliteCheckpointer],
       exports: [TransactionRunner, JobLockService],
     };

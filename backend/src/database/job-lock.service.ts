@@ -27,10 +27,8 @@ export class JobLockService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * True while a live process holds the lock. A lock whose heartbeat stopped is dead; so is
-   * one taken on this host by a process that no longer runs (checked at once, without waiting
-   * for the heartbeat to age), including a previous process that had our pid (pid 1 in a
-   * container).
+   * True while a live process holds the lock: its heartbeat is fresh and, on this host, its
+   * process still runs (a previous process with our pid, pid 1 in a container, does not).
    */
   async isHeld(name: string): Promise<boolean> {
     const lock = await this.dataSource.getRepository(JobLock).findOneBy({ name });
@@ -51,10 +49,7 @@ export class JobLockService {
     return isProcessAlive(Number(pid));
   }
 
-  /**
-   * Runs `work` under the lock, or skips it when another live process holds the lock (a
-   * periodic job that one replica runs while the others skip): `ran` says which.
-   */
+  /** Runs `work` under the lock, or skips it while another live process holds it (`ran` says which). */
   async tryRun<T>(name: string, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
     const busy = new LockBusy();
     try {
@@ -98,10 +93,7 @@ export class JobLockService {
     }
   }
 
-  /**
-   * Resolves once every job this process is running has ended, however it ended: a restore
-   * is never cut in the middle by a stopping replica (it completes, or fails and rolls back).
-   */
+  /** Resolves once every job of this process has ended: a stopping replica never cuts a restore. */
   async whenIdle(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }

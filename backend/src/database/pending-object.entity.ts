@@ -2,10 +2,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from './transformers.js';
 
 /**
- * A journal of objects stored ahead of the database write that will reference them (a
- * restore stores images first). The row is deleted in that write's transaction; a row that
- * remains means the write never happened, so the object is an orphan to delete (at start-up
- * after a crash, or at once after a failure).
+ * Objects stored ahead of the write that references them (a restore's images), deleted in its
+ * transaction: a row that remains names an orphan to delete (at start-up, or after a failure).
  */
 @Entity('pending_object')
 export class PendingObject {

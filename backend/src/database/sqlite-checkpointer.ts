@@ -5,23 +5,14 @@ import type { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
 import { backgroundPool } from '../common/background-pool.js';
 
-/**
- * A checkpoint once the log has this much: SQLite's own threshold (1,000 pages of 4 KB), so that
- * the small writes of every admin request (a session's touch) do not start the worker each time.
- */
+/** SQLite's own threshold (1,000 pages of 4 KB): a session's touch does not start the worker each time. */
 const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 
 /**
- * Takes SQLite's checkpoints off the event loop. By default the connection that commits a
- * transaction copies the write-ahead log into the database file when the log is over 1,000
- * pages, synchronously (better-sqlite3): after a restore or an import of 10,000 shops that
- * commit held every request for a quarter of a second. Here the connection's own checkpoints
- * are turned off, and once a second (an @Interval, never two at once, a failure logged), when
- * the log has grown past the same threshold, a worker thread with a connection of its own runs
- * a passive checkpoint, and stops 2 s later (its heap is not kept for the rare big write). A
- * commit is durable in the log either way: a crash between two checkpoints loses nothing (SQLite
- * replays the log when the file is next opened). With several replicas on one file each
- * checkpoints; one that finds another's checkpoint running tries again a second later.
+ * SQLite's checkpoints off the event loop: the committing connection's own (synchronous, a quarter
+ * of a second after a 10,000-shop restore) are off; once a second, past the same threshold, a
+ * worker thread runs a passive checkpoint on its own connection. A commit is durable in the log
+ * either way; a replica that finds another's checkpoint running tries again a second later.
  */
 @Injectable()
 export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
@@ -39,13 +30,11 @@ export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
     this.path = this.databaseFile();
     if (!this.path) return;
     await this.dataSource.query('PRAGMA wal_autocheckpoint = 0');
-    // Once checkpointed, the log starts over from an empty file: its size says what was written
-    // since (and a restore's tens of MB of log are not kept on disk for good).
+    // Once checkpointed, the log starts over empty: its size says what was written since.
     await this.dataSource.query('PRAGMA journal_size_limit = 0');
   }
 
-  // An interval rather than a cron job of every second: cron warns on stderr of each tick a
-  // busy event loop makes late.
+  // Not a cron job: cron warns of each tick a busy event loop makes late.
   @Interval(1_000)
   async checkpoint(): Promise<void> {
     if (!this.path || this.running) return;
@@ -64,7 +53,6 @@ export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // The schedule stops before this (beforeApplicationShutdown); a tick already started ends here.
     this.stopped = true;
     await this.running?.catch(() => undefined);
     await this.pool?.destroy();

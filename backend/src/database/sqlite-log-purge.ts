@@ -1,22 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 
 /**
- * After an erasure on SQLite: copies the write-ahead log into the database file and truncates
- * the log to nothing (`wal_checkpoint(TRUNCATE)`). Until then the log still holds the pages as
- * they were before the erasure (SqliteCheckpointer empties it only once it reaches 4 MB, which a
- * quiet directory takes weeks to write), and the database file too, until the checkpoint copies
- * the new pages over them. With `secure_delete` on (data-source.ts) the new pages have zeros
- * where the erased values were.
- *
- * Runs on the app's own connection, outside any transaction (the transaction gate makes it wait
- * for an open one), and waits for other connections' readers up to the busy timeout. True when
- * done, or when there is nothing to do (MySQL, a database in memory); false when a reader kept
- * the log busy (the caller tries again on its next run).
+ * After an erasure on SQLite: copies the write-ahead log into the file and truncates it, so neither
+ * keeps the pages as they were (SqliteCheckpointer would wait for 4 MB of log: weeks of a quiet
+ * directory; secure_delete zeroes the new pages). Tried again on timers while other connections
+ * hold the log, for up to LOCK_WAIT_MS. False when it stayed busy (the caller tries next run).
  */
 export async function purgeWriteAheadLog(dataSource: DataSource): Promise<boolean> {
   const { type, database } = dataSource.options as { type: string; database?: unknown };
   if (type !== 'better-sqlite3' || typeof database !== 'string' || database === '' || database === ':memory:')
     return true;
-  const [result] = (await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)')) as { busy: number }[];
-  return result?.busy === 0;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const [result] = (await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)')) as { busy: number }[];
+    if (result?.busy === 0) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
 }

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventSubscriber, PrimaryColumn, type EntitySubscriberInterface, type InsertEvent } from 'typeorm';
 
-/**
- * A UUID primary key stored as varchar(36) on every dialect. TypeORM's generated 'uuid'
- * column becomes MariaDB's native UUID type but varchar on MySQL, which would split the
- * migrations in two; the app assigns the UUID instead (AssignUuidSubscriber).
- */
+/** A UUID primary key as varchar(36) everywhere (TypeORM's 'uuid' differs on MariaDB and MySQL), assigned by the app. */
 export function UuidPrimaryKey(): PropertyDecorator {
   return PrimaryColumn({ type: 'varchar', length: 36 });
 }

@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager, type EntitySchema } from 'typeorm';
+import { DataSource, type EntitySchema } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { dataSourceOptions } from './data-source.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
@@ -17,16 +17,13 @@ export function workerDatabaseOf(config: DatabaseConfig, dataSource: DataSource)
 let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
 
 /**
- * The worker thread's own connection, opened on its first task and kept while the thread lives.
- * SQLite runs in WAL mode, where this connection writes beside the web server's readers; a
- * writer that finds the other connection writing waits for it (busy_timeout, data-source.ts).
- * MySQL/MariaDB: a small pool, the web server keeps its own. The schema is the web server's
- * to migrate (it has, before it serves).
+ * The worker thread's own connection, kept while the thread lives (the web server migrated the
+ * schema). On SQLite (WAL) it writes beside the server's readers, and waits for another writer in
+ * SQLite's busy handler, which sleeps only this thread; MySQL/MariaDB: a small pool of its own.
  */
 export function workerDataSource(
   database: WorkerDatabase,
-  // The feature entities the worker's task reads and writes: in the app each module registers
-  // its own (autoLoadEntities); a worker has no modules, so its caller names them.
+  // The feature entities the task uses: a worker has no modules to register them.
   entities: readonly (Function | EntitySchema)[],
 ): Promise<DataSource> {
   const key = JSON.stringify(database);
@@ -50,28 +47,4 @@ export function workerDataSource(
     });
   }
   return opened.dataSource;
-}
-
-/** Errors after which the transaction wrote nothing and may simply run again. */
-const RETRIED = new Set(['SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY', 'ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-
-/**
- * A transaction on a worker's connection, run again (a few times) when the database rolled it
- * back for another writer: on SQLite a transaction that read first cannot write once the web
- * server's connection committed after its read began (SQLITE_BUSY_SNAPSHOT); InnoDB resolves a
- * deadlock by rolling one side back.
- */
-export async function workerTransaction<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await dataSource.transaction(work);
-    } catch (error) {
-      const { driverError, code } = error as { driverError?: { code?: string }; code?: string };
-      if (attempt >= 4 || !RETRIED.has(driverError?.code ?? code ?? '')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-    }
-  }
 }

@@ -13,10 +13,7 @@ import { RateLimits } from './rate-limits.service.js';
 
 const ADDRESS_LIMIT = 'atm:address-limit';
 
-/**
- * Takes the route's per-address limit as a guard, so it is counted before the body is validated
- * or parsed: a flood from one address costs its own quota and nothing more.
- */
+/** The route's per-address limit, taken before the body is parsed: a flood costs its own quota only. */
 @Injectable()
 export class AddressLimitGuard implements CanActivate {
   constructor(

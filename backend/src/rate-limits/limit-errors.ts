@@ -6,10 +6,7 @@ export const TOO_MANY_SUBMISSIONS = 'Too many submissions in a short time. Pleas
 export const TOO_MANY_UPLOADS =
   'Too many image uploads in a short time. Please wait a few minutes and try again.';
 
-/**
- * The answers of a spent limit: 429 with the seconds to wait (`retryAfterSeconds`), which the
- * exception filter turns into a Retry-After header.
- */
+/** A spent limit's 429; the exception filter turns `retryAfterSeconds` into Retry-After. */
 export class TooManyAttemptsException extends ApiError {
   constructor(
     readonly retryAfterSeconds: number,

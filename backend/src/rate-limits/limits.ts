@@ -18,8 +18,7 @@ const HOUR = 3600;
 const LOGIN_BLOCK = 15 * MINUTES;
 
 /**
- * Every limit of the app, with what it counts. Each is taken before the work it protects (a
- * password hash, a code check, a form's parse, a link) and is counted in the database, so it
+ * Every limit of the app, taken before the work it protects and counted in the database, so it
  * holds across instances. docs/security.md ("Rate limits") lists them for operators.
  */
 export function limitRules(config: AppConfig) {

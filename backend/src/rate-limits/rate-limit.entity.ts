@@ -1,9 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/**
- * One counter of the rate limiter (rate-limiter-flexible's SQL stores read and write this
- * table in the shape they expect): every limit of the app, on every instance, shares it.
- */
+/** One counter of the rate limiter, in the shape rate-limiter-flexible's SQL stores expect. */
 @Entity('rate_limit')
 @Index('idx_rate_limit_expire', ['expire'])
 export class RateLimitCounter {

@@ -10,6 +10,7 @@ import {
 import { DataSource, LessThan } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
+import { retryWhileBusy } from '../database/sqlite-lock-wait.js';
 import { limitRules, type LimitName, type LimitRule } from './limits.js';
 import { RateLimitCounter } from './rate-limit.entity.js';
 
@@ -19,9 +20,9 @@ const TABLE = 'rate_limit';
 const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
 /**
- * The app's one rate limiter: rate-limiter-flexible over the `rate_limit` table, through the
- * connection TypeORM already holds (better-sqlite3's, or the mysql2 pool). The library counts
- * each point in one atomic upsert, so simultaneous attempts on any instance are all counted.
+ * The app's one rate limiter: rate-limiter-flexible over the `rate_limit` table, through TypeORM's
+ * connection (each point one atomic upsert, so every instance's attempts count). On SQLite a
+ * worker's write lock is waited out on timers (retryWhileBusy), as TypeORM's queries do.
  */
 @Injectable()
 export class RateLimits {
@@ -35,13 +36,10 @@ export class RateLimits {
     this.rules = limitRules(config);
   }
 
-  /**
-   * Counts one attempt of `name` for what `parts` name, before the work it protects; throws the
-   * limit's 429 (with Retry-After) when it is spent.
-   */
+  /** Counts one attempt before the work it protects; throws the limit's 429 (with Retry-After) once spent. */
   async take(name: LimitName, ...parts: string[]): Promise<void> {
     try {
-      await this.limiter(name).consume(keyOf(parts));
+      await this.consume(name, parts);
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
@@ -52,7 +50,7 @@ export class RateLimits {
   /** True for the first claim of what `parts` name within the limit's window, on any instance. */
   async once(name: LimitName, ...parts: string[]): Promise<boolean> {
     try {
-      await this.limiter(name).consume(keyOf(parts));
+      await this.consume(name, parts);
       return true;
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return false;
@@ -62,12 +60,12 @@ export class RateLimits {
 
   /** Gives one attempt back (a success that should not count against a limit of failures). */
   async giveBack(name: LimitName, ...parts: string[]): Promise<void> {
-    await this.limiter(name).reward(keyOf(parts), 1);
+    await retryWhileBusy(() => this.limiter(name).reward(keyOf(parts), 1));
   }
 
   /** Forgets the count (a right password or code ends a run of failures). */
   async forgive(name: LimitName, ...parts: string[]): Promise<void> {
-    await this.limiter(name).delete(keyOf(parts));
+    await retryWhileBusy(() => this.limiter(name).delete(keyOf(parts)));
   }
 
   /** Deletes the counters whose window and block are over (the daily retention job). */
@@ -76,6 +74,10 @@ export class RateLimits {
       .getRepository(RateLimitCounter)
       .delete({ expire: LessThan(String(now)) });
     return affected ?? 0;
+  }
+
+  private consume(name: LimitName, parts: string[]) {
+    return retryWhileBusy(() => this.limiter(name).consume(keyOf(parts)));
   }
 
   private limiter(name: LimitName): RateLimiterStoreAbstract {

@@ -7,10 +7,7 @@ import { sendDocument } from '../common/encoded-document.js';
 import { SeoService } from './seo.service.js';
 import { buildRobots } from './sitemap.js';
 
-/**
- * The crawlers' files at the site's root (outside /api, so not in the API document): served
- * by the backend before the shell's pages (frontends.ts) and routed to it by the gateway.
- */
+/** The crawlers' files at the site's root (outside /api and its document), before the shell's pages. */
 @ApiExcludeController()
 @Controller()
 export class SeoController {

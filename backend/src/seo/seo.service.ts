@@ -1,49 +1,70 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import type { EncodedDocument } from '../common/encoded-document.js';
 import { byOrigin } from '../common/public-url.js';
-import { ShopsService, type ShopCatalog } from '../shops/shops.service.js';
-import type { EncodedSitemaps, SitemapTask } from './sitemap.worker.js';
+import type { AppConfig } from '../config/app.config.js';
+import { APP_CONFIG } from '../config/config.token.js';
+import { workerDatabaseOf } from '../database/worker-data-source.js';
+import { ShopsService } from '../shops/shops.service.js';
+import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 
-/**
- * Origins whose sitemaps are kept at once: at 10,000 shops each is about 2 MB (gzip and brotli).
- * With PUBLIC_URL there is one; without, a site seldom answers to more than a few names.
- */
+/** Origins whose sitemaps are kept (0.5 MB each at 10,000 shops); with PUBLIC_URL there is one. */
 export const KEPT_SITEMAPS = 4;
 
 /**
- * The sitemap, built and compressed once per data version and origin: a write makes the next
- * request build the new one. The origin is PUBLIC_URL, or without it the request's own, so a
- * forged Host header gets a sitemap naming itself, never one that other visitors and crawlers
- * are then given (it was the first origin asked after a start). The last KEPT_SITEMAPS origins'
- * are kept; the catalogue's part that the XML reads is prepared once per version for all of
- * them. The XML is written in a worker thread (common/background-pool.ts), one at a time, not on
- * the web server's event loop.
+ * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
+ * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts)
+ * that reads the shops on its own connection: the web server only reads the data version.
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
-  private readonly sitemaps = byOrigin<{ version: number; built: Promise<EncodedSitemaps> }>(KEPT_SITEMAPS);
-  private input?: { version: number; slugs: string; modified: Float64Array };
-  private pool?: Piscina<SitemapTask, EncodedSitemaps>;
+  /** Per origin, its files as asked (0: the main one), of one data version. */
+  private readonly sitemaps = byOrigin<{
+    version: number;
+    files: Map<number, Promise<EncodedDocument | null>>;
+  }>(KEPT_SITEMAPS);
+  private pool?: Piscina<SitemapTask, EncodedSitemap | null>;
 
-  constructor(private readonly shops: ShopsService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly shops: ShopsService,
+  ) {}
 
   /** `/sitemap.xml` (part 0), or one file of its index (`/sitemap-<part>.xml`); null: no such file. */
   async sitemap(origin: string, part = 0): Promise<EncodedDocument | null> {
-    const catalog = await this.shops.getCatalog();
+    const version = await this.shops.currentVersion();
     let entry = this.sitemaps.get(origin);
-    if (entry?.version !== catalog.version) {
-      const fresh = { version: catalog.version, built: this.build(catalog, origin) };
-      fresh.built.catch(() => {
-        if (this.sitemaps.peek(origin) === fresh) this.sitemaps.delete(origin);
-      });
-      this.sitemaps.set(origin, fresh);
-      entry = fresh;
+    if (entry?.version !== version) {
+      entry = { version, files: new Map() };
+      this.sitemaps.set(origin, entry);
     }
-    const { main, parts } = await entry.built;
-    return part === 0 ? main : (parts[part - 1] ?? null);
+    let built = entry.files.get(part);
+    if (!built) {
+      // The thread stops 2 s after its last build, and gives its heap back.
+      this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
+      const files = entry.files;
+      // A failure, or no such file, is not kept (no part number fills the map).
+      const fresh = this.pool
+        .run({
+          database: workerDatabaseOf(this.config.database, this.dataSource),
+          version,
+          origin,
+          file: part,
+        })
+        .then((file) => {
+          if (!file && files.get(part) === fresh) files.delete(part);
+          return file && asDocument(file);
+        });
+      fresh.catch(() => files.get(part) === fresh && files.delete(part));
+      files.set(part, fresh);
+      built = fresh;
+    }
+    return built;
   }
 
   /** How many origins' sitemaps are kept (for the tests: never more than KEPT_SITEMAPS). */
@@ -54,27 +75,11 @@ export class SeoService implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await this.pool?.destroy();
   }
-
-  private async build(catalog: ShopCatalog, origin: string): Promise<EncodedSitemaps> {
-    // Built once per data version: the thread stops 2 s after, and gives its heap back.
-    this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
-    // Only what the sitemap reads crosses to the worker, and only compressed bytes come back:
-    // crawlers take gzip, and the uncompressed XML would be another 9.5 MB kept at 10,000 shops.
-    // Prepared once per version: builds for several origins waiting for the thread share it.
-    if (this.input?.version !== catalog.version) {
-      this.input = {
-        version: catalog.version,
-        slugs: catalog.shops.map(({ slug }) => slug).join('\n'),
-        modified: Float64Array.from(catalog.shops, ({ updatedAt }) => new Date(updatedAt).getTime()),
-      };
-    }
-    const { slugs, modified } = this.input;
-    const { main, parts } = await this.pool.run({ slugs, modified, origin });
-    return { main: asBuffers(main), parts: parts.map(asBuffers) };
-  }
 }
 
-/** A document as it crossed from the worker (its buffers arrive as plain Uint8Arrays), with Buffers. */
-function asBuffers(document: EncodedDocument): EncodedDocument {
-  return { ...document, gzip: bufferOf(document.gzip), brotli: bufferOf(document.brotli) };
-}
+/** A file as it crossed from the worker (plain Uint8Arrays), with Buffers. */
+const asDocument = (file: EncodedSitemap): EncodedDocument => ({
+  ...file,
+  gzip: bufferOf(file.gzip),
+  brotli: bufferOf(file.brotli),
+});

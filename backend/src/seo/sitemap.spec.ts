@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildSitemaps, SITEMAP_MAX_URLS, type SitemapShop } from './sitemap.js';
+import { buildSitemaps, SITEMAP_FILE_URLS, type SitemapShop } from './sitemap.js';
 
 const ORIGIN = 'https://armeros.example.mx';
 
@@ -15,15 +15,15 @@ const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 
 
 describe('buildSitemaps', () => {
   it('writes one file while every URL fits in it (the listing and each shop, in two languages)', () => {
-    const shops = SITEMAP_MAX_URLS / 2 - 1;
+    const shops = SITEMAP_FILE_URLS / 2 - 1;
     const { main, parts } = buildSitemaps(catalogOf(shops), ORIGIN);
     expect(parts).toEqual([]);
     expect(main).toContain('<urlset');
-    expect(count(main, /<url>/g)).toBe(SITEMAP_MAX_URLS);
+    expect(count(main, /<url>/g)).toBe(SITEMAP_FILE_URLS);
   });
 
-  it(`past ${SITEMAP_MAX_URLS} URLs, writes an index of files of at most that many, each page's languages together`, () => {
-    const shops = SITEMAP_MAX_URLS / 2 + 10;
+  it(`past ${SITEMAP_FILE_URLS} URLs, writes an index of files of at most that many, each page's languages together`, () => {
+    const shops = SITEMAP_FILE_URLS / 2 + 10;
     const { main, parts } = buildSitemaps(catalogOf(shops), ORIGIN);
     expect(main).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(main).not.toContain('<url>');
@@ -33,8 +33,8 @@ describe('buildSitemaps', () => {
       `${ORIGIN}/sitemap-2.xml`,
     ]);
     expect(parts.map((part) => count(part, /<url>/g))).toEqual([
-      SITEMAP_MAX_URLS,
-      2 * (shops + 1) - SITEMAP_MAX_URLS,
+      SITEMAP_FILE_URLS,
+      2 * (shops + 1) - SITEMAP_FILE_URLS,
     ]);
     // The last shop's page is in the second file, in both languages, and its date is that file's.
     const last = `armeria-${shops - 1}`;

@@ -19,15 +19,12 @@ const XML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&apos;',
 };
-const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+export const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 
 /** W3C datetime in UTC without milliseconds, as sitemaps expect: 2026-11-23T10:00:00Z. */
 const w3cDate = (date: Date | string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/**
- * One page in both languages: two <url> entries, each naming both (and the Spanish one as
- * x-default), as search engines want every alternate listed on every member of the group.
- */
+/** One page in both languages: two <url> entries, each naming both (search engines want every alternate on each). */
 function pageEntries(origin: string, spanishPath: string, lastmod: string | undefined): string {
   const urls = { es: origin + spanishPath, en: origin + englishPath(spanishPath) };
   const alternates =
@@ -40,8 +37,11 @@ function pageEntries(origin: string, spanishPath: string, lastmod: string | unde
     .join('');
 }
 
-/** The most URLs one sitemap file may list (sitemaps.org); past it, an index names the files. */
-export const SITEMAP_MAX_URLS = 50_000;
+/**
+ * URLs per sitemap file (sitemaps.org allows 50,000): each file is built on request per origin,
+ * so one request's work stays small however many shops there are (an index names the files).
+ */
+export const SITEMAP_FILE_URLS = 5_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN =
@@ -57,15 +57,13 @@ export interface Sitemaps {
 export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
 
 /**
- * The sitemap of the public site at `origin`: the listing and every shop page, each in Spanish
- * and English with its hreflang alternates, and the time it last changed (the listing: its
- * newest shop's). Up to `maxUrls` URLs it is one file; past that, `/sitemap.xml` is a sitemap
- * index naming files of at most `maxUrls` URLs each (a page's two languages stay in one file).
+ * The listing and every shop page at `origin`, in both languages with hreflang alternates and
+ * their last change. Past `maxUrls` URLs, `/sitemap.xml` is an index of files of at most that many.
  */
 export function buildSitemaps(
   shops: readonly SitemapShop[],
   origin: string,
-  maxUrls = SITEMAP_MAX_URLS,
+  maxUrls = SITEMAP_FILE_URLS,
 ): Sitemaps {
   let newest: Date | undefined;
   for (const shop of shops) {

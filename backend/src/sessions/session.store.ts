@@ -25,6 +25,14 @@ export interface SessionDevice {
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
+/** express-session's callback style over a promise. */
+function settle<T>(work: Promise<T>, callback?: Callback<T> | Callback): void {
+  work.then(
+    (value) => (callback as Callback<T> | undefined)?.(null, value),
+    (error) => callback?.(error),
+  );
+}
+
 /**
  * express-session store on the app's own database, so every backend instance sees the same
  * sessions and deleting an admin can end theirs (sessions are indexed by user id).
@@ -40,48 +48,37 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: Callback<session.SessionData | null>): void {
-    this.read(sid).then((value) => callback(null, value), callback);
+    settle(this.read(sid), callback);
   }
 
   override set(sid: string, data: session.SessionData, callback?: Callback): void {
     const record = data as session.SessionData & SessionData;
-    this.sessions
-      .upsert(
-        {
-          sid,
-          data: JSON.stringify(data),
-          expiresAt: this.expiryOf(data),
-          userId: record.passport?.user ?? null,
-          startedAt: record.device?.startedAt ?? null,
-          userAgent: record.device?.userAgent ?? null,
-          address: record.device?.address ?? null,
-          lastSeenAt: Date.now(),
-        },
-        ['sid'],
-      )
-      .then(() => this.sweep())
-      .then(
-        () => callback?.(),
-        (error) => callback?.(error),
-      );
+    const row = {
+      sid,
+      data: JSON.stringify(data),
+      expiresAt: this.expiryOf(data),
+      userId: record.passport?.user ?? null,
+      startedAt: record.device?.startedAt ?? null,
+      userAgent: record.device?.userAgent ?? null,
+      address: record.device?.address ?? null,
+      lastSeenAt: Date.now(),
+    };
+    settle(
+      this.sessions.upsert(row, ['sid']).then(() => this.sweep()),
+      callback,
+    );
   }
 
-  /**
-   * Extends a live session and notes when it was last used; never re-creates one that was
-   * destroyed meanwhile (logout, or ended from another browser).
-   */
+  /** Extends a live session and notes its use; never re-creates one destroyed meanwhile (logout). */
   override touch(sid: string, data: session.SessionData, callback?: Callback): void {
-    this.sessions.update({ sid }, { expiresAt: this.expiryOf(data), lastSeenAt: Date.now() }).then(
-      () => callback?.(),
-      (error) => callback?.(error),
+    settle(
+      this.sessions.update({ sid }, { expiresAt: this.expiryOf(data), lastSeenAt: Date.now() }),
+      callback,
     );
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    this.sessions.delete({ sid }).then(
-      () => callback?.(),
-      (error) => callback?.(error),
-    );
+    settle(this.sessions.delete({ sid }), callback);
   }
 
   private async read(sid: string): Promise<session.SessionData | null> {

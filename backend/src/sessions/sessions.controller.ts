@@ -11,10 +11,10 @@ import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
 import { describeUserAgent } from './session-device.js';
 import { SessionsService } from './sessions.service.js';
 
-/** The current administrator's own sessions: list them, end one, end all the others. */
 /** Sessions belong to an admin by id: this controller needs nothing else of the account. */
 type SessionOwner = { id: string };
 
+/** The current administrator's own sessions: list them, end one, end all the others. */
 @ApiTags('sessions')
 @AdminOnly()
 @ApiErrors(503)

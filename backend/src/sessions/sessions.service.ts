@@ -16,10 +16,6 @@ const toDate = (epochMs: number | null) => (epochMs === null ? null : new Date(e
 export class SessionsService {
   constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
 
-  get repository(): Repository<Session> {
-    return this.sessions;
-  }
-
   /** A user's live sessions, the most recently used first; `currentSid` is marked current. */
   async listOf(userId: string, currentSid: string): Promise<AdminSessionDto[]> {
     const rows = await this.sessions.find({ where: { userId }, order: { lastSeenAt: 'DESC' } });
@@ -36,10 +32,7 @@ export class SessionsService {
       }));
   }
 
-  /**
-   * Ends one of a user's sessions by its public id, within `manager`'s transaction. Not the
-   * current one (logging out does that). Returns what was ended, for the activity log.
-   */
+  /** Ends one of a user's sessions by its public id, in `manager`'s transaction; never the current one (log out). */
   async endOne(manager: EntityManager, userId: string, id: string, currentSid: string): Promise<Session> {
     const repository = manager.getRepository(Session);
     const rows = await repository.find({

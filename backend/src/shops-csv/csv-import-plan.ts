@@ -15,10 +15,7 @@ export interface KnownShop<Source> {
   source: Source;
 }
 
-/**
- * A known shop from what the catalogue answers or the writer read (categories apart, or among
- * its fields): its schema fields are what a row is compared with.
- */
+/** A known shop from the catalogue or the stored rows (categories apart or among its fields). */
 export function knownShop<Source>(
   shop: { id: string } & object,
   source: Source,
@@ -59,9 +56,8 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
 }
 
 /**
- * Decides each row's fate against `known` without writing or reading anything (the first row
- * aiming at a shop, or at a new name and city, wins). The uploaded images a row points to are
- * the caller's to check (they live in the object store).
+ * Decides each row's fate against `known`, reading and writing nothing (the first row aiming at a
+ * shop, or a new name and city, wins); the images it points to are the caller's to check.
  */
 export function planImportRows<Source>(
   rows: readonly CsvRow[],

@@ -7,7 +7,8 @@ import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
 import { bufferOf } from '../common/cloned-bytes.js';
-import { workerDataSource, workerTransaction, type WorkerDatabase } from '../database/worker-data-source.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
+import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { ShopCategory } from '../shops/shop-category.entity.js';
 import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
@@ -25,14 +26,14 @@ import {
 import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { parseShopsCsv, shopToCsvRecord, type ParsedShopsCsv } from './shop-csv-format.js';
 
-/** The tables an import reads and writes through the shop writer, beside the database layer's own. */
+/** The tables an import writes through the shop writer, beside the database layer's own. */
 const CSV_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry];
 
 /** The object store's answers so far: an uploaded image's key and its problem (null: none). */
 export type ImageAnswers = [string, string | null][];
 
 export interface CsvTask {
-  /** Names one import or dry run across its steps: the worker keeps the file it read for the next step. */
+  /** Names one import or dry run across its steps (the worker keeps the file it read). */
   token: string;
   csv: Uint8Array;
   allOrNothing: boolean;
@@ -42,10 +43,8 @@ export interface CsvTask {
 
 export interface DryRunTask extends CsvTask {
   /**
-   * The public catalogue's JSON (every shop, one consistent snapshot), gzipped as it is kept: the
-   * worker inflates it, not the web server (10 MB at 10,000 shops, and its copy into the task).
-   * Absent in the first step, which only reads the file: a file refused for its own sake (a
-   * flood of empty lines, a missing column) never costs the directory's list.
+   * The public catalogue's JSON, gzipped as it is kept (the worker inflates its 10 MB). Absent in
+   * the first step, which only reads the file: a file refused for its own sake never costs it.
    */
   shopsGzip?: Uint8Array;
 }
@@ -58,21 +57,16 @@ export interface ImportTask extends CsvTask {
 }
 
 /**
- * Where a task stopped: the file was read and the directory is needed next (a dry run), or the
- * object store must be asked about new image references first (the web server does that: it
- * holds the store's client), or the answer as JSON, with the images an import's shops stopped
- * using (the web server releases them after the commit).
+ * Where a task stopped: the directory is needed next (a dry run), or the web server must ask the
+ * object store about new image references, or the answer's JSON, with the images an import's
+ * shops stopped using (released by the web server after the commit).
  */
 export type CsvStep =
   { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
 
 export type CsvOutcome = { step: CsvStep } | { refused: ApiRefusal };
 
-/**
- * The file the current task read, for its next step (the pool has one thread, so the next step
- * comes here; were the thread replaced in between, the file is read again). One entry: a new
- * task replaces it, and its answer drops it.
- */
+/** The file the current task read, for its next step (the pool's one thread; else read again). */
 let lastRead: { token: string; parsed: ParsedShopsCsv } | undefined;
 
 function read({ token, csv }: CsvTask): ParsedShopsCsv {
@@ -83,11 +77,7 @@ function read({ token, csv }: CsvTask): ParsedShopsCsv {
   return lastRead.parsed;
 }
 
-/**
- * A dry run, whole, in the worker: reads the file, plans every row against the catalogue and
- * writes the answer's JSON, so that neither the rows nor the shops nor the report are built on
- * the web server's event loop.
- */
+/** A dry run: the file read, every row planned against the catalogue, the answer's JSON written. */
 export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
   return outcomeOf(async () => {
     const parsed = read(task);
@@ -106,10 +96,9 @@ export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
 }
 
 /**
- * An import, whole, in the worker, on its own database connection: reads the file, then in one
- * transaction plans every row against the shops as stored and writes the valid ones through the
- * shop writer (slugs, search keys, categories, history, the data version the web server's
- * catalogue reads on its next request). Nothing of it runs on the web server's event loop.
+ * An import on this thread's own connection: in one transaction, which takes the write lock first
+ * (TransactionRunner), every row planned against the shops as stored and the valid ones written
+ * through the shop writer (slugs, search keys, categories, history, the data version).
  */
 export function importShops(task: ImportTask): Promise<CsvOutcome> {
   return outcomeOf(async () => {
@@ -117,7 +106,7 @@ export function importShops(task: ImportTask): Promise<CsvOutcome> {
     const dataSource = await workerDataSource(task.database, CSV_ENTITIES);
     const file = task.fileName?.slice(0, 200);
     const step = await retryOnSlugRace(() =>
-      workerTransaction(dataSource, async (manager): Promise<CsvStep> => {
+      new TransactionRunner(dataSource).run(async (manager): Promise<CsvStep> => {
         const stored = await readStoredShops(manager);
         const planned = planImportRows(
           parsed.rows,
@@ -166,11 +155,7 @@ export interface ExportTask {
   delimiter: ',' | ';';
 }
 
-/**
- * The export file, whole: the header and one record per shop, UTF-8 with a BOM (so Excel reads
- * accents right) and CRLF line ends. Written here, not on the web server's event loop (10,000
- * shops held it about a third of a second); about 4 MB at 10,000 shops.
- */
+/** The export file: UTF-8 with a BOM (so Excel reads accents right), CRLF line ends; 4 MB at 10,000 shops. */
 export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
   const shops = JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[];
   const records = [[...SHOP_CSV_COLUMNS], ...shops.map(shopToCsvRecord)];
@@ -179,9 +164,8 @@ export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
 }
 
 /**
- * Refuses the rows whose new images the object store found wrong (`answers`), with the shop
- * writer's rule and messages; returns the keys the store has not been asked about yet (then
- * nothing stands: the task runs again with their answers).
+ * Refuses the rows whose new images the object store found wrong (`answers`); returns the keys
+ * not asked about yet (then the task runs again with their answers).
  */
 async function refuseBadImages<Source>(planned: PlannedRow<Source>[], answers: ImageAnswers = []) {
   const known = new Map(answers);
@@ -207,10 +191,7 @@ function answerOf<Source>(
   return Buffer.from(JSON.stringify(answer));
 }
 
-/**
- * The task's step as it crosses back, or its refusal (a bad file, with the code and message the
- * web server's error filter translates), an answer's bytes moved.
- */
+/** The task's step as it crosses back (an answer's bytes moved), or its refusal (a bad file). */
 async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
   let step: CsvStep;
   try {
@@ -224,10 +205,8 @@ async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
 }
 
 /**
- * A value holding `bytes`, which are handed over to the web server's thread rather than copied
- * (several MB for 10,000 rows or shops: the copy, on that thread, held its event loop). Bytes that
- * share their memory with others (Node's pool of small buffers) are copied into memory of their
- * own first.
+ * A value holding `bytes`, handed over to the web server's thread rather than copied there (several
+ * MB); bytes that share their memory (Node's pool of small buffers) get memory of their own first.
  */
 function moved<T extends object>(bytes: Uint8Array, valueOf: (own: Uint8Array) => T): T {
   const own =

@@ -11,12 +11,9 @@ const GrowableSharedArrayBuffer = SharedArrayBuffer as unknown as new (
 const STEP = 1024 * 1024;
 
 /**
- * Keeps an upload in memory that the CSV worker shares: a growable SharedArrayBuffer, each piece
- * of the file copied in as it arrives. multer's memory storage joins the pieces with
- * `Buffer.concat` once the file has come, in one stretch of the event loop (33-50 ms for 10 MB
- * on the bench's machine, most of it page faults on the new memory), and that Buffer then crossed
- * to the worker as a copy. A Buffer over shared memory crosses to the worker without one.
- * multer's `limits.fileSize` still refuses a larger file; `maxBytes` only bounds the reservation.
+ * Keeps an upload in a growable SharedArrayBuffer the CSV worker reads without a copy, each piece
+ * copied in as it arrives: multer's memory storage joins them at the end in one stretch of the
+ * event loop (33-50 ms for 10 MB). multer's `limits.fileSize` still refuses a larger file.
  */
 export function sharedMemoryStorage(maxBytes: number): StorageEngine {
   return {

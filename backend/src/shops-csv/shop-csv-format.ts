@@ -21,10 +21,8 @@ export type CsvDelimiter = ',' | ';';
 /** A plain number (a coordinate): left as it is, so spreadsheets keep it a number. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 /**
- * What the export escapes with an apostrophe, which spreadsheets show as text: a cell a
- * spreadsheet would read as a formula (OWASP "CSV Injection": `=`, `+`, `-`, `@`, tab, carriage
- * return), and text that already starts with an apostrophe (`'@Home Armería`), so that the import, which takes one leading
- * apostrophe off such cells, gives back exactly what was exported.
+ * Starts the export escapes with an apostrophe (shown as text): a formula's (OWASP "CSV
+ * Injection"), and an apostrophe's, so the import, which takes one off, gives back what was exported.
  */
 const ESCAPED_START = /^['=+\-@\t\r]/;
 
@@ -33,11 +31,7 @@ export function neutralizeCell(value: string): string {
   return ESCAPED_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/**
- * Undoes neutralizeCell, so a file exported and imported again keeps `+52 ...` phones and
- * `'@Home` names as they were. A cell typed by hand with one apostrophe before ordinary text
- * (`'Los Pinos'`) is kept as it is.
- */
+/** Undoes neutralizeCell; a hand-typed apostrophe before ordinary text (`'Los Pinos'`) stays. */
 export function restoreCell(value: string): string {
   return value.startsWith("'") && ESCAPED_START.test(value.slice(1)) ? value.slice(1) : value;
 }
@@ -61,9 +55,8 @@ export function shopToCsvRecord(shop: ShopDto): string[] {
 }
 
 /**
- * The file's text: UTF-8 (with or without BOM) or, when the bytes are not UTF-8, Windows-1252,
- * which Excel's plain "CSV" writes on Spanish Windows. A NUL byte means it is not a text file
- * at all (a spreadsheet, an image, UTF-16 "Unicode text").
+ * The file's text: UTF-8, else Windows-1252 (Excel's plain "CSV" on Spanish Windows). A NUL byte
+ * means no text file at all (a spreadsheet, an image, UTF-16).
  */
 export function decodeCsv(bytes: Buffer): string {
   if (bytes.includes(0)) throw invalidFile('The file is not a CSV text file');
@@ -74,10 +67,7 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
-/**
- * `;` when the header line has more semicolons than commas (Excel and LibreOffice in Spanish
- * locales), else `,`. Column names contain neither, so the header tells without doubt.
- */
+/** `;` when the header has more semicolons than commas (Spanish-locale spreadsheets), else `,`. */
 export function detectDelimiter(text: string): CsvDelimiter {
   const firstLine = text.slice(0, text.search(/\r|\n|$/));
   const count = (char: string) => firstLine.split(char).length - 1;
@@ -123,9 +113,8 @@ export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
   const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
   let columns: ShopCsvColumn[] | undefined;
   const records: { row: number; record: string[] }[] = [];
-  // csv-parse builds an error for every record whose cell count differs from the header's (even
-  // relaxed, where it is only kept); without a stack trace each costs a quarter as much. The parse
-  // is synchronous, so nothing else runs while the limit is lowered.
+  // csv-parse builds an error for every record of another cell count (relaxed too): without a
+  // stack trace each costs a quarter. The parse is synchronous, nothing else sees the limit.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
@@ -135,17 +124,15 @@ export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
       relax_column_count: true,
       // A quote inside an unquoted cell (`5" barrel`) is taken as a character.
       relax_quotes: true,
-      // Empty lines cost nothing (csv-parse builds an error object for every record whose cell
-      // count differs from the header's, relaxed or not); they still count in the row numbers.
+      // Empty lines cost no error object; they still count in the row numbers.
       skip_empty_lines: true,
-      // Each record is looked at as it is read and the parse stops at the row limit, so a file of
-      // a header and a flood of rows is refused after the limit, not after the flood.
+      // Stops at the row limit: a flood of rows is refused after the limit, not after the flood.
       on_record: (record: string[], info: { records: number; empty_lines: number }) => {
         if (!columns) {
           columns = readHeader(record);
           return null;
         }
-        // Every record counts, blank ones too (whitespace, separators): they cost as much to read.
+        // Blank records count too: they cost as much to read.
         if (info.records > CSV_IMPORT_MAX_ROWS * 2 + 1) throw tooManyRows();
         if (record.every((cell) => cell.trim() === '')) return null;
         if (records.length >= CSV_IMPORT_MAX_ROWS) throw tooManyRows();

@@ -3,7 +3,6 @@ import { MulterModule } from '@nestjs/platform-express';
 import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
-import { CsvImportPool } from './csv-import-pool.js';
 import { CsvUploadInterceptor } from './csv-upload.interceptor.js';
 import { ShopsCsvController } from './shops-csv.controller.js';
 import { ShopsCsvService } from './shops-csv.service.js';
@@ -14,14 +13,13 @@ import { sharedMemoryStorage } from './shared-memory-storage.js';
   imports: [
     ShopsModule,
     UploadsModule,
-    // An import file is at most CSV_IMPORT_MAX_BYTES: read into memory the CSV worker shares,
-    // never written to disk.
+    // Read into memory the CSV worker shares, never written to disk.
     MulterModule.register({
       storage: sharedMemoryStorage(CSV_IMPORT_MAX_BYTES),
       limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     }),
   ],
   controllers: [ShopsCsvController],
-  providers: [ShopsCsvService, CsvImportPool, CsvUploadInterceptor],
+  providers: [ShopsCsvService, CsvUploadInterceptor],
 })
 export class ShopsCsvModule {}
