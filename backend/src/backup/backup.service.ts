@@ -23,8 +23,6 @@ import type { BackupStatsDto } from './dto/backup.dto.js';
  */
 export const FULL_BACKUP_LOCK_PREFIX = 'full-backup:';
 
-export type { FullBackupWritten } from './backup-archive.js';
-
 /** Statistics and the two downloads: the complete ZIP and the data-only JSON. */
 @Injectable()
 export class BackupService {

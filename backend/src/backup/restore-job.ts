@@ -75,11 +75,11 @@ export async function previewRestore(
       backup.zip.close();
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
+    // A refusal of the file (zip-reader's `refuse`) is answered; anything else is thrown.
+    if (!(error instanceof ApiError && error.code === 'BACKUP_REJECTED')) throw error;
     return {
       restorable: false,
-      problems: [{ code: refusal.code, message: refusal.message }],
+      problems: [{ code: error.code, message: error.message }],
       ...about(),
       shops: 0,
       created: 0,
@@ -121,11 +121,6 @@ export async function restoreBackup(
     await discardStored(context, stored);
     throw error;
   }
-}
-
-/** A refusal of the file (BACKUP_REJECTED, zip-reader's `refuse`), as a check throws it. */
-function refusalOf(error: unknown): ApiError | undefined {
-  return error instanceof ApiError && error.code === 'BACKUP_REJECTED' ? error : undefined;
 }
 
 /** Which shops are created, replaced, or left alone (here exactly so), and the images the written ones use. */
@@ -256,14 +251,11 @@ async function writeShops(
   log: { actor: ActivityActor; source: RestoreSource },
 ): Promise<{ created: number; updated: number; replacedImages: readonly string[] }> {
   return transactions.run(async (manager) => {
-    const existing = new Map(
-      (
-        await writer.read(
-          manager,
-          shops.map((shop) => shop.id),
-        )
-      ).map((row) => [row.shop.id, row]),
+    const rows = await writer.read(
+      manager,
+      shops.map((shop) => shop.id),
     );
+    const existing = new Map(rows.map((row) => [row.shop.id, row]));
     const writes = await writer.open(manager, log.actor, { via: 'restore', ...log.source }, { slugs: 'all' });
     for (const shop of shops) {
       const values = {

@@ -132,14 +132,9 @@ export class LocalObjectStorage extends ObjectStorage {
     const info = await this.stat(key);
     if (!info) return null;
     // One buffer per image up to 1 MiB, not 64 KiB reads plus an empty one: less garbage in a backup.
-    const body =
-      info.size > 0
-        ? createReadStream(this.path(key), {
-            highWaterMark: Math.min(info.size, READ_CHUNK_MAX),
-            end: info.size - 1,
-          })
-        : createReadStream(this.path(key));
-    return { ...info, body };
+    const chunks =
+      info.size > 0 ? { highWaterMark: Math.min(info.size, READ_CHUNK_MAX), end: info.size - 1 } : {};
+    return { ...info, body: createReadStream(this.path(key), chunks) };
   }
 
   async delete(key: string): Promise<void> {
