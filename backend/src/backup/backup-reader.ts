@@ -21,6 +21,9 @@ import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.
  * is made before the directory is touched; each image's bytes are checked when stored.
  */
 
+/** A shop's image fields, as a refusal names them. */
+const IMAGE_FIELDS = [['logo', 'logo'] as const, ['mapImageUrl', 'map image'] as const];
+
 /** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
 export interface RestoredShop {
   id: string;
@@ -116,10 +119,7 @@ async function checkedBackup(zip: BackupZip, manifest: Manifest, shops: Restored
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
-    for (const [field, label] of [
-      ['logo', 'logo'],
-      ['mapImageUrl', 'map image'],
-    ] as const) {
+    for (const [field, label] of IMAGE_FIELDS) {
       const path = shop.fields[field];
       if (objectKeyOf(path) && !imagesByPath.has(path) && !missing.has(path)) {
         throw refuse(`shop ${index + 1} ("${shop.fields.name}"): its ${label} ${path} is not in the backup`);
