@@ -77,16 +77,9 @@ export async function previewRestore(
   } catch (error) {
     // A refusal of the file (zip-reader's `refuse`) is answered; anything else is thrown.
     if (!(error instanceof ApiError && error.code === 'BACKUP_REJECTED')) throw error;
-    return {
-      restorable: false,
-      problems: [{ code: error.code, message: error.message }],
-      ...about(),
-      shops: 0,
-      created: 0,
-      replaced: 0,
-      unchanged: 0,
-      images: 0,
-    };
+    const problems = [{ code: error.code, message: error.message }];
+    const counts = { shops: 0, created: 0, replaced: 0, unchanged: 0, images: 0 };
+    return { restorable: false, problems, ...about(), ...counts };
   }
 }
 
