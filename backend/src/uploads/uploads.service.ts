@@ -145,12 +145,10 @@ export class UploadsService {
     const info = await this.storage.stat(key);
     if (!info) return 'the uploaded image was not found; please upload it again';
     if (this.storage instanceof LocalObjectStorage) return null;
-    let problem: string | null;
-    if (info.size > MAX_IMAGE_BYTES) {
-      problem = 'The image is too large: at most 5 MB';
-    } else {
-      problem = imageProblem(Buffer.concat(await (await this.storage.get(key))!.body.toArray()));
-    }
+    const problem =
+      info.size > MAX_IMAGE_BYTES
+        ? 'The image is too large: at most 5 MB'
+        : imageProblem(Buffer.concat(await (await this.storage.get(key))!.body.toArray()));
     if (problem) await this.storage.delete(key);
     return problem;
   }
