@@ -50,21 +50,17 @@ async function bootstrap(): Promise<void> {
   configureApp(app, config);
   for (const warning of startupWarnings(config)) Logger.warn(warning, 'Bootstrap');
   await (config.host ? app.listen(config.port, config.host) : app.listen(config.port));
+  const { metricsPort, metricsHost } = config.observability;
   const metricsServer =
-    config.observability.metricsPort === undefined
+    metricsPort === undefined
       ? undefined
-      : await startMetricsServer(
-          app.get(AppMetrics),
-          config.observability.metricsPort,
-          config.observability.metricsHost,
-        );
+      : await startMetricsServer(app.get(AppMetrics), metricsPort, metricsHost);
   stopGracefullyOnSignals(app, config, metricsServer);
   const url = `http://localhost:${config.port}`;
   Logger.log(`Open ${url} (admin: ${url}/admin, API docs: ${url}/api/docs)`, 'Bootstrap');
   if (metricsServer) {
     const { port } = metricsServer.address() as { port: number };
-    const host = config.observability.metricsHost;
-    Logger.log(`Metrics on http://${host}:${port}/metrics (not on the public port)`, 'Bootstrap');
+    Logger.log(`Metrics on http://${metricsHost}:${port}/metrics (not on the public port)`, 'Bootstrap');
   }
   if ((await app.get(AdminUsersService).count()) === 0) {
     Logger.log(

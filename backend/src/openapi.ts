@@ -4,6 +4,7 @@ import {
   SwaggerModule,
   type OpenAPIObject,
   type OperationObject,
+  type RequestBodyObject,
   type ResponseObject,
 } from '@nestjs/swagger';
 import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
@@ -65,11 +66,7 @@ function documentGlobalLayers(method: string, operation: OperationObject): void 
   if (!SAFE_METHODS.has(method)) addError(operation, 403, 'the request came from another site');
   // express.json with guardJsonBody: malformed or hostile JSON is a 400, over JSON_BODY_LIMIT a
   // 413, an unknown charset or Content-Encoding a 415.
-  if (
-    operation.requestBody &&
-    'content' in operation.requestBody &&
-    operation.requestBody.content['application/json']
-  ) {
+  if ((operation.requestBody as RequestBodyObject | undefined)?.content['application/json']) {
     addError(operation, 400);
     addError(operation, 413, 'the JSON body is over 1 MB');
     addError(operation, 415, "the JSON body's charset or content encoding is not supported");

@@ -43,14 +43,8 @@ export interface FullBackupWritten {
 
 /** The distinct uploaded-image keys the shops reference, in a stable order. */
 export function referencedKeys(shops: readonly ShopDto[]): string[] {
-  const keys = new Set<string>();
-  for (const shop of shops) {
-    for (const reference of [shop.logo, shop.mapImageUrl]) {
-      const key = objectKeyOf(reference);
-      if (key) keys.add(key);
-    }
-  }
-  return [...keys];
+  const keys = shops.flatMap((shop) => [objectKeyOf(shop.logo), objectKeyOf(shop.mapImageUrl)]);
+  return [...new Set(keys.filter((key) => key !== null))];
 }
 
 /**

@@ -21,6 +21,9 @@ import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.
  * is made before the directory is touched; each image's bytes are checked when stored.
  */
 
+/** A shop's image fields, as a refusal names them. */
+const IMAGE_FIELDS = [['logo', 'logo'] as const, ['mapImageUrl', 'map image'] as const];
+
 /** A shop from a backup, validated by the shop schema's rules, with the slug and dates it had. */
 export interface RestoredShop {
   id: string;
@@ -89,35 +92,34 @@ export async function readBackup(
 ): Promise<ReadBackup> {
   const zip = await BackupZip.open(file.path, file.size);
   try {
-    return await checkedBackup(zip, maxShops, seen);
+    const manifest = checkManifest(parseEntry(await zip.read(MANIFEST_NAME), MANIFEST_NAME));
+    seen.manifest = manifest;
+    // The manifest's count refuses a big backup before shops.json is read; the list's own length
+    // (which a hand-made manifest may understate) stops the parse past the limit.
+    const tooMany = (count: number | string) =>
+      refuse(
+        `it holds ${count} shops, and this server restores at most ${maxShops} at once (RESTORE_MAX_SHOPS)`,
+      );
+    const counted = manifest.counts?.shops;
+    if (typeof counted === 'number' && counted > maxShops) throw tooMany(counted);
+    const { bytes: shopsBytes, sha256: shopsSha256 } = await zip.readHashed(SHOPS_NAME);
+    const expected = manifest.files?.[SHOPS_NAME]?.sha256;
+    if (expected && expected !== shopsSha256) throw refuse('shops.json does not match its checksum');
+    const parsed = parseEntry(shopsBytes, SHOPS_NAME);
+    if (Array.isArray(parsed) && parsed.length > maxShops) throw tooMany(`more than ${maxShops}`);
+    return await checkedBackup(zip, manifest, checkShops(parsed));
   } catch (error) {
     zip.close();
     throw error;
   }
 }
 
-async function checkedBackup(
-  zip: BackupZip,
-  maxShops: number,
-  seen: { manifest?: Manifest },
-): Promise<ReadBackup> {
-  const manifest = checkManifest(await zip.readJson(MANIFEST_NAME));
-  seen.manifest = manifest;
-  // The manifest's count refuses a big backup before shops.json is read; the list's own length
-  // (which a hand-made manifest may understate) stops the parse past the limit.
-  const counted = manifest.counts?.shops;
-  if (typeof counted === 'number' && counted > maxShops) throw tooManyShops(String(counted), maxShops);
-  const { bytes: shopsBytes, sha256: shopsSha256 } = await zip.readHashed(SHOPS_NAME);
-  const expected = manifest.files?.[SHOPS_NAME]?.sha256;
-  if (expected && expected !== shopsSha256) throw refuse('shops.json does not match its checksum');
-  const shops = checkShops(parsedShops(shopsBytes, maxShops));
+/** The checks of the images' and requests' entries. */
+async function checkedBackup(zip: BackupZip, manifest: Manifest, shops: RestoredShop[]): Promise<ReadBackup> {
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);
   for (const [index, shop] of shops.entries()) {
-    for (const [field, label] of [
-      ['logo', 'logo'],
-      ['mapImageUrl', 'map image'],
-    ] as const) {
+    for (const [field, label] of IMAGE_FIELDS) {
       const path = shop.fields[field];
       if (objectKeyOf(path) && !imagesByPath.has(path) && !missing.has(path)) {
         throw refuse(`shop ${index + 1} ("${shop.fields.name}"): its ${label} ${path} is not in the backup`);
@@ -146,15 +148,6 @@ async function readRequests(zip: BackupZip, manifest: Manifest): Promise<Visitor
   if (!expected) throw refuse(`${REQUESTS_NAME} is not listed in the manifest`);
   if (expected !== sha256) throw refuse(`${REQUESTS_NAME} does not match its checksum`);
   return checkBackedUpRequests(parseEntry(bytes, REQUESTS_NAME));
-}
-
-const tooManyShops = (count: string, maxShops: number) =>
-  refuse(`it holds ${count} shops, and this server restores at most ${maxShops} at once (RESTORE_MAX_SHOPS)`);
-
-function parsedShops(bytes: Buffer, maxShops: number): unknown {
-  const shops = parseEntry(bytes, SHOPS_NAME);
-  if (Array.isArray(shops) && shops.length > maxShops) throw tooManyShops(`more than ${maxShops}`, maxShops);
-  return shops;
 }
 
 /** An image entry's bytes once they match their checksum and are an acceptable image. */

@@ -38,30 +38,29 @@ export interface BackupWorkerContext {
 /** The tables a backup reads and a restore writes, beside the database layer's own. */
 const BACKUP_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry, VisitorRequest, BackupRecord];
 
-let opened: { key: string; context: Promise<BackupWorkerContext> } | undefined;
+let opened: Promise<BackupWorkerContext> | undefined;
 
 /**
- * This thread's connection and services for `config`, opened by the first task and kept for the
- * next ones (the pool stops an idle thread, and the connection goes with it). The database is
- * migrated already: the web server did that before it served. SQLite in WAL mode lets this
- * connection write beside the server's readers; a write of the server's waits for this one's
- * transaction to end (the busy timeout of dataSourceOptions).
+ * This thread's connection and services, opened by the first task and kept for the next ones: a
+ * thread serves one BackupWorkers, whose config never changes (the pool stops an idle thread, and
+ * the connection goes with it). The database is migrated already: the web server did that before
+ * it served. SQLite in WAL mode lets this connection write beside the server's readers; a write of
+ * the server's waits for this one's transaction to end (the busy timeout of dataSourceOptions).
  */
 export function backupWorkerContext(config: BackupWorkerConfig): Promise<BackupWorkerContext> {
-  const key = JSON.stringify(config);
-  if (opened?.key !== key) {
-    const previous = opened?.context;
-    opened = { key, context: open(config, previous) };
-    opened.context.catch(() => (opened = undefined));
+  if (!opened) {
+    opened = open(config);
+    opened.catch(() => (opened = undefined));
   }
-  return opened.context;
+  return opened;
 }
 
-async function open(
-  { database, flavour, storage, uploadsKey }: BackupWorkerConfig,
-  previous?: Promise<BackupWorkerContext>,
-): Promise<BackupWorkerContext> {
-  await previous?.then(({ dataSource }) => dataSource.destroy()).catch(() => undefined);
+async function open({
+  database,
+  flavour,
+  storage,
+  uploadsKey,
+}: BackupWorkerConfig): Promise<BackupWorkerContext> {
   // Two connections on MySQL/MariaDB: a backup's reads and a restore's transaction.
   const dataSource = await workerDataSource({ config: database, flavour }, BACKUP_ENTITIES);
   const objects = await storageFromConfig(storage);

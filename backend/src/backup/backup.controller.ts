@@ -37,7 +37,8 @@ import {
   StoredBackupDto,
 } from './dto/backup.dto.js';
 import { BackupScheduleService } from './backup-schedule.service.js';
-import { RestoreService, type BackupFile, type RestoreSource } from './restore.service.js';
+import type { BackupFile, RestoreSource } from './backup-reader.js';
+import { RestoreService } from './restore.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
 import type { AppConfig } from '../config/app.config.js';

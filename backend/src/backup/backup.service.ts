@@ -23,8 +23,6 @@ import type { BackupStatsDto } from './dto/backup.dto.js';
  */
 export const FULL_BACKUP_LOCK_PREFIX = 'full-backup:';
 
-export type { FullBackupWritten } from './backup-archive.js';
-
 /** Statistics and the two downloads: the complete ZIP and the data-only JSON. */
 @Injectable()
 export class BackupService {
@@ -150,19 +148,12 @@ export class BackupService {
   }
 
   /** A completed download: the dashboard's record of it and its log entry, together. */
-  private async recordDownload(
+  private recordDownload(
     actor: ActivityActor,
     backup: { kind: 'full' | 'data'; shops: number; images: number; bytes: number; activity?: number },
   ): Promise<void> {
     const { kind, shops, images, bytes, activity } = backup;
-    await this.record(
-      kind,
-      { shops, images, bytes },
-      {
-        kind: 'backup.downloaded',
-        actor,
-        details: { kind, shops, images, bytes, ...(activity === undefined ? {} : { activity }) },
-      },
-    );
+    const details = { kind, shops, images, bytes, ...(activity === undefined ? {} : { activity }) };
+    return this.record(kind, backup, { kind: 'backup.downloaded', actor, details });
   }
 }

@@ -42,15 +42,11 @@ export async function fullBackup({ config, port }: DownloadTask): Promise<FullBa
 }
 
 /** The complete backup ZIP into a new file (the automatic backups); the caller removes it on failure. */
-export async function fullBackupToFile({
-  config,
-  path,
-  createdAt,
-}: BackupFileTask): Promise<FullBackupWritten> {
-  const context = await backupWorkerContext(config);
-  const output = createWriteStream(path, { flags: 'wx' });
+export async function fullBackupToFile(task: BackupFileTask): Promise<FullBackupWritten> {
+  const context = await backupWorkerContext(task.config);
+  const output = createWriteStream(task.path, { flags: 'wx' });
   try {
-    const written = await writeArchive(context, output, createdAt);
+    const written = await writeArchive(context, output, task.createdAt);
     await finished(output);
     return written;
   } finally {
@@ -63,21 +59,12 @@ export async function dataBackup({ config, port }: DownloadTask): Promise<number
   return writeDataBackup(await backupWorkerContext(config), new PortWritable(port));
 }
 
-export async function preview({
-  config,
-  file,
-  maxShops,
-}: RestoreTask): Promise<WorkerOutcome<RestorePreviewDto>> {
+export function preview({ config, file, maxShops }: RestoreTask): Promise<WorkerOutcome<RestorePreviewDto>> {
   return outcomeOf(async () => previewRestore(await backupWorkerContext(config), file, maxShops));
 }
 
-export async function restore({
-  config,
-  file,
-  maxShops,
-  actor,
-  source,
-}: RestoreWriteTask): Promise<WorkerOutcome<RestoreResultDto>> {
+export function restore(task: RestoreWriteTask): Promise<WorkerOutcome<RestoreResultDto>> {
+  const { config, file, maxShops, actor, source } = task;
   return outcomeOf(async () =>
     restoreBackup(await backupWorkerContext(config), file, maxShops, { actor, source }),
   );

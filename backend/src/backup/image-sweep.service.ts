@@ -58,7 +58,13 @@ export class ImageSweepService {
       const path = `/objects/${key}`;
       // A visitor's quarantined image waits (marked) while its listing request does; once the
       // request is decided, or if none ever named it, it goes like any unused upload.
-      if (key.startsWith('quarantine/') && (await this.namedByPendingRequest(path))) {
+      const namedByPendingRequest = () =>
+        this.requests
+          .createQueryBuilder('request')
+          .where("request.status = 'pending' AND request.type = 'listing'")
+          .andWhere('request.proposedShop LIKE :path', { path: `%"${path}"%` })
+          .getExists();
+      if (key.startsWith('quarantine/') && (await namedByPendingRequest())) {
         kept++;
         continue;
       }
@@ -82,14 +88,5 @@ export class ImageSweepService {
     });
     if (deleted) this.logger.log(`Deleted ${deleted} image(s) no shop used`);
     return { deleted, kept };
-  }
-
-  /** Whether a listing request still waiting for a decision names the image at `path`. */
-  private namedByPendingRequest(path: string): Promise<boolean> {
-    return this.requests
-      .createQueryBuilder('request')
-      .where("request.status = 'pending' AND request.type = 'listing'")
-      .andWhere('request.proposedShop LIKE :path', { path: `%"${path}"%` })
-      .getExists();
   }
 }

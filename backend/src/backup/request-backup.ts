@@ -114,13 +114,14 @@ export function checkBackedUpRequests(value: unknown): VisitorRequest[] {
       Number.isInteger(record.duplicates) &&
       (record.duplicates as number) >= 0 &&
       !Number.isNaN(createdAt) &&
-      (['value', 'comment', 'name', 'email'] as const).every((field) => {
-        const column = {
-          value: 'proposedValue',
-          comment: 'comment',
-          name: 'submitterName',
-          email: 'submitterEmail',
-        }[field];
+      (
+        [
+          ['proposedValue', 'value'],
+          ['comment', 'comment'],
+          ['submitterName', 'name'],
+          ['submitterEmail', 'email'],
+        ] as const
+      ).every(([column, field]) => {
         const item = record[column];
         return (
           item === null || (typeof item === 'string' && !shopFieldProblem(CORRECTION_FIELDS[field], item))

@@ -75,18 +75,11 @@ export async function previewRestore(
       backup.zip.close();
     }
   } catch (error) {
-    const refusal = refusalOf(error);
-    if (!refusal) throw error;
-    return {
-      restorable: false,
-      problems: [{ code: refusal.code, message: refusal.message }],
-      ...about(),
-      shops: 0,
-      created: 0,
-      replaced: 0,
-      unchanged: 0,
-      images: 0,
-    };
+    // A refusal of the file (zip-reader's `refuse`) is answered; anything else is thrown.
+    if (!(error instanceof ApiError && error.code === 'BACKUP_REJECTED')) throw error;
+    const problems = [{ code: error.code, message: error.message }];
+    const counts = { shops: 0, created: 0, replaced: 0, unchanged: 0, images: 0 };
+    return { restorable: false, problems, ...about(), ...counts };
   }
 }
 
@@ -104,28 +97,25 @@ export async function restoreBackup(
   try {
     // 1. Check the file and plan; 2. store the images the written shops use, journalled.
     const backup = await readBackup(file, maxShops);
-    let written: ShopsToWrite;
+    let plan: RestorePlan;
+    let paths: StoredPaths;
     try {
-      const plan = await planRestore(context, backup);
-      written = await storeImages(context, backup, plan, stored);
+      plan = await planRestore(context, backup);
+      paths = await storeImages(context, backup, plan, stored);
     } finally {
       backup.zip.close();
     }
     // 3. One transaction for every shop; 4. the images the replaced shops no longer use are released.
-    const { created, updated, replacedImages } = await writeShops(context, written, stored, log);
+    const { created, updated, replacedImages } = await writeShops(context, backup, plan, paths, stored, log);
     await context.writer.releaseImages(replacedImages);
-    const { unchanged, images } = written;
+    const { unchanged } = plan;
+    const images = paths.images.size;
     const message = `Backup restored: ${created} shop(s) created, ${updated} replaced, ${unchanged} unchanged, ${images} image(s).`;
     return { message, created, updated, unchanged, images };
   } catch (error) {
     await discardStored(context, stored);
     throw error;
   }
-}
-
-/** A refusal of the file (BACKUP_REJECTED, zip-reader's `refuse`), as a check throws it. */
-function refusalOf(error: unknown): ApiError | undefined {
-  return error instanceof ApiError && error.code === 'BACKUP_REJECTED' ? error : undefined;
 }
 
 /** Which shops are created, replaced, or left alone (here exactly so), and the images the written ones use. */
@@ -163,17 +153,8 @@ async function isUnchanged(storage: ObjectStorage, before: ShopDto, shop: Restor
   return true;
 }
 
-/** What a restore's transaction writes, once its images are stored. */
-interface ShopsToWrite {
-  shops: RestoredShop[];
-  newPaths: Map<string, string>; // each image's path in the backup → its path here
-  quarantined: string[]; // the new paths of the quarantined images put back with requests
-  requests: ReturnType<typeof withImagePaths>[];
-  unchanged: number;
-  images: number;
-  formatVersion: number;
-  backupCreatedAt: string | null;
-}
+/** Each stored image's path in the backup → its path here: the shops' images, the requests' quarantined ones. */
+type StoredPaths = { images: Map<string, string>; quarantined: Map<string, string> };
 
 /**
  * Stores the images the written shops use and the quarantined ones of the requests put back (in
@@ -184,39 +165,17 @@ async function storeImages(
   backup: ReadBackup,
   plan: RestorePlan,
   stored: string[],
-): Promise<ShopsToWrite> {
-  const newPaths = await storeChecked(
-    context,
-    backup,
-    usedImages(backup),
-    (path) => plan.images.has(path),
-    'uploads',
-    stored,
-  );
-  const images = stored.length;
-  const restoring = new Set(
-    (await requestsNotHere(context.dataSource.manager, backup.requests)).flatMap((request) =>
-      quarantinedPathsOf(request),
-    ),
-  );
-  const quarantinePaths = await storeChecked(
-    context,
-    backup,
+): Promise<StoredPaths> {
+  const store = (entries: Map<string, string>, wanted: Set<string>, folder: 'uploads' | 'quarantine') =>
+    storeChecked(context, backup, entries, wanted, folder, stored);
+  const images = await store(usedImages(backup), new Set(plan.images.keys()), 'uploads');
+  const restoring = await requestsNotHere(context.dataSource.manager, backup.requests);
+  const quarantined = await store(
     usedQuarantined(backup),
-    (path) => restoring.has(path),
+    new Set(restoring.flatMap((request) => quarantinedPathsOf(request))),
     'quarantine',
-    stored,
   );
-  return {
-    shops: [...plan.created, ...plan.replaced],
-    newPaths,
-    quarantined: [...quarantinePaths.values()],
-    requests: backup.requests.map((request) => withImagePaths(request, quarantinePaths)),
-    unchanged: plan.unchanged,
-    images,
-    formatVersion: backup.manifest.formatVersion,
-    backupCreatedAt: typeof backup.manifest.createdAt === 'string' ? backup.manifest.createdAt : null,
-  };
+  return { images, quarantined };
 }
 
 /** Checks each of `entries` (path → entry) and stores those `wanted` in `folder` under new keys; answers old → new path. */
@@ -224,14 +183,14 @@ async function storeChecked(
   { dataSource, storage }: BackupWorkerContext,
   backup: ReadBackup,
   entries: Map<string, string>,
-  wanted: (path: string) => boolean,
+  wanted: Set<string>,
   folder: 'uploads' | 'quarantine',
   stored: string[],
 ): Promise<Map<string, string>> {
   const newPaths = new Map<string, string>();
   for (const [path, entryName] of entries) {
     const bytes = await checkedImage(backup, entryName);
-    if (!wanted(path)) continue;
+    if (!wanted.has(path)) continue;
     const key = `${folder}/${randomUUID()}`;
     await dataSource.getRepository(PendingObject).insert({ key, createdAt: Date.now() });
     stored.push(key);
@@ -251,19 +210,18 @@ async function storeChecked(
  */
 async function writeShops(
   { transactions, writer }: BackupWorkerContext,
-  { shops, newPaths, quarantined, requests, unchanged, images, formatVersion, backupCreatedAt }: ShopsToWrite,
+  { manifest, requests }: ReadBackup,
+  plan: RestorePlan,
+  paths: StoredPaths,
   stored: string[],
   log: { actor: ActivityActor; source: RestoreSource },
 ): Promise<{ created: number; updated: number; replacedImages: readonly string[] }> {
+  const shops = [...plan.created, ...plan.replaced];
+  const newPaths = paths.images;
   return transactions.run(async (manager) => {
-    const existing = new Map(
-      (
-        await writer.read(
-          manager,
-          shops.map((shop) => shop.id),
-        )
-      ).map((row) => [row.shop.id, row]),
-    );
+    const ids = shops.map((shop) => shop.id);
+    const rows = await writer.read(manager, ids);
+    const existing = new Map(rows.map((row) => [row.shop.id, row]));
     const writes = await writer.open(manager, log.actor, { via: 'restore', ...log.source }, { slugs: 'all' });
     for (const shop of shops) {
       const values = {
@@ -280,9 +238,15 @@ async function writeShops(
     if (stored.length) await manager.delete(PendingObject, { key: In(stored) });
     // Like a visitor's upload: the sweep keeps it while a pending request names it.
     const since = Date.now();
-    const marks = quarantined.map((path) => ({ key: path.slice(OBJECTS_PATH_PREFIX.length), since }));
+    const marks = [...paths.quarantined.values()].map((path) => ({
+      key: path.slice(OBJECTS_PATH_PREFIX.length),
+      since,
+    }));
     if (marks.length) await manager.insert(UnattachedObject, marks);
-    const restoredRequests = await restorePendingRequests(manager, requests);
+    const restoredRequests = await restorePendingRequests(
+      manager,
+      requests.map((request) => withImagePaths(request, paths.quarantined)),
+    );
     const created = shops.length - existing.size;
     await writes.finish({
       kind: 'backup.restored',
@@ -291,11 +255,11 @@ async function writeShops(
         ...log.source,
         created,
         updated: existing.size,
-        unchanged,
-        images,
+        unchanged: plan.unchanged,
+        images: newPaths.size,
         ...(restoredRequests ? { requests: restoredRequests } : {}),
-        formatVersion,
-        backupCreatedAt,
+        formatVersion: manifest.formatVersion,
+        backupCreatedAt: typeof manifest.createdAt === 'string' ? manifest.createdAt : null,
       },
     });
     return { created, updated: existing.size, replacedImages: writes.releasedImages };

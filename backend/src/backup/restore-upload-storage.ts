@@ -23,10 +23,7 @@ export class ReleasingFileWriter extends Writable {
     super({ highWaterMark: 256 * 1024 });
   }
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.writeAll([chunk]).then(() => callback(), callback);
-  }
-
+  // Node's own _write hands a single chunk here too.
   override _writev(chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void): void {
     this.writeAll(chunks.map(({ chunk }) => chunk)).then(() => callback(), callback);
   }

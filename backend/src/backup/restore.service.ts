@@ -15,12 +15,7 @@ import { BackupWorkers } from './backup-workers.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { discardStored } from './restore-job.js';
 
-export type { BackupFile, RestoreSource } from './backup-reader.js';
-
 export const RESTORE_LOCK = 'restore';
-
-const restoreInProgress = () =>
-  new ApiError(409, 'RESTORE_IN_PROGRESS', 'Another restore is running. Please wait for it to finish.');
 
 /**
  * All-or-nothing restores, run in the backup worker (restore-job.ts) under the restore lock (one
@@ -60,8 +55,15 @@ export class RestoreService implements OnApplicationBootstrap {
   /** Restores a backup file, logged as `actor`'s with its `source` and counts. */
   restore(file: BackupFile, actor: ActivityActor, source: RestoreSource): Promise<RestoreResultDto> {
     return this.metrics.observeJob('restore', () =>
-      this.locks.run(RESTORE_LOCK, restoreInProgress, () =>
-        this.workers.restore(file, this.config.restoreMaxShops, { actor, source }),
+      this.locks.run(
+        RESTORE_LOCK,
+        () =>
+          new ApiError(
+            409,
+            'RESTORE_IN_PROGRESS',
+            'Another restore is running. Please wait for it to finish.',
+          ),
+        () => this.workers.restore(file, this.config.restoreMaxShops, { actor, source }),
       ),
     );
   }

@@ -6,7 +6,8 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { ApiError } from '../common/api-error.js';
 import type { ObjectStorage, StoredObject } from '../uploads/object-storage.js';
-import { BackupService, type FullBackupWritten } from './backup.service.js';
+import type { FullBackupWritten } from './backup-archive.js';
+import { BackupService } from './backup.service.js';
 import type { StoredBackupDto } from './dto/backup.dto.js';
 import { removeRestoreUpload, restoreUploadFolder, temporaryZip } from './restore-upload-folder.js';
 
@@ -34,9 +35,6 @@ export function parseStoredBackupName(name: string): { createdAt: Date; automati
   const createdAt = new Date(`${day}T${hours}:${minutes}:${seconds}.${millis}Z`);
   return Number.isNaN(createdAt.getTime()) ? null : { createdAt, automatic: kind === 'auto' };
 }
-
-const notFound = (name: string) =>
-  new ApiError(404, 'STORED_BACKUP_NOT_FOUND', `There is no stored backup named "${name.slice(0, 80)}"`);
 
 /** Full backups kept in the object store: written, listed newest first, pruned, read back. */
 @Injectable()
@@ -89,7 +87,12 @@ export class StoredBackupsService {
   /** The stored backup's bytes, or 404 (a name that is not a stored backup's never reaches the store). */
   async open(name: string): Promise<StoredObject> {
     const object = parseStoredBackupName(name) ? await this.storage.get(`${PREFIX}${name}`) : null;
-    if (!object) throw notFound(name);
+    if (!object)
+      throw new ApiError(
+        404,
+        'STORED_BACKUP_NOT_FOUND',
+        `There is no stored backup named "${name.slice(0, 80)}"`,
+      );
     return object;
   }
 

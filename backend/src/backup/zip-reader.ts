@@ -129,20 +129,18 @@ export class BackupZip {
     return this.zip.openReadStreamPromise(entry);
   }
 
-  /** Reads one entry into memory, never more than its declared size and its kind's limit. */
-  async read(name: string): Promise<Buffer> {
-    return this.readInto(name);
-  }
-
   /** `read`, and the SHA-256 of the bytes (hex), computed as they arrive. */
   async readHashed(name: string): Promise<{ bytes: Buffer; sha256: string }> {
     const hash = createHash('sha256');
-    const bytes = await this.readInto(name, hash);
+    const bytes = await this.read(name, hash);
     return { bytes, sha256: hash.digest('hex') };
   }
 
-  /** Each piece is copied and hashed as it arrives: joining or hashing 10 MB at the end stalled the loop. */
-  private async readInto(name: string, hash?: Hash): Promise<Buffer> {
+  /**
+   * Reads one entry into memory, never more than its declared size and its kind's limit. Each piece
+   * is copied and hashed as it arrives: joining or hashing 10 MB at the end stalled the loop.
+   */
+  async read(name: string, hash?: Hash): Promise<Buffer> {
     const row = this.entries.get(name);
     if (row === undefined) throw refuse(`"${clip(name)}" is missing`);
     const size = this.table[row * ROW_LENGTH + ROW.uncompressedSize];
@@ -167,11 +165,6 @@ export class BackupZip {
     }
     if (total !== size) throw refuse(`"${clip(name)}" is damaged`);
     return bytes;
-  }
-
-  /** Reads and parses one JSON entry. */
-  async readJson(name: string): Promise<unknown> {
-    return parseEntry(await this.read(name), name);
   }
 }
 
@@ -215,11 +208,7 @@ function checkEntry(entry: yauzl.Entry, name: string, seen: ReadonlyMap<string, 
     if (name !== 'images/' && name !== 'quarantine/') throw refuse(`unexpected folder "${clip(name)}"`);
     return;
   }
-  if (
-    ![MANIFEST_NAME, SHOPS_NAME, ACTIVITY_NAME, REQUESTS_NAME].includes(name) &&
-    !IMAGE_NAME.test(name) &&
-    !QUARANTINE_NAME.test(name)
-  ) {
+  if (!Object.hasOwn(LIMITS_BY_NAME, name) && !IMAGE_NAME.test(name) && !QUARANTINE_NAME.test(name)) {
     throw refuse(`unexpected entry "${clip(name)}"`);
   }
   if (seen.has(name)) throw refuse(`"${clip(name)}" appears twice`);
@@ -227,13 +216,13 @@ function checkEntry(entry: yauzl.Entry, name: string, seen: ReadonlyMap<string, 
     throw refuse(`"${clip(name)}" is larger than a backup entry can be`);
 }
 
-function limitFor(name: string): number {
-  if (name === MANIFEST_NAME) return ZIP_LIMITS.manifestBytes;
-  if (name === SHOPS_NAME) return ZIP_LIMITS.shopsBytes;
-  if (name === ACTIVITY_NAME) return ZIP_LIMITS.activityBytes;
-  if (name === REQUESTS_NAME) return ZIP_LIMITS.shopsBytes;
-  return ZIP_LIMITS.imageBytes;
-}
+const LIMITS_BY_NAME: Record<string, number> = {
+  [MANIFEST_NAME]: ZIP_LIMITS.manifestBytes,
+  [SHOPS_NAME]: ZIP_LIMITS.shopsBytes,
+  [ACTIVITY_NAME]: ZIP_LIMITS.activityBytes,
+  [REQUESTS_NAME]: ZIP_LIMITS.shopsBytes,
+};
+const limitFor = (name: string) => LIMITS_BY_NAME[name] ?? ZIP_LIMITS.imageBytes;
 
 function clip(name: string): string {
   return name.length > 60 ? `${name.slice(0, 57)}...` : name;

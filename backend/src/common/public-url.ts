@@ -5,7 +5,7 @@ const PUBLIC_URL_KEY = 'atm.publicUrl';
 /** A Host header worth echoing into a URL: a name or an IP literal, and a port. */
 const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** Remembers PUBLIC_URL on the Express app, for publicUrlFor (configureApp calls this once). */
+/** Remembers PUBLIC_URL on the Express app, for publicOrigin (configureApp calls this once). */
 export function setPublicUrl(app: Application, publicUrl: string | undefined): void {
   app.set(PUBLIC_URL_KEY, publicUrl);
 }
@@ -19,11 +19,6 @@ export function publicOrigin(request: Request): string {
   if (configured) return configured;
   const host = request.get('host') ?? '';
   return `${request.protocol}://${PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
-}
-
-/** The absolute URL of `path` (starting with /) on the public site, e.g. for a canonical link. */
-export function publicUrlFor(request: Request, path: string): string {
-  return `${publicOrigin(request)}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
 /** Origins whose copies of what is built with absolute URLs are kept (one with PUBLIC_URL). */

@@ -70,12 +70,7 @@ function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
 export function parsePublicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.canParse(value) ? new URL(value) : undefined;
   if (
     !url ||
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||

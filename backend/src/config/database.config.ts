@@ -9,14 +9,11 @@ export type DatabaseConfig =
 export function parseDatabase(env: Env, dataDir: string): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { type: 'sqlite', path: join(dataDir, 'directory.sqlite') };
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
+  if (!URL.canParse(raw))
     throw new ConfigError(
       'DATABASE_URL is not a valid URL; expected mysql://user:password@host:3306/database',
     );
-  }
+  const url = new URL(raw);
   if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
     throw new ConfigError(
       `DATABASE_URL must start with mysql:// (MySQL or MariaDB), got "${url.protocol}//"; leave it unset for SQLite`,

@@ -5,19 +5,16 @@ import type { ServerResponse } from 'node:http';
  * and every response closes its connection, so keep-alive connections end with their last request.
  */
 export class ShutdownState {
-  private stopping = false;
+  /** Set by startDraining only. */
+  draining = false;
   private readonly inFlight = new Set<ServerResponse>();
-
-  get draining(): boolean {
-    return this.stopping;
-  }
 
   get inFlightCount(): number {
     return this.inFlight.size;
   }
 
   startDraining(): void {
-    this.stopping = true;
+    this.draining = true;
     for (const response of this.inFlight) {
       if (!response.headersSent) response.setHeader('Connection', 'close');
     }
@@ -25,7 +22,7 @@ export class ShutdownState {
 
   track(response: ServerResponse): void {
     this.inFlight.add(response);
-    if (this.stopping && !response.headersSent) response.setHeader('Connection', 'close');
+    if (this.draining && !response.headersSent) response.setHeader('Connection', 'close');
     response.once('close', () => this.inFlight.delete(response));
   }
 

@@ -64,28 +64,28 @@ export class LocalObjectStorage extends ObjectStorage {
    * derives it from the bytes, so bytes and checksum always belong together.
    */
   async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
-    const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = temporaryName(target);
+    const temporary = temporaryName(this.path(key));
+    await mkdir(dirname(temporary), { recursive: true });
     try {
       await writeFile(temporary, bytes, { flag: 'wx' });
-      await link(temporary, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError(key);
-      throw error;
+      return await this.linkAs(key, temporary, metadataOf(bytes, contentType));
     } finally {
       await rm(temporary, { force: true });
     }
-    const metadata = metadataOf(bytes, contentType);
-    await this.writeMetadata(target, metadata);
-    return { contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
   }
 
   /** Stores a file once, as `put` does: hard-linked on the same disk (no copy of a backup), else copied. */
   async putFile(key: string, file: string, contentType: string): Promise<ObjectInfo> {
+    return this.linkAs(key, file, {
+      contentType,
+      size: (await stat(file)).size,
+      sha256: await fileSha256(file),
+    });
+  }
+
+  private async linkAs(key: string, file: string, metadata: Metadata): Promise<ObjectInfo> {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    const sha256 = await fileSha256(file);
     try {
       await link(file, target);
     } catch (error) {
@@ -96,9 +96,8 @@ export class LocalObjectStorage extends ObjectStorage {
         throw copyError.code === 'EEXIST' ? new ObjectExistsError(key) : copyError;
       });
     }
-    const metadata: Metadata = { contentType, size: (await stat(target)).size, sha256 };
     await this.writeMetadata(target, metadata);
-    return { contentType, size: metadata.size, etag: strongEtag(sha256) };
+    return { contentType: metadata.contentType, size: metadata.size, etag: strongEtag(metadata.sha256) };
   }
 
   /** Replaces the sidecar in one rename, so a reader sees the old one or the new one. */
@@ -132,14 +131,9 @@ export class LocalObjectStorage extends ObjectStorage {
     const info = await this.stat(key);
     if (!info) return null;
     // One buffer per image up to 1 MiB, not 64 KiB reads plus an empty one: less garbage in a backup.
-    const body =
-      info.size > 0
-        ? createReadStream(this.path(key), {
-            highWaterMark: Math.min(info.size, READ_CHUNK_MAX),
-            end: info.size - 1,
-          })
-        : createReadStream(this.path(key));
-    return { ...info, body };
+    const chunks =
+      info.size > 0 ? { highWaterMark: Math.min(info.size, READ_CHUNK_MAX), end: info.size - 1 } : {};
+    return { ...info, body: createReadStream(this.path(key), chunks) };
   }
 
   async delete(key: string): Promise<void> {

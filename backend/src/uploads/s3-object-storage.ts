@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -20,6 +21,13 @@ function isNotFound(error: unknown): boolean {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
 }
+
+/** The answer, or null for a missing object. */
+const orNull = <T>(request: Promise<T>): Promise<T | null> =>
+  request.catch((error: unknown) => {
+    if (isNotFound(error)) return null;
+    throw error;
+  });
 
 type S3Settings = NonNullable<StorageConfig['s3']>;
 
@@ -98,12 +106,7 @@ export class S3ObjectStorage extends ObjectStorage {
     return info;
   }
 
-  private infoOf(head: {
-    ContentType?: string;
-    ContentLength?: number;
-    ETag?: string;
-    Metadata?: Record<string, string>;
-  }): ObjectInfo {
+  private infoOf(head: HeadObjectCommandOutput): ObjectInfo {
     const sha256 = head.Metadata?.[SHA256_METADATA];
     return {
       contentType: head.ContentType ?? 'application/octet-stream',
@@ -113,23 +116,14 @@ export class S3ObjectStorage extends ObjectStorage {
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
-    try {
-      return this.infoOf(await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const head = await orNull(this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
+    return head && this.infoOf(head);
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      // In Node the body is the HTTP answer itself, streamed as it arrives.
-      return { ...this.infoOf(answer), body: answer.Body as Readable };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const answer = await orNull(this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+    // In Node the body is the HTTP answer itself, streamed as it arrives.
+    return answer && { ...this.infoOf(answer), body: answer.Body as Readable };
   }
 
   async delete(key: string): Promise<void> {

@@ -93,11 +93,7 @@ export class ObjectsController {
   @ApiOkResponse({ description: 'The image bytes', content: binaryContent(...IMAGE_TYPES) })
   @ApiResponse({ status: 304, description: 'The copy named by If-None-Match is current' })
   @ApiErrors({ 404: 'Image not found' })
-  async getObject(
-    @Param('id') id: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async getObject(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const object = await this.uploads.getObject(id);
     response.setHeader('ETag', object.etag);
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -107,7 +103,7 @@ export class ObjectsController {
       'Content-Security-Policy',
       "default-src 'none'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
     );
-    if (request.headers['if-none-match'] === object.etag) {
+    if (response.req.headers['if-none-match'] === object.etag) {
       object.body.destroy();
       response.status(304).end();
       return;

@@ -47,10 +47,6 @@ function tooLarge(request: Request): ApiError {
   );
 }
 
-function linkInvalid(): ApiError {
-  return new ApiError(403, 'UPLOAD_LINK_INVALID', 'This upload link is invalid');
-}
-
 /** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
 export const UPLOAD_CLAIM_PREFIX = 'upload:';
 
@@ -96,13 +92,10 @@ export class UploadsService {
       typeof type !== 'string' ||
       typeof expires !== 'string' ||
       typeof signature !== 'string' ||
-      !/^\d+$/.test(expires)
-    ) {
-      throw linkInvalid();
-    }
-    if (!this.links.verify(key, type, Number(expires), signature)) {
-      throw linkInvalid();
-    }
+      !/^\d+$/.test(expires) ||
+      !this.links.verify(key, type, Number(expires), signature)
+    )
+      throw new ApiError(403, 'UPLOAD_LINK_INVALID', 'This upload link is invalid');
     if (Number(expires) * 1000 < Date.now())
       throw new ApiError(403, 'UPLOAD_LINK_EXPIRED', 'This upload link has expired');
     const used = () => new ApiError(403, 'UPLOAD_LINK_USED', 'This upload link has already been used');
@@ -124,7 +117,14 @@ export class UploadsService {
     // refuses the second write itself; an S3 PUT would replace the object, so the link is
     // claimed in the database first (a primary key: of two inserts, one fails).
     const claimed = !(this.storage instanceof LocalObjectStorage);
-    if (claimed) await this.claimLink(id, used);
+    if (claimed) {
+      await this.dataSource
+        .getRepository(SystemFlag)
+        .insert({ name: `${UPLOAD_CLAIM_PREFIX}${id}` })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? used() : error;
+        });
+    }
     const stored = await this.storage.put(key, bytes, contentType).catch(async (error: unknown) => {
       if (error instanceof ObjectExistsError) throw used();
       // Nothing was stored: the link may be tried again.
@@ -137,15 +137,6 @@ export class UploadsService {
     return { path: `${OBJECTS_PATH_PREFIX}${key}`, contentType, size: stored.size };
   }
 
-  /** Takes link `id` for one upload, or throws `used()` when another PUT already took it. */
-  private async claimLink(id: string, used: () => ApiError): Promise<void> {
-    try {
-      await this.dataSource.getRepository(SystemFlag).insert({ name: `${UPLOAD_CLAIM_PREFIX}${id}` });
-    } catch (error) {
-      throw isUniqueViolation(error) ? used() : error;
-    }
-  }
-
   /**
    * Why a stored upload cannot be used by a shop, or null. An S3 object may predate the checks
    * on arrival (browsers once PUT straight to the store): its bytes are checked, a bad one deleted.
@@ -154,18 +145,12 @@ export class UploadsService {
     const info = await this.storage.stat(key);
     if (!info) return 'the uploaded image was not found; please upload it again';
     if (this.storage instanceof LocalObjectStorage) return null;
-    let problem: string | null;
-    if (info.size > MAX_IMAGE_BYTES) {
-      problem = 'The image is too large: at most 5 MB';
-    } else {
-      problem = imageProblem(Buffer.concat(await (await this.storage.get(key))!.body.toArray()));
-    }
+    const problem =
+      info.size > MAX_IMAGE_BYTES
+        ? 'The image is too large: at most 5 MB'
+        : imageProblem(Buffer.concat(await (await this.storage.get(key))!.body.toArray()));
     if (problem) await this.storage.delete(key);
     return problem;
-  }
-
-  deleteObject(key: string): Promise<void> {
-    return this.storage.delete(key);
   }
 
   /**
