@@ -98,7 +98,7 @@ export class PublicPages implements OnModuleDestroy {
   async answer(url: string, request: Request): Promise<PageAnswer | null> {
     const bundles = this.serverBundles();
     if (!bundles) return null;
-    const catalog = await this.shops.catalogNow();
+    const catalog = await this.shops.getCatalog();
     const minute = Math.floor(Date.now() / 60_000);
     if (catalog.version !== this.cacheVersion || minute !== this.cacheMinute) {
       this.cache.clear();

@@ -38,7 +38,7 @@ export class PublicListing {
 
   /** The ShopListingDto document for a query string (without `?`); an invalid one throws the pipe's 400. */
   documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument> {
-    return this.shops.catalogNow().then((catalog) => this.queryDocument(catalog, rawQuery, now));
+    return this.shops.getCatalog().then((catalog) => this.queryDocument(catalog, rawQuery, now));
   }
 
   private queryDocument(

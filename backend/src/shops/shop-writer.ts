@@ -219,18 +219,11 @@ export class ShopWrites {
 
   /** Verifies or unverifies many shops in a few statements; a shop already so is not logged. */
   async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
-    const repository = this.manager.getRepository(Shop);
     for (const chunk of chunksOf(
       shops.map((shop) => shop.id),
       ID_CHUNK,
-    )) {
-      await repository
-        .createQueryBuilder()
-        .update()
-        .set({ isVerified: verified, updatedAt: new Date() })
-        .where({ id: In(chunk) })
-        .execute();
-    }
+    ))
+      await this.manager.update(Shop, { id: In(chunk) }, { isVerified: verified, updatedAt: new Date() });
     this.changed = true;
     for (const shop of shops) {
       if (shop.isVerified === verified) continue;
@@ -244,10 +237,8 @@ export class ShopWrites {
 
   /** Deletes shops with their categories and old slugs; their images are released. */
   async remove(shops: readonly Pick<Shop, 'id' | 'name' | 'logo' | 'mapImageUrl'>[]): Promise<void> {
-    for (const chunk of chunksOf(
-      shops.map((shop) => shop.id),
-      ID_CHUNK,
-    )) {
+    const ids = shops.map((shop) => shop.id);
+    for (const chunk of chunksOf(ids, ID_CHUNK)) {
       await this.manager.delete(ShopCategory, { shopId: In(chunk) });
       await this.manager.delete(ShopOldSlug, { shopId: In(chunk) });
       await this.manager.delete(Shop, { id: In(chunk) });
@@ -279,14 +270,8 @@ export class ShopWrites {
 
   /** What the history adds to say where a change came from (nothing for the form). */
   private sourceDetails(): Record<string, unknown> {
-    switch (this.source.via) {
-      case 'form':
-        return {};
-      case 'bulk':
-        return { bulk: true };
-      default:
-        return { source: this.source };
-    }
+    const { via } = this.source;
+    return via === 'form' ? {} : via === 'bulk' ? { bulk: true } : { source: this.source };
   }
 
   private async slugFor(
