@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-logging.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
-import { encodeBytes, sendDocument, type EncodedDocument } from '../common/encoded-document.js';
+import { encodeBytes, type EncodedDocument } from '../common/encoded-document.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
@@ -191,9 +191,4 @@ function imagesOf(snapshot: unknown): string[] {
   const data = snapshot as { shop?: ShopImages; items?: ShopImages[] } | null;
   const shops = data?.shop ? [data.shop] : (data?.items ?? []);
   return shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]);
-}
-
-/** Sends a rendered page (a 404 page with its status). */
-export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
-  sendDocument(request, response, page, status);
 }

@@ -55,8 +55,7 @@ export class AdminRequestsService {
   }
 
   async list(query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? 20;
+    const { page = 1, pageSize = 20 } = query;
     const where: FindOptionsWhere<VisitorRequest> = {
       ...(query.status ? { status: query.status } : {}),
       ...(query.type ? { type: query.type } : {}),
@@ -106,18 +105,15 @@ export class AdminRequestsService {
           approvedBy: actor.username,
         };
         const field = CORRECTED_FIELD[request.kind];
-        if (current && field) {
-          const definition = SHOP_FIELD[field];
-          const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
-          const problem = shopFieldProblem(definition, value);
-          if (problem) throw validationFailed([{ field: 'value', ...problem }]);
+        if (current && (field || request.kind === 'closed')) {
           const writes = await this.writer.open(manager, actor, source);
-          shop = (await writes.update(current, { [field]: value })).shop;
-          await writes.finish();
-          released.push(...writes.releasedImages);
-        } else if (current && request.kind === 'closed') {
-          const writes = await this.writer.open(manager, actor, source);
-          await writes.remove([current.shop]);
+          if (field) {
+            const definition = SHOP_FIELD[field];
+            const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
+            const problem = shopFieldProblem(definition, value);
+            if (problem) throw validationFailed([{ field: 'value', ...problem }]);
+            shop = (await writes.update(current, { [field]: value })).shop;
+          } else await writes.remove([current.shop]);
           await writes.finish();
           released.push(...writes.releasedImages);
         } else shop = current?.shop;
