@@ -31,10 +31,8 @@ function routeOf(page: PublicPage): string {
 }
 
 /**
- * The public pages rendered on the server (listing, shop pages, 404; Spanish and English), once
- * per catalogue version, URL and minute (open/closed marks), drawn by a worker thread. A page names
- * its origin (PUBLIC_URL or the request's), so pages are kept per origin, for the KEPT_ORIGINS
- * most recently asked: a forged Host header gets a page of its own, never given to anyone else.
+ * The public pages drawn by a worker thread once per catalogue version, URL and minute (open marks).
+ * Kept per origin (a page names it): a forged Host header gets a page of its own, given to no one else.
  */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {

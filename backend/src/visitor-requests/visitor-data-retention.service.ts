@@ -17,10 +17,8 @@ const DAY_MS = 86_400_000;
 const FREE_TEXT_KINDS = CORRECTION_KINDS.filter((kind) => !CORRECTED_FIELD[kind]);
 
 /**
- * Erases submitters' personal data VISITOR_DATA_RETENTION_DAYS after the decision: who they are
- * and all they wrote in their own words; the moderation record stays, pending requests keep all.
- * On SQLite the write-ahead log is then emptied (secure_delete zeroes the file). Hourly, one
- * instance at a time; the same run deletes spent rate counters and proofs.
+ * Erases who submitted and their own words VISITOR_DATA_RETENTION_DAYS after the decision, then empties
+ * SQLite's write-ahead log; hourly, one instance at a time, with the spent rate counters and proofs.
  */
 @Injectable()
 export class VisitorDataRetentionService implements OnApplicationBootstrap {

@@ -36,9 +36,8 @@ type RequestSubject = Pick<
 >;
 
 /**
- * Takes visitors' submissions into the moderation queue. In order: the address's limit (the
- * route's guard), the honeypot (answered like a success), the fields, the proof of work (spent
- * only by an otherwise valid request), everyone's limit; the same one within a day is merged.
+ * Visitors' submissions into the moderation queue, checked in order: the address's limit (guard), the
+ * honeypot, the fields, the proof of work (spent only when valid), everyone's limit; repeats merge.
  */
 @Injectable()
 export class VisitorRequestsService {
