@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, LessThan, MoreThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { validationFailed } from '../common/validation-failed.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
@@ -129,11 +129,7 @@ export class ActivityService {
     for (;;) {
       const rows = await this.dataSource
         .getRepository(ActivityEntry)
-        .createQueryBuilder('entry')
-        .where('entry.id > :after', { after })
-        .orderBy('entry.id', 'ASC')
-        .limit(READ_CHUNK)
-        .getMany();
+        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_CHUNK });
       if (!rows.length) return;
       yield rows.map(toActivityEntryDto);
       after = rows[rows.length - 1].id;

@@ -141,16 +141,8 @@ export class AdminShopsService {
   }
 
   private async stats(): Promise<AdminShopListDto['stats']> {
-    const rows: { verified: string; count: number | string }[] = await this.dataSource
-      .getRepository(Shop)
-      .createQueryBuilder('shop')
-      .select('shop.is_verified', 'verified')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('shop.is_verified')
-      .getRawMany();
-    const count = (value: string) => Number(rows.find((row) => row.verified === value)?.count ?? 0);
-    const verified = count('true');
-    const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    const shops = this.dataSource.getRepository(Shop);
+    const [total, verified] = await Promise.all([shops.count(), shops.countBy({ isVerified: 'true' })]);
     return { total, verified, unverified: total - verified };
   }
 

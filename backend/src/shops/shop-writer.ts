@@ -128,7 +128,8 @@ export class ShopWriter {
 /** The writes of one transaction; `finish` bumps the data version and writes the history. */
 export class ShopWrites {
   private readonly history: ActivityRecord[] = [];
-  private readonly released: string[] = [];
+  /** The images the written shops stopped using (release them after the commit). */
+  readonly releasedImages: string[] = [];
   private changed = false;
 
   constructor(
@@ -149,11 +150,6 @@ export class ShopWrites {
   ): Promise<ShopWrites> {
     const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
     return new ShopWrites(manager, activity, actor, source, slugs);
-  }
-
-  /** The images the written shops stopped using (release them after the commit). */
-  get releasedImages(): readonly string[] {
-    return this.released;
   }
 
   /** Inserts a shop; a restore passes the id, slug and dates its backup had. */
@@ -213,7 +209,7 @@ export class ShopWrites {
       this.log(kind, shop, { changes, ...this.sourceDetails() });
     }
     for (const image of [before.logo, before.mapImageUrl])
-      if (image !== shop.logo && image !== shop.mapImageUrl) this.released.push(image as string);
+      if (image !== shop.logo && image !== shop.mapImageUrl) this.releasedImages.push(image as string);
     return { shop, categories, changes };
   }
 
@@ -245,7 +241,7 @@ export class ShopWrites {
     }
     this.changed = true;
     for (const shop of shops) {
-      this.released.push(shop.logo, shop.mapImageUrl);
+      this.releasedImages.push(shop.logo, shop.mapImageUrl);
       this.log('shop.deleted', shop, this.sourceDetails());
     }
   }
