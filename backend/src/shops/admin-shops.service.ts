@@ -12,14 +12,11 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
 import { distinctSorted } from './directory-order.js';
-import { chunksOf, withCategoriesOf } from './stored-shops.js';
+import { chunksOf, ID_CHUNK, withCategoriesOf } from './stored-shops.js';
 import { ShopsService, toShopDto } from './shops.service.js';
 
 /** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
 export const BULK_SHOPS_NOT_FOUND = 'BULK_SHOPS_NOT_FOUND';
-
-/** `IN (...)` lists stay below every dialect's limit on bound parameters. */
-const ID_CHUNK = 500;
 
 /** Columns each sort orders by, the first in the requested direction, the rest ascending. */
 const SORT_COLUMNS: Record<AdminShopSort, string[]> = {

@@ -17,7 +17,7 @@ import { baseSlug } from './shop-slug.js';
 import { SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf, searchKeysOf } from './shop.rules.js';
-import { chunksOf, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
+import { chunksOf, ID_CHUNK, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
 
 /** The shops data version's row (DataVersionReader reads it on every public request). */
 export const SHOPS_VERSION = 'shops';
@@ -41,9 +41,6 @@ export interface KeptIdentity {
   createdAt?: Date;
   updatedAt?: Date;
 }
-
-/** Ids in one `IN (...)` of a bulk update or delete. */
-const ID_CHUNK = 500;
 
 /**
  * The columns of `shop` that differ from the row as read (and updatedAt): an import changing one
@@ -215,10 +212,8 @@ export class ShopWrites {
 
   /** Verifies or unverifies many shops in a few statements; a shop already so is not logged. */
   async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
-    for (const chunk of chunksOf(
-      shops.map((shop) => shop.id),
-      ID_CHUNK,
-    ))
+    const ids = shops.map((shop) => shop.id);
+    for (const chunk of chunksOf(ids, ID_CHUNK))
       await this.manager.update(Shop, { id: In(chunk) }, { isVerified: verified, updatedAt: new Date() });
     this.changed = true;
     for (const shop of shops) {

@@ -16,6 +16,9 @@ export interface StoredShop {
 /** Shops in one query of `readStoredShops`, by id or in id order. */
 const READ_PAGE = 100;
 
+/** Ids in one `IN (...)` of a bulk change: below every dialect's limit on bound parameters. */
+export const ID_CHUNK = 500;
+
 /** `items` in runs of at most `size`. */
 export const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

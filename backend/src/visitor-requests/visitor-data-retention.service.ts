@@ -10,7 +10,6 @@ import { purgeWriteAheadLog } from '../database/sqlite-log-purge.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
-const RETENTION_LOCK = 'visitor-data-retention';
 const DAY_MS = 86_400_000;
 
 /** Corrections whose proposed value is the visitor's own words, not a shop field's value. */
@@ -43,7 +42,7 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
   @PeriodicJob(EVERY_HOUR)
   async eraseExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.visitorRequests.personalDataRetentionDays * DAY_MS;
-    const run = await this.locks.tryRun(RETENTION_LOCK, async () => {
+    const run = await this.locks.tryRun('visitor-data-retention', async () => {
       const decided = { status: Not('pending' as const), decidedAt: LessThan(cutoff) };
       // Every decided request with something left to erase (also those erased by older rules).
       const leftToErase: FindOptionsWhere<VisitorRequest>[] = [
