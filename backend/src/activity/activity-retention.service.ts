@@ -5,7 +5,6 @@ import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_DAY, PeriodicJob } from '../database/periodic-job.js';
 import { ActivityService } from './activity.service.js';
 
-const RETENTION_LOCK = 'activity-retention';
 const DAY_MS = 86_400_000;
 
 /**
@@ -33,7 +32,7 @@ export class ActivityRetentionService implements OnApplicationBootstrap {
   @PeriodicJob(EVERY_DAY)
   async deleteExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.activityRetentionDays * DAY_MS;
-    const run = await this.locks.tryRun(RETENTION_LOCK, () => this.activity.deleteOlderThan(cutoff));
+    const run = await this.locks.tryRun('activity-retention', () => this.activity.deleteOlderThan(cutoff));
     if (!run.ran) return null;
     if (run.value) this.logger.log(`Deleted ${run.value} activity entries older than the retention period`);
     return run.value;

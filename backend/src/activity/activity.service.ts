@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, LessThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, LessThan, MoreThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { validationFailed } from '../common/validation-failed.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
@@ -31,21 +31,11 @@ function instantOf(value: string): number {
   return Date.parse(/T[^TZ+-]*$/i.test(value) ? `${value}Z` : value);
 }
 
-/** LIKE's wildcards and its escape character, escaped with '!' (as admin-shops.service.ts does). */
-const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+/** LIKE's wildcards and its escape character, escaped with '!' (the one escape both dialects accept). */
+export const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
-  return {
-    id: entry.id,
-    at: new Date(entry.at).toISOString(),
-    kind: entry.kind,
-    actorId: entry.actorId,
-    actorName: entry.actorName,
-    client: entry.client,
-    shopId: entry.shopId,
-    shopName: entry.shopName,
-    details: entry.details,
-  };
+  return { ...entry, at: new Date(entry.at).toISOString() };
 }
 
 /**
@@ -112,15 +102,10 @@ export class ActivityService {
       // The username as it was then; usernames are unique regardless of case.
       builder.andWhere('LOWER(entry.actor_name) = LOWER(:actor)', { actor: query.actor });
     }
-    if (query.shop) {
-      builder.andWhere(
-        new Brackets((where) =>
-          where.where("LOWER(entry.shop_name) LIKE LOWER(:shop) ESCAPE '!'", {
-            shop: `%${likeEscaped(query.shop!)}%`,
-          }),
-        ),
-      );
-    }
+    if (query.shop)
+      builder.andWhere("LOWER(entry.shop_name) LIKE LOWER(:shop) ESCAPE '!'", {
+        shop: `%${likeEscaped(query.shop)}%`,
+      });
     if (from !== undefined) builder.andWhere('entry.at >= :from', { from });
     if (to !== undefined) builder.andWhere('entry.at < :to', { to });
     const [rows, total] = await builder
@@ -144,11 +129,7 @@ export class ActivityService {
     for (;;) {
       const rows = await this.dataSource
         .getRepository(ActivityEntry)
-        .createQueryBuilder('entry')
-        .where('entry.id > :after', { after })
-        .orderBy('entry.id', 'ASC')
-        .limit(READ_CHUNK)
-        .getMany();
+        .find({ where: { id: MoreThan(after) }, order: { id: 'ASC' }, take: READ_CHUNK });
       if (!rows.length) return;
       yield rows.map(toActivityEntryDto);
       after = rows[rows.length - 1].id;

@@ -92,19 +92,18 @@ export class AdminUsersService {
     assertNotConfusable(dto.username, existing);
     await this.passwordStrength.assertStrong(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
-    const insert = async (transaction: EntityManager) => {
-      await claim?.(transaction);
-      const repository = transaction.getRepository(AdminUser);
-      const saved = await repository.save(repository.create({ username: dto.username, passwordHash }));
-      await this.activity.record(transaction, {
-        kind: 'admin.created',
-        actor,
-        details: { adminId: saved.id, username: saved.username },
-      });
-      return saved;
-    };
     try {
-      const saved = await this.transactions.run(insert);
+      const saved = await this.transactions.run(async (transaction) => {
+        await claim?.(transaction);
+        const repository = transaction.getRepository(AdminUser);
+        const user = await repository.save(repository.create({ username: dto.username, passwordHash }));
+        await this.activity.record(transaction, {
+          kind: 'admin.created',
+          actor,
+          details: { adminId: user.id, username: user.username },
+        });
+        return user;
+      });
       return toAdminUserDto(saved);
     } catch (error) {
       if (isUniqueViolation(error)) throw usernameTaken();

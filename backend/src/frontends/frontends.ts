@@ -8,7 +8,8 @@ import type { FrontendsConfig } from '../config/frontends.config.js';
 import { ApiError } from '../common/api-error.js';
 import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { markRoute } from '../observability/request-logging.js';
-import { sendPage, type PublicPages } from '../pages/public-pages.js';
+import { sendDocument } from '../common/encoded-document.js';
+import type { PublicPages } from '../pages/public-pages.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
@@ -132,7 +133,7 @@ export function serveFrontends(
         .then((answer) => {
           if (!answer) return next();
           if (answer.status === 301) return response.redirect(301, answer.location);
-          sendPage(request, response, answer.status, answer.page);
+          sendDocument(request, response, answer.page, answer.status);
         })
         .catch((error: unknown) => {
           // A listing's filter over the API's limit: the API's own answer (400, its code and message).

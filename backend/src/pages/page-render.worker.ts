@@ -33,11 +33,8 @@ export default function renderInWorker(task: PageRenderTask): string {
     imageSize: (src) => sizes.get(src),
   });
   return fillTemplate(template, {
-    language: rendered.language,
-    title: rendered.title,
-    headTags: rendered.headTags,
+    ...rendered,
     styles: task.notFound ? [] : directoryStyles,
-    body: rendered.body,
     afterRoot: rendered.dataElement,
     scriptsOnIntent: task.scriptsOnIntent,
   });

@@ -4,10 +4,7 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { ImageSizes } from './image-sizes.js';
 import { PublicPages } from './public-pages.js';
 
-/**
- * The public pages rendered on the server from the frontends' own components (docs/architecture.md,
- * "Server rendering").
- */
+/** The public pages rendered on the server from the frontends' own components (docs/architecture.md). */
 @Module({
   imports: [ShopsModule, UploadsModule],
   providers: [PublicPages, ImageSizes],

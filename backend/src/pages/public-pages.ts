@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { markRoute } from '../observability/request-logging.js';
 import { ListingResultsCache } from '../shops/listing-results.js';
-import { encodeBytes, sendDocument, type EncodedDocument } from '../common/encoded-document.js';
+import { encodeBytes, type EncodedDocument } from '../common/encoded-document.js';
 import { resolveSlugIn, ShopsService, type ShopCatalog } from '../shops/shops.service.js';
 import { ImageSizes, type ImageSize } from './image-sizes.js';
 import { checkListing, type CheckedListing } from './listing-request.js';
@@ -31,10 +31,8 @@ function routeOf(page: PublicPage): string {
 }
 
 /**
- * The public pages rendered on the server (listing, shop pages, 404; Spanish and English), once
- * per catalogue version, URL and minute (open/closed marks), drawn by a worker thread. A page names
- * its origin (PUBLIC_URL or the request's), so pages are kept per origin, for the KEPT_ORIGINS
- * most recently asked: a forged Host header gets a page of its own, never given to anyone else.
+ * The public pages drawn by a worker thread once per catalogue version, URL and minute (open marks).
+ * Kept per origin (a page names it): a forged Host header gets a page of its own, given to no one else.
  */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
@@ -98,7 +96,7 @@ export class PublicPages implements OnModuleDestroy {
   async answer(url: string, request: Request): Promise<PageAnswer | null> {
     const bundles = this.serverBundles();
     if (!bundles) return null;
-    const catalog = await this.shops.catalogNow();
+    const catalog = await this.shops.getCatalog();
     const minute = Math.floor(Date.now() / 60_000);
     if (catalog.version !== this.cacheVersion || minute !== this.cacheMinute) {
       this.cache.clear();
@@ -191,9 +189,4 @@ function imagesOf(snapshot: unknown): string[] {
   const data = snapshot as { shop?: ShopImages; items?: ShopImages[] } | null;
   const shops = data?.shop ? [data.shop] : (data?.items ?? []);
   return shops.flatMap((shop) => [shop.logo, shop.mapImageUrl]);
-}
-
-/** Sends a rendered page (a 404 page with its status). */
-export function sendPage(request: Request, response: Response, status: number, page: EncodedDocument): void {
-  sendDocument(request, response, page, status);
 }

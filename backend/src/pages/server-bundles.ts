@@ -9,7 +9,6 @@ export type Language = PublicPage['language'];
 /** What frontend-shell/src/server.tsx exports (its Node build, dist-ssr/shell.cjs). */
 export interface ShellServer {
   parsePublicPath(pathname: string): PublicPage | null;
-  languageOfPath(pathname: string): Language;
   shopPath(language: Language, slug: string): string;
   renderPage(input: {
     url: string;

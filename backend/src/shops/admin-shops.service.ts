@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { searchWords } from 'contract';
-import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
+import { likeEscaped } from '../activity/activity.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { AdminShopListDto, AdminShopListQueryDto, AdminShopSort } from './dto/admin-shop-list.dto.js';
 import type { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
@@ -11,14 +12,11 @@ import { ShopCategory } from './shop-category.entity.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
 import { distinctSorted } from './directory-order.js';
-import { chunksOf } from './stored-shops.js';
+import { chunksOf, ID_CHUNK, withCategoriesOf } from './stored-shops.js';
 import { ShopsService, toShopDto } from './shops.service.js';
 
 /** The stable code of a bulk request naming a shop that does not exist (nothing changed). */
 export const BULK_SHOPS_NOT_FOUND = 'BULK_SHOPS_NOT_FOUND';
-
-/** `IN (...)` lists stay below every dialect's limit on bound parameters. */
-const ID_CHUNK = 500;
 
 /** Columns each sort orders by, the first in the requested direction, the rest ascending. */
 const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
@@ -28,9 +26,6 @@ const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
   // 'true' > 'false': descending puts verified shops first.
   verified: ['shop.is_verified', 'shop.name_key'],
 };
-
-/** LIKE's wildcards and its escape character, escaped with '!' (the one escape both dialects accept). */
-const likeEscaped = (word: string) => word.replace(/[!%_]/g, (c) => `!${c}`);
 
 /** What the list shows beside its page, whatever the query: the counts and the filters' options. */
 type ListFacets = Pick<AdminShopListDto, 'stats' | 'categories' | 'states'>;
@@ -67,13 +62,13 @@ export class AdminShopsService {
       .offset((page - 1) * pageSize)
       .limit(pageSize)
       .getMany();
-    const [total, facets, categoriesOf] = await Promise.all([
+    const [total, facets, stored] = await Promise.all([
       filtered.getCount(),
       this.shops.currentVersion().then((version) => this.facets.get(version)),
-      this.categoriesOf(rows.map((shop) => shop.id)),
+      withCategoriesOf(this.dataSource.manager, rows),
     ]);
     return {
-      items: rows.map((shop) => toShopDto(shop, categoriesOf.get(shop.id) ?? [])),
+      items: stored.map(({ shop, categories }) => toShopDto(shop, categories)),
       total,
       page,
       pageSize,
@@ -134,30 +129,17 @@ export class AdminShopsService {
     );
     if (query.verified) builder.andWhere('shop.is_verified = :verified', { verified: query.verified });
     if (query.state) builder.andWhere('LOWER(shop.state) = LOWER(:state)', { state: query.state });
-    if (query.category) {
+    if (query.category)
       builder.andWhere(
-        new Brackets((where) =>
-          where.where(
-            'EXISTS (SELECT 1 FROM shop_category category WHERE category.shop_id = shop.id AND LOWER(category.name) = LOWER(:category))',
-            { category: query.category },
-          ),
-        ),
+        'EXISTS (SELECT 1 FROM shop_category category WHERE category.shop_id = shop.id AND LOWER(category.name) = LOWER(:category))',
+        { category: query.category },
       );
-    }
     return builder;
   }
 
   private async stats(): Promise<AdminShopListDto['stats']> {
-    const rows: { verified: string; count: number | string }[] = await this.dataSource
-      .getRepository(Shop)
-      .createQueryBuilder('shop')
-      .select('shop.is_verified', 'verified')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('shop.is_verified')
-      .getRawMany();
-    const count = (value: string) => Number(rows.find((row) => row.verified === value)?.count ?? 0);
-    const verified = count('true');
-    const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+    const shops = this.dataSource.getRepository(Shop);
+    const [total, verified] = await Promise.all([shops.count(), shops.countBy({ isVerified: 'true' })]);
     return { total, verified, unverified: total - verified };
   }
 
@@ -169,16 +151,5 @@ export class AdminShopsService {
       .select(`DISTINCT row.${column}`, 'value')
       .getRawMany();
     return distinctSorted(rows.map((row) => row.value));
-  }
-
-  /** Each shop's categories in the admin's order. */
-  private async categoriesOf(ids: string[]): Promise<Map<string, string[]>> {
-    const byShop = new Map<string, string[]>();
-    if (!ids.length) return byShop;
-    const rows = await this.dataSource
-      .getRepository(ShopCategory)
-      .find({ where: { shopId: In(ids) }, order: { shopId: 'ASC', position: 'ASC' } });
-    for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
-    return byShop;
   }
 }

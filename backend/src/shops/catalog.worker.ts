@@ -23,9 +23,8 @@ const KEPT_VERSIONS = 2;
 const versions = new Map<number, { shops: ShopDto[]; search?: SearchIndex }>();
 
 /**
- * Runs in CatalogWorker's thread: the work on a catalogue version that grows with the number of
- * shops (parsing, the Spanish sort, the search index, the 10 MB list), off the web server's loop.
- * A version the thread does not hold (a new thread after a crash) answers null.
+ * CatalogWorker's thread: the work that grows with the shops (parsing, sorting, search, the 10 MB
+ * list), off the web server's loop. A version it does not hold (a new thread) answers null.
  */
 export default async function catalogTask(
   task: CatalogTask,

@@ -35,12 +35,12 @@ export class PublicCatalog {
 
   /** As of the current data version. */
   now(): Promise<EncodedCatalog> {
-    return this.shops.catalogNow().then((catalog) => this.encode(catalog));
+    return this.shops.getCatalog().then((catalog) => this.encode(catalog));
   }
 
   /** One shop as `GET /api/shops/{id}` answers it (undefined: no such shop), encoded once per version. */
   shopNow(id: string): Promise<EncodedDocument | undefined> {
-    return this.shops.catalogNow().then((catalog) => this.shopDocument(catalog, id));
+    return this.shops.getCatalog().then((catalog) => this.shopDocument(catalog, id));
   }
 
   private shopDocument(catalog: ShopCatalog, id: string): EncodedDocument | undefined {

@@ -21,10 +21,8 @@ const CACHED_QUERIES = 1_000;
 const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
 /**
- * The public listing a page at a time (`GET /api/shops/listing`). Answers are kept per catalogue
- * version as compressed bytes, keyed by the normalised filters and the page shown (encoding per
- * request held the route at 0.03 of its ceiling), and by the raw query string, so a string seen
- * before skips the validation pipe, which cost as much as the rest of the answer.
+ * `GET /api/shops/listing`, kept compressed per catalogue version by filters and page (encoding per request
+ * held it at 0.03 of its ceiling) and by query string (a string seen before skips the validation pipe).
  */
 @Injectable()
 export class PublicListing {
@@ -38,7 +36,7 @@ export class PublicListing {
 
   /** The ShopListingDto document for a query string (without `?`); an invalid one throws the pipe's 400. */
   documentNow(rawQuery: string, now = Date.now()): Promise<EncodedDocument> {
-    return this.shops.catalogNow().then((catalog) => this.queryDocument(catalog, rawQuery, now));
+    return this.shops.getCatalog().then((catalog) => this.queryDocument(catalog, rawQuery, now));
   }
 
   private queryDocument(

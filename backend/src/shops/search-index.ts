@@ -2,10 +2,8 @@ import { searchTextOf } from 'contract';
 import type { ShopDto } from './dto/shop.dto.js';
 
 /**
- * The visitors' search over one catalogue version (built in the catalogue's worker): each distinct
- * word of the shops' searchable texts, with the shops that have it. A query word holds no space,
- * so a text contains it exactly when one of its words does (contract filterShops): a query scans
- * the vocabulary for its longest word, then tests only the shops that word matches.
+ * The visitors' search over one catalogue version: each word of the shops' texts with its shops. A query
+ * word (no space) is in a text when in one of its words, so the vocabulary picks the candidates.
  */
 export class SearchIndex {
   /** Word → the positions, in the catalogue's order, of the shops whose text has it. */

@@ -17,7 +17,7 @@ import { baseSlug } from './shop-slug.js';
 import { SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
 import { objectKeyOf, searchKeysOf } from './shop.rules.js';
-import { chunksOf, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
+import { chunksOf, ID_CHUNK, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
 
 /** The shops data version's row (DataVersionReader reads it on every public request). */
 export const SHOPS_VERSION = 'shops';
@@ -41,9 +41,6 @@ export interface KeptIdentity {
   createdAt?: Date;
   updatedAt?: Date;
 }
-
-/** Ids in one `IN (...)` of a bulk update or delete. */
-const ID_CHUNK = 500;
 
 /**
  * The columns of `shop` that differ from the row as read (and updatedAt): an import changing one
@@ -128,7 +125,8 @@ export class ShopWriter {
 /** The writes of one transaction; `finish` bumps the data version and writes the history. */
 export class ShopWrites {
   private readonly history: ActivityRecord[] = [];
-  private readonly released: string[] = [];
+  /** The images the written shops stopped using (release them after the commit). */
+  readonly releasedImages: string[] = [];
   private changed = false;
 
   constructor(
@@ -149,11 +147,6 @@ export class ShopWrites {
   ): Promise<ShopWrites> {
     const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
     return new ShopWrites(manager, activity, actor, source, slugs);
-  }
-
-  /** The images the written shops stopped using (release them after the commit). */
-  get releasedImages(): readonly string[] {
-    return this.released;
   }
 
   /** Inserts a shop; a restore passes the id, slug and dates its backup had. */
@@ -213,24 +206,15 @@ export class ShopWrites {
       this.log(kind, shop, { changes, ...this.sourceDetails() });
     }
     for (const image of [before.logo, before.mapImageUrl])
-      if (image !== shop.logo && image !== shop.mapImageUrl) this.released.push(image as string);
+      if (image !== shop.logo && image !== shop.mapImageUrl) this.releasedImages.push(image as string);
     return { shop, categories, changes };
   }
 
   /** Verifies or unverifies many shops in a few statements; a shop already so is not logged. */
   async setVerified(shops: readonly Pick<Shop, 'id' | 'name' | 'isVerified'>[], verified: 'true' | 'false') {
-    const repository = this.manager.getRepository(Shop);
-    for (const chunk of chunksOf(
-      shops.map((shop) => shop.id),
-      ID_CHUNK,
-    )) {
-      await repository
-        .createQueryBuilder()
-        .update()
-        .set({ isVerified: verified, updatedAt: new Date() })
-        .where({ id: In(chunk) })
-        .execute();
-    }
+    const ids = shops.map((shop) => shop.id);
+    for (const chunk of chunksOf(ids, ID_CHUNK))
+      await this.manager.update(Shop, { id: In(chunk) }, { isVerified: verified, updatedAt: new Date() });
     this.changed = true;
     for (const shop of shops) {
       if (shop.isVerified === verified) continue;
@@ -244,17 +228,15 @@ export class ShopWrites {
 
   /** Deletes shops with their categories and old slugs; their images are released. */
   async remove(shops: readonly Pick<Shop, 'id' | 'name' | 'logo' | 'mapImageUrl'>[]): Promise<void> {
-    for (const chunk of chunksOf(
-      shops.map((shop) => shop.id),
-      ID_CHUNK,
-    )) {
+    const ids = shops.map((shop) => shop.id);
+    for (const chunk of chunksOf(ids, ID_CHUNK)) {
       await this.manager.delete(ShopCategory, { shopId: In(chunk) });
       await this.manager.delete(ShopOldSlug, { shopId: In(chunk) });
       await this.manager.delete(Shop, { id: In(chunk) });
     }
     this.changed = true;
     for (const shop of shops) {
-      this.released.push(shop.logo, shop.mapImageUrl);
+      this.releasedImages.push(shop.logo, shop.mapImageUrl);
       this.log('shop.deleted', shop, this.sourceDetails());
     }
   }
@@ -279,14 +261,8 @@ export class ShopWrites {
 
   /** What the history adds to say where a change came from (nothing for the form). */
   private sourceDetails(): Record<string, unknown> {
-    switch (this.source.via) {
-      case 'form':
-        return {};
-      case 'bulk':
-        return { bulk: true };
-      default:
-        return { source: this.source };
-    }
+    const { via } = this.source;
+    return via === 'form' ? {} : via === 'bulk' ? { bulk: true } : { source: this.source };
   }
 
   private async slugFor(

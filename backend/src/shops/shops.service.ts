@@ -83,12 +83,8 @@ export class ShopsService {
     return this.version.read();
   }
 
-  async getCatalog(): Promise<ShopCatalog> {
-    return this.catalogNow();
-  }
-
   /** The catalogue as of the current data version: the public routes' hot path. */
-  catalogNow(): Promise<ShopCatalog> {
+  getCatalog(): Promise<ShopCatalog> {
     return this.version.read().then((version) => this.catalog.peek(version) ?? this.catalog.get(version));
   }
 

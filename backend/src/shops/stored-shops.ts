@@ -16,6 +16,9 @@ export interface StoredShop {
 /** Shops in one query of `readStoredShops`, by id or in id order. */
 const READ_PAGE = 100;
 
+/** Ids in one `IN (...)` of a bulk change: below every dialect's limit on bound parameters. */
+export const ID_CHUNK = 500;
+
 /** `items` in runs of at most `size`. */
 export const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -36,19 +39,7 @@ export async function eachStoredPage(
   ids: readonly string[] | undefined,
   each: (page: StoredShop[]) => unknown,
 ): Promise<void> {
-  const withCategories = async (shops: Shop[]): Promise<StoredShop[]> => {
-    const rows = await manager.getRepository(ShopCategory).find({
-      where: { shopId: In(shops.map((shop) => shop.id)) },
-      order: { position: 'ASC' },
-    });
-    const byShop = new Map<string, string[]>();
-    for (const row of rows) {
-      const names = byShop.get(row.shopId);
-      if (names) names.push(row.name);
-      else byShop.set(row.shopId, [row.name]);
-    }
-    return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
-  };
+  const withCategories = (shops: Shop[]) => withCategoriesOf(manager, shops);
   if (ids) {
     for (const chunk of chunksOf(ids, READ_PAGE))
       await each(await withCategories(await manager.getRepository(Shop).findBy({ id: In(chunk) })));
@@ -62,6 +53,17 @@ export async function eachStoredPage(
     if (page.length < READ_PAGE) return;
     after = page[page.length - 1].id;
   }
+}
+
+/** `shops` with their categories in order. */
+export async function withCategoriesOf(manager: EntityManager, shops: Shop[]): Promise<StoredShop[]> {
+  const rows = await manager.getRepository(ShopCategory).find({
+    where: { shopId: In(shops.map((shop) => shop.id)) },
+    order: { position: 'ASC' },
+  });
+  const byShop = new Map<string, string[]>();
+  for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+  return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
 }
 
 /** The errors of the uploaded images `values` newly point to; `check` says what is wrong with one, or null. */

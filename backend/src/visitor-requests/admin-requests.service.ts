@@ -27,10 +27,8 @@ const alreadyDecided = () =>
 const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
 /**
- * The administrators' queue of visitors' requests: list, approve (through the one shop writer,
- * in one transaction with the request's decision), reject with a reason, mark as spam.
- * A decision is taken once: the row moves from pending in the same transaction, so two
- * administrators deciding at once get one success and one 409.
+ * The administrators' queue: a decision and its shop write share one transaction, and the row leaves
+ * pending in it, so of two administrators deciding at once one succeeds and one gets 409.
  */
 @Injectable()
 export class AdminRequestsService {
@@ -55,8 +53,7 @@ export class AdminRequestsService {
   }
 
   async list(query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? 20;
+    const { page = 1, pageSize = 20 } = query;
     const where: FindOptionsWhere<VisitorRequest> = {
       ...(query.status ? { status: query.status } : {}),
       ...(query.type ? { type: query.type } : {}),
@@ -80,9 +77,8 @@ export class AdminRequestsService {
   }
 
   /**
-   * Approves a correction: writes the proposed (or edited) value through the shop writer, whose
-   * history entry names the reference and the approving administrator. Approving a listing
-   * request creates its shop, unverified, with the visitor's images (ListingApproval).
+   * Writes a correction's (edited) value, its history naming the reference and the approver, or
+   * creates a listing request's shop, unverified, with the visitor's images (ListingApproval).
    */
   async approve(id: string, edits: ApproveRequestDto, actor: ActivityActor): Promise<AdminRequestDto> {
     const edited = edits.value;
@@ -106,18 +102,15 @@ export class AdminRequestsService {
           approvedBy: actor.username,
         };
         const field = CORRECTED_FIELD[request.kind];
-        if (current && field) {
-          const definition = SHOP_FIELD[field];
-          const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
-          const problem = shopFieldProblem(definition, value);
-          if (problem) throw validationFailed([{ field: 'value', ...problem }]);
+        if (current && (field || request.kind === 'closed')) {
           const writes = await this.writer.open(manager, actor, source);
-          shop = (await writes.update(current, { [field]: value })).shop;
-          await writes.finish();
-          released.push(...writes.releasedImages);
-        } else if (current && request.kind === 'closed') {
-          const writes = await this.writer.open(manager, actor, source);
-          await writes.remove([current.shop]);
+          if (field) {
+            const definition = SHOP_FIELD[field];
+            const value = normalizeShopValue(definition, edited ?? request.proposedValue ?? '');
+            const problem = shopFieldProblem(definition, value);
+            if (problem) throw validationFailed([{ field: 'value', ...problem }]);
+            shop = (await writes.update(current, { [field]: value })).shop;
+          } else await writes.remove([current.shop]);
           await writes.finish();
           released.push(...writes.releasedImages);
         } else shop = current?.shop;

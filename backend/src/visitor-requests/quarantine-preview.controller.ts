@@ -34,16 +34,16 @@ export class QuarantinePreviewController {
     const object = await this.storage.get(`quarantine/${id.toLowerCase()}`);
     if (!object) throw imageNotFound();
     const image = RASTER_TYPES.includes(object.contentType);
-    response.setHeader('Content-Type', image ? object.contentType : 'application/octet-stream');
-    response.setHeader('Content-Disposition', image ? 'inline' : 'attachment; filename="quarantined"');
-    response.setHeader('Content-Length', String(object.size));
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader(
-      'Content-Security-Policy',
-      "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
-    );
-    // Private to the administrator's browser: never kept by a shared cache.
-    response.setHeader('Cache-Control', 'private, no-store');
+    response.set({
+      'Content-Type': image ? object.contentType : 'application/octet-stream',
+      'Content-Disposition': image ? 'inline' : 'attachment; filename="quarantined"',
+      'Content-Length': String(object.size),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy':
+        "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; sandbox",
+      // Private to the administrator's browser: never kept by a shared cache.
+      'Cache-Control': 'private, no-store',
+    });
     object.body.on('error', () => response.destroy());
     object.body.pipe(response);
   }

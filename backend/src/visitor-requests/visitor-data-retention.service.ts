@@ -10,17 +10,14 @@ import { purgeWriteAheadLog } from '../database/sqlite-log-purge.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { VisitorRequest } from './visitor-request.entity.js';
 
-const RETENTION_LOCK = 'visitor-data-retention';
 const DAY_MS = 86_400_000;
 
 /** Corrections whose proposed value is the visitor's own words, not a shop field's value. */
 const FREE_TEXT_KINDS = CORRECTION_KINDS.filter((kind) => !CORRECTED_FIELD[kind]);
 
 /**
- * Erases submitters' personal data VISITOR_DATA_RETENTION_DAYS after the decision: who they are
- * and all they wrote in their own words; the moderation record stays, pending requests keep all.
- * On SQLite the write-ahead log is then emptied (secure_delete zeroes the file). Hourly, one
- * instance at a time; the same run deletes spent rate counters and proofs.
+ * Erases who submitted and their own words VISITOR_DATA_RETENTION_DAYS after the decision, then empties
+ * SQLite's write-ahead log; hourly, one instance at a time, with the spent rate counters and proofs.
  */
 @Injectable()
 export class VisitorDataRetentionService implements OnApplicationBootstrap {
@@ -45,7 +42,7 @@ export class VisitorDataRetentionService implements OnApplicationBootstrap {
   @PeriodicJob(EVERY_HOUR)
   async eraseExpired(now = Date.now()): Promise<number | null> {
     const cutoff = now - this.config.visitorRequests.personalDataRetentionDays * DAY_MS;
-    const run = await this.locks.tryRun(RETENTION_LOCK, async () => {
+    const run = await this.locks.tryRun('visitor-data-retention', async () => {
       const decided = { status: Not('pending' as const), decidedAt: LessThan(cutoff) };
       // Every decided request with something left to erase (also those erased by older rules).
       const leftToErase: FindOptionsWhere<VisitorRequest>[] = [

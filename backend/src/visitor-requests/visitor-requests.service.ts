@@ -35,40 +35,9 @@ type RequestSubject = Pick<
   'type' | 'shopId' | 'shopName' | 'kind' | 'proposedValue' | 'comment' | 'proposedShop'
 >;
 
-/** A new pending request's row: its subject and who sent it (name and e-mail only with consent). */
-function pendingRequest(
-  subject: RequestSubject,
-  sent: {
-    body: CreateCorrectionDto | CreateListingRequestDto;
-    address: string;
-    duplicateKey: string;
-    now: number;
-  },
-): VisitorRequest {
-  const { body, address, duplicateKey, now } = sent;
-  const withConsent = body.consent === true;
-  return {
-    id: randomUUID(),
-    reference: newReferenceCode(),
-    status: 'pending',
-    ...subject,
-    submitterName: withConsent ? (body.name ?? null) : null,
-    submitterEmail: withConsent ? (body.email ?? null) : null,
-    submitterAddress: address.slice(0, 64),
-    duplicates: 0,
-    duplicateKey,
-    createdAt: now,
-    decidedAt: null,
-    decidedBy: null,
-    decisionReason: null,
-    personalDataErasedAt: null,
-  };
-}
-
 /**
- * Takes visitors' submissions into the moderation queue. In order: the address's limit (the
- * route's guard), the honeypot (answered like a success), the fields, the proof of work (spent
- * only by an otherwise valid request), everyone's limit; the same one within a day is merged.
+ * Visitors' submissions into the moderation queue, checked in order: the address's limit (guard), the
+ * honeypot, the fields, the proof of work (spent only when valid), everyone's limit; repeats merge.
  */
 @Injectable()
 export class VisitorRequestsService {
@@ -92,28 +61,17 @@ export class VisitorRequestsService {
     if (problems.length) throw validationFailed(problems);
     const shop = await this.shops.findOneBy({ id: shopId });
     if (!shop) throw shopNotFound();
-    await this.proof.spend(body.altcha);
-    await this.limits.take('visitor-submission.everyone');
-
     const value = body.kind === 'closed' ? null : (body.value ?? null);
-    const duplicateKey = createHash('sha256')
-      .update(`${shopId}|${body.kind}|${normalizeText(value ?? body.comment ?? '')}`)
-      .digest('hex');
-    const same = await this.pendingDuplicate(duplicateKey, now);
-    if (same) return same;
-    const row = pendingRequest(
-      {
-        type: 'correction',
-        shopId,
-        shopName: shop.name,
-        kind: body.kind,
-        proposedValue: value,
-        comment: body.comment ?? null,
-        proposedShop: null,
-      },
-      { body, address, duplicateKey, now },
-    );
-    return { reference: await this.insertWithFreshReference(row) };
+    const sameAs = `${shopId}|${body.kind}|${normalizeText(value ?? body.comment ?? '')}`;
+    return this.queue(body, address, now, sameAs, {
+      type: 'correction',
+      shopId,
+      shopName: shop.name,
+      kind: body.kind,
+      proposedValue: value,
+      comment: body.comment ?? null,
+      proposedShop: null,
+    });
   }
 
   /** Queues a shop asking to be listed, checked as the admin form checks one; same name, city and phone merge. */
@@ -130,31 +88,18 @@ export class VisitorRequestsService {
       ...(await this.missingUploads(body.shop as unknown as Record<string, unknown>)),
     ];
     if (errors.length) throw validationFailed(errors);
-    await this.proof.spend(body.altcha);
-    await this.limits.take('visitor-submission.everyone');
-
     const shop = values as { name: string; city: string; phone: string };
-    const duplicateKey = createHash('sha256')
-      .update(
-        `listing|${normalizeText(shop.name)}|${normalizeText(shop.city)}|${shop.phone.replace(/\D/g, '')}`,
-      )
-      .digest('hex');
-    const same = await this.pendingDuplicate(duplicateKey, now);
-    if (same) return same;
+    const sameAs = `listing|${normalizeText(shop.name)}|${normalizeText(shop.city)}|${shop.phone.replace(/\D/g, '')}`;
     const { isVerified: _verification, ...proposed } = values;
-    const row = pendingRequest(
-      {
-        type: 'listing',
-        shopId: null,
-        shopName: shop.name,
-        kind: null,
-        proposedValue: null,
-        comment: null,
-        proposedShop: JSON.stringify(proposed),
-      },
-      { body, address, duplicateKey, now },
-    );
-    return { reference: await this.insertWithFreshReference(row) };
+    return this.queue(body, address, now, sameAs, {
+      type: 'listing',
+      shopId: null,
+      shopName: shop.name,
+      kind: null,
+      proposedValue: null,
+      comment: null,
+      proposedShop: JSON.stringify(proposed),
+    });
   }
 
   /** A link to upload an image for "List my shop" into quarantine (served to no one), after a proof of work. */
@@ -178,6 +123,43 @@ export class VisitorRequestsService {
       });
     }
     return missing;
+  }
+
+  /**
+   * Spends the proof of work and everyone's limit, then counts the request once more on the same
+   * one still pending (`sameAs` names it) or queues it, keeping name and e-mail only with consent.
+   */
+  private async queue(
+    body: CreateCorrectionDto | CreateListingRequestDto,
+    address: string,
+    now: number,
+    sameAs: string,
+    subject: RequestSubject,
+  ): Promise<{ reference: string }> {
+    await this.proof.spend(body.altcha);
+    await this.limits.take('visitor-submission.everyone');
+    const duplicateKey = createHash('sha256').update(sameAs).digest('hex');
+    const same = await this.pendingDuplicate(duplicateKey, now);
+    if (same) return same;
+    const withConsent = body.consent === true;
+    return {
+      reference: await this.insertWithFreshReference({
+        id: randomUUID(),
+        reference: newReferenceCode(),
+        status: 'pending',
+        ...subject,
+        submitterName: withConsent ? (body.name ?? null) : null,
+        submitterEmail: withConsent ? (body.email ?? null) : null,
+        submitterAddress: address.slice(0, 64),
+        duplicates: 0,
+        duplicateKey,
+        createdAt: now,
+        decidedAt: null,
+        decidedBy: null,
+        decisionReason: null,
+        personalDataErasedAt: null,
+      }),
+    };
   }
 
   /** The same request still waiting from within the window, counted once more; else null. */

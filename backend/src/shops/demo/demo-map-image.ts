@@ -1,16 +1,4 @@
-import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -22,7 +10,8 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A stylised street map for the demo directory, a PNG made here so no binary file lives in the repository. */
-export function demoMapPng(width = 640, height = 360): Buffer {
+export function demoMapPng(): Buffer {
+  const [width, height] = [640, 360];
   const rows: Buffer[] = [];
   const cx = width / 2;
   const cy = height / 2;

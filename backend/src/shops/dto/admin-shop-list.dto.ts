@@ -1,8 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
 import { OptionalText } from '../../common/dto-decorators.js';
+import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
 /** Largest page the admin list serves: 100 rows keep a response small and the table fast. */
@@ -55,13 +56,7 @@ export class AdminShopStatsDto {
 }
 
 /** One page of shops, how many match, and the directory's figures for the stats cards. */
-export class AdminShopListDto {
-  @ApiProperty({ type: [ShopDto] })
-  items: ShopDto[];
-  /** Shops matching the filters (all pages). */
-  total: number;
-  page: number;
-  pageSize: number;
+export class AdminShopListDto extends PageOf(ShopDto, 'Shops matching the filters (all pages).') {
   stats: AdminShopStatsDto;
   /** Every category in the directory, in Spanish order (for the stats card and the filter). */
   categories: string[];

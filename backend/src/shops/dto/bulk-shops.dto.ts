@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsUUID } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
 
 export const BULK_SHOP_ACTIONS = ['verify', 'unverify', 'delete'] as const;
 export type BulkShopAction = (typeof BULK_SHOP_ACTIONS)[number];
@@ -14,12 +15,7 @@ export class BulkShopsDto {
   action: BulkShopAction;
 
   /** The shops' ids; when one does not exist nothing is changed (404). */
-  @ApiProperty({ type: [String], minItems: 1, maxItems: MAX_BULK_SHOPS, uniqueItems: true })
-  @IsArray({ message: 'ids must be a list of shop ids' })
-  @ArrayMinSize(1, { message: 'ids must name at least one shop' })
-  @ArrayMaxSize(MAX_BULK_SHOPS, { message: `ids may name at most ${MAX_BULK_SHOPS} shops` })
-  @ArrayUnique({ message: 'ids must not repeat a shop' })
-  @IsUUID('all', { each: true, message: 'each id must be a shop id (a UUID)' })
+  @BulkIds('shop', MAX_BULK_SHOPS)
   ids: string[];
 }
 

@@ -1,5 +1,5 @@
-import { SHOP_SCHEMA, type ShopValues } from 'contract';
-import { ShopField } from './shop-field.decorator.js';
+import { SHOP_FIELD, SHOP_SCHEMA, type ShopValues } from 'contract';
+import { ContractField } from './shop-field.decorator.js';
 
 /**
  * A new shop: the fields of the contract's shop schema (contract/src/shop-schema.js), each
@@ -10,4 +10,4 @@ import { ShopField } from './shop-field.decorator.js';
 export interface CreateShopDto extends ShopValues {}
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class CreateShopDto {}
-for (const { name } of SHOP_SCHEMA) ShopField(name)(CreateShopDto.prototype, name);
+for (const { name } of SHOP_SCHEMA) ContractField(SHOP_FIELD[name])(CreateShopDto.prototype, name);

@@ -4,12 +4,10 @@ import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import {
   normalizeShopValue,
-  SHOP_FIELD,
   SHOP_FIELD_PROBLEM_CODES,
   shopFieldProblem,
   shopProblemParams,
   type ShopFieldDefinition,
-  type ShopFieldName,
 } from 'contract';
 
 /** A field as the OpenAPI document describes it: type, limits, words and example, from the contract. */
@@ -44,16 +42,9 @@ export function documented(definition: ShopFieldDefinition) {
 }
 
 /**
- * A shop field checked by the contract's rules (as the form, the import and a restore): one rule per
- * error code, failing only on the contract's answer, so the API reports its code, sentence and numbers.
- */
-export function ShopField(name: ShopFieldName): PropertyDecorator {
-  return ContractField(SHOP_FIELD[name]);
-}
-
-/**
- * A field checked by the shop schema's rules for its kind (a visitor's text obeys them too).
- * `alsoAccepted` lets one more form of value through (a listing request's quarantined image).
+ * A field checked by the shop schema's rules for its kind (as the form, the import, a restore and a
+ * visitor's text): one rule per error code, so the API reports the contract's code, sentence and
+ * numbers. `alsoAccepted` lets one more form of value through (a listing request's quarantined image).
  */
 export function ContractField(definition: ShopFieldDefinition, alsoAccepted?: RegExp): PropertyDecorator {
   // Each code's rule asks about the same value in turn: the answer is worked out once.

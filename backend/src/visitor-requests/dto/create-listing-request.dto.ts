@@ -8,7 +8,7 @@ import {
 } from 'contract';
 import { Type } from 'class-transformer';
 import { IsDefined, ValidateNested } from 'class-validator';
-import { ContractField, ShopField } from '../../shops/dto/shop-field.decorator.js';
+import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import { VisitorSubmissionDto } from './visitor-submission.dto.js';
 
 /**
@@ -22,9 +22,8 @@ export class ListingShopDto {}
 for (const name of LISTING_SHOP_FIELD_NAMES) {
   // The logo and the map or photo may also be an image the visitor uploaded to quarantine.
   const images: readonly string[] = LISTING_IMAGE_FIELDS;
-  if (images.includes(name))
-    ContractField(SHOP_FIELD[name], QUARANTINED_IMAGE_PATH)(ListingShopDto.prototype, name);
-  else ShopField(name)(ListingShopDto.prototype, name);
+  const alsoAccepted = images.includes(name) ? QUARANTINED_IMAGE_PATH : undefined;
+  ContractField(SHOP_FIELD[name], alsoAccepted)(ListingShopDto.prototype, name);
 }
 
 /** What a listing request is about: the shop. */
