@@ -34,8 +34,20 @@ function instantOf(value: string): number {
 /** LIKE's wildcards and its escape character, escaped with '!' (the one escape both dialects accept). */
 export const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
+/** Field by field, so a column added to the entity reaches the API and backups only when listed here. */
 export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
-  return { ...entry, at: new Date(entry.at).toISOString() };
+  const { id, kind, actorId, actorName, client, shopId, shopName, details } = entry;
+  return {
+    id,
+    at: new Date(entry.at).toISOString(),
+    kind,
+    actorId,
+    actorName,
+    client,
+    shopId,
+    shopName,
+    details,
+  };
 }
 
 /**
