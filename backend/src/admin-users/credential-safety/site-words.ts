@@ -1,75 +1,17 @@
-/** The words this site shows on every page, the first its attackers try, written as the site writes them. */
-const ALLIANCE = [
-  'atm',
-  'alianza',
-  'tirador',
-  'tiradores',
-  'alianza de tiradores',
-  'alianza de tiradores de méxico',
+// The words this site shows on every page, the first its attackers try, written as the site
+// writes them: the alliance, the trade, the country, the product, and the 32 federal entities
+// with their usual short forms.
+import words from './site-words.json' with { type: 'json' };
+
+export const STATES: readonly string[] = words.states;
+
+export const SITE_WORDS: readonly string[] = [
+  ...words.alliance,
+  ...words.trade,
+  ...words.country,
+  ...words.product,
+  ...words.states,
 ];
-
-const TRADE = [
-  'armería',
-  'armerías',
-  'armero',
-  'armeros',
-  'armera',
-  'armeras',
-  'gunsmith',
-  'gunsmiths',
-  'gunsmithing',
-];
-
-const COUNTRY = ['méxico', 'mexicano', 'mexicana', 'mexicanos', 'mexicanas', 'mexican', 'mexicans'];
-
-const PRODUCT = [
-  'directorio',
-  'directory',
-  'atm armeros',
-  'atm gunsmiths',
-  'armeros certificados',
-  'certified gunsmiths',
-];
-
-/** The 32 federal entities, with their usual short forms. */
-export const STATES = [
-  'aguascalientes',
-  'baja california',
-  'baja california sur',
-  'campeche',
-  'chiapas',
-  'chihuahua',
-  'ciudad de méxico',
-  'cdmx',
-  'coahuila',
-  'colima',
-  'durango',
-  'guanajuato',
-  'guerrero',
-  'hidalgo',
-  'jalisco',
-  'estado de méxico',
-  'edomex',
-  'michoacán',
-  'morelos',
-  'nayarit',
-  'nuevo león',
-  'oaxaca',
-  'puebla',
-  'querétaro',
-  'quintana roo',
-  'san luis potosí',
-  'sinaloa',
-  'sonora',
-  'tabasco',
-  'tamaulipas',
-  'tlaxcala',
-  'veracruz',
-  'yucatán',
-  'zacatecas',
-];
-
-export const SITE_WORDS: readonly string[] = [...ALLIANCE, ...TRADE, ...COUNTRY, ...PRODUCT, ...STATES];
 
 /** Lower case, without accents: "México" and "MEXICO" both fold to "mexico". */
 export function foldCase(text: string): string {
