@@ -13,11 +13,6 @@ export class VersionedCache<T> {
     return this.current?.version === version ? this.current.value : undefined;
   }
 
-  /** Drops the build of `version`: the next get builds it again. */
-  forget(version: number): void {
-    if (this.current?.version === version) this.current = undefined;
-  }
-
   async get(version: number): Promise<T> {
     if (this.current?.version === version) return this.current.value;
     if (this.pending?.version === version) return this.pending.promise;

@@ -124,4 +124,16 @@ describe('ShopsService', () => {
     expect(await unit.dataSource.getRepository(UnattachedObject).findOneBy({ key })).not.toBeNull();
     expect((await unit.activity()).at(-1)).toMatchObject({ kind: 'shop.deleted' });
   });
+
+  it("answers a request still on a version the catalogue's worker has dropped, by handing the worker its pages again", async () => {
+    await shops.createShop(shop({ name: 'Armería Vieja', city: 'Colima' }), CARMEN);
+    const older = await shops.getCatalog();
+    // Two newer versions arranged in the worker: it keeps the latest ones only.
+    for (const name of ['Armería Nueva', 'Armería Novísima']) {
+      await shops.createShop(shop({ name, city: 'Colima' }), CARMEN);
+      await shops.getCatalog();
+    }
+    const positions = await shops.inWorker(older, (worker) => worker.search(older.version, ['vieja']));
+    expect(Array.from(positions, (position) => older.shops[position].name)).toEqual(['Armería Vieja']);
+  });
 });

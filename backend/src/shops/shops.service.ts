@@ -37,6 +37,8 @@ export interface ShopCatalog {
   bySlug: Map<string, ShopDto>;
   /** Old slug (before a rename) → the shop's current slug. */
   redirects: Map<string, string>;
+  /** The shops as read, a JSON page each: handed to the catalogue's worker again if it dropped this version. */
+  pages: readonly string[];
 }
 
 /** What a slug names: a shop, the shop's current slug (the slug is an old one), or nothing. */
@@ -106,15 +108,20 @@ export class ShopsService {
       if (shop) redirects.set(old.slug, shop.slug);
     }
     const bySlug = new Map(shops.map((shop) => [shop.slug, shop]));
-    return { version, shops, categories, cities, states, byId, bySlug, redirects };
+    return { version, shops, categories, cities, states, byId, bySlug, redirects, pages };
   }
 
-  /** Work in the catalogue's worker; a new thread (after a crash) lacks `catalog`: rebuilt on the next read. */
+  /**
+   * Work in the catalogue's worker. The thread keeps the latest versions only (and a new one, after
+   * a crash, none): a request still on an older version hands it that version's pages again.
+   */
   async inWorker<T>(catalog: ShopCatalog, work: (worker: CatalogWorker) => Promise<T | null>): Promise<T> {
-    const result = await work(this.worker);
-    if (result !== null) return result;
-    this.catalog.forget(catalog.version);
-    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The catalogue is being loaded again; try again');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await work(this.worker);
+      if (result !== null) return result;
+      await this.worker.arrange(catalog.version, catalog.pages);
+    }
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The catalogue is changing too fast to answer; try again');
   }
 
   async createShop(dto: CreateShopDto, actor: ActivityActor): Promise<ShopDto> {
