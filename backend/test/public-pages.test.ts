@@ -7,6 +7,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { LISTING_PAGE_SIZE, openingHoursStructuredData, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from 'contract';
 import { AppMetrics } from '../src/observability/metrics.js';
+import { ShutdownState } from '../src/observability/shutdown-state.js';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin, raw } from './support/http.js';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
@@ -265,6 +266,9 @@ describe.each(ANY_DIALECT)('server-rendered public pages on %s', (dialect) => {
   it('counts each page under its route template, never its path or "unmatched"', async () => {
     const slug = shops[0].slug;
     const count = async (route: string) => {
+      // A request is counted when its response closes, which can come after the client has read it.
+      const inFlight = server.app.get(ShutdownState);
+      while (inFlight.inFlightCount > 0) await new Promise((resolve) => setImmediate(resolve));
       const text = await server.app.get(AppMetrics).registry.getSingleMetricAsString('http_requests_total');
       const label = `route="${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`;
       return [...text.matchAll(new RegExp(`\\{method="GET",${label},status="\\d+"\\} (\\d+)`, 'g'))].reduce(
