@@ -12,6 +12,9 @@ const LIFETIME_MS = 180 * 86_400_000;
 /** Longer than any cookie header a browser sends us; nothing past it is parsed. */
 const MAX_COOKIE_HEADER = 8192;
 
+/** The known device's id for an account, or null (bound to one request). */
+export type DeviceOf = (username: string) => string | null;
+
 /** The account a typed username names, for the limits and the devices alike. */
 export const accountOf = (username: string) => username.trim().toLowerCase();
 const signatureOf = (key: Buffer, username: string, id: string, issued: string) =>

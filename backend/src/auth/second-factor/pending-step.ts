@@ -5,13 +5,10 @@ import type { SessionData } from '../../sessions/session.store.js';
 import { noSecondFactorPending } from './second-factor-errors.js';
 
 /** How long a password stays good for giving the second factor. */
-export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
 /** A right password for an account with a second factor: the session is NOT logged in, it waits for the code. */
-export interface SecondFactorPending {
-  adminId: string;
-  since: number;
-}
+type SecondFactorPending = NonNullable<SessionData['secondFactorPending']>;
 
 function sessionOf(request: Request): SessionData | undefined {
   return request.session as unknown as SessionData | undefined;

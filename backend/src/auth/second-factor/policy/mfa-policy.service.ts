@@ -44,22 +44,17 @@ export class MfaPolicyService implements OnModuleInit {
   }
 
   async isRequired(): Promise<boolean> {
-    return this.config.mfaRequired ?? (await this.setting());
-  }
-
-  private async setting(): Promise<boolean> {
-    return (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+    return this.config.mfaRequired ?? (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
   }
 
   /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */
   async setRequired(required: boolean, actor: ActivityActor): Promise<void> {
-    if (this.config.mfaRequired !== null) {
+    if (this.config.mfaRequired !== null)
       throw new ApiError(
         409,
         'MFA_POLICY_SET_BY_ENVIRONMENT',
         'The server sets this policy (MFA_REQUIRED); change it there',
       );
-    }
     await this.transactions.run(async (manager) => {
       const flags = manager.getRepository(SystemFlag);
       const was = (await flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;

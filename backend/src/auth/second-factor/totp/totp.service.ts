@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { generateSecret } from 'otplib';
 import QRCode from 'qrcode';
 import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import type { ActivityActor } from '../../../activity/activity-actor.js';
@@ -13,7 +14,7 @@ import { RegisteredFactorSource, SecondFactorRegistry, type SecondFactorSummary 
 import { MfaPolicyService } from '../policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../recovery-codes/recovery-codes.service.js';
 import type { TotpEnrolmentDto } from './dto/totp-enrolment.dto.js';
-import { acceptedTotpStep, newTotpSecret, totpUri } from './totp-codes.js';
+import { acceptedTotpStep, totpUri } from './totp-codes.js';
 import { TotpFactor } from './totp-factor.entity.js';
 
 /** Authenticator-app codes (TOTP): enrolment confirmed by a first code, checks at login, removal. */
@@ -46,7 +47,7 @@ export class TotpService extends RegisteredFactorSource {
   /** A new secret with its link and QR code, returned this once; refused once an app is confirmed. */
   async startEnrolment(user: AdminUser): Promise<TotpEnrolmentDto> {
     if ((await this.factorsOf(user.id)).length > 0) throw alreadyEnrolled();
-    const secret = newTotpSecret();
+    const secret = generateSecret();
     await this.factors.upsert(
       { adminId: user.id, secret, confirmedAt: null, lastUsedStep: null, createdAt: Date.now() },
       ['adminId'],
