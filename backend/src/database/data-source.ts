@@ -58,20 +58,17 @@ export function dataSourceOptions(
   };
 }
 
-/** MySQL or MariaDB: TypeORM compares schemas right only when told which (they describe defaults differently). */
-export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' | 'mariadb'> {
-  if (database.type !== 'mysql') return 'mysql';
+/** The options, told MySQL or MariaDB: TypeORM compares schemas right only when it knows which. */
+export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
+  if (database.type !== 'mysql') return dataSourceOptions(database);
   // Loaded here, not at start-up: a SQLite installation never needs the MySQL client.
   const { default: mysql } = await import('mysql2/promise');
   const connection = await mysql.createConnection({ uri: database.url, connectTimeout: 10_000 });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
-    return /mariadb/i.test(String((rows as { version: string }[])[0]?.version)) ? 'mariadb' : 'mysql';
+    const version = String((rows as { version: string }[])[0]?.version);
+    return dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql');
   } finally {
     await connection.end();
   }
-}
-
-export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
-  return dataSourceOptions(database, await detectFlavour(database));
 }

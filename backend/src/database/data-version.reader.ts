@@ -4,14 +4,8 @@ const SQL = 'SELECT version FROM data_version WHERE name = ?';
 
 type Rows = { version: number | string }[];
 
-/** A statement prepared once on better-sqlite3's single connection. */
-interface SqliteStatement {
-  get(name: string): { version: number } | undefined;
-}
-
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-}
+/** better-sqlite3's single connection, which prepares the statement once. */
+type SqliteConnection = { prepare(sql: string): { get(name: string): { version: number } | undefined } };
 
 /** The callback API of mysql2's pool (what TypeORM's MySQL driver holds). */
 interface MysqlPool {
@@ -26,7 +20,10 @@ interface MysqlPool {
  * a read per request was a sixth of the main thread in `GET /api/shops/{id}` on SQLite.
  */
 export class DataVersionReader {
-  private statement?: { connection: SqliteConnection; get: SqliteStatement['get'] };
+  private statement?: {
+    connection: SqliteConnection;
+    get: (name: string) => { version: number } | undefined;
+  };
   /** The read that has not started yet: calls join it. */
   private waiting?: Promise<number>;
   /** The read under way (MySQL/MariaDB: one query at a time). */
@@ -58,11 +55,7 @@ export class DataVersionReader {
 
   private readNow(): Promise<number> {
     if (this.dataSource.options.type !== 'better-sqlite3') return this.queryMysql();
-    try {
-      return Promise.resolve(this.readSqlite());
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return new Promise((resolve) => resolve(this.readSqlite()));
   }
 
   private readSqlite(): number {

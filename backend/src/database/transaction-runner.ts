@@ -27,10 +27,8 @@ export async function retriedTransaction<T>(
 }
 
 /**
- * Runs work in one database transaction. SQLite (better-sqlite3) has a single connection that
- * TypeORM shares between every query runner, so transactions are queued one after another; a
- * transaction runs its queries and nothing else that lets the event loop turn, so another
- * request's query never runs inside it. MySQL/MariaDB runs them concurrently.
+ * Runs work in one transaction. On SQLite's one shared connection transactions queue one after
+ * another (no other request's query runs inside one); MySQL/MariaDB runs them concurrently.
  */
 @Injectable()
 export class TransactionRunner {
