@@ -12,13 +12,6 @@ import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { requireSecondFactorPending } from './second-factor/pending-step.js';
 import { SessionSettings } from './session-settings.js';
 
-/** A new session id, keeping nobody logged in (between the password and the second factor). */
-export function regenerateSession(request: Request): Promise<void> {
-  return new Promise((resolve, reject) =>
-    request.session.regenerate((error) => (error ? reject(error) : resolve())),
-  );
-}
-
 /** Proves the second factor of the account whose password was given, or throws; under the login limits. */
 type SecondStep = (adminId: string, client: string, deviceOf: DeviceOf) => Promise<AdminUser>;
 

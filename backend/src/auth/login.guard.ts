@@ -1,10 +1,10 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { promisify } from 'node:util';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { createValidationPipe } from '../common/validation.pipe.js';
 import { LoginDto } from './dto/login.dto.js';
-import { regenerateSession } from './login-session.js';
 import { MfaPolicyService } from './second-factor/policy/mfa-policy.service.js';
 import { setEnrolmentRequired, setSecondFactorPending } from './second-factor/pending-step.js';
 import { SecondFactorRegistry } from './second-factor/second-factor.js';
@@ -30,7 +30,8 @@ export class LoginGuard extends AuthGuard('local') {
     const allowed = (await super.canActivate(context)) as boolean;
     const user = request.user as AdminUser;
     if (await this.factors.hasAnyFactor(user.id)) {
-      await regenerateSession(request);
+      // A new session id, keeping nobody logged in until the second factor.
+      await promisify(request.session.regenerate.bind(request.session))();
       setSecondFactorPending(request, user.id);
       return allowed;
     }

@@ -85,14 +85,11 @@ export class ShopsCsvController {
   ): Promise<StreamableFile> {
     if (!file) throw csvFileMissing();
     // Either answer comes as its JSON (10,000 rows of report), written by the CSV worker.
+    const all = allOrNothing === 'true';
     const answer =
       dryRun === 'true'
-        ? await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' })
-        : await this.csv.importShops(file.buffer, {
-            allOrNothing: allOrNothing === 'true',
-            actor,
-            fileName: file.originalname,
-          });
+        ? await this.csv.dryRun(file.buffer, all)
+        : await this.csv.importShops(file.buffer, all, actor, file.originalname);
     return new StreamableFile(answer, { type: 'application/json; charset=utf-8', length: answer.length });
   }
 }

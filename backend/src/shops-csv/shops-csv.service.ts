@@ -22,14 +22,6 @@ import type {
   ImportTask,
 } from './csv-import.worker.js';
 
-export interface ImportOptions {
-  allOrNothing: boolean;
-  /** Who imports (the import is logged as theirs). */
-  actor: ActivityActor;
-  /** The uploaded file's name, for the log entry. */
-  fileName?: string;
-}
-
 type CsvWork = DryRunTask | ImportTask | ExportTask;
 
 /**
@@ -56,8 +48,13 @@ export class ShopsCsvService implements OnModuleDestroy {
     return bufferOf((await this.workers.run(task, { name: 'exportShops' })) as Uint8Array);
   }
 
-  /** Plans and applies an import (see the worker's `importShops`); the answer is its JSON. */
-  async importShops(file: Buffer, { allOrNothing, actor, fileName }: ImportOptions): Promise<Buffer> {
+  /** Plans and applies an import (see the worker's `importShops`), logged as `actor`'s; the answer is its JSON. */
+  async importShops(
+    file: Buffer,
+    allOrNothing: boolean,
+    actor: ActivityActor,
+    fileName: string,
+  ): Promise<Buffer> {
     const database = workerDatabaseOf(this.config.database, this.dataSource);
     const task = { token: randomUUID(), csv: file, allOrNothing, database, actor, fileName };
     const { answer, released } = await this.inSteps(task, 'importShops');
@@ -66,7 +63,7 @@ export class ShopsCsvService implements OnModuleDestroy {
   }
 
   /** A preview, as the answer's JSON, planned against the public catalogue of the current data version. */
-  async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
+  async dryRun(file: Buffer, allOrNothing: boolean): Promise<Buffer> {
     const read = { token: randomUUID(), csv: file, allOrNothing };
     // The file is read first: a file refused for its own sake (a header and 200,000 empty lines)
     // costs neither the catalogue's list nor its copy. Otherwise the worker keeps what it read.
