@@ -13,11 +13,8 @@ interface MysqlPool {
 }
 
 /**
- * Reads one row of `data_version` per call, as cheaply as each dialect allows (a prepared statement
- * on better-sqlite3's connection or mysql2's pool): public reads ask it on every request, which
- * makes another instance's write visible on the very next read. Each call gets a read that starts
- * after it; calls close together share one (started in setImmediate, after the previous read):
- * a read per request was a sixth of the main thread in `GET /api/shops/{id}` on SQLite.
+ * Reads `data_version` on every public request (another instance's write shows on the next read) by
+ * a prepared statement; calls close together share one read started after them (setImmediate).
  */
 export class DataVersionReader {
   private statement?: {

@@ -5,9 +5,8 @@ import { codeOf } from '../common/database-errors.js';
 import { retryWhileBusy } from './sqlite-lock-wait.js';
 
 /**
- * Errors after which nothing of the transaction was written, so it may run again: InnoDB's
- * deadlock and lock wait timeout, and SQLite's snapshot gone stale (a transaction that read
- * first may not write once another connection committed since). SQLITE_BUSY is waited out.
+ * Errors after which nothing was written, so the transaction may run again: InnoDB's deadlock and
+ * lock wait timeout, SQLite's stale snapshot (SQLITE_BUSY is waited out instead).
  */
 const RETRIED = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY_SNAPSHOT']);
 

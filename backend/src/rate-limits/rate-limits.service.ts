@@ -20,9 +20,8 @@ const TABLE = 'rate_limit';
 const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
 /**
- * The app's one rate limiter: rate-limiter-flexible over the `rate_limit` table, through TypeORM's
- * connection (each point one atomic upsert, so every instance's attempts count). On SQLite a
- * worker's write lock is waited out on timers (retryWhileBusy), as TypeORM's queries do.
+ * rate-limiter-flexible over the `rate_limit` table (one atomic upsert a point, counted across
+ * instances); on SQLite a worker's write lock is waited out on timers (retryWhileBusy).
  */
 @Injectable()
 export class RateLimits {

@@ -16,9 +16,8 @@ import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 export const KEPT_SITEMAPS = 4;
 
 /**
- * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
- * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts)
- * that reads the shops on its own connection: the web server only reads the data version.
+ * The sitemap per data version and origin (a forged Host gets one naming itself, never one given
+ * to others), built by a worker thread on its own connection (sitemap.worker.ts).
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {

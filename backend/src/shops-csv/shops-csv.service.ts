@@ -25,10 +25,8 @@ import type {
 type CsvWork = DryRunTask | ImportTask | ExportTask;
 
 /**
- * The directory as a spreadsheet: every shop out as CSV, and a CSV in as shops created and
- * updated, previewed first (dry run) and applied in one transaction. Reading, planning and
- * writing run in the CSV worker thread (csv-import.worker.ts, a pool of one: imports run one
- * after another), on its own database connection, never on the web server's event loop.
+ * Shops out as CSV and in from one (a dry run, or one transaction), read, planned and written in the
+ * CSV worker thread (one: imports run one after another) on its own connection.
  */
 @Injectable()
 export class ShopsCsvService implements OnModuleDestroy {
