@@ -66,11 +66,7 @@ export class DataVersionReader {
   }
 
   private queryMysql(): Promise<number> {
-    const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
-    if (!pool) {
-      // Not a plain pool (e.g. replication): the ordinary TypeORM path.
-      return this.dataSource.query(SQL, [this.name]).then((rows: Rows) => Number(rows[0]?.version ?? 0));
-    }
+    const { pool } = this.dataSource.driver as unknown as { pool: MysqlPool };
     return new Promise((resolve, reject) => {
       pool.execute(SQL, [this.name], (error, rows) => {
         if (error) reject(error);

@@ -37,7 +37,10 @@ export interface PlannedRow<Source> {
 }
 
 /** The refusal of a row: its report with only these errors. */
-export const refusedReport = (report: ImportRowDto, errors: FieldError[]): ImportRowDto => ({
+export const refusedReport = (
+  report: Pick<ImportRowDto, 'row' | 'name' | 'city'>,
+  errors: FieldError[],
+): ImportRowDto => ({
   row: report.row,
   status: 'refused',
   id: null,
@@ -82,16 +85,7 @@ function planRow<Source>(
   byNameAndCity: Map<string, KnownShop<Source>[]>,
   claimedBy: Map<string, number>,
 ): PlannedRow<Source> {
-  const report: ImportRowDto = {
-    row,
-    status: 'refused',
-    id: null,
-    name: cells.name?.trim() ?? '',
-    city: cells.city?.trim() ?? '',
-    matchedBy: null,
-    changes: [],
-    errors: [],
-  };
+  const report = refusedReport({ row, name: cells.name?.trim() ?? '', city: cells.city?.trim() ?? '' }, []);
   const refuse = (...errors: FieldError[]): PlannedRow<Source> => ({ report: refusedReport(report, errors) });
   if (cellCount) {
     return refuse({

@@ -1,4 +1,5 @@
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
 import type { SessionData } from '../../sessions/session.store.js';
@@ -57,11 +58,11 @@ const ALLOWED_DURING_ENROLMENT = 'allowedDuringEnrolment';
 /** Marks an admin route an admin who must still set up a second factor can use (setting one up, me). */
 export const AllowedDuringEnrolment = () => SetMetadata(ALLOWED_DURING_ENROLMENT, true);
 
-export function isAllowedDuringEnrolment(handler: object, controller: object): boolean {
-  return (
-    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, handler) === true ||
-    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, controller) === true
-  );
+export function isAllowedDuringEnrolment(reflector: Reflector, context: ExecutionContext): boolean {
+  return reflector.getAllAndOverride<boolean>(ALLOWED_DURING_ENROLMENT, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
 }
 
 /** For a route open without a session that also accepts one: refuses a session still in enrolment. */

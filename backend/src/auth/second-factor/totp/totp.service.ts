@@ -59,11 +59,7 @@ export class TotpService extends RegisteredFactorSource {
 
   /** Confirms the app with a first valid code and returns the new recovery codes (shown once). */
   async confirmEnrolment(user: AdminUser, code: string, actor: ActivityActor): Promise<string[]> {
-    const pending = await this.factors
-      .createQueryBuilder('factor')
-      .addSelect('factor.secret')
-      .where('factor.adminId = :id', { id: user.id })
-      .getOne();
+    const pending = await this.withSecret(user.id);
     if (!pending) throw new ApiError(409, 'TOTP_ENROLMENT_NOT_STARTED', 'Start setting up the app first');
     if (pending.confirmedAt !== null) throw alreadyEnrolled();
     const step = await acceptedTotpStep(pending.secret, code.trim(), null);
@@ -83,12 +79,8 @@ export class TotpService extends RegisteredFactorSource {
 
   /** Whether `code` is the account's current code, never used before; a match spends its time step. */
   async verifyCode(adminId: string, code: string): Promise<boolean> {
-    const factor = await this.factors
-      .createQueryBuilder('factor')
-      .addSelect('factor.secret')
-      .where('factor.adminId = :adminId AND factor.confirmedAt IS NOT NULL', { adminId })
-      .getOne();
-    if (!factor) return false;
+    const factor = await this.withSecret(adminId);
+    if (!factor || factor.confirmedAt === null) return false;
     const step = await acceptedTotpStep(factor.secret, code, factor.lastUsedStep);
     if (step === null) return false;
     // Two requests racing with the same code: only the one that moves the step forward wins.
@@ -99,6 +91,15 @@ export class TotpService extends RegisteredFactorSource {
       .where('admin_id = :adminId AND (last_used_step IS NULL OR last_used_step < :step)', { adminId, step })
       .execute();
     return (spent.affected ?? 0) === 1;
+  }
+
+  /** The account's app with its secret (no other query selects it). */
+  private withSecret(adminId: string): Promise<TotpFactor | null> {
+    return this.factors
+      .createQueryBuilder('factor')
+      .addSelect('factor.secret')
+      .where('factor.adminId = :adminId', { adminId })
+      .getOne();
   }
 
   /** Removes the app (and the recovery codes with the last factor) and ends the other sessions. */
