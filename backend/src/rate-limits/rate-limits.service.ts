@@ -80,39 +80,29 @@ export class RateLimits {
   }
 
   private limiter(name: LimitName): RateLimiterStoreAbstract {
-    let limiter = this.limiters.get(name);
-    if (!limiter) {
-      const { points, seconds, blockSeconds } = this.rules[name];
-      const options = {
-        keyPrefix: name,
-        points,
-        duration: seconds,
-        blockDuration: blockSeconds ?? 0,
-        tableName: TABLE,
-        // The migrations create the table; the retention job deletes what has expired.
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-      };
-      const driver = this.dataSource.driver as unknown as {
-        databaseConnection?: unknown;
-        pool?: unknown;
-        database?: string;
-      };
-      limiter =
-        this.dataSource.options.type === 'better-sqlite3'
-          ? new RateLimiterSQLite({
-              ...options,
-              storeClient: driver.databaseConnection,
-              storeType: 'better-sqlite3',
-            })
-          : new RateLimiterMySQL({
-              ...options,
-              storeClient: driver.pool,
-              storeType: 'pool',
-              dbName: driver.database,
-            });
-      this.limiters.set(name, limiter);
-    }
+    const existing = this.limiters.get(name);
+    if (existing) return existing;
+    const { points, seconds, blockSeconds = 0 } = this.rules[name];
+    // The migrations create the table; the retention job deletes what has expired.
+    const options = { keyPrefix: name, points, duration: seconds, blockDuration: blockSeconds };
+    const table = { tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false };
+    const driver = this.dataSource.driver as unknown as { databaseConnection?: unknown; pool?: unknown };
+    const limiter =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? new RateLimiterSQLite({
+            ...options,
+            ...table,
+            storeClient: driver.databaseConnection,
+            storeType: 'better-sqlite3',
+          })
+        : new RateLimiterMySQL({
+            ...options,
+            ...table,
+            storeClient: driver.pool,
+            storeType: 'pool',
+            dbName: (driver as { database?: string }).database,
+          });
+    this.limiters.set(name, limiter);
     return limiter;
   }
 }
