@@ -11,10 +11,7 @@ import { SecondFactorRegistry } from './second-factor/second-factor.js';
 
 const validation = createValidationPipe();
 
-/**
- * Validates the body (guards run before pipes) and runs the local strategy; then, in a new session
- * id, an account with a second factor only waits for it, any other is logged in.
- */
+/** Validates the body (guards run before pipes), then logs in; a second factor waits in a new session id. */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
   constructor(

@@ -10,13 +10,10 @@ import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
-/** The database layer's own tables, which features share; each module registers its own (autoLoadEntities). */
+/** The database layer's own tables, which features share; modules register theirs (autoLoadEntities). */
 export const DATABASE_ENTITIES = [DataVersion, JobLock, PendingObject, SystemFlag, UnattachedObject];
 
-/**
- * The one description of the database, for the app, its workers and the TypeORM CLI. Migrations
- * are imported as classes, never found by glob, so `src` and `dist` cannot disagree.
- */
+/** The one description of the database (app, workers, CLI); migrations imported as classes, never by glob. */
 export function dataSourceOptions(
   database: DatabaseConfig,
   flavour: 'mysql' | 'mariadb' = 'mysql',

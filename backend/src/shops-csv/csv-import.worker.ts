@@ -158,10 +158,7 @@ export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
   return moved(Buffer.from(csv), (own) => own);
 }
 
-/**
- * Refuses the rows whose new images the object store found wrong (`answers`); returns the keys
- * not asked about yet (then the task runs again with their answers).
- */
+/** Refuses the rows whose new images the store found wrong; returns the keys not asked about yet. */
 async function refuseBadImages<Source>(planned: PlannedRow<Source>[], answers: ImageAnswers = []) {
   const known = new Map(answers);
   const unknown = new Set<string>();
@@ -200,8 +197,8 @@ async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
 }
 
 /**
- * A value holding `bytes`, handed over to the web server's thread rather than copied there (several
- * MB); bytes that share their memory (Node's pool of small buffers) get memory of their own first.
+ * A value holding `bytes`, moved to the web server's thread, not copied (several MB); bytes sharing
+ * Node's pool of small buffers get memory of their own first.
  */
 function moved<T extends object>(bytes: Uint8Array, valueOf: (own: Uint8Array) => T): T {
   const own =

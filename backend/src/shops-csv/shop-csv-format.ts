@@ -103,10 +103,8 @@ function invalidFile(message: string, params?: Record<string, string | number>):
 }
 
 /**
- * Reads a shops CSV: BOM, CRLF or LF, `,` or `;`, quoted cells with quotes, separators and
- * line breaks inside. The header must name every required column, each column once, and no
- * unknown column (case and surrounding spaces ignored). Rows whose cells are all blank are
- * skipped (spreadsheets write them), but keep their place in the row numbers.
+ * Reads a shops CSV (BOM, CRLF or LF, `,` or `;`, quoted cells); the header names each required column
+ * once and no unknown one. Blank rows are skipped but keep their place in the row numbers.
  */
 export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
   const text = decodeCsv(bytes);

@@ -14,10 +14,7 @@ import { TransactionRunner } from '../../../database/transaction-runner.js';
 /** Present while the setting "second factor required for every administrator" is on. */
 const MFA_REQUIRED_FLAG = 'mfa-required';
 
-/**
- * "A second factor for every administrator": MFA_REQUIRED forces it; unset, the setting decides,
- * on for a new installation and off for one older than the setting.
- */
+/** "A second factor for every administrator": MFA_REQUIRED, else the setting (on for new installations). */
 @Injectable()
 export class MfaPolicyService implements OnModuleInit {
   constructor(
