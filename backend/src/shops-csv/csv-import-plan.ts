@@ -58,10 +58,7 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
   return counts;
 }
 
-/**
- * Decides each row's fate against `known`, reading and writing nothing (the first row aiming at a
- * shop, or a new name and city, wins); the images it points to are the caller's to check.
- */
+/** Decides each row's fate against `known`, reading and writing nothing; the first row for a shop wins. */
 export function planImportRows<Source>(
   rows: readonly CsvRow[],
   known: readonly KnownShop<Source>[],

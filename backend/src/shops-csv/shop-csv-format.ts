@@ -54,10 +54,7 @@ export function shopToCsvRecord(shop: ShopDto): string[] {
   return SHOP_CSV_COLUMNS.map((column) => neutralizeCell(cells[column]));
 }
 
-/**
- * The file's text: UTF-8, else Windows-1252 (Excel's plain "CSV" on Spanish Windows). A NUL byte
- * means no text file at all (a spreadsheet, an image, UTF-16).
- */
+/** The file's text: UTF-8, else Windows-1252 (Excel's CSV on Spanish Windows); with a NUL byte, none. */
 export function decodeCsv(bytes: Buffer): string {
   if (bytes.includes(0)) throw invalidFile('The file is not a CSV text file');
   try {
@@ -211,10 +208,7 @@ function coordinate(cell: string): string | null {
   return /^[-+]?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
 }
 
-/**
- * The shop fields a row gives, as the API's JSON body would carry them (validated afterwards by
- * the create DTO): only the columns the file has, never the read-only ones or `id`.
- */
+/** A row's fields as the API's JSON body carries them (checked later), without `id` or read-only columns. */
 export function rowToShopFields(cells: CsvRow['cells']): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [column, raw] of Object.entries(cells) as [ShopCsvColumn, string][]) {
