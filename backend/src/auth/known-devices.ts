@@ -26,17 +26,14 @@ const signatureOf = (key: Buffer, username: string, id: string, issued: string) 
 export function rememberDevice(request: Request, username: string, settings: SessionSettings): void {
   const id = randomBytes(16).toString('base64url');
   const issued = Date.now().toString(36);
-  request.res?.cookie(
-    DEVICE_COOKIE,
-    `${id}.${issued}.${signatureOf(settings.deviceKey, username, id, issued)}`,
-    {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: settings.secureCookie === true || request.secure,
-      path: '/api/auth',
-      maxAge: LIFETIME_MS,
-    },
-  );
+  const value = `${id}.${issued}.${signatureOf(settings.deviceKey, username, id, issued)}`;
+  request.res?.cookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: settings.secureCookie === true || request.secure,
+    path: '/api/auth',
+    maxAge: LIFETIME_MS,
+  });
 }
 
 /** The id of the known device this request's cookie names for `username`, or null. */

@@ -51,11 +51,8 @@ export class SecondFactorService {
       ? await this.totp.verifyCode(user.id, given)
       : await this.recoveryCodes.use(user.id, given);
     if (!accepted) {
-      await this.activity.recordAlone({
-        kind: 'mfa.second_factor_failed',
-        actor,
-        details: { factor: byApp ? 'totp' : 'recovery-code' },
-      });
+      const factor = byApp ? 'totp' : 'recovery-code';
+      await this.activity.recordAlone({ kind: 'mfa.second_factor_failed', actor, details: { factor } });
       throw invalidSecondFactor();
     }
     await this.loginLimits.succeeded(client, user.username, device);
