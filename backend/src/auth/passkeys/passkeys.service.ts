@@ -135,14 +135,11 @@ export class PasskeysService {
     await this.transactions.run(async (manager) => {
       const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
       if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
-      if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) {
-        throw lastSecondFactor();
-      }
+      if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) throw lastSecondFactor();
       await manager.delete(Passkey, { id });
       // Recovery codes stand in for a factor: with none left they would be one by themselves.
-      if (!(await this.factors.hasAnyFactor(user.id, manager))) {
+      if (!(await this.factors.hasAnyFactor(user.id, manager)))
         await this.recoveryCodes.removeAllOf(user.id, manager);
-      }
       const sessionsEnded = await this.sessions.endSessionsOf(user.id, currentSid, manager);
       await this.activity.record(manager, {
         kind: 'passkey.removed',

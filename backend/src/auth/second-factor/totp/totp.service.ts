@@ -48,10 +48,8 @@ export class TotpService extends RegisteredFactorSource {
   async startEnrolment(user: AdminUser): Promise<TotpEnrolmentDto> {
     if ((await this.factorsOf(user.id)).length > 0) throw alreadyEnrolled();
     const secret = generateSecret();
-    await this.factors.upsert(
-      { adminId: user.id, secret, confirmedAt: null, lastUsedStep: null, createdAt: Date.now() },
-      ['adminId'],
-    );
+    const row = { adminId: user.id, secret, confirmedAt: null, lastUsedStep: null, createdAt: Date.now() };
+    await this.factors.upsert(row, ['adminId']);
     const otpauthUri = totpUri(secret, user.username);
     const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
     return { secret, otpauthUri, qrCode };
@@ -104,17 +102,14 @@ export class TotpService extends RegisteredFactorSource {
 
   /** Removes the app (and the recovery codes with the last factor) and ends the other sessions. */
   async remove(user: AdminUser, keepSid: string, actor: ActivityActor): Promise<void> {
-    if ((await this.factorsOf(user.id)).length === 0) {
+    if ((await this.factorsOf(user.id)).length === 0)
       throw new ApiError(404, 'TOTP_NOT_ENROLLED', 'No authenticator app is set up');
-    }
-    if ((await this.registry.factorsOf(user.id)).length <= 1 && (await this.policy.isRequired())) {
+    if ((await this.registry.factorsOf(user.id)).length <= 1 && (await this.policy.isRequired()))
       throw lastSecondFactor();
-    }
     await this.transactions.run(async (manager) => {
       await this.removeAllOf(user.id, manager);
-      if (!(await this.registry.hasAnyFactor(user.id, manager))) {
+      if (!(await this.registry.hasAnyFactor(user.id, manager)))
         await this.recoveryCodes.removeAllOf(user.id, manager);
-      }
       await this.sessions.endSessionsOf(user.id, keepSid, manager);
       await this.activity.record(manager, { kind: 'mfa.factor_removed', actor, details: { factor: 'totp' } });
     });
