@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { promisify } from 'node:util';
 import { actorOf } from '../activity/activity-actor.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
@@ -112,12 +113,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async logout(@Req() request: Request): Promise<MessageDto> {
-    await new Promise<void>((resolve, reject) =>
-      request.logout((error) => (error ? reject(error) : resolve())),
-    );
-    await new Promise<void>((resolve, reject) =>
-      request.session.destroy((error) => (error ? reject(error) : resolve())),
-    );
+    await promisify(request.logout.bind(request))();
+    await promisify(request.session.destroy.bind(request.session))();
     request.res?.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'You have been successfully logged out.' };
   }

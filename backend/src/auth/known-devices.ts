@@ -12,6 +12,9 @@ const LIFETIME_MS = 180 * 86_400_000;
 /** Longer than any cookie header a browser sends us; nothing past it is parsed. */
 const MAX_COOKIE_HEADER = 8192;
 
+/** The known device's id for an account, or null (bound to one request). */
+export type DeviceOf = (username: string) => string | null;
+
 /** The account a typed username names, for the limits and the devices alike. */
 export const accountOf = (username: string) => username.trim().toLowerCase();
 const signatureOf = (key: Buffer, username: string, id: string, issued: string) =>
@@ -23,17 +26,14 @@ const signatureOf = (key: Buffer, username: string, id: string, issued: string) 
 export function rememberDevice(request: Request, username: string, settings: SessionSettings): void {
   const id = randomBytes(16).toString('base64url');
   const issued = Date.now().toString(36);
-  request.res?.cookie(
-    DEVICE_COOKIE,
-    `${id}.${issued}.${signatureOf(settings.deviceKey, username, id, issued)}`,
-    {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: settings.secureCookie === true || request.secure,
-      path: '/api/auth',
-      maxAge: LIFETIME_MS,
-    },
-  );
+  const value = `${id}.${issued}.${signatureOf(settings.deviceKey, username, id, issued)}`;
+  request.res?.cookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: settings.secureCookie === true || request.secure,
+    path: '/api/auth',
+    maxAge: LIFETIME_MS,
+  });
 }
 
 /** The id of the known device this request's cookie names for `username`, or null. */

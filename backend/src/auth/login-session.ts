@@ -7,21 +7,13 @@ import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { deviceOf } from '../sessions/session-device.js';
 import type { SessionData } from '../sessions/session.store.js';
-import { knownDeviceOf, rememberDevice } from './known-devices.js';
+import { knownDeviceOf, rememberDevice, type DeviceOf } from './known-devices.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { requireSecondFactorPending } from './second-factor/pending-step.js';
 import { SessionSettings } from './session-settings.js';
 
-/** A new session id, keeping nobody logged in (between the password and the second factor). */
-export function regenerateSession(request: Request): Promise<void> {
-  return new Promise((resolve, reject) =>
-    request.session.regenerate((error) => (error ? reject(error) : resolve())),
-  );
-}
-
 /** Proves the second factor of the account whose password was given, or throws; under the login limits. */
 type SecondStep = (adminId: string, client: string, deviceOf: DeviceOf) => Promise<AdminUser>;
-type DeviceOf = (username: string) => string | null;
 
 /** How a login was made, for its activity entry (none: the password alone). */
 type LoginMethod = { method: 'passkey' } | { method: 'password'; secondFactor: 'passkey' };

@@ -1,20 +1,17 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
+import { promisify } from 'node:util';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { createValidationPipe } from '../common/validation.pipe.js';
 import { LoginDto } from './dto/login.dto.js';
-import { regenerateSession } from './login-session.js';
 import { MfaPolicyService } from './second-factor/policy/mfa-policy.service.js';
 import { setEnrolmentRequired, setSecondFactorPending } from './second-factor/pending-step.js';
 import { SecondFactorRegistry } from './second-factor/second-factor.js';
 
 const validation = createValidationPipe();
 
-/**
- * Validates the body (guards run before pipes) and runs the local strategy; then, in a new session
- * id, an account with a second factor only waits for it, any other is logged in.
- */
+/** Validates the body (guards run before pipes), then logs in; a second factor waits in a new session id. */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
   constructor(
@@ -30,7 +27,8 @@ export class LoginGuard extends AuthGuard('local') {
     const allowed = (await super.canActivate(context)) as boolean;
     const user = request.user as AdminUser;
     if (await this.factors.hasAnyFactor(user.id)) {
-      await regenerateSession(request);
+      // A new session id, keeping nobody logged in until the second factor.
+      await promisify(request.session.regenerate.bind(request.session))();
       setSecondFactorPending(request, user.id);
       return allowed;
     }

@@ -3,16 +3,10 @@ import { DataSource } from 'typeorm';
 import { parseDatabase, resolveDataDir } from '../config/database.config.js';
 import { resolveDataSourceOptions } from './data-source.js';
 
-/**
- * The data source of TypeORM's CLI (`typeorm -d dist/database/cli-data-source.js <command>`,
- * which migration-cli.ts runs): the database the app would use with this environment
- * (DATABASE_URL, else the SQLite file in DATA_DIR). Only the CLI imports this file: it asks a
- * MySQL server for its flavour as it loads.
- */
+/** TypeORM CLI's data source (migration-cli.ts): the app's database for this environment. Only the CLI imports it. */
 const options = await resolveDataSourceOptions(parseDatabase(process.env, resolveDataDir(process.env)));
 
-// The app registers each feature's entities through its module; the CLI has no modules, so it
-// finds them by their file name in the build it runs from (dist/**/*.entity.js).
+// The CLI has no modules to register the entities: it finds them in the build it runs from.
 export default new DataSource({
   ...options,
   entities: [fileURLToPath(new URL('../**/*.entity.js', import.meta.url))],

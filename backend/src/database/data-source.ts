@@ -10,13 +10,10 @@ import { SystemFlag } from './system-flag.entity.js';
 import { UnattachedObject } from './unattached-object.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
-/** The database layer's own tables, which features share; each module registers its own (autoLoadEntities). */
+/** The database layer's own tables, which features share; modules register theirs (autoLoadEntities). */
 export const DATABASE_ENTITIES = [DataVersion, JobLock, PendingObject, SystemFlag, UnattachedObject];
 
-/**
- * The one description of the database, for the app, its workers and the TypeORM CLI. Migrations
- * are imported as classes, never found by glob, so `src` and `dist` cannot disagree.
- */
+/** The one description of the database (app, workers, CLI); migrations imported as classes, never by glob. */
 export function dataSourceOptions(
   database: DatabaseConfig,
   flavour: 'mysql' | 'mariadb' = 'mysql',
@@ -58,20 +55,17 @@ export function dataSourceOptions(
   };
 }
 
-/** MySQL or MariaDB: TypeORM compares schemas right only when told which (they describe defaults differently). */
-export async function detectFlavour(database: DatabaseConfig): Promise<'mysql' | 'mariadb'> {
-  if (database.type !== 'mysql') return 'mysql';
+/** The options, told MySQL or MariaDB: TypeORM compares schemas right only when it knows which. */
+export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
+  if (database.type !== 'mysql') return dataSourceOptions(database);
   // Loaded here, not at start-up: a SQLite installation never needs the MySQL client.
   const { default: mysql } = await import('mysql2/promise');
   const connection = await mysql.createConnection({ uri: database.url, connectTimeout: 10_000 });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
-    return /mariadb/i.test(String((rows as { version: string }[])[0]?.version)) ? 'mariadb' : 'mysql';
+    const version = String((rows as { version: string }[])[0]?.version);
+    return dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql');
   } finally {
     await connection.end();
   }
-}
-
-export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
-  return dataSourceOptions(database, await detectFlavour(database));
 }

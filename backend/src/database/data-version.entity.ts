@@ -1,9 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * A counter per data set ('shops') bumped in the same transaction as every write, so each
- * backend instance can tell with one primary-key read whether its cached copy is current.
- */
+/** A counter per data set, bumped in every write's transaction: one key read tells a cache it is current. */
 @Entity('data_version')
 export class DataVersion {
   @PrimaryColumn({ type: 'varchar', length: 64 })

@@ -4,14 +4,8 @@ const SQL = 'SELECT version FROM data_version WHERE name = ?';
 
 type Rows = { version: number | string }[];
 
-/** A statement prepared once on better-sqlite3's single connection. */
-interface SqliteStatement {
-  get(name: string): { version: number } | undefined;
-}
-
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-}
+/** better-sqlite3's single connection, which prepares the statement once. */
+type SqliteConnection = { prepare(sql: string): { get(name: string): { version: number } | undefined } };
 
 /** The callback API of mysql2's pool (what TypeORM's MySQL driver holds). */
 interface MysqlPool {
@@ -19,14 +13,14 @@ interface MysqlPool {
 }
 
 /**
- * Reads one row of `data_version` per call, as cheaply as each dialect allows (a prepared statement
- * on better-sqlite3's connection or mysql2's pool): public reads ask it on every request, which
- * makes another instance's write visible on the very next read. Each call gets a read that starts
- * after it; calls close together share one (started in setImmediate, after the previous read):
- * a read per request was a sixth of the main thread in `GET /api/shops/{id}` on SQLite.
+ * Reads `data_version` on every public request (another instance's write shows on the next read) by
+ * a prepared statement; calls close together share one read started after them (setImmediate).
  */
 export class DataVersionReader {
-  private statement?: { connection: SqliteConnection; get: SqliteStatement['get'] };
+  private statement?: {
+    connection: SqliteConnection;
+    get: (name: string) => { version: number } | undefined;
+  };
   /** The read that has not started yet: calls join it. */
   private waiting?: Promise<number>;
   /** The read under way (MySQL/MariaDB: one query at a time). */
@@ -58,11 +52,7 @@ export class DataVersionReader {
 
   private readNow(): Promise<number> {
     if (this.dataSource.options.type !== 'better-sqlite3') return this.queryMysql();
-    try {
-      return Promise.resolve(this.readSqlite());
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+    return new Promise((resolve) => resolve(this.readSqlite()));
   }
 
   private readSqlite(): number {
@@ -76,11 +66,7 @@ export class DataVersionReader {
   }
 
   private queryMysql(): Promise<number> {
-    const pool = (this.dataSource.driver as unknown as { pool?: MysqlPool }).pool;
-    if (!pool) {
-      // Not a plain pool (e.g. replication): the ordinary TypeORM path.
-      return this.dataSource.query(SQL, [this.name]).then((rows: Rows) => Number(rows[0]?.version ?? 0));
-    }
+    const { pool } = this.dataSource.driver as unknown as { pool: MysqlPool };
     return new Promise((resolve, reject) => {
       pool.execute(SQL, [this.name], (error, rows) => {
         if (error) reject(error);

@@ -2,10 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 import { codeOf } from '../common/database-errors.js';
 
-/**
- * The statement of a query up to its values: "INSERT INTO job_lock(...)" but not what was
- * inserted, which can be a password hash or a session.
- */
+/** A query's statement without its values (which can be a password hash or a session). */
 export function statementOf(query: string): string {
   // The whitespace before the keyword is trimmed rather than matched: `\s+` would be tried from
   // every space of a long run that no keyword follows (quadratic time).
@@ -13,10 +10,7 @@ export function statementOf(query: string): string {
   return (values ? query.slice(0, values.index).trimEnd() : query).replace(/\s+/g, ' ').slice(0, 160);
 }
 
-/**
- * TypeORM's failed queries as JSON lines through Nest's logger, never their values; a warning,
- * as the caller decides whether it is an error (a busy lock's duplicate key is expected).
- */
+/** TypeORM's failed queries as warnings, never their values: the caller decides what is an error. */
 export class DatabaseLogger implements TypeOrmLogger {
   private readonly logger = new Logger('TypeORM');
 

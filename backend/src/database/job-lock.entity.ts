@@ -1,10 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { epochMillis } from './transformers.js';
 
-/**
- * A lock held by one running job across all backend instances (the restore). The holder
- * refreshes `heartbeatAt`; a lock whose heartbeat stopped (a crashed process) is taken over.
- */
+/** A job's lock across instances (the restore), kept by its heartbeat; a stale one is taken over. */
 @Entity('job_lock')
 export class JobLock {
   @PrimaryColumn({ type: 'varchar', length: 64 })

@@ -3,7 +3,7 @@ import { epochMillis } from './transformers.js';
 
 /**
  * Objects stored ahead of the write that references them (a restore's images), deleted in its
- * transaction: a row that remains names an orphan to delete (at start-up, or after a failure).
+ * transaction: a row that remains names an orphan to delete.
  */
 @Entity('pending_object')
 export class PendingObject {

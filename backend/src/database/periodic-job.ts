@@ -13,8 +13,7 @@ export const EVERY_DAY = '17 3 * * *';
 export const { EVERY_HOUR, EVERY_MINUTE } = CronExpression;
 
 /**
- * Runs the method on `cronTime` (@nestjs/schedule; a failure is logged by its "Scheduler").
- * Every replica runs the same jobs: a job that only one replica may run at a time takes the
- * job lock itself (JobLockService.tryRun), so that calling it directly behaves the same.
+ * Runs the method on `cronTime` (@nestjs/schedule logs a failure), on every replica: a job for one
+ * replica at a time takes the job lock itself (JobLockService.tryRun), so a direct call behaves the same.
  */
 export const PeriodicJob = (cronTime: string): MethodDecorator => Cron(cronTime, PERIODIC_JOB_OPTIONS);

@@ -9,10 +9,8 @@ import { backgroundPool } from '../common/background-pool.js';
 const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 
 /**
- * SQLite's checkpoints off the event loop: the committing connection's own (synchronous, a quarter
- * of a second after a 10,000-shop restore) are off; once a second, past the same threshold, a
- * worker thread runs a passive checkpoint on its own connection. A commit is durable in the log
- * either way; a replica that finds another's checkpoint running tries again a second later.
+ * SQLite's checkpoints off the event loop (a commit's own took a quarter second after a 10,000-shop
+ * restore): once a second, past the threshold, a worker runs a passive one on its own connection.
  */
 @Injectable()
 export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {

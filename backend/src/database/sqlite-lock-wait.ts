@@ -19,10 +19,8 @@ export async function retryWhileBusy<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The web server's SQLite connection waits for another connection's write lock (a worker's import
- * or restore, seconds long) on timers: SQLite's busy handler sleeps the whole thread, and with it
- * every request. Statements outside a transaction are retried here; a transaction whose first
- * write finds the lock taken is rolled back and run again by TransactionRunner.
+ * The web server waits for a worker's write lock on timers (SQLite's busy handler sleeps the whole
+ * thread): statements outside a transaction retry here, a transaction in TransactionRunner.
  */
 export function waitForLocksOnTimers(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;

@@ -3,10 +3,8 @@ import type { DataSource } from 'typeorm';
 import { LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 
 /**
- * After an erasure on SQLite: copies the write-ahead log into the file and truncates it, so neither
- * keeps the pages as they were (SqliteCheckpointer would wait for 4 MB of log: weeks of a quiet
- * directory; secure_delete zeroes the new pages). Tried again on timers while other connections
- * hold the log, for up to LOCK_WAIT_MS. False when it stayed busy (the caller tries next run).
+ * After an erasure on SQLite: checkpoints and truncates the log so no old page stays (SqliteCheckpointer
+ * waits for 4 MB), retrying on timers for up to LOCK_WAIT_MS; false when it stayed busy.
  */
 export async function purgeWriteAheadLog(dataSource: DataSource): Promise<boolean> {
   const { type, database } = dataSource.options as { type: string; database?: unknown };

@@ -6,9 +6,8 @@ class BoundNumber {
 }
 
 /**
- * Binds number parameters: TypeORM's SQLite drivers write them into the SQL as literals, so each
- * write was a statement of its own, prepared anew with 4-12 KB of native memory (130 MB after a
- * 10,000-shop restore). A REAL binding is stored and compared by the column's affinity.
+ * Binds numbers: TypeORM's SQLite drivers write them into the SQL, so each write was a statement
+ * prepared anew (130 MB native after a 10,000-shop restore). Column affinity stores them the same.
  */
 export function bindNumbersAsParameters(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;

@@ -1,9 +1,6 @@
 import { CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/**
- * One-time facts about this installation ('first-admin', 'demo-seeded'). The primary key
- * makes claiming a flag atomic on every dialect: of two racing inserts, one fails.
- */
+/** One-time facts of this installation ('first-admin'): the primary key makes claiming one atomic. */
 @Entity('system_flag')
 export class SystemFlag {
   @PrimaryColumn({ type: 'varchar', length: 64 })

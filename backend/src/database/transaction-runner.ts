@@ -5,9 +5,8 @@ import { codeOf } from '../common/database-errors.js';
 import { retryWhileBusy } from './sqlite-lock-wait.js';
 
 /**
- * Errors after which nothing of the transaction was written, so it may run again: InnoDB's
- * deadlock and lock wait timeout, and SQLite's snapshot gone stale (a transaction that read
- * first may not write once another connection committed since). SQLITE_BUSY is waited out.
+ * Errors after which nothing was written, so the transaction may run again: InnoDB's deadlock and
+ * lock wait timeout, SQLite's stale snapshot (SQLITE_BUSY is waited out instead).
  */
 const RETRIED = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY_SNAPSHOT']);
 
@@ -27,10 +26,8 @@ export async function retriedTransaction<T>(
 }
 
 /**
- * Runs work in one database transaction. SQLite (better-sqlite3) has a single connection that
- * TypeORM shares between every query runner, so transactions are queued one after another; a
- * transaction runs its queries and nothing else that lets the event loop turn, so another
- * request's query never runs inside it. MySQL/MariaDB runs them concurrently.
+ * Runs work in one transaction. On SQLite's one shared connection transactions queue one after
+ * another (no other request's query runs inside one); MySQL/MariaDB runs them concurrently.
  */
 @Injectable()
 export class TransactionRunner {

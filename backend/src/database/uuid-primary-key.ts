@@ -10,13 +10,8 @@ export function UuidPrimaryKey(): PropertyDecorator {
 @EventSubscriber()
 export class AssignUuidSubscriber implements EntitySubscriberInterface {
   beforeInsert(event: InsertEvent<{ id?: string }>): void {
-    const [primary] = event.metadata.primaryColumns;
-    if (
-      event.metadata.primaryColumns.length !== 1 ||
-      primary.propertyName !== 'id' ||
-      primary.length !== '36'
-    )
-      return;
+    const [primary, ...more] = event.metadata.primaryColumns;
+    if (more.length || primary.propertyName !== 'id' || primary.length !== '36') return;
     if (event.entity && !event.entity.id) event.entity.id = randomUUID();
   }
 }

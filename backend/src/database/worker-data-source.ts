@@ -17,9 +17,8 @@ export function workerDatabaseOf(config: DatabaseConfig, dataSource: DataSource)
 let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
 
 /**
- * The worker thread's own connection, kept while the thread lives (the web server migrated the
- * schema). On SQLite (WAL) it writes beside the server's readers, and waits for another writer in
- * SQLite's busy handler, which sleeps only this thread; MySQL/MariaDB: a small pool of its own.
+ * The worker thread's own connection while it lives: on SQLite (WAL) it writes beside the server's
+ * readers and waits for a writer in the busy handler, which sleeps only this thread.
  */
 export function workerDataSource(
   database: WorkerDatabase,

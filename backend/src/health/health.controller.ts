@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { ShutdownState } from '../observability/shutdown-state.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
@@ -27,12 +28,6 @@ export class ReadinessDto extends HealthDto {
   /** @example false */
   draining: boolean;
 }
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
 
 @ApiTags('health')
 @Controller('health')
@@ -75,17 +70,15 @@ export class HealthController {
     const health: HealthDto = draining
       ? { status: 'unavailable', database: 'up', storage: 'up' }
       : await this.check();
-    send(response, !draining && health.status === 'ok', {
-      ...health,
-      status: draining ? 'unavailable' : health.status,
-      draining,
-    } satisfies ReadinessDto);
+    send(response, health.status === 'ok', { ...health, draining } satisfies ReadinessDto);
   }
 
   /** Both asked at once, each given 3 s. */
   private async check(): Promise<HealthDto> {
+    const timeout = () =>
+      sleep(3000, undefined, { ref: false }).then(() => Promise.reject(new Error('timeout')));
     const answers = (promise: Promise<unknown>) =>
-      within(promise, 3000).then(
+      Promise.race([promise, timeout()]).then(
         () => 'up' as const,
         () => 'down' as const,
       );

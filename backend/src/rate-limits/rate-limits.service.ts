@@ -20,9 +20,8 @@ const TABLE = 'rate_limit';
 const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
 /**
- * The app's one rate limiter: rate-limiter-flexible over the `rate_limit` table, through TypeORM's
- * connection (each point one atomic upsert, so every instance's attempts count). On SQLite a
- * worker's write lock is waited out on timers (retryWhileBusy), as TypeORM's queries do.
+ * rate-limiter-flexible over the `rate_limit` table (one atomic upsert a point, counted across
+ * instances); on SQLite a worker's write lock is waited out on timers (retryWhileBusy).
  */
 @Injectable()
 export class RateLimits {
@@ -81,39 +80,29 @@ export class RateLimits {
   }
 
   private limiter(name: LimitName): RateLimiterStoreAbstract {
-    let limiter = this.limiters.get(name);
-    if (!limiter) {
-      const { points, seconds, blockSeconds } = this.rules[name];
-      const options = {
-        keyPrefix: name,
-        points,
-        duration: seconds,
-        blockDuration: blockSeconds ?? 0,
-        tableName: TABLE,
-        // The migrations create the table; the retention job deletes what has expired.
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-      };
-      const driver = this.dataSource.driver as unknown as {
-        databaseConnection?: unknown;
-        pool?: unknown;
-        database?: string;
-      };
-      limiter =
-        this.dataSource.options.type === 'better-sqlite3'
-          ? new RateLimiterSQLite({
-              ...options,
-              storeClient: driver.databaseConnection,
-              storeType: 'better-sqlite3',
-            })
-          : new RateLimiterMySQL({
-              ...options,
-              storeClient: driver.pool,
-              storeType: 'pool',
-              dbName: driver.database,
-            });
-      this.limiters.set(name, limiter);
-    }
+    const existing = this.limiters.get(name);
+    if (existing) return existing;
+    const { points, seconds, blockSeconds = 0 } = this.rules[name];
+    // The migrations create the table; the retention job deletes what has expired.
+    const options = { keyPrefix: name, points, duration: seconds, blockDuration: blockSeconds };
+    const table = { tableName: TABLE, tableCreated: true, clearExpiredByTimeout: false };
+    const driver = this.dataSource.driver as unknown as { databaseConnection?: unknown; pool?: unknown };
+    const limiter =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? new RateLimiterSQLite({
+            ...options,
+            ...table,
+            storeClient: driver.databaseConnection,
+            storeType: 'better-sqlite3',
+          })
+        : new RateLimiterMySQL({
+            ...options,
+            ...table,
+            storeClient: driver.pool,
+            storeType: 'pool',
+            dbName: (driver as { database?: string }).database,
+          });
+    this.limiters.set(name, limiter);
     return limiter;
   }
 }

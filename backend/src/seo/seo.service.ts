@@ -16,9 +16,8 @@ import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 export const KEPT_SITEMAPS = 4;
 
 /**
- * The sitemap per data version and origin (PUBLIC_URL, or the request's own: a forged Host gets a
- * sitemap naming itself, never one given to others), built in a worker thread (sitemap.worker.ts)
- * that reads the shops on its own connection: the web server only reads the data version.
+ * The sitemap per data version and origin (a forged Host gets one naming itself, never one given
+ * to others), built by a worker thread on its own connection (sitemap.worker.ts).
  */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
@@ -43,28 +42,21 @@ export class SeoService implements OnModuleDestroy {
       entry = { version, files: new Map() };
       this.sitemaps.set(origin, entry);
     }
-    let built = entry.files.get(part);
-    if (!built) {
-      // The thread stops 2 s after its last build, and gives its heap back.
-      this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
-      const files = entry.files;
-      // A failure, or no such file, is not kept (no part number fills the map).
-      const fresh = this.pool
-        .run({
-          database: workerDatabaseOf(this.config.database, this.dataSource),
-          version,
-          origin,
-          file: part,
-        })
-        .then((file) => {
-          if (!file && files.get(part) === fresh) files.delete(part);
-          return file && asDocument(file);
-        });
-      fresh.catch(() => files.get(part) === fresh && files.delete(part));
-      files.set(part, fresh);
-      built = fresh;
-    }
-    return built;
+    const files = entry.files;
+    const built = files.get(part);
+    if (built) return built;
+    // The thread stops 2 s after its last build, and gives its heap back.
+    this.pool ??= backgroundPool('seo/sitemap.worker.js', { idleMs: 2_000 });
+    const database = workerDatabaseOf(this.config.database, this.dataSource);
+    // A failure, or no such file, is not kept (no part number fills the map).
+    const fresh = this.pool.run({ database, version, origin, file: part }).then((file) => {
+      if (!file && files.get(part) === fresh) files.delete(part);
+      // As it crossed from the worker (plain Uint8Arrays), with Buffers.
+      return file && { ...file, gzip: bufferOf(file.gzip), brotli: bufferOf(file.brotli) };
+    });
+    fresh.catch(() => files.get(part) === fresh && files.delete(part));
+    files.set(part, fresh);
+    return fresh;
   }
 
   /** How many origins' sitemaps are kept (for the tests: never more than KEPT_SITEMAPS). */
@@ -76,10 +68,3 @@ export class SeoService implements OnModuleDestroy {
     await this.pool?.destroy();
   }
 }
-
-/** A file as it crossed from the worker (plain Uint8Arrays), with Buffers. */
-const asDocument = (file: EncodedSitemap): EncodedDocument => ({
-  ...file,
-  gzip: bufferOf(file.gzip),
-  brotli: bufferOf(file.brotli),
-});

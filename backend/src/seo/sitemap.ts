@@ -4,14 +4,6 @@ export interface SitemapShop {
   updatedAt: Date | string;
 }
 
-/** The Spanish path of the listing and of each shop page; English twins add the /en prefix. */
-export const LISTING_PATH = '/';
-export const shopPagePath = (slug: string): string => `/shops/${slug}`;
-
-/** `/` → `/en/`, `/shops/x` → `/en/shops/x`. */
-export const englishPath = (spanishPath: string): string =>
-  spanishPath === '/' ? '/en/' : `/en${spanishPath}`;
-
 const XML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -24,9 +16,9 @@ export const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML
 /** W3C datetime in UTC without milliseconds, as sitemaps expect: 2026-11-23T10:00:00Z. */
 const w3cDate = (date: Date | string) => new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** One page in both languages: two <url> entries, each naming both (search engines want every alternate on each). */
+/** One page in both languages (English under /en): two <url> entries, each naming every alternate. */
 function pageEntries(origin: string, spanishPath: string, lastmod: string | undefined): string {
-  const urls = { es: origin + spanishPath, en: origin + englishPath(spanishPath) };
+  const urls = { es: origin + spanishPath, en: `${origin}/en${spanishPath}` };
   const alternates =
     `<xhtml:link rel="alternate" hreflang="es-MX" href="${xml(urls.es)}"/>` +
     `<xhtml:link rel="alternate" hreflang="en" href="${xml(urls.en)}"/>` +
@@ -47,36 +39,26 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
-/** The sitemap at `/sitemap.xml`, and the files it names when it is an index (`/sitemap-<n>.xml`). */
-export interface Sitemaps {
-  main: string;
-  /** Empty when every URL fits in the main file. */
-  parts: string[];
-}
-
-export const sitemapPartPath = (part: number): string => `/sitemap-${part}.xml`;
-
 /**
- * The listing and every shop page at `origin`, in both languages with hreflang alternates and
- * their last change. Past `maxUrls` URLs, `/sitemap.xml` is an index of files of at most that many.
+ * `/sitemap.xml` (`main`) and, past SITEMAP_FILE_URLS URLs, the files it indexes (`/sitemap-<n>.xml`):
+ * the listing and every shop page at `origin`, in both languages, with their last change.
  */
 export function buildSitemaps(
   shops: readonly SitemapShop[],
   origin: string,
-  maxUrls = SITEMAP_FILE_URLS,
-): Sitemaps {
+): { main: string; parts: string[] } {
   let newest: Date | undefined;
   for (const shop of shops) {
     const updated = new Date(shop.updatedAt);
     if (!newest || updated > newest) newest = updated;
   }
   const listingModified = newest && w3cDate(newest);
-  const pages = [{ entries: pageEntries(origin, LISTING_PATH, listingModified), lastmod: listingModified }];
+  const pages = [{ entries: pageEntries(origin, '/', listingModified), lastmod: listingModified }];
   for (const shop of shops) {
     const lastmod = w3cDate(shop.updatedAt);
-    pages.push({ entries: pageEntries(origin, shopPagePath(shop.slug), lastmod), lastmod });
+    pages.push({ entries: pageEntries(origin, `/shops/${shop.slug}`, lastmod), lastmod });
   }
-  const pagesPerFile = Math.max(1, Math.floor(maxUrls / 2));
+  const pagesPerFile = SITEMAP_FILE_URLS / 2;
   const urlset = (chunk: typeof pages) =>
     XML_HEAD + URLSET_OPEN + chunk.map((page) => page.entries).join('') + '</urlset>\n';
   if (pages.length <= pagesPerFile) return { main: urlset(pages), parts: [] };
@@ -90,7 +72,7 @@ export function buildSitemaps(
       undefined,
     );
     index.push(
-      `<sitemap><loc>${xml(origin + sitemapPartPath(parts.length))}</loc>` +
+      `<sitemap><loc>${xml(`${origin}/sitemap-${parts.length}.xml`)}</loc>` +
         `${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>\n`,
     );
   }

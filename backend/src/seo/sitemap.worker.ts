@@ -29,9 +29,8 @@ const ORIGIN_MARK = '\0';
 let kept: { version: number; files: string[][]; digest: string } | undefined;
 
 /**
- * SeoService's worker: the XML is written once per data version with a mark for the origin, so
- * each file of an origin (without PUBLIC_URL, every Host) costs a join and a fast compression of
- * at most SITEMAP_FILE_URLS URLs: twenty Hosts each building the whole sitemap took 6 s (stall bench).
+ * SeoService's worker: the XML is written once per data version with a mark for the origin, so an
+ * origin's file is a join and a fast compression (twenty Hosts each building it all took 6 s).
  */
 export default async function buildInWorker({
   database,

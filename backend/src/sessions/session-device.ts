@@ -32,9 +32,6 @@ export function describeUserAgent(
     ? [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(' ')
     : null;
   const type = parsed.platform.type ?? '';
-  return {
-    browser,
-    os,
-    deviceType: DEVICE_TYPES.has(type) ? (type as AdminSessionDto['deviceType']) : 'other',
-  };
+  const deviceType = DEVICE_TYPES.has(type) ? (type as AdminSessionDto['deviceType']) : 'other';
+  return { browser, os, deviceType };
 }

@@ -33,10 +33,7 @@ function settle<T>(work: Promise<T>, callback?: Callback<T> | Callback): void {
   );
 }
 
-/**
- * express-session store on the app's own database, so every backend instance sees the same
- * sessions and deleting an admin can end theirs (sessions are indexed by user id).
- */
+/** express-session store on the app's database: every instance shares it, and an admin's sessions can end. */
 export class DatabaseSessionStore extends session.Store {
   private lastSweep = 0;
 

@@ -8,10 +8,7 @@ import { Session } from './session.entity.js';
 
 const toDate = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs));
 
-/**
- * Lists and ends sessions on the server. An ended session's row is deleted, so its browser
- * finds no session on its next request and is logged out.
- */
+/** Lists and ends sessions: an ended one's row is deleted, so its browser's next request is logged out. */
 @Injectable()
 export class SessionsService {
   constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}

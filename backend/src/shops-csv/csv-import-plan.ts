@@ -37,7 +37,10 @@ export interface PlannedRow<Source> {
 }
 
 /** The refusal of a row: its report with only these errors. */
-export const refusedReport = (report: ImportRowDto, errors: FieldError[]): ImportRowDto => ({
+export const refusedReport = (
+  report: Pick<ImportRowDto, 'row' | 'name' | 'city'>,
+  errors: FieldError[],
+): ImportRowDto => ({
   row: report.row,
   status: 'refused',
   id: null,
@@ -55,10 +58,7 @@ export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResul
   return counts;
 }
 
-/**
- * Decides each row's fate against `known`, reading and writing nothing (the first row aiming at a
- * shop, or a new name and city, wins); the images it points to are the caller's to check.
- */
+/** Decides each row's fate against `known`, reading and writing nothing; the first row for a shop wins. */
 export function planImportRows<Source>(
   rows: readonly CsvRow[],
   known: readonly KnownShop<Source>[],
@@ -82,16 +82,7 @@ function planRow<Source>(
   byNameAndCity: Map<string, KnownShop<Source>[]>,
   claimedBy: Map<string, number>,
 ): PlannedRow<Source> {
-  const report: ImportRowDto = {
-    row,
-    status: 'refused',
-    id: null,
-    name: cells.name?.trim() ?? '',
-    city: cells.city?.trim() ?? '',
-    matchedBy: null,
-    changes: [],
-    errors: [],
-  };
+  const report = refusedReport({ row, name: cells.name?.trim() ?? '', city: cells.city?.trim() ?? '' }, []);
   const refuse = (...errors: FieldError[]): PlannedRow<Source> => ({ report: refusedReport(report, errors) });
   if (cellCount) {
     return refuse({

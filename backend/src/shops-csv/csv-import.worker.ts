@@ -42,10 +42,7 @@ export interface CsvTask {
 }
 
 export interface DryRunTask extends CsvTask {
-  /**
-   * The public catalogue's JSON, gzipped as it is kept (the worker inflates its 10 MB). Absent in
-   * the first step, which only reads the file: a file refused for its own sake never costs it.
-   */
+  /** The public catalogue's JSON, gzipped; absent in the first step, so a bad file never costs it. */
   shopsGzip?: Uint8Array;
 }
 
@@ -57,9 +54,8 @@ export interface ImportTask extends CsvTask {
 }
 
 /**
- * Where a task stopped: the directory is needed next (a dry run), or the web server must ask the
- * object store about new image references, or the answer's JSON, with the images an import's
- * shops stopped using (released by the web server after the commit).
+ * Where a task stopped: it needs the directory (a dry run) or the object store's answers on new
+ * images, or it has the answer's JSON (and the images to release after an import's commit).
  */
 export type CsvStep =
   { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
@@ -96,9 +92,8 @@ export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
 }
 
 /**
- * An import on this thread's own connection: in one transaction, which takes the write lock first
- * (TransactionRunner), every row planned against the shops as stored and the valid ones written
- * through the shop writer (slugs, search keys, categories, history, the data version).
+ * An import on this thread's own connection: one transaction (the write lock taken first) plans
+ * every row against the stored shops and writes the valid ones through the shop writer.
  */
 export function importShops(task: ImportTask): Promise<CsvOutcome> {
   return outcomeOf(async () => {
@@ -163,10 +158,7 @@ export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
   return moved(Buffer.from(csv), (own) => own);
 }
 
-/**
- * Refuses the rows whose new images the object store found wrong (`answers`); returns the keys
- * not asked about yet (then the task runs again with their answers).
- */
+/** Refuses the rows whose new images the store found wrong; returns the keys not asked about yet. */
 async function refuseBadImages<Source>(planned: PlannedRow<Source>[], answers: ImageAnswers = []) {
   const known = new Map(answers);
   const unknown = new Set<string>();
@@ -205,8 +197,8 @@ async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
 }
 
 /**
- * A value holding `bytes`, handed over to the web server's thread rather than copied there (several
- * MB); bytes that share their memory (Node's pool of small buffers) get memory of their own first.
+ * A value holding `bytes`, moved to the web server's thread, not copied (several MB); bytes sharing
+ * Node's pool of small buffers get memory of their own first.
  */
 function moved<T extends object>(bytes: Uint8Array, valueOf: (own: Uint8Array) => T): T {
   const own =

@@ -8,12 +8,6 @@ export const CSV_FILE_FIELD = 'file';
 
 const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)}MB`;
 
-export function csvTooLarge(): ApiError {
-  return new ApiError(413, 'CSV_FILE_TOO_LARGE', `File Too Large: a CSV import may be at most ${MAX_MB}`, {
-    params: { max: MAX_MB, maxBytes: CSV_IMPORT_MAX_BYTES },
-  });
-}
-
 export function csvFileMissing(): ApiError {
   return new ApiError(400, 'CSV_FILE_MISSING', `Please choose a CSV file (form field "${CSV_FILE_FIELD}")`);
 }
@@ -26,7 +20,9 @@ export class CsvUploadInterceptor extends UploadInterceptor {
   }
 
   protected tooLarge(): ApiError {
-    return csvTooLarge();
+    return new ApiError(413, 'CSV_FILE_TOO_LARGE', `File Too Large: a CSV import may be at most ${MAX_MB}`, {
+      params: { max: MAX_MB, maxBytes: CSV_IMPORT_MAX_BYTES },
+    });
   }
 
   // Multer's "Unexpected field": a file sent under another name than `file`.

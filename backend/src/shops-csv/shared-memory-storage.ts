@@ -11,9 +11,8 @@ const GrowableSharedArrayBuffer = SharedArrayBuffer as unknown as new (
 const STEP = 1024 * 1024;
 
 /**
- * Keeps an upload in a growable SharedArrayBuffer the CSV worker reads without a copy, each piece
- * copied in as it arrives: multer's memory storage joins them at the end in one stretch of the
- * event loop (33-50 ms for 10 MB). multer's `limits.fileSize` still refuses a larger file.
+ * Copies an upload piece by piece into growable shared memory the CSV worker reads without a copy
+ * (multer's memory storage joins them at the end: 33-50 ms of the event loop for 10 MB).
  */
 export function sharedMemoryStorage(maxBytes: number): StorageEngine {
   return {

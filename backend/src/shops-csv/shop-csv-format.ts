@@ -54,10 +54,7 @@ export function shopToCsvRecord(shop: ShopDto): string[] {
   return SHOP_CSV_COLUMNS.map((column) => neutralizeCell(cells[column]));
 }
 
-/**
- * The file's text: UTF-8, else Windows-1252 (Excel's plain "CSV" on Spanish Windows). A NUL byte
- * means no text file at all (a spreadsheet, an image, UTF-16).
- */
+/** The file's text: UTF-8, else Windows-1252 (Excel's CSV on Spanish Windows); with a NUL byte, none. */
 export function decodeCsv(bytes: Buffer): string {
   if (bytes.includes(0)) throw invalidFile('The file is not a CSV text file');
   try {
@@ -103,10 +100,8 @@ function invalidFile(message: string, params?: Record<string, string | number>):
 }
 
 /**
- * Reads a shops CSV: BOM, CRLF or LF, `,` or `;`, quoted cells with quotes, separators and
- * line breaks inside. The header must name every required column, each column once, and no
- * unknown column (case and surrounding spaces ignored). Rows whose cells are all blank are
- * skipped (spreadsheets write them), but keep their place in the row numbers.
+ * Reads a shops CSV (BOM, CRLF or LF, `,` or `;`, quoted cells); the header names each required column
+ * once and no unknown one. Blank rows are skipped but keep their place in the row numbers.
  */
 export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
   const text = decodeCsv(bytes);
@@ -213,10 +208,7 @@ function coordinate(cell: string): string | null {
   return /^[-+]?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
 }
 
-/**
- * The shop fields a row gives, as the API's JSON body would carry them (validated afterwards by
- * the create DTO): only the columns the file has, never the read-only ones or `id`.
- */
+/** A row's fields as the API's JSON body carries them (checked later), without `id` or read-only columns. */
 export function rowToShopFields(cells: CsvRow['cells']): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [column, raw] of Object.entries(cells) as [ShopCsvColumn, string][]) {

@@ -1,10 +1,10 @@
 import {
   Controller,
   Get,
+  Header,
   HttpCode,
   Post,
   Query,
-  Res,
   StreamableFile,
   UploadedFile,
   UseInterceptors,
@@ -12,7 +12,6 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
-import type { Response } from 'express';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
@@ -40,17 +39,12 @@ export class ShopsCsvController {
     content: binaryContent('text/csv'),
   })
   @ApiErrors({ 400: 'The delimiter is invalid' })
-  async exportShopsCsv(
-    @Query() { delimiter }: ExportShopsQueryDto,
-    @Res() response: Response,
-  ): Promise<void> {
+  @Header('Cache-Control', 'no-store')
+  async exportShopsCsv(@Query() { delimiter }: ExportShopsQueryDto): Promise<StreamableFile> {
     const csv = await this.csv.exportCsv(delimiter === 'semicolon' ? ';' : ',');
     const fileName = `atm-directory-shops-${new Date().toISOString().slice(0, 10)}.csv`;
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('Content-Length', csv.length);
-    response.end(csv);
+    const disposition = `attachment; filename="${fileName}"`;
+    return new StreamableFile(csv, { type: 'text/csv; charset=utf-8', disposition, length: csv.length });
   }
 
   /**
@@ -85,14 +79,11 @@ export class ShopsCsvController {
   ): Promise<StreamableFile> {
     if (!file) throw csvFileMissing();
     // Either answer comes as its JSON (10,000 rows of report), written by the CSV worker.
+    const all = allOrNothing === 'true';
     const answer =
       dryRun === 'true'
-        ? await this.csv.dryRun(file.buffer, { allOrNothing: allOrNothing === 'true' })
-        : await this.csv.importShops(file.buffer, {
-            allOrNothing: allOrNothing === 'true',
-            actor,
-            fileName: file.originalname,
-          });
+        ? await this.csv.dryRun(file.buffer, all)
+        : await this.csv.importShops(file.buffer, all, actor, file.originalname);
     return new StreamableFile(answer, { type: 'application/json; charset=utf-8', length: answer.length });
   }
 }

@@ -22,21 +22,11 @@ import type {
   ImportTask,
 } from './csv-import.worker.js';
 
-export interface ImportOptions {
-  allOrNothing: boolean;
-  /** Who imports (the import is logged as theirs). */
-  actor: ActivityActor;
-  /** The uploaded file's name, for the log entry. */
-  fileName?: string;
-}
-
 type CsvWork = DryRunTask | ImportTask | ExportTask;
 
 /**
- * The directory as a spreadsheet: every shop out as CSV, and a CSV in as shops created and
- * updated, previewed first (dry run) and applied in one transaction. Reading, planning and
- * writing run in the CSV worker thread (csv-import.worker.ts, a pool of one: imports run one
- * after another), on its own database connection, never on the web server's event loop.
+ * Shops out as CSV and in from one (a dry run, or one transaction), read, planned and written in the
+ * CSV worker thread (one: imports run one after another) on its own connection.
  */
 @Injectable()
 export class ShopsCsvService implements OnModuleDestroy {
@@ -56,8 +46,13 @@ export class ShopsCsvService implements OnModuleDestroy {
     return bufferOf((await this.workers.run(task, { name: 'exportShops' })) as Uint8Array);
   }
 
-  /** Plans and applies an import (see the worker's `importShops`); the answer is its JSON. */
-  async importShops(file: Buffer, { allOrNothing, actor, fileName }: ImportOptions): Promise<Buffer> {
+  /** Plans and applies an import (see the worker's `importShops`), logged as `actor`'s; the answer is its JSON. */
+  async importShops(
+    file: Buffer,
+    allOrNothing: boolean,
+    actor: ActivityActor,
+    fileName: string,
+  ): Promise<Buffer> {
     const database = workerDatabaseOf(this.config.database, this.dataSource);
     const task = { token: randomUUID(), csv: file, allOrNothing, database, actor, fileName };
     const { answer, released } = await this.inSteps(task, 'importShops');
@@ -66,7 +61,7 @@ export class ShopsCsvService implements OnModuleDestroy {
   }
 
   /** A preview, as the answer's JSON, planned against the public catalogue of the current data version. */
-  async dryRun(file: Buffer, { allOrNothing }: Pick<ImportOptions, 'allOrNothing'>): Promise<Buffer> {
+  async dryRun(file: Buffer, allOrNothing: boolean): Promise<Buffer> {
     const read = { token: randomUUID(), csv: file, allOrNothing };
     // The file is read first: a file refused for its own sake (a header and 200,000 empty lines)
     // costs neither the catalogue's list nor its copy. Otherwise the worker keeps what it read.

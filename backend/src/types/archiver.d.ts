@@ -1,18 +1,10 @@
-// archiver 8 ships no type declarations; this is the part the backup module uses.
+// archiver 8 ships no type declarations; this is the part the backup specs use.
 declare module 'archiver' {
-  import type { Readable, Transform } from 'node:stream';
-
-  export interface EntryData {
-    name: string;
-    date?: Date;
-    store?: boolean;
-  }
+  import type { Transform } from 'node:stream';
 
   export class ZipArchive extends Transform {
-    constructor(options?: { zlib?: { level?: number }; store?: boolean });
-    append(source: Readable | Buffer | string, data: EntryData): this;
+    constructor(options?: { zlib?: { level?: number } });
+    append(source: Buffer | string, data: { name: string }): this;
     finalize(): Promise<void>;
-    pointer(): number;
-    abort(): this;
   }
 }

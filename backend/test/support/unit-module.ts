@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'otplib';
+import { generate, generateSecret } from 'otplib';
 import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../../src/activity/activity-actor.js';
 import { ActivityEntry } from '../../src/activity/activity-entry.entity.js';
@@ -22,7 +22,6 @@ import { PasskeyFactorSource } from '../../src/auth/passkeys/passkey-factor.sour
 import { MfaPolicyService } from '../../src/auth/second-factor/policy/mfa-policy.service.js';
 import { RecoveryCodesService } from '../../src/auth/second-factor/recovery-codes/recovery-codes.service.js';
 import { SecondFactorRegistry } from '../../src/auth/second-factor/second-factor.js';
-import { newTotpSecret } from '../../src/auth/second-factor/totp/totp-codes.js';
 import { TotpFactor } from '../../src/auth/second-factor/totp/totp-factor.entity.js';
 import { TotpService } from '../../src/auth/second-factor/totp/totp.service.js';
 import { ApiError } from '../../src/common/api-error.js';
@@ -303,7 +302,7 @@ export async function unitModule(
     },
     enrolTotp: async (admin) => {
       // Straight into the table: drawing the enrolment's QR code takes seconds under Jest.
-      const secret = newTotpSecret();
+      const secret = generateSecret();
       const now = Date.now();
       await dataSource
         .getRepository(TotpFactor)

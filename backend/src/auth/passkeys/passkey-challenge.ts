@@ -10,13 +10,7 @@ import { APP_CONFIG } from '../../config/config.token.js';
 /** Which ceremony a challenge was issued for: one cannot finish another. */
 export type CeremonyKind = 'registration' | 'authentication' | 'second-factor';
 
-interface StoredChallenge {
-  value: string;
-  kind: CeremonyKind;
-  expiresAt: number;
-}
-
-type WithChallenge = { passkeyChallenge?: StoredChallenge };
+type WithChallenge = { passkeyChallenge?: { value: string; kind: CeremonyKind; expiresAt: number } };
 
 const LIFETIME_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 

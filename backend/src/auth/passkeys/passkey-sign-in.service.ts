@@ -13,6 +13,7 @@ import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
+import type { DeviceOf } from '../known-devices.js';
 import { LoginLimits } from '../login-limits.js';
 import { noSecondFactorPending } from '../second-factor/second-factor-errors.js';
 import { challengeExpired } from './passkey-challenge.js';
@@ -27,8 +28,6 @@ export interface ExpectedCeremony {
   /** When a sign-in's challenge (kept by no session) was issued: a passkey used since refuses it. */
   issuedAt?: number;
 }
-
-type DeviceOf = (username: string) => string | null;
 
 /** Why an assertion was refused, for the activity log (never the credential itself). */
 type Refusal = 'unknown_passkey' | 'other_account' | 'wrong_account' | 'not_verified' | 'replayed';
@@ -72,16 +71,6 @@ export class PasskeySignInService {
     return this.authenticationOptions(rpID, user);
   }
 
-  /** The admin a valid assertion belongs to; 401 PASSKEY_REJECTED otherwise. */
-  signIn(
-    response: AuthenticationResponseJSON,
-    expected: ExpectedCeremony,
-    actor: ActivityActor,
-    deviceOf: DeviceOf = () => null,
-  ) {
-    return this.verify(response, expected, actor, deviceOf);
-  }
-
   /** Confirms the signed-in admin with one of their own passkeys. */
   async reauthenticate(
     user: AdminUser,
@@ -89,7 +78,7 @@ export class PasskeySignInService {
     expected: ExpectedCeremony,
     actor: ActivityActor,
   ): Promise<void> {
-    await this.verify(response, expected, actor, () => null, user, 'reauthentication');
+    await this.signIn(response, expected, actor, () => null, user, 'reauthentication');
   }
 
   /**
@@ -101,15 +90,16 @@ export class PasskeySignInService {
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,
     client: string,
-    deviceOf: DeviceOf = () => null,
+    deviceOf: DeviceOf,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
     if (!user) throw noSecondFactorPending();
     const actor: ActivityActor = { adminId: user.id, username: user.username, client };
-    return this.verify(response, expected, actor, deviceOf, user, 'second-factor');
+    return this.signIn(response, expected, actor, deviceOf, user, 'second-factor');
   }
 
-  private async verify(
+  /** The admin a valid assertion belongs to (of `signedIn` alone, when given); 401 PASSKEY_REJECTED otherwise. */
+  async signIn(
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,
     actor: ActivityActor,

@@ -93,19 +93,14 @@ export class PasskeysService {
     expected: { challenge: string; origin: string; rpID: string },
     actor: ActivityActor,
   ): Promise<PasskeyDto> {
-    let registration;
-    try {
-      registration = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: expected.challenge,
-        expectedOrigin: expected.origin,
-        expectedRPID: expected.rpID,
-        requireUserVerification: false,
-      });
-    } catch {
-      // The library's reason names what failed; the log gets the kind, never the credential.
-      registration = { verified: false as const };
-    }
+    // A refusal's reason names what failed: the log gets the kind, never the credential.
+    const registration = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: expected.challenge,
+      expectedOrigin: expected.origin,
+      expectedRPID: expected.rpID,
+      requireUserVerification: false,
+    }).catch(() => ({ verified: false as const }));
     if (!registration.verified) {
       await this.activity.recordAlone({ kind: 'passkey.failed', actor, details: { step: 'registration' } });
       throw new ApiError(400, 'PASSKEY_REJECTED', 'The passkey could not be verified: try again');
@@ -122,17 +117,15 @@ export class PasskeysService {
       createdAt: Date.now(),
       lastUsedAt: null,
     });
-    try {
-      await this.transactions.run(async (manager) => {
+    await this.transactions
+      .run(async (manager) => {
         await manager.insert(Passkey, passkey);
         await this.activity.record(manager, { kind: 'passkey.added', actor, details: { name } });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) {
+      })
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
         throw new ApiError(409, 'PASSKEY_ALREADY_REGISTERED', 'This passkey is registered already');
-      }
-      throw error;
-    }
+      });
     return toPasskeyDto(passkey);
   }
 
@@ -142,14 +135,11 @@ export class PasskeysService {
     await this.transactions.run(async (manager) => {
       const passkey = await manager.findOneBy(Passkey, { id, adminId: user.id });
       if (!passkey) throw new ApiError(404, 'PASSKEY_NOT_FOUND', 'Passkey not found');
-      if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) {
-        throw lastSecondFactor();
-      }
+      if (required && (await this.factors.factorsOf(user.id, manager)).length <= 1) throw lastSecondFactor();
       await manager.delete(Passkey, { id });
       // Recovery codes stand in for a factor: with none left they would be one by themselves.
-      if (!(await this.factors.hasAnyFactor(user.id, manager))) {
+      if (!(await this.factors.hasAnyFactor(user.id, manager)))
         await this.recoveryCodes.removeAllOf(user.id, manager);
-      }
       const sessionsEnded = await this.sessions.endSessionsOf(user.id, currentSid, manager);
       await this.activity.record(manager, {
         kind: 'passkey.removed',

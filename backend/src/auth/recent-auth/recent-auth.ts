@@ -32,9 +32,8 @@ export function recentlyAuthenticated(request: Request): boolean {
 }
 
 /**
- * Lets a dangerous action through only when the session's admin gave their password (or a
- * passkey) within the window; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin turns into
- * a prompt. It reads the session alone: nothing in the request can change its answer.
+ * A dangerous action needs the password (or a passkey) within the window, read from the session
+ * alone; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin turns into a prompt.
  */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {

@@ -1,17 +1,15 @@
 import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
 import type { SessionData } from '../../sessions/session.store.js';
 import { noSecondFactorPending } from './second-factor-errors.js';
 
 /** How long a password stays good for giving the second factor. */
-export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
 /** A right password for an account with a second factor: the session is NOT logged in, it waits for the code. */
-export interface SecondFactorPending {
-  adminId: string;
-  since: number;
-}
+type SecondFactorPending = NonNullable<SessionData['secondFactorPending']>;
 
 function sessionOf(request: Request): SessionData | undefined {
   return request.session as unknown as SessionData | undefined;
@@ -60,11 +58,11 @@ const ALLOWED_DURING_ENROLMENT = 'allowedDuringEnrolment';
 /** Marks an admin route an admin who must still set up a second factor can use (setting one up, me). */
 export const AllowedDuringEnrolment = () => SetMetadata(ALLOWED_DURING_ENROLMENT, true);
 
-export function isAllowedDuringEnrolment(handler: object, controller: object): boolean {
-  return (
-    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, handler) === true ||
-    Reflect.getMetadata(ALLOWED_DURING_ENROLMENT, controller) === true
-  );
+export function isAllowedDuringEnrolment(reflector: Reflector, context: ExecutionContext): boolean {
+  return reflector.getAllAndOverride<boolean>(ALLOWED_DURING_ENROLMENT, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
 }
 
 /** For a route open without a session that also accepts one: refuses a session still in enrolment. */

@@ -4,6 +4,7 @@ import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersService } from '../../admin-users/admin-users.service.js';
 import { RateLimits } from '../../rate-limits/rate-limits.service.js';
+import type { DeviceOf } from '../known-devices.js';
 import { LoginLimits } from '../login-limits.js';
 import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
@@ -36,7 +37,7 @@ export class SecondFactorService {
     adminId: string,
     code: string,
     client: string,
-    deviceOf: (username: string) => string | null = () => null,
+    deviceOf: DeviceOf = () => null,
   ): Promise<AdminUser> {
     const user = await this.users.findById(adminId);
     if (!user) throw noSecondFactorPending();
@@ -50,11 +51,8 @@ export class SecondFactorService {
       ? await this.totp.verifyCode(user.id, given)
       : await this.recoveryCodes.use(user.id, given);
     if (!accepted) {
-      await this.activity.recordAlone({
-        kind: 'mfa.second_factor_failed',
-        actor,
-        details: { factor: byApp ? 'totp' : 'recovery-code' },
-      });
+      const factor = byApp ? 'totp' : 'recovery-code';
+      await this.activity.recordAlone({ kind: 'mfa.second_factor_failed', actor, details: { factor } });
       throw invalidSecondFactor();
     }
     await this.loginLimits.succeeded(client, user.username, device);

@@ -12,20 +12,12 @@ export interface SecondFactorSummary {
   addedAt: number;
 }
 
-/** A kind of factor plugs in here, so the questions about every factor need not know their tables. */
-export interface SecondFactorSource {
-  readonly kind: SecondFactorKind;
-  factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]>;
-  /** Removes every factor of this kind from the account (a reset); returns how many. */
-  removeAllOf(adminId: string, manager: EntityManager): Promise<number>;
-}
-
 /** Every kind of second factor the backend knows; each source registers itself at start-up. */
 @Injectable()
 export class SecondFactorRegistry {
-  private readonly sources = new Map<SecondFactorKind, SecondFactorSource>();
+  private readonly sources = new Map<SecondFactorKind, RegisteredFactorSource>();
 
-  register(source: SecondFactorSource): void {
+  register(source: RegisteredFactorSource): void {
     this.sources.set(source.kind, source);
   }
 
@@ -46,8 +38,8 @@ export class SecondFactorRegistry {
   }
 }
 
-/** A kind of factor that registers itself with the registry at start-up. */
-export abstract class RegisteredFactorSource implements SecondFactorSource, OnModuleInit {
+/** A kind of factor: it registers itself, so the questions about every factor need not know their tables. */
+export abstract class RegisteredFactorSource implements OnModuleInit {
   abstract readonly kind: SecondFactorKind;
 
   constructor(protected readonly registry: SecondFactorRegistry) {}
@@ -57,5 +49,6 @@ export abstract class RegisteredFactorSource implements SecondFactorSource, OnMo
   }
 
   abstract factorsOf(adminId: string, manager?: EntityManager): Promise<SecondFactorSummary[]>;
+  /** Removes every factor of this kind from the account (a reset); returns how many. */
   abstract removeAllOf(adminId: string, manager: EntityManager): Promise<number>;
 }

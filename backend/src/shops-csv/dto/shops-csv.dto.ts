@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { FieldErrorDto } from '../../common/error-response.dto.js';
 
-export const CSV_DELIMITERS = ['comma', 'semicolon'] as const;
-export type CsvDelimiterName = (typeof CSV_DELIMITERS)[number];
+const CSV_DELIMITERS = ['comma', 'semicolon'] as const;
 
 /** How to write the export. */
 export class ExportShopsQueryDto {
@@ -11,7 +10,7 @@ export class ExportShopsQueryDto {
   @ApiPropertyOptional({ enum: CSV_DELIMITERS, default: 'comma' })
   @IsOptional()
   @IsIn(CSV_DELIMITERS, { message: 'delimiter must be comma or semicolon' })
-  delimiter?: CsvDelimiterName = 'comma';
+  delimiter?: (typeof CSV_DELIMITERS)[number] = 'comma';
 }
 
 /** How to run an import. */
@@ -29,10 +28,8 @@ export class ImportShopsQueryDto {
   allOrNothing?: 'true' | 'false' = 'false';
 }
 
-export const IMPORT_ROW_STATUSES = ['created', 'updated', 'unchanged', 'refused'] as const;
-export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
-
-export const IMPORT_MATCHES = ['id', 'nameAndCity'] as const;
+const IMPORT_ROW_STATUSES = ['created', 'updated', 'unchanged', 'refused'] as const;
+const IMPORT_MATCHES = ['id', 'nameAndCity'] as const;
 export type ImportMatch = (typeof IMPORT_MATCHES)[number];
 
 /** What the import does (or did) with one row of the file. */
@@ -40,7 +37,7 @@ export class ImportRowDto {
   /** The row's number as a spreadsheet shows it (the header is row 1). */
   row: number;
   @ApiProperty({ enum: IMPORT_ROW_STATUSES })
-  status: ImportRowStatus;
+  status: (typeof IMPORT_ROW_STATUSES)[number];
   /** The shop the row updates, or the new shop's id once created; null otherwise. */
   @ApiProperty({ type: String, nullable: true })
   id: string | null;

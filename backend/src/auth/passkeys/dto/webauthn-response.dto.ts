@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -15,18 +16,15 @@ import {
 } from 'class-validator';
 
 /** base64url text, bounded (an authenticator's answer is a few kilobytes at most). */
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-const base64url = (max: number) => [
-  IsString({ message: 'Must be base64url text' }),
-  Matches(BASE64URL, { message: 'Must be base64url text' }),
-  MaxLength(max, { message: `Must be at most ${max} characters`, context: { params: { max } } }),
-];
-function Base64Url(max: number): PropertyDecorator {
-  return (target, key) => base64url(max).forEach((decorate) => decorate(target, key));
-}
+const Base64Url = (max: number) =>
+  applyDecorators(
+    IsString({ message: 'Must be base64url text' }),
+    Matches(/^[A-Za-z0-9_-]*$/, { message: 'Must be base64url text' }),
+    MaxLength(max, { message: `Must be at most ${max} characters`, context: { params: { max } } }),
+  );
 
 /** The longest credential id stored (WebAuthn allows 1023 bytes; real authenticators use 16 to 64). */
-export const MAX_CREDENTIAL_ID_LENGTH = 512;
+const MAX_CREDENTIAL_ID_LENGTH = 512;
 const TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'];
 
 /** The authenticator's answer to a registration, as @simplewebauthn/browser sends it. */

@@ -14,10 +14,7 @@ import { TransactionRunner } from '../../../database/transaction-runner.js';
 /** Present while the setting "second factor required for every administrator" is on. */
 const MFA_REQUIRED_FLAG = 'mfa-required';
 
-/**
- * "A second factor for every administrator": MFA_REQUIRED forces it; unset, the setting decides,
- * on for a new installation and off for one older than the setting.
- */
+/** "A second factor for every administrator": MFA_REQUIRED, else the setting (on for new installations). */
 @Injectable()
 export class MfaPolicyService implements OnModuleInit {
   constructor(
@@ -44,22 +41,17 @@ export class MfaPolicyService implements OnModuleInit {
   }
 
   async isRequired(): Promise<boolean> {
-    return this.config.mfaRequired ?? (await this.setting());
-  }
-
-  private async setting(): Promise<boolean> {
-    return (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+    return this.config.mfaRequired ?? (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
   }
 
   /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */
   async setRequired(required: boolean, actor: ActivityActor): Promise<void> {
-    if (this.config.mfaRequired !== null) {
+    if (this.config.mfaRequired !== null)
       throw new ApiError(
         409,
         'MFA_POLICY_SET_BY_ENVIRONMENT',
         'The server sets this policy (MFA_REQUIRED); change it there',
       );
-    }
     await this.transactions.run(async (manager) => {
       const flags = manager.getRepository(SystemFlag);
       const was = (await flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SERVER_ACTOR } from '../../../activity/activity-actor.js';
 import { ActivityModule } from '../../../activity/activity.module.js';
-import { loadConfig, type AppConfig } from '../../../config/app.config.js';
+import { loadConfig } from '../../../config/app.config.js';
 import { APP_CONFIG } from '../../../config/config.token.js';
 import type { Env } from '../../../config/env-values.js';
 import { DatabaseModule } from '../../../database/database.module.js';
@@ -10,24 +10,8 @@ import { PasskeyFactorModule } from '../../passkeys/passkey-factor.module.js';
 import { SecondFactorModule } from '../second-factor.module.js';
 import { SecondFactorResetService } from './second-factor-reset.service.js';
 
-/** Only what a reset touches: the database, the activity log and the second factors (passkeys too). */
 @Module({})
-class ResetMfaModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    return {
-      module: ResetMfaModule,
-      global: true,
-      imports: [
-        DatabaseModule.forRoot(config.database),
-        ActivityModule,
-        SecondFactorModule,
-        PasskeyFactorModule,
-      ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
-    };
-  }
-}
+class ResetMfaModule {}
 
 /** `npm run admin:reset-mfa -- <username>`, for when no other administrator can reset the account; the exit code. */
 export async function resetMfaCommand(
@@ -40,9 +24,21 @@ export async function resetMfaCommand(
     print('usage: npm run admin:reset-mfa -- <username>');
     return 2;
   }
-  const context = await NestFactory.createApplicationContext(ResetMfaModule.forRoot(loadConfig(env)), {
-    logger: ['error'],
-  });
+  const config = loadConfig(env);
+  // Only what a reset touches: the database, the activity log and the second factors (passkeys too).
+  const resetModule: DynamicModule = {
+    module: ResetMfaModule,
+    global: true,
+    imports: [
+      DatabaseModule.forRoot(config.database),
+      ActivityModule,
+      SecondFactorModule,
+      PasskeyFactorModule,
+    ],
+    providers: [{ provide: APP_CONFIG, useValue: config }],
+    exports: [APP_CONFIG],
+  };
+  const context = await NestFactory.createApplicationContext(resetModule, { logger: ['error'] });
   try {
     const { user, removed, sessionsEnded } = await context
       .get(SecondFactorResetService)

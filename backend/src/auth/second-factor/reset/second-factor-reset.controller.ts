@@ -32,13 +32,12 @@ export class SecondFactorResetController {
     @CurrentUser() me: AdminUser,
     @Actor() actor: ActivityActor,
   ): Promise<SecondFactorsResetDto> {
-    if (id === me.id) {
+    if (id === me.id)
       throw new ApiError(
         409,
         'OWN_SECOND_FACTORS_RESET',
         "Another administrator must reset one's own factors",
       );
-    }
     const { removed } = await this.resets.reset({ id }, actor);
     return { removed };
   }

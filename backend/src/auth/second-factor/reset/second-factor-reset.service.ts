@@ -30,11 +30,8 @@ export class SecondFactorResetService {
       const removed = await this.registry.removeAllOf(user.id, manager);
       await this.recoveryCodes.removeAllOf(user.id, manager);
       const sessionsEnded = await this.sessions.endSessionsOf(user.id, undefined, manager);
-      await this.activity.record(manager, {
-        kind: 'mfa.factors_reset',
-        actor,
-        details: { adminId: user.id, username: user.username, removed },
-      });
+      const details = { adminId: user.id, username: user.username, removed };
+      await this.activity.record(manager, { kind: 'mfa.factors_reset', actor, details });
       return { user, removed, sessionsEnded };
     });
   }

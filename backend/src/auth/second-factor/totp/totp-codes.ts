@@ -1,4 +1,4 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generateURI, verify } from 'otplib';
 
 /** Codes of 6 digits that change every 30 seconds: what every authenticator app shows by default. */
 const TOTP_DIGITS = /^\d{6}$/;
@@ -8,10 +8,6 @@ const TOLERANCE_SECONDS = 30;
 
 /** Where the app shows whose account a code is for. */
 const ISSUER = 'ATM Directorio';
-
-export function newTotpSecret(): string {
-  return generateSecret();
-}
 
 /** The otpauth:// link an authenticator app reads from the QR code. */
 export function totpUri(secret: string, username: string): string {

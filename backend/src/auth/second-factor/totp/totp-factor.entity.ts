@@ -2,10 +2,7 @@ import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { epochMillis } from '../../../database/transformers.js';
 
-/**
- * An admin's authenticator app (one per account). The secret is read only to check a code:
- * no query selects it unless asked, and no response carries it after enrolment.
- */
+/** An admin's authenticator app (one per account); its secret is selected only to check a code. */
 @Entity('admin_totp_factor')
 export class TotpFactor {
   @PrimaryColumn({ name: 'admin_id', type: 'varchar', length: 36 })
