@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { SHOP_FIELD_NAMES, SHOP_SCHEMA, type ShopRecordValues, type ShopValues } from 'contract';
+import {
+  ADMIN_SEARCH_FIELDS,
+  SHOP_FIELD_NAMES,
+  SHOP_SCHEMA,
+  type ShopRecordValues,
+  type ShopValues,
+} from 'contract';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { changedFields } from '../activity/activity-changes.js';
@@ -182,10 +188,19 @@ export class ShopWrites {
       Object.entries(values).filter(([key, value]) => key !== 'categories' && value !== undefined),
     );
     const merged = { ...storedValues({ ...current.shop, categories, ...given } as ShopValues) };
+    // The search keys and the slug come from a few fields: when none moved (a phone number in an
+    // import of 10,000 rows), what they made stays, saving a fifth of the import.
+    const searchedMoved =
+      !sameList(categories, current.categories) ||
+      ADMIN_SEARCH_FIELDS.some((field) => field !== 'categories' && merged[field] !== stored[field]);
+    const slugMoved =
+      merged.name !== stored.name ||
+      merged.city !== stored.city ||
+      (!!kept.slug && kept.slug !== previousSlug);
     const shop = this.manager
       .getRepository(Shop)
-      .merge(current.shop, merged, searchKeysOf(merged, categories));
-    shop.slug = await this.slugFor(shop.id, shop.name, shop.city, [kept.slug, previousSlug]);
+      .merge(current.shop, merged, searchedMoved ? searchKeysOf(merged, categories) : {});
+    if (slugMoved) shop.slug = await this.slugFor(shop.id, shop.name, shop.city, [kept.slug, previousSlug]);
     // To the millisecond (TypeORM's stamp is whole seconds): the dashboard sorts by it.
     shop.updatedAt = kept.updatedAt ?? new Date();
     if (kept.createdAt) shop.createdAt = kept.createdAt;
