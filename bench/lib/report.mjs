@@ -158,6 +158,26 @@ export function printFigures(rows) {
   for (const r of table.slice(1)) console.log(line(r));
 }
 
+/** Appends a section of figures to RESULTS.md: its title, the machine, what was measured, the table, the verdict. */
+export function appendFiguresSection(benchDir, { title, machine, lines, rows }) {
+  const budgetsHold = rows.every((row) => row.holds);
+  appendFileSync(
+    `${benchDir}/RESULTS.md`,
+    [
+      '',
+      `## ${new Date().toISOString()} — ${title}`,
+      '',
+      machineLine(machine),
+      ...lines.map((line) => `- ${line}`),
+      '',
+      figuresMarkdown(rows),
+      '',
+      `Budgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}.`,
+      '',
+    ].join('\n'),
+  );
+}
+
 export function figuresMarkdown(rows) {
   return [
     `| ${FIGURE_HEADER.join(' | ')} |`,

@@ -49,6 +49,15 @@ export function rawRequest(method, url, { headers = {}, body } = {}) {
 
 export const rawGet = (url, headers = {}) => rawRequest('GET', url, { headers });
 
+/** Production's environment for a bench backend: its allocator settings and a fixed session secret. */
+export const productionEnv = () => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: 'production',
+  ...productionAllocatorEnv(),
+  SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+});
+
 /**
  * Starts `node [production's flags] [preloads] backend/dist/main.js` with production's allocator
  * settings and `env` on a free loopback port and waits until the API answers. Returns
@@ -66,11 +75,7 @@ export async function startBackend({ nodeBin, preloads = [], env, nodeFlags = []
   const child = spawnTracked(nodeBin, args, {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      ...productionAllocatorEnv(),
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+      ...productionEnv(),
       SEED_DEMO_DATA: 'false',
       // A fresh database requires a second factor by default; the bench logs in with a password.
       MFA_REQUIRED: 'false',

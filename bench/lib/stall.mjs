@@ -9,12 +9,12 @@
  * Reported per case: the slowest health answer, the backend's slowest loop delay, the slowest
  * hostile request and the statuses answered. Budgets: health < 100 ms, each request < 5 s.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { machineInfo } from './machine.mjs';
-import { figuresMarkdown, printFigures } from './report.mjs';
+import { appendFiguresSection, printFigures } from './report.mjs';
 import { adminSession } from './seed.mjs';
 import { freePort, rawGet, rawRequest, startBackend } from './server.mjs';
 import { parse } from 'csv-parse/sync';
@@ -288,24 +288,16 @@ export async function benchStall({
     }
     printFigures(rows);
     const budgetsHold = rows.every((row) => row.holds);
-    if (save) {
-      appendFileSync(
-        `${benchDir}/RESULTS.md`,
-        [
-          '',
-          `## ${new Date().toISOString()} — stall, sqlite, Node ${runtime.version}`,
-          '',
-          `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}; load average at start ${machine.loadAverage.join(' / ')}`,
-          `- Shops: ${shops} restored in ${seed.seconds.toFixed(1)} s; no PUBLIC_URL; health probed every ${PROBE_EVERY_MS} ms on new connections`,
-          '- Figures per case: the slowest /api/health/live answer during it, the backend’s slowest event-loop delay (monitorEventLoopDelay, 10 ms resolution), the slowest hostile request',
-          '',
-          figuresMarkdown(rows),
-          '',
-          `Budgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}.`,
-          '',
-        ].join('\n'),
-      );
-    }
+    if (save)
+      appendFiguresSection(benchDir, {
+        title: `stall, sqlite, Node ${runtime.version}`,
+        machine,
+        lines: [
+          `Shops: ${shops} restored in ${seed.seconds.toFixed(1)} s; no PUBLIC_URL; health probed every ${PROBE_EVERY_MS} ms on new connections`,
+          'Figures per case: the slowest /api/health/live answer during it, the backend’s slowest event-loop delay (monitorEventLoopDelay, 10 ms resolution), the slowest hostile request',
+        ],
+        rows,
+      });
     return { budgetsHold, details };
   } finally {
     await backend?.stop();

@@ -3,14 +3,14 @@
  * on a new SQLite database with the demo directory (migrations and seeding included), then again
  * on the database the first start left (what a restart or a redeploy costs).
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { productionAllocatorEnv, productionNodeFlags } from '../../tools/production-command.mjs';
+import { productionNodeFlags } from '../../tools/production-command.mjs';
 import { machineInfo } from './machine.mjs';
 import { spawnTracked, stopChild } from './processes.mjs';
-import { figuresMarkdown, printFigures } from './report.mjs';
-import { freePort, rawGet } from './server.mjs';
+import { appendFiguresSection, printFigures } from './report.mjs';
+import { freePort, productionEnv, rawGet } from './server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The budget: a start on demo data answers its first health check within 1.5 s (median). */
@@ -24,11 +24,7 @@ async function timeOneStart(runtime, dataDir) {
   const child = spawnTracked(runtime.nodeBin, [...productionNodeFlags(), 'backend/dist/main.js'], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      ...productionAllocatorEnv(),
-      SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghijklmnop',
+      ...productionEnv(),
       SEED_DEMO_DATA: 'true',
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -88,20 +84,13 @@ export async function benchStart({ runtime, runs = 5, save = true, benchDir }) {
   printFigures(rows);
   const budgetsHold = rows.every((r) => r.holds);
   if (save)
-    appendFileSync(
-      `${benchDir}/RESULTS.md`,
-      [
-        '',
-        `## ${new Date().toISOString()} — start, sqlite, Node ${runtime.version}`,
-        '',
-        `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}; load average at start ${machine.loadAverage.join(' / ')}`,
-        `- Production's command (\`node ${productionNodeFlags().join(' ')} dist/main.js\`), SEED_DEMO_DATA=true; /api/health/live polled every ${POLL_MS} ms from the spawn`,
-        '',
-        figuresMarkdown(rows),
-        '',
-        `Budgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}.`,
-        '',
-      ].join('\n'),
-    );
+    appendFiguresSection(benchDir, {
+      title: `start, sqlite, Node ${runtime.version}`,
+      machine,
+      lines: [
+        `Production's command (\`node ${productionNodeFlags().join(' ')} dist/main.js\`), SEED_DEMO_DATA=true; /api/health/live polled every ${POLL_MS} ms from the spawn`,
+      ],
+      rows,
+    });
   return { budgetsHold };
 }
