@@ -1,6 +1,9 @@
 /** The results table (console and Markdown), RESULTS.md and the JSON beside it. */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 const fmt = (n, digits = 0) => (n === undefined || n === null ? '—' : Number(n).toFixed(digits));
 
 /** Budget verdict of one row: { text, holds } or undefined when the row has no budget. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { productionNodeFlags } from '../../tools/production-command.mjs';
 import { machineInfo } from './machine.mjs';
 import { spawnTracked, stopChild } from './processes.mjs';
-import { appendFiguresSection, printFigures } from './report.mjs';
+import { appendFiguresSection, median, printFigures } from './report.mjs';
 import { freePort, productionEnv, rawGet } from './server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,8 +48,6 @@ async function timeOneStart(runtime, dataDir) {
     await stopChild(child);
   }
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function benchStart({ runtime, runs = 5, save = true, benchDir }) {
   console.log(

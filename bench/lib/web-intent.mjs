@@ -6,11 +6,10 @@
  * the prefetch cache, the rest (the shell's chunks, the remote) from this machine.
  */
 import { makeLive, mobilePage } from './web-browser.mjs';
+import { median } from './report.mjs';
 /* global document, window, addEventListener, MutationObserver -- page.evaluate() code runs in Chromium */
 
 const RUNS = 5;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function oneTouch(browser, url, cpuSlowdown) {
   const { context, page } = await mobilePage(browser);
   try {

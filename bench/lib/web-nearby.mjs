@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openLive } from './web-browser.mjs';
+import { median } from './report.mjs';
 
 export const NEAR_ME_BUDGET_MS = 100;
 export const MAP_OPEN_BUDGET_MS = 1500;
@@ -28,8 +29,6 @@ const PRESSES = 7;
 const MAP_OPENINGS = 4;
 const SETTLE_MS = 3000;
 const DIRECTORY_DIST = fileURLToPath(new URL('../../frontend-directory/dist/', import.meta.url));
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function nearbyAtScale(browser, base, shops) {
   const context = await browser.newContext({
