@@ -60,7 +60,11 @@ function jsonBody(method, cookie, value) {
   const body = Buffer.from(JSON.stringify(value));
   return {
     method,
-    headers: { cookie, 'content-type': 'application/json', 'content-length': body.length },
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      'content-type': 'application/json',
+      'content-length': body.length,
+    },
     body,
   };
 }
@@ -194,6 +198,19 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
       // The seed's backup again: every shop is written anew in one transaction.
       `restore of a backup of ${shops.toLocaleString('en')} shops that replaces every one`,
       () => all([restoreTimed(url, cookie, shops)]),
+    ],
+    [
+      // Each from its own address, so the login limit lets all through to the password hashing.
+      '40 logins of unknown users from 40 addresses at once',
+      () =>
+        all(
+          Array.from({ length: 40 }, (_, i) =>
+            timedRequest(`${url}/api/auth/login`, {
+              ...jsonBody('POST', null, { username: `nobody-${i}`, password: 'not-a-password' }),
+              localAddress: `127.0.0.${i + 2}`,
+            }),
+          ),
+        ),
     ],
     [
       'sitemap.xml with 20 random Host headers',

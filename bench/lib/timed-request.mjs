@@ -5,10 +5,11 @@
  */
 import http from 'node:http';
 
-export function timedRequest(url, { method = 'GET', headers = {}, body } = {}) {
+/** `localAddress`: the loopback address to send from (127.0.0.x), for limits kept per address. */
+export function timedRequest(url, { method = 'GET', headers = {}, body, localAddress } = {}) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, (response) => {
+    const request = http.request(url, { method, headers, agent: false, localAddress }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode, ms: performance.now() - started }));
       response.on('error', reject);
