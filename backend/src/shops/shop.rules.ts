@@ -5,19 +5,11 @@ import {
   shopSearchText,
   UPLOADED_IMAGE_PATH,
 } from 'contract';
-
-/** The fields of a shop its admin-list keys are made from. */
-export interface SearchableShop {
-  name: string;
-  description: string;
-  city: string;
-  state: string;
-  email: string;
-}
+import type { Shop } from './shop.entity.js';
 
 /** The admin list's sort and search keys of a shop (see Shop.nameKey), stored with every change. */
 export function searchKeysOf(
-  shop: SearchableShop,
+  shop: Pick<Shop, 'name' | 'description' | 'city' | 'state' | 'email'>,
   categories: readonly string[],
 ): { nameKey: string; cityKey: string; searchText: string } {
   return {
