@@ -4,12 +4,12 @@ import {
   OBJECTS_PATH_PREFIX,
   shopSearchText,
   UPLOADED_IMAGE_PATH,
+  type ShopValues,
 } from 'contract';
-import type { Shop } from './shop.entity.js';
 
 /** The admin list's sort and search keys of a shop (see Shop.nameKey), stored with every change. */
 export function searchKeysOf(
-  shop: Pick<Shop, 'name' | 'description' | 'city' | 'state' | 'email'>,
+  shop: Pick<ShopValues, 'name' | 'description' | 'city' | 'state' | 'email'>,
   categories: readonly string[],
 ): { nameKey: string; cityKey: string; searchText: string } {
   return {
