@@ -4,7 +4,7 @@ import { Repository, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { duplicateAs } from '../common/database-errors.js';
 import { idParam } from '../common/id-param.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -92,8 +92,8 @@ export class AdminUsersService {
     assertNotConfusable(dto.username, existing);
     await this.passwordStrength.assertStrong(dto.password, 'password', dto.username);
     const passwordHash = await this.hasher.hash(dto.password);
-    try {
-      const saved = await this.transactions.run(async (transaction) => {
+    const saved = await duplicateAs(
+      this.transactions.run(async (transaction) => {
         await claim?.(transaction);
         const repository = transaction.getRepository(AdminUser);
         const user = await repository.save(repository.create({ username: dto.username, passwordHash }));
@@ -103,12 +103,10 @@ export class AdminUsersService {
           details: { adminId: user.id, username: user.username },
         });
         return user;
-      });
-      return toAdminUserDto(saved);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
-    }
+      }),
+      usernameTaken,
+    );
+    return toAdminUserDto(saved);
   }
 
   /** Sets another admin's password and ends their sessions. Not for one's own account. */

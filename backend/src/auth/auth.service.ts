@@ -7,7 +7,7 @@ import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import type { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { PasswordHasher } from '../admin-users/password-hasher.service.js';
 import { ApiError, fieldError } from '../common/api-error.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { duplicateAs } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
@@ -77,11 +77,7 @@ export class AuthService {
     if ((await this.users.count()) > 0) throw adminExists();
     return this.users.create(dto, actor, async (manager) => {
       if ((await this.users.count(manager)) > 0) throw adminExists();
-      try {
-        await manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG });
-      } catch (error) {
-        throw isUniqueViolation(error) ? adminExists() : error;
-      }
+      await duplicateAs(manager.insert(SystemFlag, { name: FIRST_ADMIN_FLAG }), adminExists);
     });
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { promisify } from 'node:util';
 import { actorOf } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { AdminUser } from '../admin-users/admin-user.entity.js';
@@ -41,9 +42,7 @@ export class LoginSessions {
 
   /** Logs `user` in with a new session id (no fixation), then `start`. */
   async logIn(request: Request, user: AdminUser, method?: LoginMethod): Promise<void> {
-    await new Promise<void>((resolve, reject) =>
-      request.logIn(user, (error) => (error ? reject(error) : resolve())),
-    );
+    await promisify<AdminUser, void>(request.logIn.bind(request))(user);
     await this.start(request, method);
   }
 

@@ -13,18 +13,15 @@ import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../uploads/uploads.serv
 import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 
-const SWEEP_LOCK = 'image-sweep';
-
 /** What one sweep did; `skipped` says why it deleted nothing. */
-export type SweepResult =
-  | { deleted: number; kept: number }
-  | { skipped: 'another instance is sweeping' | 'a full backup is being written' };
+export type SweepResult = { deleted: number; kept: number } | { skipped: 'a full backup is being written' };
 
 /**
  * Deletes uploaded images unused (marked in unattached_object) for the grace period, and the
- * claims of expired upload links. One instance sweeps at a time, none while a full backup is
- * written. A backup that starts during a sweep is safe too: an image its shops named and then
- * dropped has a mark newer than the cut-off, which the conditional delete leaves alone.
+ * claims of expired upload links, none while a full backup is written. Replicas may sweep at once:
+ * of two, only the one whose conditional delete removed the mark deletes the image. A backup that
+ * starts during a sweep is safe too: an image its shops named and then dropped has a mark newer
+ * than the cut-off, which the conditional delete leaves alone.
  */
 @Injectable()
 export class ImageSweepService {
@@ -43,11 +40,6 @@ export class ImageSweepService {
   /** One sweep; `now` lets a test stand after the grace period without waiting for it. */
   @PeriodicJob(EVERY_HOUR)
   async sweep(now = Date.now()): Promise<SweepResult> {
-    const run = await this.locks.tryRun(SWEEP_LOCK, () => this.sweepUnderLock(now));
-    return run.ran ? run.value : { skipped: 'another instance is sweeping' };
-  }
-
-  private async sweepUnderLock(now: number): Promise<SweepResult> {
     if (await this.locks.isAnyHeld(FULL_BACKUP_LOCK_PREFIX)) {
       return { skipped: 'a full backup is being written' };
     }

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { ZipArchive } from 'archiver';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
 import { BACKUP_MAX_MANIFEST_BYTES } from 'contract';
 import { FORMAT_VERSION, MANIFEST_NAME, PRODUCT, SHOPS_NAME } from './backup-format.js';
 import { BackupZip, ZIP_LIMITS } from './zip-reader.js';
@@ -30,11 +30,11 @@ function manifestFor(images: number, padding = ''): Buffer {
 
 async function zipWith(manifest: Buffer): Promise<{ file: string; size: number }> {
   const file = path.join(folder, `${randomUUID()}.zip`);
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  archive.append(Buffer.from('[]'), { name: SHOPS_NAME });
-  archive.append(manifest, { name: MANIFEST_NAME });
-  void archive.finalize();
-  await pipeline(archive, createWriteStream(file));
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from('[]'), SHOPS_NAME);
+  zip.addBuffer(manifest, MANIFEST_NAME);
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
   return { file, size: statSync(file).size };
 }
 

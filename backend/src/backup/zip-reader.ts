@@ -1,4 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
+import { on } from 'node:events';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -83,7 +84,7 @@ export class BackupZip {
       const table = new Float64Array(zip.entryCount * ROW_LENGTH);
       const entries = new Map<string, number>();
       let declared = 0;
-      for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      for await (const entry of entriesOf(zip)) {
         const name = (entry.fileName as unknown as Buffer).toString('utf8');
         checkEntry(entry, name, entries);
         if (name.endsWith('/')) continue;
@@ -107,7 +108,7 @@ export class BackupZip {
       return new BackupZip(zip, entries, table);
     } catch (error) {
       zip.close();
-      throw error;
+      throw error instanceof ApiError ? error : refuse('it is not a readable ZIP archive');
     }
   }
 
@@ -177,18 +178,14 @@ export function parseEntry(bytes: Buffer, name: string): unknown {
   }
 }
 
-/** The next entry of the central directory, or null after the last. */
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
-  return new Promise((resolve, reject) => {
-    const cleanUp = () => {
-      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
-    };
-    const onEntry = (entry: yauzl.Entry) => (cleanUp(), resolve(entry));
-    const onEnd = () => (cleanUp(), resolve(null));
-    const onError = () => (cleanUp(), reject(refuse('it is not a readable ZIP archive')));
-    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+/** The entries of the central directory, each read once the one before is done with. */
+async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
+  const entries = on(zip, 'entry', { close: ['end'] });
+  zip.readEntry();
+  for await (const [entry] of entries) {
+    yield entry as yauzl.Entry;
     zip.readEntry();
-  });
+  }
 }
 
 /** One table-of-contents record's checks: its name, its kind, its declared size. */

@@ -39,3 +39,9 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
   );
 }
+
+/** `work`, a unique index's refusal of a duplicate thrown as `instead()`. */
+export const duplicateAs = <T>(work: Promise<T>, instead: () => Error): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? instead() : error;
+  });

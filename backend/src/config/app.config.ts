@@ -70,7 +70,7 @@ function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
 export function parsePublicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  const url = URL.canParse(value) ? new URL(value) : undefined;
+  const url = URL.parse(value);
   if (
     !url ||
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||

@@ -1,16 +1,10 @@
+import type { Pool, RowDataPacket } from 'mysql2';
 import type { DataSource } from 'typeorm';
 
 const SQL = 'SELECT version FROM data_version WHERE name = ?';
 
-type Rows = { version: number | string }[];
-
 /** better-sqlite3's single connection, which prepares the statement once. */
 type SqliteConnection = { prepare(sql: string): { get(name: string): { version: number } | undefined } };
-
-/** The callback API of mysql2's pool (what TypeORM's MySQL driver holds). */
-interface MysqlPool {
-  execute(sql: string, values: unknown[], callback: (error: Error | null, rows: Rows) => void): void;
-}
 
 /**
  * Reads `data_version` on every public request (another instance's write shows on the next read) by
@@ -65,13 +59,10 @@ export class DataVersionReader {
     return Number(this.statement.get(this.name)?.version ?? 0);
   }
 
-  private queryMysql(): Promise<number> {
-    const { pool } = this.dataSource.driver as unknown as { pool: MysqlPool };
-    return new Promise((resolve, reject) => {
-      pool.execute(SQL, [this.name], (error, rows) => {
-        if (error) reject(error);
-        else resolve(Number(rows[0]?.version ?? 0));
-      });
-    });
+  /** Through mysql2's promise wrapper of the pool TypeORM's MySQL driver holds. */
+  private async queryMysql(): Promise<number> {
+    const { pool } = this.dataSource.driver as unknown as { pool: Pool };
+    const [rows] = await pool.promise().execute<RowDataPacket[]>(SQL, [this.name]);
+    return Number(rows[0]?.version ?? 0);
   }
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DataSource, Like } from 'typeorm';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { duplicateAs } from '../common/database-errors.js';
 import { isProcessAlive } from '../common/process-liveness.js';
 import { JobLock } from './job-lock.entity.js';
 
@@ -65,12 +65,7 @@ export class JobLockService {
     const locks = this.dataSource.getRepository(JobLock);
     const owner = `${HOST}:${process.pid}:${randomUUID()}`;
     if (!(await this.isHeld(name))) await locks.delete({ name });
-    try {
-      await locks.insert({ name, owner, heartbeatAt: Date.now() });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw busy();
-      throw error;
-    }
+    await duplicateAs(locks.insert({ name, owner, heartbeatAt: Date.now() }), busy);
     this.held.add(owner);
     const heartbeat = setInterval(() => {
       locks.update({ name, owner }, { heartbeatAt: Date.now() }).catch(() => undefined);

@@ -37,24 +37,13 @@ export class RateLimits {
 
   /** Counts one attempt before the work it protects; throws the limit's 429 (with Retry-After) once spent. */
   async take(name: LimitName, ...parts: string[]): Promise<void> {
-    try {
-      await this.consume(name, parts);
-    } catch (refusal) {
-      if (!(refusal instanceof RateLimiterRes)) throw refusal;
-      const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      throw this.rules[name].refuse!(retryAfterSeconds);
-    }
+    const spent = await this.consume(name, parts);
+    if (spent) throw this.rules[name].refuse!(Math.max(1, Math.ceil(spent.msBeforeNext / 1000)));
   }
 
   /** True for the first claim of what `parts` name within the limit's window, on any instance. */
   async once(name: LimitName, ...parts: string[]): Promise<boolean> {
-    try {
-      await this.consume(name, parts);
-      return true;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return false;
-      throw refusal;
-    }
+    return !(await this.consume(name, parts));
   }
 
   /** Gives one attempt back (a success that should not count against a limit of failures). */
@@ -75,8 +64,15 @@ export class RateLimits {
     return affected ?? 0;
   }
 
-  private consume(name: LimitName, parts: string[]) {
-    return retryWhileBusy(() => this.limiter(name).consume(keyOf(parts)));
+  /** Counts one point; the limiter's answer when the limit was already spent, else null. */
+  private async consume(name: LimitName, parts: string[]): Promise<RateLimiterRes | null> {
+    try {
+      await retryWhileBusy(() => this.limiter(name).consume(keyOf(parts)));
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return refusal;
+      throw refusal;
+    }
   }
 
   private limiter(name: LimitName): RateLimiterStoreAbstract {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { encodeBytes, JSON_TYPE, type EncodedDocument } from '../common/encoded-document.js';
 import { distinctSorted, inDirectoryOrder } from './directory-order.js';
 import type { ShopDto } from './dto/shop.dto.js';
@@ -18,9 +19,7 @@ export interface ArrangedCatalog {
 }
 
 /** Versions kept here: the current one and the one requests may still hold. */
-const KEPT_VERSIONS = 2;
-
-const versions = new Map<number, { shops: ShopDto[]; search?: SearchIndex }>();
+const versions = new LRUCache<number, { shops: ShopDto[]; search?: SearchIndex }>({ max: 2 });
 
 /**
  * CatalogWorker's thread: the work that grows with the shops (parsing, sorting, search, the 10 MB
@@ -45,8 +44,6 @@ function arrange(version: number, pages: readonly string[]): ArrangedCatalog {
   const position = new Map(read.map((shop, index) => [shop, index]));
   const shops = inDirectoryOrder(read);
   versions.set(version, { shops });
-  for (const old of versions.keys())
-    if (versions.size > KEPT_VERSIONS && old !== version) versions.delete(old);
   return {
     order: Int32Array.from(shops, (shop) => position.get(shop)!),
     categories: distinctSorted(shops.flatMap((shop) => shop.categories)),

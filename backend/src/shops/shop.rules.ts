@@ -4,20 +4,12 @@ import {
   OBJECTS_PATH_PREFIX,
   shopSearchText,
   UPLOADED_IMAGE_PATH,
+  type ShopValues,
 } from 'contract';
-
-/** The fields of a shop its admin-list keys are made from. */
-export interface SearchableShop {
-  name: string;
-  description: string;
-  city: string;
-  state: string;
-  email: string;
-}
 
 /** The admin list's sort and search keys of a shop (see Shop.nameKey), stored with every change. */
 export function searchKeysOf(
-  shop: SearchableShop,
+  shop: Pick<ShopValues, 'name' | 'description' | 'city' | 'state' | 'email'>,
   categories: readonly string[],
 ): { nameKey: string; cityKey: string; searchText: string } {
   return {

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error.js';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { duplicateAs } from '../common/database-errors.js';
 import { declaredLength, refuseUnread } from '../common/unread-body.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
@@ -118,12 +118,10 @@ export class UploadsService {
     // claimed in the database first (a primary key: of two inserts, one fails).
     const claimed = !(this.storage instanceof LocalObjectStorage);
     if (claimed) {
-      await this.dataSource
-        .getRepository(SystemFlag)
-        .insert({ name: `${UPLOAD_CLAIM_PREFIX}${id}` })
-        .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? used() : error;
-        });
+      await duplicateAs(
+        this.dataSource.getRepository(SystemFlag).insert({ name: `${UPLOAD_CLAIM_PREFIX}${id}` }),
+        used,
+      );
     }
     const stored = await this.storage.put(key, bytes, contentType).catch(async (error: unknown) => {
       if (error instanceof ObjectExistsError) throw used();

@@ -94,11 +94,10 @@ export class ListingApproval {
   private async claim(field: string, quarantined: string): Promise<string> {
     const object = await this.storage.get(quarantined);
     if (!object) throw validationFailed([imageNotFound(field)]);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(await object.body.toArray());
     const key = `uploads/${randomUUID()}`;
     await this.dataSource.getRepository(UnattachedObject).insert({ key, since: Date.now() });
-    await this.storage.put(key, Buffer.concat(chunks), object.contentType);
+    await this.storage.put(key, bytes, object.contentType);
     return `${OBJECTS_PATH_PREFIX}${key}`;
   }
 }

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Repository } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
-import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { Mailer } from './mailer.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
@@ -29,7 +28,6 @@ export class RequestNotifications {
     @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mailer: Mailer,
-    private readonly locks: JobLockService,
     private readonly limits: RateLimits,
   ) {}
 
@@ -39,30 +37,27 @@ export class RequestNotifications {
     const { digestTo } = this.config.visitorRequests;
     if (!this.mailer.enabled || !digestTo.length) return 0;
     const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
-    const run = await this.locks.tryRun('requests-digest', async () => {
-      const requests = await this.requests.find({
-        where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
-        order: { createdAt: 'ASC' },
-      });
-      // One replica sends each hour's digest: the first to claim the hour (kept a day).
-      if (!requests.length || !(await this.limits.once('digest.hour', String(hourStart)))) return 0;
-      const lines = requests.map(
-        (request) =>
-          `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
-      );
-      await this.mailer.send({
-        to: digestTo,
-        subject: `Solicitudes nuevas / New requests: ${requests.length}`,
-        text: [
-          `Llegaron ${requests.length} solicitudes nuevas al directorio. Revísalas en /admin/requests.`,
-          `${requests.length} new requests reached the directory. Review them at /admin/requests.`,
-          '',
-          ...lines,
-        ].join('\n'),
-      });
-      return requests.length;
+    const requests = await this.requests.find({
+      where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
+      order: { createdAt: 'ASC' },
     });
-    return run.ran ? run.value : 0;
+    // One replica sends each hour's digest: the first to claim the hour (kept a day).
+    if (!requests.length || !(await this.limits.once('digest.hour', String(hourStart)))) return 0;
+    const lines = requests.map(
+      (request) =>
+        `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
+    );
+    await this.mailer.send({
+      to: digestTo,
+      subject: `Solicitudes nuevas / New requests: ${requests.length}`,
+      text: [
+        `Llegaron ${requests.length} solicitudes nuevas al directorio. Revísalas en /admin/requests.`,
+        `${requests.length} new requests reached the directory. Review them at /admin/requests.`,
+        '',
+        ...lines,
+      ].join('\n'),
+    });
+    return requests.length;
   }
 
   /** Tells the submitter how their request was decided (when they left an e-mail). */

@@ -13,7 +13,7 @@ import type { ActivityActor } from '../../activity/activity-actor.js';
 import { ActivityService } from '../../activity/activity.service.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../common/api-error.js';
-import { isUniqueViolation } from '../../common/database-errors.js';
+import { duplicateAs } from '../../common/database-errors.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { SessionsService } from '../../sessions/sessions.service.js';
 import { MfaPolicyService } from '../second-factor/policy/mfa-policy.service.js';
@@ -117,15 +117,13 @@ export class PasskeysService {
       createdAt: Date.now(),
       lastUsedAt: null,
     });
-    await this.transactions
-      .run(async (manager) => {
+    await duplicateAs(
+      this.transactions.run(async (manager) => {
         await manager.insert(Passkey, passkey);
         await this.activity.record(manager, { kind: 'passkey.added', actor, details: { name } });
-      })
-      .catch((error: unknown) => {
-        if (!isUniqueViolation(error)) throw error;
-        throw new ApiError(409, 'PASSKEY_ALREADY_REGISTERED', 'This passkey is registered already');
-      });
+      }),
+      () => new ApiError(409, 'PASSKEY_ALREADY_REGISTERED', 'This passkey is registered already'),
+    );
     return toPasskeyDto(passkey);
   }
 

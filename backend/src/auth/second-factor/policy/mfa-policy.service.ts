@@ -5,7 +5,6 @@ import type { ActivityActor } from '../../../activity/activity-actor.js';
 import { ActivityService } from '../../../activity/activity.service.js';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
-import { isUniqueViolation } from '../../../common/database-errors.js';
 import type { AppConfig } from '../../../config/app.config.js';
 import { APP_CONFIG } from '../../../config/config.token.js';
 import { SystemFlag } from '../../../database/system-flag.entity.js';
@@ -27,12 +26,8 @@ export class MfaPolicyService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if ((await this.admins.count()) > 0) return;
-    try {
-      await this.flags.insert({ name: MFA_REQUIRED_FLAG });
-    } catch (error) {
-      // Another instance starting at the same time turned it on first.
-      if (!isUniqueViolation(error)) throw error;
-    }
+    // Ignored when another instance starting at the same time turned it on first.
+    await this.flags.createQueryBuilder().insert().values({ name: MFA_REQUIRED_FLAG }).orIgnore().execute();
   }
 
   /** The value MFA_REQUIRED forces, or null when the setting decides. */
