@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
-const require = createRequire(import.meta.url);
 
 /**
  * Left to Node at run time: native modules, packages that start threads or read their own files by
