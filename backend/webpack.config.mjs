@@ -1,8 +1,9 @@
 /**
  * The backend's start-up bundle: `nest build` (tsc, with the Swagger plugin) compiles every file to
- * dist/, then this bundles dist/main.js and everything it imports into dist/main.js, so a start reads
- * one file instead of about 3,000 (module loading was most of the start). Worker threads, the CLIs
- * and the migrations stay the per-file build next to it.
+ * dist/, then this bundles dist/main.js and everything it imports into dist/main.bundle.js, so a
+ * start reads one file instead of about 3,000 (module loading was most of the start), and replaces
+ * dist/main.js with a launcher of that bundle. Worker threads, the CLIs and the migrations stay the
+ * per-file build next to it.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,34 @@ const RUNTIME_PACKAGES = [
   '@napi-rs/nice',
 ];
 
-const packageName = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+/**
+ * dist/main.js, production's entry: V8's compiled code of the bundle is kept between starts (Node's
+ * compile cache, in the system's temporary folder unless NODE_COMPILE_CACHE names one; a new build
+ * is compiled afresh), then the bundle runs. Compiling the bundle was a fifth of a start.
+ */
+const LAUNCHER = `import { enableCompileCache } from 'node:module';
+
+enableCompileCache();
+await import('./main.bundle.js');
+`;
+
+class EmitLauncher {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(EmitLauncher.name, (compilation) =>
+      compilation.hooks.processAssets.tap(
+        { name: EmitLauncher.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset('main.js', new sources.RawSource(LAUNCHER)),
+      ),
+    );
+  }
+}
+
+const packageName = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 function installed(request, context) {
   try {
@@ -39,7 +67,7 @@ export default {
   mode: 'none',
   target: 'node24',
   context: dist,
-  entry: { main: './main.js' },
+  entry: { 'main.bundle': './main.js' },
   output: { path: dist, filename: '[name].js', module: true, chunkFormat: 'module', clean: false },
   experiments: { outputModule: true },
   devtool: false,
@@ -60,6 +88,7 @@ export default {
       callback();
     },
   ],
+  plugins: [new EmitLauncher()],
   performance: { hints: false },
   stats: 'errors-warnings',
 };

@@ -71,7 +71,10 @@ export async function resolveDataSourceOptions(database: DatabaseConfig): Promis
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = String((rows as { version: string }[])[0]?.version);
     // The driver given, as for SQLite above.
-    return { ...dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql'), driver: mysqlDriver };
+    return {
+      ...dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql'),
+      driver: mysqlDriver,
+    };
   } finally {
     await connection.end();
   }
