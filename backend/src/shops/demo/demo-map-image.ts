@@ -9,12 +9,13 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-const BLOCKS = [236, 232, 220] as const;
-const WHITE = [255, 255, 255] as const;
-const AVENUE = [250, 214, 120] as const;
-const RIVER = [150, 196, 232] as const;
-const PARK = [200, 226, 180] as const;
-const PIN = [200, 40, 40] as const;
+type Rgb = readonly [number, number, number];
+const BLOCKS: Rgb = [236, 232, 220];
+const WHITE: Rgb = [255, 255, 255];
+const AVENUE: Rgb = [250, 214, 120];
+const RIVER: Rgb = [150, 196, 232];
+const PARK: Rgb = [200, 226, 180];
+const PIN: Rgb = [200, 40, 40];
 
 /** A stylised street map for the demo directory, a PNG made here so no binary file lives in the repository. */
 export function demoMapPng(): Buffer {
