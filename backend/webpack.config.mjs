@@ -5,6 +5,7 @@
  * dist/main.js with a launcher of that bundle. Worker threads, the CLIs and the migrations stay the
  * per-file build next to it.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +64,10 @@ function installed(request, context) {
   }
 }
 
+// Bundling the launcher would bundle the bundle: the per-file build comes first.
+if (readFileSync(`${dist}main.js`, 'utf8') === LAUNCHER)
+  throw new Error('backend/dist/main.js is already the launcher: run `npm run build -w backend`');
+
 export default {
   mode: 'none',
   target: 'node24',
@@ -73,10 +78,14 @@ export default {
   devtool: false,
   optimization: { minimize: false, concatenateModules: true },
   module: {
-    // The backend's own import.meta.url stays the running file's (its paths are found from there at
-    // run time); packages' createRequire(import.meta.url) is read, so what they require is bundled once.
-    parser: { javascript: { importMeta: false, url: false } },
-    rules: [{ test: /[\\/]node_modules[\\/].*\.[cm]?js$/, parser: { importMeta: true } }],
+    // The backend's own import.meta.url and createRequire stay as written, run from the bundle (its
+    // paths are found from there: config/backend-dir.ts; server-bundles.ts requires the frontends'
+    // builds at run time); packages' createRequire(import.meta.url) is read, so what they require
+    // is bundled, once.
+    parser: { javascript: { importMeta: false, url: false, createRequire: false } },
+    rules: [
+      { test: /[\\/]node_modules[\\/].*\.[cm]?js$/, parser: { importMeta: true, createRequire: true } },
+    ],
   },
   externalsType: 'node-commonjs',
   externals: [
@@ -89,6 +98,9 @@ export default {
     },
   ],
   plugins: [new EmitLauncher()],
+  // Known and harmless: packages' require(name) of optional packages (they catch the failure, as
+  // they do when the package is missing).
+  ignoreWarnings: [{ module: /node_modules/, message: /Critical dependency|arguments\.callee/ }],
   performance: { hints: false },
   stats: 'errors-warnings',
 };
