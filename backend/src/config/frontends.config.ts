@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { backendDir } from './backend-dir.js';
 import { ConfigError, type Env } from './env-values.js';
 
 /** The built frontends this backend serves itself (the one-port setup of `npm start`). */
@@ -58,7 +58,7 @@ function manifestUrl(env: Env, name: string, fallback: string): string {
 /** FRONTEND_ROOT and where the shell finds its remotes; unset means this checkout's own builds. */
 export function parseFrontends(env: Env): FrontendsConfig {
   return {
-    root: resolve(env.FRONTEND_ROOT?.trim() || fileURLToPath(new URL('../../../', import.meta.url))),
+    root: resolve(env.FRONTEND_ROOT?.trim() || resolve(backendDir(), '..')),
     remotes: {
       directory: manifestUrl(env, 'REMOTE_DIRECTORY_URL', '/remotes/directory/mf-manifest.json'),
       admin: manifestUrl(env, 'REMOTE_ADMIN_URL', '/remotes/admin/mf-manifest.json'),

@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
 import { DataVersion } from './data-version.entity.js';
@@ -31,6 +32,8 @@ export function dataSourceOptions(
     return {
       ...common,
       type: 'better-sqlite3',
+      // Given, not left to TypeORM's require by name, which the start-up bundle cannot follow.
+      driver: BetterSqlite3,
       database: database.path,
       migrations: sqliteMigrations,
       enableWAL: true,
@@ -59,12 +62,19 @@ export function dataSourceOptions(
 export async function resolveDataSourceOptions(database: DatabaseConfig): Promise<DataSourceOptions> {
   if (database.type !== 'mysql') return dataSourceOptions(database);
   // Loaded here, not at start-up: a SQLite installation never needs the MySQL client.
-  const { default: mysql } = await import('mysql2/promise');
+  const [{ default: mysql }, { default: mysqlDriver }] = await Promise.all([
+    import('mysql2/promise'),
+    import('mysql2'),
+  ]);
   const connection = await mysql.createConnection({ uri: database.url, connectTimeout: 10_000 });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = String((rows as { version: string }[])[0]?.version);
-    return dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql');
+    // The driver given, as for SQLite above.
+    return {
+      ...dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql'),
+      driver: mysqlDriver,
+    };
   } finally {
     await connection.end();
   }

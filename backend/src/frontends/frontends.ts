@@ -116,8 +116,9 @@ export function serveFrontends(
     BACKEND_PATHS.test(request.path) ? next() : shellFiles(request, response, next),
   );
   const indexHtml = readFileSync(indexFile);
-  // The admin's page: the static page with its own title and noindex, when pages render here.
-  const adminHtml = pages?.adminPage() ?? indexHtml;
+  // The admin's page: the static page with its own title and noindex, when pages render here;
+  // made on the first request, not at start (loading the server builds took a tenth of a start).
+  let adminHtml: string | Buffer | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))
       return next();
@@ -126,6 +127,7 @@ export function serveFrontends(
       // pages, so it is in the language the admin chose (the server does not know it).
       if (ADMIN_AREA.test(request.path)) {
         markRoute(request, '/admin/*');
+        adminHtml ??= pages.adminPage() ?? indexHtml;
         return sendHtml(request, response, ADMIN_ROUTES.test(request.path) ? 200 : 404, adminHtml);
       }
       pages

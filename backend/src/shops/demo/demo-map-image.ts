@@ -9,25 +9,37 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+type Rgb = readonly [number, number, number];
+const BLOCKS: Rgb = [236, 232, 220];
+const WHITE: Rgb = [255, 255, 255];
+const AVENUE: Rgb = [250, 214, 120];
+const RIVER: Rgb = [150, 196, 232];
+const PARK: Rgb = [200, 226, 180];
+const PIN: Rgb = [200, 40, 40];
+
 /** A stylised street map for the demo directory, a PNG made here so no binary file lives in the repository. */
 export function demoMapPng(): Buffer {
   const [width, height] = [640, 360];
   const rows: Buffer[] = [];
   const cx = width / 2;
   const cy = height / 2;
+  const riverY = Array.from({ length: width }, (_, x) => height - 70 + 25 * Math.sin(x / 60));
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
     for (let x = 0; x < width; x++) {
-      let rgb = [236, 232, 220]; // blocks
-      if (x % 80 < 6 || y % 60 < 5) rgb = [255, 255, 255]; // streets
-      if (Math.abs(y - (x * 0.45 + 20)) < 7) rgb = [250, 214, 120]; // avenue
-      if (Math.abs(y - (height - 70 + 25 * Math.sin(x / 60))) < 9) rgb = [150, 196, 232]; // river
-      if (x % 240 > 170 && x % 240 < 230 && y % 180 > 100 && y % 180 < 160) rgb = [200, 226, 180]; // parks
-      const d = Math.hypot(x - cx, y - (cy - 14));
-      if (d < 14 || (Math.abs(x - cx) < 14 - (y - cy + 14) / 2 && y > cy - 14 && y < cy + 14))
-        rgb = [200, 40, 40]; // pin
-      if (d < 5) rgb = [255, 255, 255];
-      row.set(rgb, 1 + x * 3);
+      let rgb = BLOCKS;
+      if (x % 80 < 6 || y % 60 < 5) rgb = WHITE; // streets
+      if (Math.abs(y - (x * 0.45 + 20)) < 7) rgb = AVENUE;
+      if (Math.abs(y - riverY[x]) < 9) rgb = RIVER;
+      if (x % 240 > 170 && x % 240 < 230 && y % 180 > 100 && y % 180 < 160) rgb = PARK;
+      const squared = (x - cx) ** 2 + (y - (cy - 14)) ** 2; // the distance from the pin's centre, squared
+      if (squared < 14 ** 2 || (Math.abs(x - cx) < 14 - (y - cy + 14) / 2 && y > cy - 14 && y < cy + 14))
+        rgb = PIN;
+      if (squared < 5 ** 2) rgb = WHITE;
+      // Byte by byte, the river's curve once a column: this was a tenth of a first start.
+      row[1 + x * 3] = rgb[0];
+      row[2 + x * 3] = rgb[1];
+      row[3 + x * 3] = rgb[2];
     }
     rows.push(row);
   }
