@@ -7,7 +7,8 @@
  *   - the backend measures its own event loop (perf_hooks.monitorEventLoopDelay, preloaded by
  *     preload/loop-delay.mjs), read before and after the case.
  * Reported per case: the slowest health answer, the backend's slowest loop delay, the slowest
- * hostile request and the statuses answered. Budgets: health < 100 ms, each request < 5 s.
+ * hostile request and the statuses answered. Budgets: health < 100 ms, each request < 5 s
+ * (a case may waive the second: the logins wait for their turn at argon2 by design).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +99,10 @@ function multipartCsv(csv, cookie) {
   };
 }
 
-/** The hostile cases: each a name and a function sending its requests, resolving their answers. */
+/**
+ * The hostile cases: each a name, a function sending its requests (resolving their answers) and
+ * optionally its request budget (null: none).
+ */
 function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
   const pages = Math.ceil(shops / 12);
   // Request bodies are made before any case starts: building them is the bench's work, not the server's.
@@ -211,6 +215,8 @@ function hostileCases(url, cookie, csvOf10k, shops, firstShopId) {
             }),
           ),
         ),
+      // The last one waits for 39 hashes in turn (production's argon2 cost): the queue's bound.
+      { requestMs: null },
     ],
     [
       'sitemap.xml with 20 random Host headers',
@@ -276,7 +282,7 @@ export async function benchStall({
       ([name]) => !picked || picked.some((word) => name.toLowerCase().includes(word)),
     );
     if (!cases.length) throw new Error(`--stall-cases=${only} names no case`);
-    for (const [name, send] of cases) {
+    for (const [name, send, { requestMs = STALL_BUDGETS.requestMs } = {}] of cases) {
       await new Promise((resolve) => setTimeout(resolve, 300)); // let the previous case settle
       await loopDelay(); // starts the backend's histogram over
       const stopProber = await startProber(backend.url);
@@ -288,7 +294,8 @@ export async function benchStall({
       const loop = await loopDelay();
       const slowestRequestMs = Math.max(...answers.map((a) => a.ms));
       const statuses = [...new Set(answers.map((a) => a.status))].sort().join('/');
-      const holds = probe.slowestMs < STALL_BUDGETS.healthMs && slowestRequestMs < STALL_BUDGETS.requestMs;
+      const holds =
+        probe.slowestMs < STALL_BUDGETS.healthMs && (requestMs === null || slowestRequestMs < requestMs);
       console.log(
         `${name}: health worst ${probe.slowestMs.toFixed(0)} ms (${probe.probes} probes), loop delay max ${loop.maxMs.toFixed(0)} ms, ` +
           `longest GC ${loop.gcLongestMs.toFixed(0)} ms (${loop.gcTotalMs.toFixed(0)} ms in all), ` +
@@ -299,7 +306,7 @@ export async function benchStall({
         name: `${name}: slowest health answer / loop delay max / slowest request (status ${statuses})`,
         value: `${probe.slowestMs.toFixed(0)} / ${loop.maxMs.toFixed(0)} / ${slowestRequestMs.toFixed(0)}`,
         unit: 'ms',
-        budget: `< ${STALL_BUDGETS.healthMs} / — / < ${STALL_BUDGETS.requestMs}`,
+        budget: `< ${STALL_BUDGETS.healthMs} / — / ${requestMs === null ? '—' : `< ${requestMs}`}`,
         holds,
       });
     }
