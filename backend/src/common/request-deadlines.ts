@@ -35,7 +35,10 @@ export function enforceRequestDeadlines(server: Server, limits: RequestLimitsCon
 }
 
 function watchBody(request: IncomingMessage, response: ServerResponse, limits: RequestLimitsConfig): void {
-  if (request.complete) return; // no body, or all of it came with the headers
+  // No body (HTTP/1.1 announces one by these headers; `complete` is not set yet for a GET), or all
+  // of it came with the headers: no timers for the public catalogue's many small GETs.
+  const { headers } = request;
+  if (request.complete || !(headers['content-length'] || headers['transfer-encoding'])) return;
   const { socket } = request;
   const idleMs = limits.bodyIdleSeconds * 1000;
   const deadline = LONG_BODY_ROUTES.some((route) => route.test(request.url ?? ''))
