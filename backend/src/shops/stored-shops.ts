@@ -62,7 +62,11 @@ export async function withCategoriesOf(manager: EntityManager, shops: Shop[]): P
     order: { position: 'ASC' },
   });
   const byShop = new Map<string, string[]>();
-  for (const row of rows) byShop.set(row.shopId, [...(byShop.get(row.shopId) ?? []), row.name]);
+  for (const row of rows) {
+    const names = byShop.get(row.shopId);
+    if (names) names.push(row.name);
+    else byShop.set(row.shopId, [row.name]);
+  }
   return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
 }
 
