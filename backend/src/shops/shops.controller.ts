@@ -91,13 +91,21 @@ export class ShopsController {
   @ApiErrors({ 404: SHOP_NOT_FOUND })
   async getShopBySlug(
     @Param('slug') slug: string,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<ShopDto | ShopSlugRedirectDto> {
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const found = await this.shops.resolveSlug(slug);
     if (!found) throw shopNotFound();
-    if ('shop' in found) return found.shop;
-    response.status(301).location(`/api/shops/by-slug/${found.redirectTo}`);
-    return { slug: found.redirectTo };
+    if ('redirectTo' in found) {
+      response
+        .status(301)
+        .location(`/api/shops/by-slug/${found.redirectTo}`)
+        .json({ slug: found.redirectTo });
+      return;
+    }
+    const document = await this.catalog.shopNow(found.shop.id);
+    if (!document) throw shopNotFound();
+    sendDocument(request, response, document);
   }
 
   /** One shop (for the edit form and shared links). */
