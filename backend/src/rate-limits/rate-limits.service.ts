@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Database, Statement } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import {
   RateLimiterMySQL,
@@ -18,6 +19,19 @@ const TABLE = 'rate_limit';
 
 /** What is counted, hashed: no address, username or session id is stored. */
 const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
+
+/**
+ * The SQLite connection as rate-limiter-flexible sees it, with each statement prepared once: the
+ * library calls prepare() for every point, and preparing was the largest part of a login's work
+ * on the main thread in a burst of logins (bench/RESULTS.md).
+ */
+function preparedOnce(db: Database): Database {
+  const statements = new Map<string, Statement>();
+  const prepare = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
+  return new Proxy(db, {
+    get: (target, name) => (name === 'prepare' ? prepare : Reflect.get(target, name, target)),
+  });
+}
 
 /**
  * rate-limiter-flexible over the `rate_limit` table (one atomic upsert a point, counted across
@@ -88,7 +102,7 @@ export class RateLimits {
         ? new RateLimiterSQLite({
             ...options,
             ...table,
-            storeClient: driver.databaseConnection,
+            storeClient: preparedOnce(driver.databaseConnection as Database),
             storeType: 'better-sqlite3',
           })
         : new RateLimiterMySQL({
