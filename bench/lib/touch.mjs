@@ -23,7 +23,7 @@ import { appendFiguresSection, median, printFigures } from './report.mjs';
 import { startBackend } from './server.mjs';
 import { launchChromium, mobilePage } from './web-browser.mjs';
 import { publicPaths } from './web-pages.mjs';
-/* global document, window, addEventListener, MutationObserver -- page code runs in Chromium */
+/* global document, window, location, addEventListener, MutationObserver -- page code runs in Chromium */
 
 const RUNS = 5;
 const CPU_SLOWDOWN = 4;
@@ -62,7 +62,9 @@ export async function oneTouch(browser, url, word, profileFile) {
         addEventListener('pointerdown', () => (window.__atmTouchAt ??= performance.now()), { capture: true });
         // Watched where the answer appears, so the watching itself costs the page next to nothing.
         const mark = () => (window.__atmLiveAt ??= performance.now());
-        const answer = document.querySelector(isShop ? '.atm-shop__toast' : '[role="search"] [role="status"]');
+        const answer = document.querySelector(
+          isShop ? '.atm-shop__toast' : '[role="search"] [role="status"]',
+        );
         const before = answer.textContent;
         new MutationObserver(() => answer.textContent !== before && mark()).observe(answer, {
           subtree: true,
@@ -138,7 +140,9 @@ async function baselineMs(browser) {
 }
 
 export async function benchTouch({ runtime, save = true, benchDir, profileDir }) {
-  console.log(`\n=== touch: first touch → live at CPU ×${CPU_SLOWDOWN}, demo data, Node ${runtime.version} ===`);
+  console.log(
+    `\n=== touch: first touch → live at CPU ×${CPU_SLOWDOWN}, demo data, Node ${runtime.version} ===`,
+  );
   const machine = machineInfo();
   const dataDir = mkdtempSync(`${tmpdir()}/atm-bench-touch-`);
   let backend, browser;
@@ -159,9 +163,13 @@ export async function benchTouch({ runtime, save = true, benchDir, profileDir })
       // With --touch-profile=<dir>, the first run of each page also writes its CPU profile from the
       // tap to live (open it in Chromium's DevTools, Performance panel) and the requests it made.
       const profileOf = (i) =>
-        profileDir && i === 0 ? `${profileDir}/touch${path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile` : undefined;
+        profileDir && i === 0
+          ? `${profileDir}/touch${path.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`
+          : undefined;
       for (let i = 0; i < RUNS; i++)
-        runs.push(await oneTouch(browser, `${backend.url}${path}`, isShop ? undefined : shop.city, profileOf(i)));
+        runs.push(
+          await oneTouch(browser, `${backend.url}${path}`, isShop ? undefined : shop.city, profileOf(i)),
+        );
       const times = runs.map((run) => run.ms);
       const kb = (value) => (value / 1024).toFixed(1);
       console.log(
