@@ -38,10 +38,12 @@ export function useNow(): number {
     // not before the visitor's first touch has been answered, as the new instant needs the Intl
     // clocks the server's local times spared hydration.
     const tick = () => setNow(Date.now());
-    const first = window.requestIdleCallback ? window.requestIdleCallback(tick) : window.setTimeout(tick, 0);
+    // Safari and jsdom have no requestIdleCallback.
+    const idle = 'requestIdleCallback' in window;
+    const first = idle ? window.requestIdleCallback(tick) : window.setTimeout(tick, 0);
     const timer = setInterval(tick, TICK_MS);
     return () => {
-      if (window.requestIdleCallback) window.cancelIdleCallback(first);
+      if (idle) window.cancelIdleCallback(first);
       else window.clearTimeout(first);
       clearInterval(timer);
     };
