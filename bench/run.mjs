@@ -15,6 +15,8 @@
  * The API part alone needs only `npm run build -w backend`. --only=stall runs the hostile
  * requests at 10,000 shops while the event loop is probed (lib/stall.mjs). --only=start times
  * production's command to its first health answer, 5 starts (lib/start.mjs); only on request.
+ * --only=touch times a tap on each public page to its scripts' answer at 4× CPU (lib/touch.mjs);
+ * --touch-profile=<dir> also writes a CPU profile of each page's first tap there.
  * --node-flag=<flag> (repeatable) starts the API part's backend with it (e.g. --cpu-prof
  * --node-flag=--cpu-prof-dir=/tmp/prof: its CPU profile, written when it stops).
  */
@@ -33,6 +35,7 @@ const { benchWeb } = await import('./lib/web.mjs');
 const { benchAdmin } = await import('./lib/admin.mjs');
 const { benchStall } = await import('./lib/stall.mjs');
 const { benchStart } = await import('./lib/start.mjs');
+const { benchTouch } = await import('./lib/touch.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -50,6 +53,7 @@ const { values: opts } = parseArgs({
     'web-shops': { type: 'string', default: '10000' },
     'lighthouse-runs': { type: 'string', default: '5' },
     'stall-cpu-prof': { type: 'string' },
+    'touch-profile': { type: 'string' },
     'stall-cases': { type: 'string' },
     'stall-node-flag': { type: 'string', multiple: true, default: [] },
     'node-flag': { type: 'string', multiple: true, default: [] },
@@ -71,7 +75,7 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-const ONLY = ['api', 'web', 'pages', 'admin', 'stall', 'start'];
+const ONLY = ['api', 'web', 'pages', 'admin', 'stall', 'start', 'touch'];
 
 if (opts.only !== undefined && !ONLY.includes(opts.only))
   throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
@@ -131,5 +135,15 @@ if (opts.only === undefined || opts.only === 'web' || opts.only === 'pages') {
 if (opts.only === 'start') {
   const start = await benchStart({ runtime, save: opts.save, benchDir: BENCH_DIR });
   allHold &&= start.budgetsHold;
+}
+if (opts.only === 'touch') {
+  // First touch → live at 4× CPU slowdown on the public pages (lib/touch.mjs); only on request.
+  const touch = await benchTouch({
+    runtime,
+    save: opts.save,
+    benchDir: BENCH_DIR,
+    profileDir: opts['touch-profile'],
+  });
+  allHold &&= touch.budgetsHold;
 }
 process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold

@@ -1,14 +1,16 @@
 // Unit tests of opening hours (run by the backend's Jest: backend/jest.config.js).
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import {
   formatOpeningHours,
   localTime,
+  localTimesOf,
   MAX_OPENING_HOURS_LENGTH,
   minutesOf,
   normalizeShopValue,
   openingHoursStructuredData,
   openingStatus,
   parseOpeningHours,
+  rememberLocalTimes,
   SHOP_FIELD,
   shopFieldProblem,
   shopTimeZone,
@@ -230,6 +232,31 @@ describe('time zones and open now', () => {
     expect(localTime(instant, 'America/Tijuana')).toEqual({ day: 2, minutes: 8 * 60 + 30 });
     expect(localTime(instant, 'America/Cancun')).toEqual({ day: 2, minutes: 11 * 60 + 30 });
     expect(localTime(instant, 'America/Mexico_City')).toEqual({ day: 2, minutes: 10 * 60 + 30 });
+  });
+
+  it('answers from the local times a server sent for its instant, without an Intl clock', () => {
+    const shops = [
+      { state: 'Baja California', openingHours: 'Mo-Fr 09:00-14:00' },
+      { state: 'Quintana Roo', openingHours: 'Mo-Fr 09:00-14:00' },
+      { state: 'Jalisco', openingHours: null }, // no hours: no zone to send
+    ];
+    const sent = localTimesOf(shops, instant);
+    expect(sent).toEqual({
+      'America/Tijuana': { day: 2, minutes: 8 * 60 + 30 },
+      'America/Cancun': { day: 2, minutes: 11 * 60 + 30 },
+    });
+    // The browser at another instant first (its cache holds that one), then hydrating the page.
+    const later = instant + 3_600_000;
+    localTime(later, 'America/Tijuana');
+    const clocks = jest.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      rememberLocalTimes(instant, JSON.parse(JSON.stringify(sent)));
+      expect(localTime(instant, 'America/Tijuana')).toEqual(sent['America/Tijuana']);
+      expect(localTime(instant, 'America/Cancun')).toEqual(sent['America/Cancun']);
+      expect(clocks).not.toHaveBeenCalled();
+    } finally {
+      clocks.mockRestore();
+    }
   });
 
   it('at the same instant a shop in Tijuana is still closed and one in Cancún is open', () => {

@@ -40,4 +40,8 @@ export interface ShopSnapshot {
  * Either page, with the instant (epoch ms) the server rendered it at: the open/closed marks
  * are drawn for that instant, on the server and again when the browser hydrates the page.
  */
-export type DirectorySnapshot = (ListingSnapshot | ShopSnapshot) & { renderedAt?: number };
+export type DirectorySnapshot = (ListingSnapshot | ShopSnapshot) & {
+  renderedAt?: number;
+  /** The local time in each zone of the page's shops at `renderedAt` (contract's localTimesOf). */
+  localTimes?: Record<string, { day: number; minutes: number }>;
+};

@@ -39,7 +39,7 @@ export default function DirectoryApp({ view = 'listing', snapshot, store, dialog
   }, []);
   return (
     <Provider store={ownStore}>
-      <ClockProvider renderedAt={snapshot?.renderedAt}>
+      <ClockProvider renderedAt={snapshot?.renderedAt} localTimes={snapshot?.localTimes}>
         {view === 'list-my-shop' ? (
           <ListMyShopPage />
         ) : view === 'shop' ? (

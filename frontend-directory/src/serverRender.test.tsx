@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, fireEvent, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -29,6 +29,7 @@ function page(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/en/shops/:slug" element={<App view="shop" snapshot={snapshot} />} />
+        <Route path="/shops/:slug" element={<App view="shop" snapshot={snapshot} />} />
         <Route path="*" element={<App view="listing" snapshot={snapshot} />} />
       </Routes>
     </MemoryRouter>
@@ -112,4 +113,70 @@ it('is caught when the browser would render other markup than the server', async
     items: snapshot.items.slice(1),
   });
   expect(errors.length).toBeGreaterThan(0);
+});
+
+/**
+ * What assistive technology reads in the correction form once the page's scripts have run: each
+ * label names a control that exists, each fieldset is named by its legend, and every id an
+ * aria-describedby or aria-labelledby gives is in the page. React keeps the server's attributes
+ * when it hydrates, so ids the browser's render made differently (useId under another tree) would
+ * leave labels and descriptions pointing at nothing once React writes its own (an error line).
+ */
+function unnamedInCorrectionForm(root: HTMLElement) {
+  const form = root.querySelector('.atm-correction')!;
+  const problems: string[] = [];
+  // In this page only: the other language's page, hydrated beside it, has the same ids.
+  const byId = (id: string) => [...root.querySelectorAll('[id]')].find((element) => element.id === id);
+  const labelable = ['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA'];
+  for (const label of form.querySelectorAll('label[for]')) {
+    const target = byId((label as HTMLLabelElement).htmlFor);
+    if (!target || !labelable.includes(target.tagName))
+      problems.push(`label for ${(label as HTMLLabelElement).htmlFor}`);
+  }
+  for (const fieldset of form.querySelectorAll('fieldset')) {
+    const first = fieldset.firstElementChild;
+    if (first?.tagName !== 'LEGEND' || !first.textContent?.trim())
+      problems.push('fieldset without its legend');
+  }
+  for (const element of form.querySelectorAll('[aria-describedby], [aria-labelledby]')) {
+    const ids = `${element.getAttribute('aria-describedby') ?? ''} ${element.getAttribute('aria-labelledby') ?? ''}`;
+    for (const id of ids.split(/\s+/).filter(Boolean))
+      if (!byId(id)) problems.push(`${element.tagName.toLowerCase()} refers to missing #${id}`);
+  }
+  for (const control of form.querySelectorAll<HTMLInputElement>('input:not([type="hidden"]), textarea')) {
+    const named = [...form.querySelectorAll<HTMLLabelElement>('label')].some(
+      (label) => label.contains(control) || (label.htmlFor !== '' && label.htmlFor === control.id),
+    );
+    if (!named) problems.push(`${control.name} without a label`);
+  }
+  return problems;
+}
+
+it('keeps the correction form labelled once a server-rendered shop page is hydrated, in both languages', async () => {
+  // React reports attributes that differ from the server's (an id among them) on the console.
+  const consoleErrors = jest.spyOn(console, 'error');
+  const forms: HTMLElement[] = [];
+  // Both pages before any is sent: sending focuses a field, which loads the proof-of-work widget,
+  // and a widget defined before a page is parsed draws into the server's markup (never so in a
+  // browser, where the widget loads after hydration).
+  for (const language of ['es', 'en']) {
+    await act(() => i18n.changeLanguage(language));
+    const shop = shops[5];
+    const path = `${language === 'en' ? '/en' : ''}/shops/${shop.slug}`;
+    const snapshot: DirectorySnapshot = { kind: 'shop', shop, url: `https://atm.example${path}` };
+    const { container, errors } = await serverThenHydrate(path, snapshot);
+    expect(errors).toEqual([]);
+    expect(unnamedInCorrectionForm(container)).toEqual([]);
+    forms.push(container);
+  }
+  expect(consoleErrors).not.toHaveBeenCalled();
+  for (const container of forms) {
+    // Sent empty: React writes the error lines and the descriptions with its own ids.
+    const form = container.querySelector('form')!;
+    await act(async () => {
+      fireEvent.submit(form);
+    });
+    expect(within(form).getAllByText(/.+/, { selector: '.atm-correction__error' }).length).toBeGreaterThan(0);
+    expect(unnamedInCorrectionForm(container)).toEqual([]);
+  }
 });

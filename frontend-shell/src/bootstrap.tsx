@@ -16,6 +16,11 @@ const server = readServerPage();
 initI18n(server ? languageOfPath(window.location.pathname) : undefined);
 registerShellTranslations();
 registerRuntimeRemotes(config.remotes);
+// A directory page (every page the server renders but the 404): its remote starts loading now,
+// beside the shell's start, not once hydration reaches its Suspense boundary (the remote's
+// manifest, entry and modules then waited for the shell's React to run first). The lazy
+// component's own call below gets the same module; a failure shows there, with its Retry.
+if (server && !server.notFoundPath) loadRemoteApp('directory', 0).catch(() => {});
 
 const app = (
   <StrictMode>

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Request } from 'express';
-import { ENGLISH_PREFIX, PUBLIC_PAGES } from 'contract';
+import { ENGLISH_PREFIX, localTimesOf, PUBLIC_PAGES } from 'contract';
 import { LRUCache } from 'lru-cache';
 import type { Piscina } from 'piscina';
 import { backgroundPool } from '../common/background-pool.js';
@@ -145,7 +145,8 @@ export class PublicPages implements OnModuleDestroy {
       // The directory's snapshot (its filters and lists) of the shown page's shops only, with the
       // page and counts of all results: filtering every match again held the loop for each page.
       const ownPage = directory.listingSnapshot({ ...catalog, shops: listing.shown.items }, searchParams);
-      snapshot = { ...ownPage, ...listing.shown, total: listing.shops.length, renderedAt };
+      const localTimes = localTimesOf(listing.shown.items, renderedAt);
+      snapshot = { ...ownPage, ...listing.shown, total: listing.shops.length, renderedAt, localTimes };
     } else if (page?.kind === 'shop') {
       const found = resolveSlugIn(catalog, page.slug);
       if (found && 'redirectTo' in found) {
@@ -153,7 +154,8 @@ export class PublicPages implements OnModuleDestroy {
       }
       if (found) {
         const path = shell.shopPath(page.language, found.shop.slug);
-        snapshot = { kind: 'shop', shop: found.shop, url: `${publicUrl}${path}`, renderedAt };
+        const localTimes = localTimesOf([found.shop], renderedAt);
+        snapshot = { kind: 'shop', shop: found.shop, url: `${publicUrl}${path}`, renderedAt, localTimes };
       } else {
         page = null; // an unknown shop: the 404 page
       }

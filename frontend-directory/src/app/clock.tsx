@@ -1,4 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { rememberLocalTimes } from 'contract';
+import type { DirectorySnapshot } from './snapshot';
 
 /**
  * The instant the page was rendered at (from the server's snapshot), so that the browser's first
@@ -7,7 +9,17 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
  */
 const RenderedAt = createContext<number | undefined>(undefined);
 
-export function ClockProvider({ renderedAt, children }: { renderedAt?: number; children: ReactNode }) {
+export function ClockProvider({
+  renderedAt,
+  localTimes,
+  children,
+}: {
+  renderedAt?: number;
+  /** The server's local time per zone at `renderedAt`: hydration then needs no Intl clock (contract's localTimesOf). */
+  localTimes?: DirectorySnapshot['localTimes'];
+  children: ReactNode;
+}) {
+  if (renderedAt !== undefined && localTimes) rememberLocalTimes(renderedAt, localTimes);
   return <RenderedAt.Provider value={renderedAt}>{children}</RenderedAt.Provider>;
 }
 
@@ -22,11 +34,17 @@ export function useNow(): number {
   const renderedAt = useContext(RenderedAt);
   const [now, setNow] = useState(() => renderedAt ?? Date.now());
   useEffect(() => {
-    // Right after hydration (which drew the server's instant), then every minute.
-    const first = setTimeout(() => setNow(Date.now()), 0);
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    // Once the page is idle after hydration (which drew the server's instant), then every minute:
+    // not before the visitor's first touch has been answered, as the new instant needs the Intl
+    // clocks the server's local times spared hydration.
+    const tick = () => setNow(Date.now());
+    // Safari and jsdom have no requestIdleCallback.
+    const idle = 'requestIdleCallback' in window;
+    const first = idle ? window.requestIdleCallback(tick) : window.setTimeout(tick, 0);
+    const timer = setInterval(tick, TICK_MS);
     return () => {
-      clearTimeout(first);
+      if (idle) window.cancelIdleCallback(first);
+      else window.clearTimeout(first);
       clearInterval(timer);
     };
   }, []);
