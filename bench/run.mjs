@@ -2,7 +2,7 @@
 /**
  * npm run bench -- [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
  *                 [--slices=3]
- *                 [--only=api|web|pages|admin|stall|start] [--web-shops=10000] [--lighthouse-runs=5]
+ *                 [--only=api|web|pages|admin|admin-load|stall|start] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
@@ -15,6 +15,8 @@
  * The API part alone needs only `npm run build -w backend`. --only=stall runs the hostile
  * requests at 10,000 shops while the event loop is probed (lib/stall.mjs). --only=start times
  * production's command to its first health answer, 5 starts (lib/start.mjs); only on request.
+ * --only=admin-load times a cold load of /admin at 2,000 shops, 5 loads, with the waterfall
+ * (lib/admin-load.mjs); only on request.
  * --node-flag=<flag> (repeatable) starts the API part's backend with it (e.g. --cpu-prof
  * --node-flag=--cpu-prof-dir=/tmp/prof: its CPU profile, written when it stops).
  */
@@ -33,6 +35,7 @@ const { benchWeb } = await import('./lib/web.mjs');
 const { benchAdmin } = await import('./lib/admin.mjs');
 const { benchStall } = await import('./lib/stall.mjs');
 const { benchStart } = await import('./lib/start.mjs');
+const { benchAdminLoad } = await import('./lib/admin-load.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -71,7 +74,7 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-const ONLY = ['api', 'web', 'pages', 'admin', 'stall', 'start'];
+const ONLY = ['api', 'web', 'pages', 'admin', 'admin-load', 'stall', 'start'];
 
 if (opts.only !== undefined && !ONLY.includes(opts.only))
   throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
@@ -131,5 +134,9 @@ if (opts.only === undefined || opts.only === 'web' || opts.only === 'pages') {
 if (opts.only === 'start') {
   const start = await benchStart({ runtime, save: opts.save, benchDir: BENCH_DIR });
   allHold &&= start.budgetsHold;
+}
+if (opts.only === 'admin-load') {
+  const load = await benchAdminLoad({ runtime, save: opts.save, benchDir: BENCH_DIR });
+  allHold &&= load.budgetsHold;
 }
 process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold
