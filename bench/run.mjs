@@ -2,7 +2,7 @@
 /**
  * npm run bench -- [--backup] [--dialect=sqlite|mysql] [--shops=1000] [--duration=10] [--warmup=2] [--connections=50]
  *                 [--slices=3]
- *                 [--only=api|web|pages|admin|stall|start] [--web-shops=10000] [--lighthouse-runs=5]
+ *                 [--only=api|web|pages|admin|admin-load|stall|start|touch] [--web-shops=10000] [--lighthouse-runs=5]
  *
  * Per dialect (SQLite always, MariaDB/MySQL when TEST_MYSQL_URL is set): start the built
  * backend on a fresh database, seed shops through the API, measure each route with autocannon,
@@ -17,6 +17,8 @@
  * production's command to its first health answer, 5 starts (lib/start.mjs); only on request.
  * --only=touch times a tap on each public page to its scripts' answer at 4× CPU (lib/touch.mjs);
  * --touch-profile=<dir> also writes a CPU profile of each page's first tap there.
+ * --only=admin-load times a cold load of /admin at 2,000 shops, 5 loads, with the waterfall
+ * (lib/admin-load.mjs); only on request.
  * --node-flag=<flag> (repeatable) starts the API part's backend with it (e.g. --cpu-prof
  * --node-flag=--cpu-prof-dir=/tmp/prof: its CPU profile, written when it stops).
  */
@@ -36,6 +38,7 @@ const { benchAdmin } = await import('./lib/admin.mjs');
 const { benchStall } = await import('./lib/stall.mjs');
 const { benchStart } = await import('./lib/start.mjs');
 const { benchTouch } = await import('./lib/touch.mjs');
+const { benchAdminLoad } = await import('./lib/admin-load.mjs');
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 const { values: opts } = parseArgs({
@@ -75,7 +78,7 @@ const settings = {
 const { runtime, dialects } = resolveRuntime(opts);
 
 let allHold = true;
-const ONLY = ['api', 'web', 'pages', 'admin', 'stall', 'start', 'touch'];
+const ONLY = ['api', 'web', 'pages', 'admin', 'admin-load', 'stall', 'start', 'touch'];
 
 if (opts.only !== undefined && !ONLY.includes(opts.only))
   throw new Error(`--only must be one of ${ONLY.join(', ')}, got "${opts.only}"`);
@@ -145,5 +148,9 @@ if (opts.only === 'touch') {
     profileDir: opts['touch-profile'],
   });
   allHold &&= touch.budgetsHold;
+}
+if (opts.only === 'admin-load') {
+  const load = await benchAdminLoad({ runtime, save: opts.save, benchDir: BENCH_DIR });
+  allHold &&= load.budgetsHold;
 }
 process.exitCode = allHold ? 0 : 2; // 2: measured fine, but a budget does not hold

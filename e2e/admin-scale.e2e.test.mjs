@@ -90,7 +90,7 @@ describe('dashboard at 2,000 shops (es)', () => {
         await page.waitForURL(/[?&]sort=city\b/);
 
         // The unverified ones, 50 to a page (the page size lives in the URL too).
-        await page.locator('.ant-segmented-item-label', { hasText: A.filterUnverified }).click();
+        await page.getByRole('radio', { name: A.filterUnverified }).check();
         await page.waitForURL(/[?&]verified=false\b/);
         await page.goto(`${page.url()}&pageSize=50`);
         await eventually(() => rows().count(), 50);

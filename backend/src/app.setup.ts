@@ -33,8 +33,11 @@ export const JSON_BODY_LIMIT = '1mb';
 /** The public catalogue: every GET answer under it is sent already compressed (sendDocument). */
 const PRE_ENCODED = '/api/shops';
 
-/** Routes that read or change the session; public routes skip the session middleware. */
-const SESSION_ROUTES = ['/api/auth', '/api/admin'];
+/**
+ * Routes that read or change the session; public routes skip the session middleware. The
+ * admin's page reads it to name a signed-in admin's first API answers in advance.
+ */
+const SESSION_ROUTES = ['/api/auth', '/api/admin', '/admin'];
 
 /** Everything between the socket and the controllers, so main.ts and every test build the same app. */
 export function configureApp(app: INestApplication, config: AppConfig): void {

@@ -239,6 +239,16 @@ export const ACTIVITY_KINDS: readonly [
 /** Entries per page of the activity log at most. */
 export const ACTIVITY_MAX_PAGE_SIZE: 100;
 /**
+ * The dashboard's list of shops with nothing chosen (`/admin`): its first request, which the
+ * server names in the page so the browser asks for it before the admin's scripts have run.
+ */
+export const ADMIN_SHOP_LIST_DEFAULTS: Readonly<{
+  readonly page: 1;
+  readonly pageSize: 20;
+  readonly sort: 'name';
+  readonly order: 'asc';
+}>;
+/**
  * The back office's pages, relative to `/admin`, as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.

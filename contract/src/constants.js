@@ -309,6 +309,14 @@ export const ACTIVITY_KINDS = /* @__PURE__ */ Object.freeze(
 export const ACTIVITY_MAX_PAGE_SIZE = 100;
 
 /**
+ * The dashboard's list of shops with nothing chosen (`/admin`): its first request, which the
+ * server names in the page so the browser asks for it before the admin's scripts have run.
+ */
+export const ADMIN_SHOP_LIST_DEFAULTS = /* @__PURE__ */ Object.freeze(
+  /** @type {const} */ ({ page: 1, pageSize: 20, sort: 'name', order: 'asc' }),
+);
+
+/**
  * The back office's pages, relative to `/admin`, as router patterns. The shell
  * mounts the admin remote only on these, and the server answers 200 only for these: any other
  * path under `/admin` gets the one 404 page, with a 404 status.

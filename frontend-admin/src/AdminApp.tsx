@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Provider } from 'react-redux';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Button, Result } from 'antd';
@@ -8,17 +8,21 @@ import { BasePathContext, useAdminPath } from './app/basePath';
 import { getPageStore, type AppStore } from './app/store';
 import { forgetSession, useGetMeQuery } from './api/adminApi';
 import { useAppDispatch } from './app/hooks';
-import { ActivityPage } from './features/activity/ActivityPage';
 import { AuthGuard } from './features/auth/AuthGuard';
-import { LoginPage } from './features/auth/LoginPage';
-import { ReauthDialog } from './features/auth/reauth/ReauthDialog';
-import { BackupPage } from './features/backup/BackupPage';
+import { isReauthenticationPending, subscribeReauthentication } from './api/reauthentication';
 import { DashboardPage } from './features/dashboard/DashboardPage';
-import { ShopFormPage } from './features/shops/ShopFormPage';
-import { ShopsCsvPage } from './features/shops-csv/ShopsCsvPage';
-import { UsersPage } from './features/users/UsersPage';
-import { RequestsPage } from './features/requests/RequestsPage';
-import { ListingRequestPage } from './features/requests/listing/ListingRequestPage';
+import {
+  ActivityPage,
+  BackupPage,
+  ListingRequestPage,
+  LoginPage,
+  PageLoading,
+  ReauthDialog,
+  RequestsPage,
+  ShopFormPage,
+  ShopsCsvPage,
+  UsersPage,
+} from './app/lazyPages';
 import { MAIN_CONTENT_ID } from 'frontend-common';
 import { registerAdminTranslations, useAdminTranslation } from './i18n';
 import { useAdminDocumentTitle } from './i18n/documentTitle';
@@ -79,24 +83,49 @@ export default function AdminApp({ basePath = '/admin', store }: AdminAppProps) 
     <Provider store={ownStore}>
       <BasePathContext.Provider value={basePath}>
         <AdminProviders>
-          <Routes>
-            <Route path="login" element={<LoginRoute />} />
-            <Route element={<AuthGuard />}>
-              <Route index element={<DashboardPage />} />
-              <Route path="shops/new" element={<ShopFormPage />} />
-              <Route path="shops/edit/:id" element={<ShopFormPage />} />
-              <Route path="shops/import" element={<ShopsCsvPage />} />
-              <Route path="users" element={<UsersPage />} />
-              <Route path="backup" element={<BackupPage />} />
-              <Route path="activity" element={<ActivityPage />} />
-              <Route path="requests" element={<RequestsPage />} />
-              <Route path="requests/:id" element={<ListingRequestPage />} />
-            </Route>
-            <Route path="*" element={<AdminNotFound />} />
-          </Routes>
-          <ReauthDialog />
+          <AdminRoutes />
+          <ReauthDialogOnceAsked />
         </AdminProviders>
       </BasePathContext.Provider>
     </Provider>
+  );
+}
+
+/**
+ * "Confirm it's you", mounted from the first time an action asks for it: its form and passkey
+ * code arrive then (the screens whose actions ask for it are loaded on demand too).
+ */
+function ReauthDialogOnceAsked() {
+  const asked = useSyncExternalStore(subscribeReauthentication, isReauthenticationPending, () => false);
+  const [mounted, setMounted] = useState(false);
+  if (asked && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ReauthDialog />
+    </Suspense>
+  ) : null;
+}
+
+/** The admin's screens; all but the dashboard arrive when first opened (app/lazyPages.tsx). */
+function AdminRoutes() {
+  const { t } = useAdminTranslation();
+  return (
+    <Suspense fallback={<PageLoading label={t('app.loadingPage')} />}>
+      <Routes>
+        <Route path="login" element={<LoginRoute />} />
+        <Route element={<AuthGuard />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="shops/new" element={<ShopFormPage />} />
+          <Route path="shops/edit/:id" element={<ShopFormPage />} />
+          <Route path="shops/import" element={<ShopsCsvPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="backup" element={<BackupPage />} />
+          <Route path="activity" element={<ActivityPage />} />
+          <Route path="requests" element={<RequestsPage />} />
+          <Route path="requests/:id" element={<ListingRequestPage />} />
+        </Route>
+        <Route path="*" element={<AdminNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -87,11 +87,17 @@ export function useNamedPagerItems(): ItemRender {
   const labels = useContext(ConfigProvider.ConfigContext).locale?.Pagination;
   return useCallback<ItemRender>(
     (_page, type, element) => {
+      if (!isValidElement<{ 'aria-label'?: string; rel?: string; href?: string }>(element)) return element;
       // The "•••" jumps are plain <a> without href inside a titled list item: no name to add.
       const label = type === 'prev' ? labels?.prev_page : type === 'next' ? labels?.next_page : undefined;
-      return label && isValidElement<{ 'aria-label'?: string }>(element)
-        ? cloneElement(element, { 'aria-label': label })
-        : element;
+      // antd's page numbers are <a rel="nofollow"> without href: `rel` is only allowed on a link
+      // with one (HTML; the Nu checker's error), and a crawler finds no link there anyway.
+      const placeholder = element.type === 'a' && !element.props.href;
+      if (!label && !(placeholder && element.props.rel)) return element;
+      return cloneElement(element, {
+        ...(label ? { 'aria-label': label } : {}),
+        ...(placeholder ? { rel: undefined } : {}),
+      });
     },
     [labels],
   );

@@ -10,6 +10,7 @@ import { HttpExceptionFilter } from '../common/http-exception.filter.js';
 import { markRoute } from '../observability/request-logging.js';
 import { sendDocument } from '../common/encoded-document.js';
 import type { PublicPages } from '../pages/public-pages.js';
+import { adminRemoteHints, adminSessionHints, withHints } from './admin-page-hints.js';
 
 /** Paths that belong to the backend, never to the shell's router. */
 const BACKEND_PATHS = /^\/(api|objects|remotes)(\/|$)|^\/(sitemap(-\d+)?\.xml|robots\.txt)$/;
@@ -116,9 +117,10 @@ export function serveFrontends(
     BACKEND_PATHS.test(request.path) ? next() : shellFiles(request, response, next),
   );
   const indexHtml = readFileSync(indexFile);
-  // The admin's page: the static page with its own title and noindex, when pages render here;
-  // made on the first request, not at start (loading the server builds took a tenth of a start).
-  let adminHtml: string | Buffer | undefined;
+  // The admin's page: the static page with its own title and noindex, when pages render here,
+  // and what its remote will load named up front (admin-page-hints.ts); made on the first
+  // request, not at start (loading the server builds took a tenth of a start).
+  let adminHtml: string | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))
       return next();
@@ -127,8 +129,10 @@ export function serveFrontends(
       // pages, so it is in the language the admin chose (the server does not know it).
       if (ADMIN_AREA.test(request.path)) {
         markRoute(request, '/admin/*');
-        adminHtml ??= pages.adminPage() ?? indexHtml;
-        return sendHtml(request, response, ADMIN_ROUTES.test(request.path) ? 200 : 404, adminHtml);
+        adminHtml ??= withHints(pages.adminPage() ?? indexHtml.toString(), adminRemoteHints(config));
+        const found = ADMIN_ROUTES.test(request.path);
+        const html = found ? withHints(adminHtml, adminSessionHints(request)) : adminHtml;
+        return sendHtml(request, response, found ? 200 : 404, html);
       }
       pages
         .answer(request.originalUrl, request)

@@ -8,7 +8,6 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import type { AdminUserDto, CurrentAdminDto, paths } from 'contract/api-types';
 import { announceCatalogChange } from 'frontend-common';
 import { fileNameFromDisposition, saveBlob } from '../features/backup/download';
-import { readBackupManifest } from '../features/backup/zipManifest';
 import { reportUnauthorized } from './baseApi';
 import { generatedApi } from './generated';
 
@@ -228,8 +227,12 @@ export const adminApi = taggedApi
           saveBlob(saved, fileName);
           // The manifest is written last, so only the finished file can say whether images
           // were already lost before the backup began (the admin is told on the page).
+          // The ZIP reader comes with the first full backup, not with the dashboard.
           const missingImages =
-            kind === 'full' ? (await readBackupManifest(saved))?.missingImages : undefined;
+            kind === 'full'
+              ? (await (await import('../features/backup/zipManifest')).readBackupManifest(saved))
+                  ?.missingImages
+              : undefined;
           return { data: { fileName, missingImages } };
         },
         invalidatesTags: (_r, error) => (error ? [] : ['Backup']),

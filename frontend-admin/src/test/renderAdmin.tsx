@@ -3,6 +3,7 @@ import { renderPage } from 'frontend-common/jest/render';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { initI18n } from 'frontend-common';
 import AdminApp from '../AdminApp';
+import { loadAllScreens } from '../app/lazyPages';
 import { makeStore } from '../app/store';
 import type { AdminUserDto as AdminUser } from 'contract/api-types';
 import type { Shop } from 'frontend-common';
@@ -13,6 +14,10 @@ function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
+
+// Every screen's code before the file's tests, as it was when the screens were not split out: a
+// test that opens one measures the screen, not the loading of its code (app/lazyPages.tsx).
+beforeAll(() => loadAllScreens());
 
 /** Renders the exposed remote the way the shell does: under /admin/*, with a real store. */
 export async function renderAdmin(url = '/admin', { language = 'en' } = {}) {

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { Outlet } from 'react-router-dom';
 import { useGetMeQuery } from '../../api/adminApi';
 import { useAdminTranslation } from '../../i18n';
-import { LoginPage } from './LoginPage';
-import { EnrolmentPage } from './second-factor/EnrolmentPage';
+import { EnrolmentPage, LoginPage, PageLoading } from '../../app/lazyPages';
 import '../layout/admin.css';
 
 /**
@@ -44,11 +43,22 @@ export function AuthGuard() {
     );
   }
   // The policy requires a second factor this admin has not set up: nothing else until then.
-  if (user?.pendingStep === 'enrolment') return <EnrolmentPage user={user} />;
+  // Their own boundary: the login's code arriving never hides the page kept below it.
+  const loading = <PageLoading label={t('app.loadingPage')} />;
+  if (user?.pendingStep === 'enrolment')
+    return (
+      <Suspense fallback={loading}>
+        <EnrolmentPage user={user} />
+      </Suspense>
+    );
   const keepPage = Boolean(user) || hadSession;
   return (
     <>
-      {!user && <LoginPage inPlace sessionEnded={hadSession} />}
+      {!user && (
+        <Suspense fallback={loading}>
+          <LoginPage inPlace sessionEnded={hadSession} />
+        </Suspense>
+      )}
       {keepPage && <div hidden={!user}>{<Outlet />}</div>}
     </>
   );

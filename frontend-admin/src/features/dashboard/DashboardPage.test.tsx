@@ -110,7 +110,7 @@ describe('dashboard', () => {
     await renderAdmin('/admin');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const spinner = () => document.querySelector('.atm-admin__shop-table .ant-spin-spinning');
-    await user().click(screen.getByText('Verified', { selector: '.ant-segmented-item-label' }));
+    await user().click(screen.getByRole('radio', { name: 'Verified' }));
     // The old rows stay, without a spinner, for the first 300 ms; then the spinner shows.
     expect(spinner()).toBeNull();
     await waitFor(() => expect(spinner()).not.toBeNull(), { timeout: 2000 });
@@ -124,7 +124,7 @@ describe('dashboard', () => {
     stubApi({ ...base, 'GET /api/admin/shops': adminList([norte, sur]) });
     await renderAdmin('/admin');
     await waitFor(() => expect(cards()).toHaveLength(2));
-    await user().click(screen.getByText('Verified', { selector: '.ant-segmented-item-label' }));
+    await user().click(screen.getByRole('radio', { name: 'Verified' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(cards()[0]).toHaveTextContent('Armería del Norte');
     expect(location()).toBe('/admin?verified=true');
@@ -357,7 +357,7 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Panel de Administración ATM' })).toBeInTheDocument();
     expect(screen.getByText('Bienvenido, carmen')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Agregar nuevo armero/ })).toBeInTheDocument();
-    await user().click(screen.getByText('EN', { selector: '.ant-segmented-item-label *' }));
+    await user().click(screen.getByRole('radio', { name: 'EN' }));
     expect(await screen.findByRole('heading', { name: 'ATM Admin Panel' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Add New Gunsmith/ })).toBeInTheDocument();
     expect(i18n.language).toBe('en');

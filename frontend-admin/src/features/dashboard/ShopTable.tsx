@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Flex, Segmented, Select, Table, Typography } from 'antd';
+import { App, Button, Flex, Radio, Select, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -206,6 +206,9 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
       {
         key: 'actions',
         title: t('dashboard.columns.actions'),
+        // A width on the last column makes the table write a <col> for every column: with the
+        // selection column's alone, the rows were wider than the table's declared columns.
+        width: 'auto',
         render: (_, shop) => (
           <div className="atm-admin__row-actions">
             <Button
@@ -290,10 +293,13 @@ export function ShopTable({ list, fetching, params, update }: ShopTableProps) {
     <>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <SearchBox value={params.q} onSearch={onSearch} />
-        <Segmented<VerifiedFilter>
+        {/* Radio buttons, not antd's Segmented (a <div> inside a <label>: invalid HTML). */}
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
           aria-label={t('dashboard.filter.label')}
           value={params.verified}
-          onChange={(verified) => update({ verified })}
+          onChange={({ target: { value } }) => update({ verified: value as VerifiedFilter })}
           options={[
             { value: 'all', label: t('dashboard.filter.all') },
             { value: 'true', label: t('dashboard.filter.verified') },

@@ -1,3 +1,4 @@
+import { ADMIN_SHOP_LIST_DEFAULTS } from 'contract';
 import type { GetAdminShopsApiArg } from '../../api/generated';
 
 export type ShopSort = NonNullable<GetAdminShopsApiArg['sort']>;
@@ -19,10 +20,7 @@ export interface ShopListParams {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const DEFAULT_PARAMS: ShopListParams = {
-  page: 1,
-  pageSize: 20,
-  sort: 'name',
-  order: 'asc',
+  ...ADMIN_SHOP_LIST_DEFAULTS,
   q: '',
   verified: 'all',
   category: '',

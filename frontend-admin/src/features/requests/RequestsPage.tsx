@@ -134,6 +134,8 @@ export function RequestsPage() {
     {
       key: 'actions',
       title: t('requests.columns.actions'),
+      // With a width on the last column the table writes a <col> for every column (see ShopTable).
+      width: 'auto',
       render: (_, request) =>
         request.type === 'listing' ? (
           <Flex gap={6} wrap>

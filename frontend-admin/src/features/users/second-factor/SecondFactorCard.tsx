@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, List, Modal, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, List, Modal, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   useGetMeQuery,
@@ -112,14 +112,15 @@ export function SecondFactorCard() {
             </div>
           )}
           <Flex gap={12} align="center" wrap>
-            <Switch
-              id="mfa-policy"
+            {/* A checkbox, not antd's Switch: that one draws a <div> inside its <button>, which
+                HTML does not allow. Disabled while the change is saved. */}
+            <Checkbox
               checked={data.required}
-              disabled={data.requiredByServer}
-              loading={savingPolicy}
-              onChange={(required) => void changePolicy(required)}
-            />
-            <label htmlFor="mfa-policy">{t('mfa.card.policy')}</label>
+              disabled={data.requiredByServer || savingPolicy}
+              onChange={({ target: { checked } }) => void changePolicy(checked)}
+            >
+              {t('mfa.card.policy')}
+            </Checkbox>
             {data.requiredByServer && (
               <Typography.Text type="secondary">{t('mfa.card.policyByServer')}</Typography.Text>
             )}

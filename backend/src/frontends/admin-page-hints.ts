@@ -1,0 +1,80 @@
+import type { Request } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_SHOP_LIST_DEFAULTS } from 'contract';
+import type { FrontendsConfig } from '../config/frontends.config.js';
+
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+  shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+const readManifest = (file: string): Manifest | null =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+
+/** Paths of our own making only (manifest entries, configured URLs): nothing to escape but quotes. */
+const link = (href: string, as: string, crossorigin?: string) =>
+  `<link rel="preload" href="${href.replace(/"/g, '%22')}" as="${as}"${crossorigin === undefined ? '' : ` crossorigin="${crossorigin}"`}>`;
+
+/**
+ * The remote's files at the priority of the shell's own deferred script: at the default (high)
+ * priority for a preloaded script, Chromium held the shell's script back until they had arrived,
+ * and the shell is what starts everything else.
+ */
+const lowLink = (href: string, as: string) => link(href, as).replace(/>$/, ' fetchpriority="low">');
+
+/**
+ * What the admin remote will load, named in the admin's page so the browser fetches it with the
+ * shell instead of one step after another (the shell's scripts, then the remote's manifest, then
+ * its entry, then its chunks). The manifest is fetched by the federation runtime with fetch()
+ * (CORS, same-origin credentials); the entry, chunks and style sheet are plain <script> and
+ * <link> elements. Files are named only for the build this backend serves; a remote elsewhere
+ * gets its manifest hinted alone.
+ */
+export function adminRemoteHints(config: FrontendsConfig): string {
+  const manifestUrl = config.remotes.admin;
+  const hints = [link(manifestUrl, 'fetch', '')];
+  const admin = readManifest(join(config.root, 'frontend-admin', 'dist', 'mf-manifest.json'));
+  const base = admin?.metaData?.publicPath;
+  if (!admin || !base || manifestUrl !== `${base}mf-manifest.json`) return hints.join('');
+  const entry = admin.metaData?.remoteEntry;
+  if (entry?.name) hints.push(lowLink(`${base}${entry.path ?? ''}${entry.name}`, 'script'));
+  const app = admin.exposes?.find((expose) => expose.name === 'App');
+  // Shared libraries the shell provides come from the shell; the others from the remote.
+  const shell = readManifest(join(config.root, 'frontend-shell', 'dist', 'mf-manifest.json'));
+  const fromShell = new Set((shell?.shared ?? []).map((shared) => shared.name));
+  const sharedScripts = (admin.shared ?? [])
+    .filter((shared) => !fromShell.has(shared.name))
+    .flatMap((shared) => shared.assets?.js?.sync ?? []);
+  for (const file of new Set([...sharedScripts, ...(app?.assets?.js?.sync ?? [])]))
+    hints.push(lowLink(`${base}${file}`, 'script'));
+  for (const file of app?.assets?.css?.sync ?? []) hints.push(lowLink(`${base}${file}`, 'style'));
+  return hints.join('');
+}
+
+/** The dashboard's first page of shops, as the admin's API client writes its URL. */
+const FIRST_SHOPS = `/api/admin/shops?${new URLSearchParams(
+  Object.entries(ADMIN_SHOP_LIST_DEFAULTS).map(([key, value]): [string, string] => [key, String(value)]),
+).toString()}`;
+
+/**
+ * The first answers the admin's screens wait for, for a signed-in administrator: the session,
+ * and on the dashboard its first page of shops and its counts. Same credentials mode as the
+ * admin's fetches (`include`), so the browser hands them these answers. None for a visitor
+ * without a session (they would be 401s) or one who must first set up a second factor.
+ */
+export function adminSessionHints(request: Request): string {
+  const session = request.session as { enrolmentRequired?: boolean } | undefined;
+  if (!request.isAuthenticated?.() || session?.enrolmentRequired) return '';
+  const urls = ['/api/auth/me'];
+  if (/^\/admin\/?$/.test(request.path) && Object.keys(request.query).length === 0)
+    urls.push(FIRST_SHOPS, '/api/admin/backup/stats', '/api/admin/requests/pending-count');
+  return urls.map((url) => link(url, 'fetch', 'use-credentials')).join('');
+}
+
+/** The admin's page with hints inserted at the end of its head. */
+export function withHints(html: string, hints: string): string {
+  const head = html.indexOf('</head>');
+  return head < 0 || !hints ? html : `${html.slice(0, head)}${hints}${html.slice(head)}`;
+}
