@@ -186,8 +186,9 @@ export const FIELD_ERROR_CODES: readonly [
   'AMBIGUOUS_MATCH',
   'DUPLICATE_ROW',
   'WRONG_CELL_COUNT',
-  'INVALID_DATE',
-  ...('INVALID_HOURS' | 'OVERLAPPING_HOURS')[],
+  ...('INVALID_HOURS' | 'OVERLAPPING_HOURS' | 'INVALID_DATE' | 'INVALID_CERTIFICATE_NUMBER')[],
+  'VALID_UNTIL_NOT_AFTER_VERIFIED_ON',
+  'CERTIFICATE_NUMBER_TAKEN',
 ];
 /** The most entries a backup ZIP may have (shops.json, manifest, activity and images). */
 export const BACKUP_MAX_ENTRIES: 25000;

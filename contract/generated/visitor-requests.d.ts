@@ -87,6 +87,9 @@ export const LISTING_IMAGE_FIELDS: readonly ['logo', 'mapImageUrl'];
  * which only an administrator decides.
  */
 export const LISTING_SHOP_FIELD_NAMES: readonly (
+  | 'certificateNumber'
+  | 'verifiedOn'
+  | 'validUntil'
   | 'name'
   | 'city'
   | 'description'
@@ -97,6 +100,7 @@ export const LISTING_SHOP_FIELD_NAMES: readonly (
   | 'address'
   | 'whatsapp'
   | 'website'
+  | 'isVerified'
   | 'latitude'
   | 'longitude'
   | 'logo'
@@ -104,6 +108,7 @@ export const LISTING_SHOP_FIELD_NAMES: readonly (
   | 'googleMapsUrl'
   | 'openingHours'
   | 'hoursNote'
+  | 'verificationNote'
 )[];
 /** Where administrators see a listing request's quarantined images (admin-only, never public). */
 export const QUARANTINE_PREVIEW_PREFIX: '/api/admin/quarantine/';

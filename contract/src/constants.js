@@ -1,5 +1,6 @@
 // @ts-check
 import { SHOP_FORMAT_CODES } from './shop-schema.js';
+import { VERIFICATION_CODES } from './verification.js';
 /*
  * The domain rules the backend, the frontends, the bench and the end-to-end suite share, written
  * once. Plain JavaScript with JSDoc types so that Node (backend at run time, .mjs scripts), webpack
@@ -247,9 +248,11 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'AMBIGUOUS_MATCH',
     'DUPLICATE_ROW',
     'WRONG_CELL_COUNT',
-    'INVALID_DATE',
-    // A shop field's own text format (its `format` in the schema)
+    // A shop field's own text format (its `format` in the schema; INVALID_DATE among them, which
+    // a CSV import's date cell answers too)
     ...SHOP_FORMAT_CODES,
+    // The rules across a shop's verification fields (verification.js)
+    ...VERIFICATION_CODES,
   ]),
 );
 

@@ -4,19 +4,16 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminShopsService } from './admin-shops.service.js';
 import { CatalogWorker } from './catalog-worker.js';
 import { DemoSeeder } from './demo/demo.seeder.js';
-import { ShopCategory } from './shop-category.entity.js';
-import { ShopOldSlug } from './shop-old-slug.entity.js';
-import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.js';
 import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
-import { ShopWriter } from './shop-writer.js';
+import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Shop, ShopCategory, ShopOldSlug]), UploadsModule],
+  imports: [TypeOrmModule.forFeature(SHOP_WRITER_ENTITIES), UploadsModule],
   controllers: [ShopsController, AdminShopsController],
   providers: [
     ShopsService,
