@@ -1394,9 +1394,12 @@ export interface components {
       | 'AMBIGUOUS_MATCH'
       | 'DUPLICATE_ROW'
       | 'WRONG_CELL_COUNT'
-      | 'INVALID_DATE'
       | 'INVALID_HOURS'
-      | 'OVERLAPPING_HOURS';
+      | 'OVERLAPPING_HOURS'
+      | 'INVALID_CERTIFICATE_NUMBER'
+      | 'INVALID_DATE'
+      | 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON'
+      | 'CERTIFICATE_NUMBER_TAKEN';
     FieldErrorDto: {
       /** @description Why the field was refused: stable, for the screens to translate. */
       code: components['schemas']['FieldErrorCode'];
@@ -1458,7 +1461,7 @@ export interface components {
        */
       categories: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified: 'true' | 'false';
@@ -1488,6 +1491,26 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote: string | null;
       /** @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f */
       id: string;
       /**
@@ -1527,6 +1550,10 @@ export interface components {
       total: number;
       verified: number;
       unverified: number;
+      /** @description Verified shops whose certificate ends within the next 30 days. */
+      expiringSoon: number;
+      /** @description Shops whose certificate's valid-until has passed. */
+      expired: number;
     };
     AdminShopListDto: {
       items: components['schemas']['ShopDto'][];
@@ -1585,7 +1612,7 @@ export interface components {
        */
       categories: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
@@ -1615,6 +1642,26 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote?: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber?: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn?: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil?: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote?: string | null;
     };
     UpdateShopDto: {
       /** @example Armería El Centinela */
@@ -1649,7 +1696,7 @@ export interface components {
        */
       categories?: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
@@ -1679,6 +1726,26 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote?: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber?: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn?: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil?: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote?: string | null;
     };
     HealthDto: Record<string, never>;
     LivenessDto: Record<string, never>;
@@ -2527,6 +2594,8 @@ export interface operations {
         city?: string;
         /** @description Shops in this state (case-insensitive); `all` or nothing: any. */
         state?: string;
+        /** @description `only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any. */
+        verified?: 'only' | 'all';
         /** @description `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
         open?: 'now' | 'all';
       };
@@ -2807,6 +2876,11 @@ export interface operations {
          */
         q?: string;
         verified?: 'true' | 'false';
+        /**
+         * @description `expiring`: verified shops whose certificate ends within the next 30 days (today included);
+         *     `expired`: shops whose certificate's valid-until has passed. Days are Mexico City's.
+         */
+        verification?: 'expiring' | 'expired';
         /** @description Shops that have this category (case-insensitive). */
         category?: string;
         /** @description Shops in this state (case-insensitive). */

@@ -154,6 +154,14 @@ export const SHOP_SCHEMA: readonly (
         defaultValue: 'false';
         verification: true;
         doc: string;
+        structuredData: typeof verificationStructuredData;
+        listingFilter: Readonly<{
+          param: 'verified';
+          value: 'only';
+          doc: '`only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any.';
+          keeps: typeof isVerifiedAt;
+          changesWithTime: true;
+        }>;
       } & Omit<ShopFieldDefinition, 'name' | 'kind' | 'label' | 'required'>
     >
   | Readonly<
@@ -375,17 +383,17 @@ export const SHOP_FIELD_NAMES: readonly (
   | 'certificateNumber'
   | 'verifiedOn'
   | 'validUntil'
+  | 'state'
+  | 'isVerified'
   | 'name'
   | 'city'
   | 'description'
   | 'categories'
-  | 'state'
   | 'email'
   | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'isVerified'
   | 'latitude'
   | 'longitude'
   | 'logo'
@@ -397,11 +405,11 @@ export const SHOP_FIELD_NAMES: readonly (
 )[];
 /** The fields a shop cannot be saved without. */
 export const SHOP_REQUIRED_FIELDS: readonly (
+  | 'state'
   | 'name'
   | 'city'
   | 'description'
   | 'categories'
-  | 'state'
   | 'email'
   | 'phone'
   | 'address'
@@ -415,17 +423,17 @@ export const SHOP_FIELD: Readonly<
     | 'certificateNumber'
     | 'verifiedOn'
     | 'validUntil'
+    | 'state'
+    | 'isVerified'
     | 'name'
     | 'city'
     | 'description'
     | 'categories'
-    | 'state'
     | 'email'
     | 'phone'
     | 'address'
     | 'whatsapp'
     | 'website'
-    | 'isVerified'
     | 'latitude'
     | 'longitude'
     | 'logo'
@@ -451,17 +459,17 @@ export const SHOP_CSV_COLUMNS: readonly (
   | 'certificateNumber'
   | 'verifiedOn'
   | 'validUntil'
+  | 'state'
+  | 'isVerified'
   | 'name'
   | 'city'
   | 'description'
   | 'categories'
-  | 'state'
   | 'email'
   | 'phone'
   | 'address'
   | 'whatsapp'
   | 'website'
-  | 'isVerified'
   | 'latitude'
   | 'longitude'
   | 'logo'
@@ -477,11 +485,11 @@ export const SHOP_CSV_COLUMNS: readonly (
 )[];
 /** Columns a shops CSV must have: the shop's required fields. */
 export const SHOP_CSV_REQUIRED_COLUMNS: readonly (
+  | 'state'
   | 'name'
   | 'city'
   | 'description'
   | 'categories'
-  | 'state'
   | 'email'
   | 'phone'
   | 'address'
@@ -588,10 +596,10 @@ export type ShopFieldDefinition = {
    */
   correction?: string | undefined;
   /**
-   * what the value adds to
-   * the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
+   * what the value (of the shop) adds to the shop's schema.org LocalBusiness on its page (nothing,
+   * `{}`, when it has none)
    */
-  structuredData?: ((value: unknown) => Record<string, unknown>) | undefined;
+  structuredData?: ((value: unknown, shop: Record<string, unknown>) => Record<string, unknown>) | undefined;
   /**
    * a filter of the public listing that the field brings
    */
@@ -673,5 +681,7 @@ export type ShopFormatCode = Extract<
     format: ShopTextFormat;
   }
 >['format']['codes'][number];
+import { verificationStructuredData } from './verification.js';
+import { isVerifiedAt } from './verification.js';
 import { openingHoursStructuredData } from './opening-hours.js';
 import { isOpenAt } from './opening-hours.js';

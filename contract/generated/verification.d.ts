@@ -39,13 +39,13 @@ export function isExpiredAt(
 /**
  * "Verified" as the directory shows it: the checkbox, and a period that has not ended (or the
  * earlier "verified, no dates").
- * @param {{ state: string, isVerified: 'true' | 'false' | string, validUntil?: string | null }} shop
+ * @param {{ state: string, isVerified?: string, validUntil?: string | null }} shop
  * @param {number} instant
  */
 export function isVerifiedAt(
   shop: {
     state: string;
-    isVerified: 'true' | 'false' | string;
+    isVerified?: string;
     validUntil?: string | null;
   },
   instant: number,
@@ -81,6 +81,17 @@ export function checkCertificate(
  * @param {string} number
  */
 export function certificateCheckUrl(origin: string, slug: string, number: string): string;
+/**
+ * What a verification adds to the shop's schema.org LocalBusiness while it is current: the
+ * alliance's certificate as a credential (nothing once it has expired or was withdrawn).
+ * @param {unknown} _value the shop's isVerified
+ * @param {Record<string, unknown>} shop
+ * @returns {Record<string, unknown>}
+ */
+export function verificationStructuredData(
+  _value: unknown,
+  shop: Record<string, unknown>,
+): Record<string, unknown>;
 /** A day of the calendar as a text format of a shop field (`YYYY-MM-DD`). */
 export const DAY_FORMAT: Readonly<{
   codes: readonly ['INVALID_DATE'];

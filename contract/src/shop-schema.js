@@ -13,7 +13,13 @@ import {
   OPENING_HOURS_FORMAT,
   openingHoursStructuredData,
 } from './opening-hours.js';
-import { CERTIFICATE_NUMBER_FORMAT, CERTIFICATE_NUMBER_MAX_LENGTH, DAY_FORMAT } from './verification.js';
+import {
+  CERTIFICATE_NUMBER_FORMAT,
+  CERTIFICATE_NUMBER_MAX_LENGTH,
+  DAY_FORMAT,
+  isVerifiedAt,
+  verificationStructuredData,
+} from './verification.js';
 
 // The modules of fields with rules of their own are the contract's too, exported with the schema.
 export * from './opening-hours.js';
@@ -59,8 +65,9 @@ export * from './verification.js';
  *   invisible ones too) is refused, as in one-line text, not only the direction-changing ones
  * @property {string} [correction] the kind of a visitor's correction (CORRECTION_KINDS) that
  *   proposes a new value for this field
- * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to
- *   the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
+ * @property {(value: unknown, shop: Record<string, unknown>) => Record<string, unknown>} [structuredData]
+ *   what the value (of the shop) adds to the shop's schema.org LocalBusiness on its page (nothing,
+ *   `{}`, when it has none)
  * @property {ListingToggle} [listingFilter] a filter of the public listing that the field brings
  * @property {boolean} [verification] part of the alliance's verification: only an administrator
  *   sets it (never a visitor's request)
@@ -149,6 +156,15 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     defaultValue: 'false',
     verification: true,
     doc: "'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.",
+    structuredData: verificationStructuredData,
+    listingFilter: Object.freeze({
+      param: 'verified',
+      value: 'only',
+      doc: "`only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any.",
+      keeps: isVerifiedAt,
+      // Right at midnight, before the server's minute job takes the checkbox off.
+      changesWithTime: true,
+    }),
   }),
   field('latitude', 'coordinate', 'Latitude', {
     required: false,

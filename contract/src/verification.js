@@ -140,7 +140,7 @@ export function isExpiredAt(shop, instant) {
 /**
  * "Verified" as the directory shows it: the checkbox, and a period that has not ended (or the
  * earlier "verified, no dates").
- * @param {{ state: string, isVerified: 'true' | 'false' | string, validUntil?: string | null }} shop
+ * @param {{ state: string, isVerified?: string, validUntil?: string | null }} shop
  * @param {number} instant
  */
 export function isVerifiedAt(shop, instant) {
@@ -181,4 +181,27 @@ export function checkCertificate(shop, number, instant) {
  */
 export function certificateCheckUrl(origin, slug, number) {
   return `${origin}/shops/${encodeURIComponent(slug)}?${CERTIFICATE_PARAM}=${encodeURIComponent(number)}`;
+}
+
+/**
+ * What a verification adds to the shop's schema.org LocalBusiness while it is current: the
+ * alliance's certificate as a credential (nothing once it has expired or was withdrawn).
+ * @param {unknown} _value the shop's isVerified
+ * @param {Record<string, unknown>} shop
+ * @returns {Record<string, unknown>}
+ */
+export function verificationStructuredData(_value, shop) {
+  const verification = /** @type {{ state: string, isVerified?: string, certificateNumber?: string | null, verifiedOn?: string | null, validUntil?: string | null }} */ (shop);
+  if (!isVerifiedAt(verification, Date.now())) return {};
+  return {
+    hasCredential: {
+      '@type': 'EducationalOccupationalCredential',
+      credentialCategory: 'certificate',
+      name: 'Armero certificado por la Alianza de Tiradores de México',
+      recognizedBy: { '@type': 'Organization', name: 'Alianza de Tiradores de México' },
+      ...(verification.certificateNumber ? { identifier: verification.certificateNumber } : {}),
+      ...(verification.verifiedOn ? { dateCreated: verification.verifiedOn } : {}),
+      ...(verification.validUntil ? { expires: verification.validUntil } : {}),
+    },
+  };
 }

@@ -46,6 +46,7 @@ export type ShopChangeSource =
   | { via: 'import'; file?: string }
   | { via: 'restore'; upload?: string; storedBackup?: string }
   | { via: 'seed' }
+  | { via: 'expiry' }
   | { via: 'suggestion'; reference: string; approvedBy: string | null };
 
 /** Options of one write that only a restore uses: the id, slug and dates a backup had. */

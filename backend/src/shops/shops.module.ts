@@ -9,6 +9,7 @@ import { PublicCatalog } from './public-catalog.js';
 import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
+import { VerificationExpiry } from './verification-expiry.service.js';
 import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
@@ -24,6 +25,7 @@ import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
     PublicListing,
     ListingResultsCache,
     DemoSeeder,
+    VerificationExpiry,
   ],
   exports: [ShopsService, ShopWriter, PublicCatalog, ListingResultsCache],
 })
