@@ -35,7 +35,9 @@ export function consentProblems(body: { name?: string | null; email?: string | n
  * @param {Record<string, unknown>} shop
  */
 export function checkListingShop(shop: Record<string, unknown>): {
-  values: Record<string, unknown>;
+  values: {
+    [k: string]: unknown;
+  };
   problems: (import('./shop-rules.js').ShopFieldProblem & {
     field: string;
   })[];

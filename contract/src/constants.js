@@ -180,6 +180,8 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'PASSKEY_NOT_FOUND',
     // Shops and images
     'SHOP_NOT_FOUND',
+    // A certificate asked of a shop whose verification has no certificate number
+    'SHOP_NOT_CERTIFIED',
     'IMAGE_NOT_FOUND',
     'IMAGE_INVALID',
     'IMAGE_TOO_LARGE',

@@ -137,7 +137,8 @@ const UNVERIFIED = /* @__PURE__ */ Object.freeze(
 export function checkListingShop(shop) {
   const { values, problems } = checkShop({ ...shop, ...UNVERIFIED });
   return {
-    values,
+    // The visitor's fields only: the verification is not theirs to propose, even as null.
+    values: Object.fromEntries(Object.entries(values).filter(([name]) => !(name in UNVERIFIED))),
     problems: problems.filter(
       ({ field }) =>
         !(

@@ -10,12 +10,14 @@ import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
 import { VerificationExpiry } from './verification-expiry.service.js';
+import { CertificatesController } from './certificate/certificates.controller.js';
+import { CertificatesService } from './certificate/certificates.service.js';
 import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
   imports: [TypeOrmModule.forFeature(SHOP_WRITER_ENTITIES), UploadsModule],
-  controllers: [ShopsController, AdminShopsController],
+  controllers: [ShopsController, AdminShopsController, CertificatesController],
   providers: [
     ShopsService,
     CatalogWorker,
@@ -26,6 +28,7 @@ import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
     ListingResultsCache,
     DemoSeeder,
     VerificationExpiry,
+    CertificatesService,
   ],
   exports: [ShopsService, ShopWriter, PublicCatalog, ListingResultsCache],
 })
