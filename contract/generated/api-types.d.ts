@@ -186,6 +186,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/shops/{id}/certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's current certificate to print (Spanish with English beneath): its name, city,
+     *     number, period, the alliance's mark and a QR code that opens the shop's public page with the
+     *     number, where a visitor sees whether it is current.
+     */
+    get: operations['getCertificate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shops/{id}/verification-periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every period of the shop's verification, the latest first (renewals keep the earlier ones). */
+    get: operations['getVerificationPeriods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -1337,6 +1375,7 @@ export interface components {
       | 'PASSKEY_ALREADY_REGISTERED'
       | 'PASSKEY_NOT_FOUND'
       | 'SHOP_NOT_FOUND'
+      | 'SHOP_NOT_CERTIFIED'
       | 'IMAGE_NOT_FOUND'
       | 'IMAGE_INVALID'
       | 'IMAGE_TOO_LARGE'
@@ -1746,6 +1785,30 @@ export interface components {
        * @example Reparación y mantenimiento de armas largas
        */
       verificationNote?: string | null;
+    };
+    VerificationPeriodDto: {
+      /** @example ATM-2026/014 */
+      certificateNumber: string;
+      /** @example 2026-05-01 */
+      verifiedOn: string;
+      /**
+       * @description The last valid day; null: no expiry.
+       * @example 2027-05-01
+       */
+      validUntil: string | null;
+      note: string | null;
+      /** @description The administrator whose session recorded it; null for an import, a restore or the server. */
+      verifiedBy: string | null;
+      /**
+       * @description Their username at the time.
+       * @example carmen
+       */
+      verifiedByName: string | null;
+      /**
+       * Format: date-time
+       * @description When the period was recorded.
+       */
+      recordedAt: string;
     };
     HealthDto: Record<string, never>;
     LivenessDto: Record<string, never>;
@@ -2472,6 +2535,7 @@ export type BulkShopsDto = components['schemas']['BulkShopsDto'];
 export type BulkShopsResultDto = components['schemas']['BulkShopsResultDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
+export type VerificationPeriodDto = components['schemas']['VerificationPeriodDto'];
 export type HealthDto = components['schemas']['HealthDto'];
 export type LivenessDto = components['schemas']['LivenessDto'];
 export type ReadinessDto = components['schemas']['ReadinessDto'];
@@ -3272,6 +3336,123 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; try again in a moment */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getCertificate: {
+    parameters: {
+      query?: {
+        paper?: 'a4' | 'letter';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description paper is invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SHOP_NOT_CERTIFIED: the shop has no certificate number */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getVerificationPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationPeriodDto'][];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

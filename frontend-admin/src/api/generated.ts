@@ -51,6 +51,11 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    getVerificationPeriods: build.query<GetVerificationPeriodsApiResponse, GetVerificationPeriodsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/${encodeURIComponent(String(queryArg))}/verification-periods`,
+      }),
+    }),
     getMySessions: build.query<GetMySessionsApiResponse, GetMySessionsApiArg>({
       query: () => ({ url: `/api/auth/sessions` }),
     }),
@@ -365,6 +370,8 @@ export type UpdateShopApiArg = {
 };
 export type DeleteShopApiResponse = unknown;
 export type DeleteShopApiArg = string;
+export type GetVerificationPeriodsApiResponse = /** status 200  */ VerificationPeriodDto[];
+export type GetVerificationPeriodsApiArg = string;
 export type GetMySessionsApiResponse = /** status 200  */ AdminSessionDto[];
 export type GetMySessionsApiArg = void;
 export type EndMySessionApiResponse = unknown;
@@ -612,6 +619,7 @@ export type ErrorCode =
   | 'PASSKEY_ALREADY_REGISTERED'
   | 'PASSKEY_NOT_FOUND'
   | 'SHOP_NOT_FOUND'
+  | 'SHOP_NOT_CERTIFIED'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
   | 'IMAGE_TOO_LARGE'
@@ -807,6 +815,19 @@ export type UpdateShopDto = {
   validUntil?: string | null;
   /** What the certificate covers, as printed on it (public); null when none. */
   verificationNote?: string | null;
+};
+export type VerificationPeriodDto = {
+  certificateNumber: string;
+  verifiedOn: string;
+  /** The last valid day; null: no expiry. */
+  validUntil: string | null;
+  note: string | null;
+  /** The administrator whose session recorded it; null for an import, a restore or the server. */
+  verifiedBy: string | null;
+  /** Their username at the time. */
+  verifiedByName: string | null;
+  /** When the period was recorded. */
+  recordedAt: string;
 };
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */
