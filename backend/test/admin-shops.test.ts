@@ -192,7 +192,13 @@ describe.each(DIALECTS)('admin shop list and bulk actions on %s', (dialect) => {
       'true',
       'true',
     ]);
-    expect((await list()).stats).toEqual({ total: 6, verified: 4, unverified: 2, expiringSoon: 0, expired: 0 });
+    expect((await list()).stats).toEqual({
+      total: 6,
+      verified: 4,
+      unverified: 2,
+      expiringSoon: 0,
+      expired: 0,
+    });
     await admin.post('/api/admin/shops/bulk').send({ action: 'unverify', ids: chosen }).expect(200);
     expect((await list()).stats.verified).toBe(2);
   });

@@ -160,7 +160,7 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     listingFilter: Object.freeze({
       param: 'verified',
       value: 'only',
-      doc: "`only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any.",
+      doc: '`only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any.',
       keeps: isVerifiedAt,
       // Right at midnight, before the server's minute job takes the checkbox off.
       changesWithTime: true,
@@ -283,7 +283,9 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
 
 /** Every code the fields' own formats refuse a value with. */
 export const SHOP_FORMAT_CODES = /* @__PURE__ */ Object.freeze(
-  /** @type {ShopFormatCode[]} */ ([...new Set(SHOP_SCHEMA.flatMap((definition) => definition.format?.codes ?? []))]),
+  /** @type {ShopFormatCode[]} */ ([
+    ...new Set(SHOP_SCHEMA.flatMap((definition) => definition.format?.codes ?? [])),
+  ]),
 );
 
 /** The field names, in the schema's order. */

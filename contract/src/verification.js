@@ -58,7 +58,10 @@ export const CERTIFICATE_NUMBER_FORMAT = /* @__PURE__ */ Object.freeze({
 });
 
 /** The codes of the rules across the verification's fields (FIELD_ERROR_CODES has them). */
-export const VERIFICATION_CODES = /** @type {const} */ (['VALID_UNTIL_NOT_AFTER_VERIFIED_ON', 'CERTIFICATE_NUMBER_TAKEN']);
+export const VERIFICATION_CODES = /** @type {const} */ ([
+  'VALID_UNTIL_NOT_AFTER_VERIFIED_ON',
+  'CERTIFICATE_NUMBER_TAKEN',
+]);
 
 /**
  * @typedef {object} VerificationValues
@@ -168,7 +171,8 @@ export const CERTIFICATE_PARAM = 'certificado';
 export function checkCertificate(shop, number, instant) {
   const asked = number.trim().toUpperCase();
   if (!shop.certificateNumber || asked !== shop.certificateNumber) return { status: 'mismatch' };
-  if (shop.validUntil && isExpiredAt(shop, instant)) return { status: 'expired', validUntil: shop.validUntil };
+  if (shop.validUntil && isExpiredAt(shop, instant))
+    return { status: 'expired', validUntil: shop.validUntil };
   if (shop.isVerified !== 'true') return { status: 'withdrawn' };
   return { status: 'current', validUntil: shop.validUntil ?? null };
 }
@@ -191,7 +195,10 @@ export function certificateCheckUrl(origin, slug, number) {
  * @returns {Record<string, unknown>}
  */
 export function verificationStructuredData(_value, shop) {
-  const verification = /** @type {{ state: string, isVerified?: string, certificateNumber?: string | null, verifiedOn?: string | null, validUntil?: string | null }} */ (shop);
+  const verification =
+    /** @type {{ state: string, isVerified?: string, certificateNumber?: string | null, verifiedOn?: string | null, validUntil?: string | null }} */ (
+      shop
+    );
   if (!isVerifiedAt(verification, Date.now())) return {};
   return {
     hasCredential: {

@@ -32,8 +32,12 @@ describe('verification rules', () => {
   });
 
   it('wants valid-until after verified-on, a number with dates and a day with a number', () => {
-    expect(verificationProblems({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: '2027-05-01' })).toEqual([]);
-    expect(verificationProblems({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: null })).toEqual([]);
+    expect(
+      verificationProblems({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: '2027-05-01' }),
+    ).toEqual([]);
+    expect(
+      verificationProblems({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: null }),
+    ).toEqual([]);
     expect(verificationProblems({})).toEqual([]);
     expect(
       verificationProblems({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: '2026-05-01' }),
@@ -47,11 +51,19 @@ describe('verification rules', () => {
   });
 
   it('checks the rules across fields with the whole shop, once per field', () => {
-    const { problems } = checkShop({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: '2026-04-01' });
+    const { problems } = checkShop({
+      certificateNumber: 'A1',
+      verifiedOn: '2026-05-01',
+      validUntil: '2026-04-01',
+    });
     expect(problems.filter(({ field }) => field === 'validUntil')).toEqual([
       expect.objectContaining({ code: 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON' }),
     ]);
-    const refused = checkShop({ certificateNumber: 'A1', verifiedOn: '2026-05-01', validUntil: 'soon' }).problems;
+    const refused = checkShop({
+      certificateNumber: 'A1',
+      verifiedOn: '2026-05-01',
+      validUntil: 'soon',
+    }).problems;
     expect(refused.filter(({ field }) => field === 'validUntil')).toEqual([
       expect.objectContaining({ code: 'INVALID_DATE' }),
     ]);
@@ -68,17 +80,34 @@ describe('verification rules', () => {
   });
 
   it('keeps the checkbox meaning for a verification with no dates, and no checkbox means not verified', () => {
-    expect(isVerifiedAt({ state: 'Jalisco', isVerified: 'true', validUntil: null }, at('2099-01-01T00:00:00Z'))).toBe(true);
+    expect(
+      isVerifiedAt({ state: 'Jalisco', isVerified: 'true', validUntil: null }, at('2099-01-01T00:00:00Z')),
+    ).toBe(true);
     expect(isVerifiedAt({ state: 'Jalisco', isVerified: 'false', validUntil: null }, Date.now())).toBe(false);
   });
 
   it("says whether a link's number is the shop's current certificate", () => {
-    const shop = { state: 'Jalisco', isVerified: 'true', certificateNumber: 'ATM-1', validUntil: '2027-05-01' };
-    expect(checkCertificate(shop, 'atm-1', at('2027-05-01T12:00:00Z'))).toEqual({ status: 'current', validUntil: '2027-05-01' });
-    expect(checkCertificate(shop, 'ATM-1', at('2027-05-03T12:00:00Z'))).toEqual({ status: 'expired', validUntil: '2027-05-01' });
+    const shop = {
+      state: 'Jalisco',
+      isVerified: 'true',
+      certificateNumber: 'ATM-1',
+      validUntil: '2027-05-01',
+    };
+    expect(checkCertificate(shop, 'atm-1', at('2027-05-01T12:00:00Z'))).toEqual({
+      status: 'current',
+      validUntil: '2027-05-01',
+    });
+    expect(checkCertificate(shop, 'ATM-1', at('2027-05-03T12:00:00Z'))).toEqual({
+      status: 'expired',
+      validUntil: '2027-05-01',
+    });
     expect(checkCertificate(shop, 'ATM-2', at('2027-05-01T12:00:00Z'))).toEqual({ status: 'mismatch' });
-    expect(checkCertificate({ ...shop, isVerified: 'false' }, 'ATM-1', at('2027-05-01T12:00:00Z'))).toEqual({ status: 'withdrawn' });
-    expect(certificateCheckUrl('https://atm.mx', 'a-b', 'ATM-2026/1')).toBe('https://atm.mx/shops/a-b?certificado=ATM-2026%2F1');
+    expect(checkCertificate({ ...shop, isVerified: 'false' }, 'ATM-1', at('2027-05-01T12:00:00Z'))).toEqual({
+      status: 'withdrawn',
+    });
+    expect(certificateCheckUrl('https://atm.mx', 'a-b', 'ATM-2026/1')).toBe(
+      'https://atm.mx/shops/a-b?certificado=ATM-2026%2F1',
+    );
   });
 
   it('leaves the verification out of what a visitor may send', () => {

@@ -13,7 +13,9 @@ export class AddShopVerificationPeriods1796100000000 implements MigrationInterfa
     await queryRunner.query('ALTER TABLE "shop" ADD COLUMN "valid_until" varchar(10)');
     await queryRunner.query('ALTER TABLE "shop" ADD COLUMN "verification_note" varchar(300)');
     await queryRunner.query(`CREATE INDEX "idx_shop_certificate_number" ON "shop" ("certificate_number") `);
-    await queryRunner.query(`CREATE INDEX "idx_shop_verified_valid_until" ON "shop" ("is_verified", "valid_until") `);
+    await queryRunner.query(
+      `CREATE INDEX "idx_shop_verified_valid_until" ON "shop" ("is_verified", "valid_until") `,
+    );
     await queryRunner.query(
       `CREATE TABLE "shop_verification_period" ("id" varchar(36) PRIMARY KEY NOT NULL, "shop_id" varchar(36) NOT NULL, "certificate_number" varchar(40) NOT NULL, "verified_on" varchar(10) NOT NULL, "valid_until" varchar(10), "note" varchar(300), "verified_by" varchar(36), "verified_by_name" varchar(50), "recorded_at" bigint NOT NULL)`,
     );
