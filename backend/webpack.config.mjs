@@ -24,6 +24,8 @@ const RUNTIME_PACKAGES = [
   'thread-stream',
   'swagger-ui-dist',
   '@napi-rs/nice',
+  // Reads its fonts' metrics from its own folder; only the certificate's worker (per-file build) uses it.
+  'pdfkit',
 ];
 
 /**

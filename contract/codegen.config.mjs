@@ -60,6 +60,7 @@ export const REMOTE_ENDPOINTS = [
       'verifySecondFactorPasskey',
       'getAdminShops',
       'bulkShops',
+      'getVerificationPeriods',
       'getShop',
       'createShop',
       'updateShop',

@@ -110,7 +110,7 @@ describe.each(DIALECTS)('admin shop list and bulk actions on %s', (dialect) => {
     const verified = await list({ verified: 'true' });
     expect(verified.items.map((shop) => shop.name)).toEqual(['Álamo Armas', 'Delta 100% Tiro']);
     expect(verified.total).toBe(2);
-    expect(verified.stats).toEqual({ total: 6, verified: 2, unverified: 4 });
+    expect(verified.stats).toEqual({ total: 6, verified: 2, unverified: 4, expiringSoon: 0, expired: 0 });
     expect(await names({ category: 'armería' })).toEqual(['Álamo Armas', 'eco armería']);
     expect(await names({ state: 'puebla', verified: 'false' })).toEqual(['eco armería']);
     // One spelling per category whatever its case (MySQL's DISTINCT picks which).
@@ -192,7 +192,13 @@ describe.each(DIALECTS)('admin shop list and bulk actions on %s', (dialect) => {
       'true',
       'true',
     ]);
-    expect((await list()).stats).toEqual({ total: 6, verified: 4, unverified: 2 });
+    expect((await list()).stats).toEqual({
+      total: 6,
+      verified: 4,
+      unverified: 2,
+      expiringSoon: 0,
+      expired: 0,
+    });
     await admin.post('/api/admin/shops/bulk').send({ action: 'unverify', ids: chosen }).expect(200);
     expect((await list()).stats.verified).toBe(2);
   });

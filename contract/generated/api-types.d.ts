@@ -186,6 +186,44 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/shops/{id}/certificate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's current certificate to print (Spanish with English beneath): its name, city,
+     *     number, period, the alliance's mark and a QR code that opens the shop's public page with the
+     *     number, where a visitor sees whether it is current.
+     */
+    get: operations['getCertificate'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/shops/{id}/verification-periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every period of the shop's verification, the latest first (renewals keep the earlier ones). */
+    get: operations['getVerificationPeriods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -1337,6 +1375,7 @@ export interface components {
       | 'PASSKEY_ALREADY_REGISTERED'
       | 'PASSKEY_NOT_FOUND'
       | 'SHOP_NOT_FOUND'
+      | 'SHOP_NOT_CERTIFIED'
       | 'IMAGE_NOT_FOUND'
       | 'IMAGE_INVALID'
       | 'IMAGE_TOO_LARGE'
@@ -1394,9 +1433,12 @@ export interface components {
       | 'AMBIGUOUS_MATCH'
       | 'DUPLICATE_ROW'
       | 'WRONG_CELL_COUNT'
-      | 'INVALID_DATE'
       | 'INVALID_HOURS'
-      | 'OVERLAPPING_HOURS';
+      | 'OVERLAPPING_HOURS'
+      | 'INVALID_CERTIFICATE_NUMBER'
+      | 'INVALID_DATE'
+      | 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON'
+      | 'CERTIFICATE_NUMBER_TAKEN';
     FieldErrorDto: {
       /** @description Why the field was refused: stable, for the screens to translate. */
       code: components['schemas']['FieldErrorCode'];
@@ -1458,7 +1500,7 @@ export interface components {
        */
       categories: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified: 'true' | 'false';
@@ -1488,6 +1530,26 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote: string | null;
       /** @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f */
       id: string;
       /**
@@ -1527,6 +1589,10 @@ export interface components {
       total: number;
       verified: number;
       unverified: number;
+      /** @description Verified shops whose certificate ends within the next 30 days. */
+      expiringSoon: number;
+      /** @description Shops whose certificate's valid-until has passed. */
+      expired: number;
     };
     AdminShopListDto: {
       items: components['schemas']['ShopDto'][];
@@ -1585,7 +1651,7 @@ export interface components {
        */
       categories: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
@@ -1615,6 +1681,26 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote?: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber?: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn?: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil?: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote?: string | null;
     };
     UpdateShopDto: {
       /** @example Armería El Centinela */
@@ -1649,7 +1735,7 @@ export interface components {
        */
       categories?: string[];
       /**
-       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.
+       * @description 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.
        * @enum {string}
        */
       isVerified?: 'true' | 'false';
@@ -1679,6 +1765,50 @@ export interface components {
        * @example Sábados con cita
        */
       hoursNote?: string | null;
+      /**
+       * @description The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).
+       * @example ATM-2026/014
+       */
+      certificateNumber?: string | null;
+      /**
+       * @description The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.
+       * @example 2026-05-01
+       */
+      verifiedOn?: string | null;
+      /**
+       * @description The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.
+       * @example 2027-05-01
+       */
+      validUntil?: string | null;
+      /**
+       * @description What the certificate covers, as printed on it (public); null when none.
+       * @example Reparación y mantenimiento de armas largas
+       */
+      verificationNote?: string | null;
+    };
+    VerificationPeriodDto: {
+      /** @example ATM-2026/014 */
+      certificateNumber: string;
+      /** @example 2026-05-01 */
+      verifiedOn: string;
+      /**
+       * @description The last valid day; null: no expiry.
+       * @example 2027-05-01
+       */
+      validUntil: string | null;
+      note: string | null;
+      /** @description The administrator whose session recorded it; null for an import, a restore or the server. */
+      verifiedBy: string | null;
+      /**
+       * @description Their username at the time.
+       * @example carmen
+       */
+      verifiedByName: string | null;
+      /**
+       * Format: date-time
+       * @description When the period was recorded.
+       */
+      recordedAt: string;
     };
     HealthDto: Record<string, never>;
     LivenessDto: Record<string, never>;
@@ -2405,6 +2535,7 @@ export type BulkShopsDto = components['schemas']['BulkShopsDto'];
 export type BulkShopsResultDto = components['schemas']['BulkShopsResultDto'];
 export type CreateShopDto = components['schemas']['CreateShopDto'];
 export type UpdateShopDto = components['schemas']['UpdateShopDto'];
+export type VerificationPeriodDto = components['schemas']['VerificationPeriodDto'];
 export type HealthDto = components['schemas']['HealthDto'];
 export type LivenessDto = components['schemas']['LivenessDto'];
 export type ReadinessDto = components['schemas']['ReadinessDto'];
@@ -2527,6 +2658,8 @@ export interface operations {
         city?: string;
         /** @description Shops in this state (case-insensitive); `all` or nothing: any. */
         state?: string;
+        /** @description `only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any. */
+        verified?: 'only' | 'all';
         /** @description `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
         open?: 'now' | 'all';
       };
@@ -2807,6 +2940,11 @@ export interface operations {
          */
         q?: string;
         verified?: 'true' | 'false';
+        /**
+         * @description `expiring`: verified shops whose certificate ends within the next 30 days (today included);
+         *     `expired`: shops whose certificate's valid-until has passed. Days are Mexico City's.
+         */
+        verification?: 'expiring' | 'expired';
         /** @description Shops that have this category (case-insensitive). */
         category?: string;
         /** @description Shops in this state (case-insensitive). */
@@ -3198,6 +3336,123 @@ export interface operations {
       };
       /** @description The database cannot be reached right now; try again in a moment */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getCertificate: {
+    parameters: {
+      query?: {
+        paper?: 'a4' | 'letter';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description paper is invalid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description SHOP_NOT_CERTIFIED: the shop has no certificate number */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  getVerificationPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerificationPeriodDto'][];
+        };
+      };
+      /** @description No valid admin session */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Shop not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
         headers: {
           [name: string]: unknown;
         };

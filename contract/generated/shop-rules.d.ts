@@ -119,7 +119,8 @@ export const SHOP_FIELD_PROBLEM_CODES: readonly [
   'OUT_OF_RANGE',
   'TOO_MANY_DECIMALS',
   'INVALID_VALUE',
-  ...('INVALID_HOURS' | 'OVERLAPPING_HOURS')[],
+  ...('INVALID_HOURS' | 'OVERLAPPING_HOURS' | 'INVALID_DATE' | 'INVALID_CERTIFICATE_NUMBER')[],
+  'VALID_UNTIL_NOT_AFTER_VERIFIED_ON',
 ];
 /**
  * Why a field's value is refused: a code of FIELD_ERROR_CODES, the numbers its sentence names,

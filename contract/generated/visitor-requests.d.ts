@@ -35,7 +35,9 @@ export function consentProblems(body: { name?: string | null; email?: string | n
  * @param {Record<string, unknown>} shop
  */
 export function checkListingShop(shop: Record<string, unknown>): {
-  values: Record<string, unknown>;
+  values: {
+    [k: string]: unknown;
+  };
   problems: (import('./shop-rules.js').ShopFieldProblem & {
     field: string;
   })[];
@@ -87,11 +89,15 @@ export const LISTING_IMAGE_FIELDS: readonly ['logo', 'mapImageUrl'];
  * which only an administrator decides.
  */
 export const LISTING_SHOP_FIELD_NAMES: readonly (
+  | 'certificateNumber'
+  | 'verifiedOn'
+  | 'validUntil'
+  | 'state'
+  | 'isVerified'
   | 'name'
   | 'city'
   | 'description'
   | 'categories'
-  | 'state'
   | 'email'
   | 'phone'
   | 'address'
@@ -104,6 +110,7 @@ export const LISTING_SHOP_FIELD_NAMES: readonly (
   | 'googleMapsUrl'
   | 'openingHours'
   | 'hoursNote'
+  | 'verificationNote'
 )[];
 /** Where administrators see a listing request's quarantined images (admin-only, never public). */
 export const QUARANTINE_PREVIEW_PREFIX: '/api/admin/quarantine/';

@@ -1,5 +1,6 @@
 // @ts-check
 import { SHOP_FORMAT_CODES } from './shop-schema.js';
+import { VERIFICATION_CODES } from './verification.js';
 /*
  * The domain rules the backend, the frontends, the bench and the end-to-end suite share, written
  * once. Plain JavaScript with JSDoc types so that Node (backend at run time, .mjs scripts), webpack
@@ -179,6 +180,8 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'PASSKEY_NOT_FOUND',
     // Shops and images
     'SHOP_NOT_FOUND',
+    // A certificate asked of a shop whose verification has no certificate number
+    'SHOP_NOT_CERTIFIED',
     'IMAGE_NOT_FOUND',
     'IMAGE_INVALID',
     'IMAGE_TOO_LARGE',
@@ -247,9 +250,11 @@ export const FIELD_ERROR_CODES = /* @__PURE__ */ Object.freeze(
     'AMBIGUOUS_MATCH',
     'DUPLICATE_ROW',
     'WRONG_CELL_COUNT',
-    'INVALID_DATE',
-    // A shop field's own text format (its `format` in the schema)
+    // A shop field's own text format (its `format` in the schema; INVALID_DATE among them, which
+    // a CSV import's date cell answers too)
     ...SHOP_FORMAT_CODES,
+    // The rules across a shop's verification fields (verification.js)
+    ...VERIFICATION_CODES,
   ]),
 );
 

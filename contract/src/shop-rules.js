@@ -6,6 +6,7 @@
  */
 import { LOGO_ICON_KEYS, UPLOADED_IMAGE_PATH } from './constants.js';
 import { MAX_SHOP_CATEGORIES, SHOP_FORMAT_CODES, SHOP_SCHEMA } from './shop-schema.js';
+import { verificationProblems } from './verification.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
@@ -137,6 +138,8 @@ export const SHOP_FIELD_PROBLEM_CODES = /* @__PURE__ */ Object.freeze(
     'TOO_MANY_DECIMALS',
     'INVALID_VALUE',
     ...SHOP_FORMAT_CODES,
+    // A rule across fields (checkShop)
+    'VALID_UNTIL_NOT_AFTER_VERIFIED_ON',
   ]),
 );
 
@@ -347,6 +350,10 @@ export function checkShop(input, options = {}) {
       value = definition.kind === 'flag' ? definition.defaultValue : null;
     values[definition.name] = value;
   }
+  // The rules across the verification's fields, where each field is valid on its own.
+  if (!only || only.has('validUntil'))
+    for (const problem of verificationProblems(values))
+      if (!problems.some(({ field }) => field === problem.field)) problems.push(problem);
   return { values, problems };
 }
 

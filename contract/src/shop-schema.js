@@ -13,9 +13,17 @@ import {
   OPENING_HOURS_FORMAT,
   openingHoursStructuredData,
 } from './opening-hours.js';
+import {
+  CERTIFICATE_NUMBER_FORMAT,
+  CERTIFICATE_NUMBER_MAX_LENGTH,
+  DAY_FORMAT,
+  isVerifiedAt,
+  verificationStructuredData,
+} from './verification.js';
 
 // The modules of fields with rules of their own are the contract's too, exported with the schema.
 export * from './opening-hours.js';
+export * from './verification.js';
 
 /**
  * What a field holds, which decides how it is normalised and checked:
@@ -57,9 +65,12 @@ export * from './opening-hours.js';
  *   invisible ones too) is refused, as in one-line text, not only the direction-changing ones
  * @property {string} [correction] the kind of a visitor's correction (CORRECTION_KINDS) that
  *   proposes a new value for this field
- * @property {(value: unknown) => Record<string, unknown>} [structuredData] what the value adds to
- *   the shop's schema.org LocalBusiness on its page (nothing, `{}`, when it has none)
+ * @property {(value: unknown, shop: Record<string, unknown>) => Record<string, unknown>} [structuredData]
+ *   what the value (of the shop) adds to the shop's schema.org LocalBusiness on its page (nothing,
+ *   `{}`, when it has none)
  * @property {ListingToggle} [listingFilter] a filter of the public listing that the field brings
+ * @property {boolean} [verification] part of the alliance's verification: only an administrator
+ *   sets it (never a visitor's request)
  */
 
 /**
@@ -143,7 +154,17 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
   field('isVerified', 'flag', 'isVerified', {
     required: false,
     defaultValue: 'false',
-    doc: "'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'.",
+    verification: true,
+    doc: "'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself.",
+    structuredData: verificationStructuredData,
+    listingFilter: Object.freeze({
+      param: 'verified',
+      value: 'only',
+      doc: '`only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any.',
+      keeps: isVerifiedAt,
+      // Right at midnight, before the server's minute job takes the checkbox off.
+      changesWithTime: true,
+    }),
   }),
   field('latitude', 'coordinate', 'Latitude', {
     required: false,
@@ -198,6 +219,39 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
     doc: 'A note on the opening hours, e.g. "Sábados con cita"; null when none.',
     example: 'Sábados con cita',
   }),
+  field('certificateNumber', 'text', 'Certificate number', {
+    required: false,
+    max: CERTIFICATE_NUMBER_MAX_LENGTH,
+    format: CERTIFICATE_NUMBER_FORMAT,
+    verification: true,
+    doc: "The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates).",
+    example: 'ATM-2026/014',
+  }),
+  field('verifiedOn', 'text', 'Verified on', {
+    required: false,
+    // Longer than a day's 10 characters, so that a stray character is named before the format.
+    max: 20,
+    format: DAY_FORMAT,
+    verification: true,
+    doc: 'The day the current certificate was issued (YYYY-MM-DD); required with a certificate number.',
+    example: '2026-05-01',
+  }),
+  field('validUntil', 'text', 'Valid until', {
+    required: false,
+    // Longer than a day's 10 characters, so that a stray character is named before the format.
+    max: 20,
+    format: DAY_FORMAT,
+    verification: true,
+    doc: "The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry.",
+    example: '2027-05-01',
+  }),
+  field('verificationNote', 'text', 'Verification note', {
+    required: false,
+    max: 300,
+    verification: true,
+    doc: 'What the certificate covers, as printed on it (public); null when none.',
+    example: 'Reparación y mantenimiento de armas largas',
+  }),
 ]);
 
 /**
@@ -229,7 +283,9 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
 
 /** Every code the fields' own formats refuse a value with. */
 export const SHOP_FORMAT_CODES = /* @__PURE__ */ Object.freeze(
-  /** @type {ShopFormatCode[]} */ (SHOP_SCHEMA.flatMap((definition) => definition.format?.codes ?? [])),
+  /** @type {ShopFormatCode[]} */ ([
+    ...new Set(SHOP_SCHEMA.flatMap((definition) => definition.format?.codes ?? [])),
+  ]),
 );
 
 /** The field names, in the schema's order. */

@@ -150,6 +150,10 @@ describe('shop schema', () => {
     googleMapsUrl: 'https://maps.google.com/?q=1',
     openingHours: 'Mo-Fr 09:00-14:00',
     hoursNote: 'Sábados con cita',
+    certificateNumber: 'ATM-2026/014',
+    verifiedOn: '2026-05-01',
+    validUntil: '2027-05-01',
+    verificationNote: 'Armas largas',
     categories: ['Armería'],
   };
 
@@ -243,7 +247,12 @@ describe('shop schema', () => {
 
   it("names every code of the schema's formats among the API's field error codes", () => {
     const formatCodes = Object.values(SHOP_FIELD).flatMap((definition) => definition.format?.codes ?? []);
-    expect(formatCodes).toEqual(['INVALID_HOURS', 'OVERLAPPING_HOURS']);
+    expect([...new Set(formatCodes)].sort()).toEqual([
+      'INVALID_CERTIFICATE_NUMBER',
+      'INVALID_DATE',
+      'INVALID_HOURS',
+      'OVERLAPPING_HOURS',
+    ]);
     for (const code of formatCodes) {
       expect(FIELD_ERROR_CODES).toContain(code);
       expect(SHOP_FIELD_PROBLEM_CODES).toContain(code);

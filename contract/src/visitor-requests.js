@@ -119,15 +119,26 @@ export const LISTING_IMAGE_FIELDS = /* @__PURE__ */ Object.freeze(
   /** @type {const} */ (['logo', 'mapImageUrl']),
 );
 
+/** A visitor's shop has no verification, whatever its request says. */
+const UNVERIFIED = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(
+    SHOP_SCHEMA.filter((definition) => definition.verification).map((definition) => [
+      definition.name,
+      definition.kind === 'flag' ? 'false' : null,
+    ]),
+  ),
+);
+
 /**
  * A listing's shop checked with the shop rules, a quarantined image standing where the schema
  * wants an image path or URL (it becomes an uploaded image when the request is approved).
  * @param {Record<string, unknown>} shop
  */
 export function checkListingShop(shop) {
-  const { values, problems } = checkShop({ ...shop, isVerified: 'false' });
+  const { values, problems } = checkShop({ ...shop, ...UNVERIFIED });
   return {
-    values,
+    // The visitor's fields only: the verification is not theirs to propose, even as null.
+    values: Object.fromEntries(Object.entries(values).filter(([name]) => !(name in UNVERIFIED))),
     problems: problems.filter(
       ({ field }) =>
         !(
@@ -144,7 +155,7 @@ export function checkListingShop(shop) {
  * which only an administrator decides.
  */
 export const LISTING_SHOP_FIELD_NAMES = /* @__PURE__ */ Object.freeze(
-  SHOP_SCHEMA.map((definition) => definition.name).filter((name) => name !== 'isVerified'),
+  SHOP_SCHEMA.filter((definition) => !definition.verification).map((definition) => definition.name),
 );
 
 /** Where administrators see a listing request's quarantined images (admin-only, never public). */

@@ -1,8 +1,5 @@
 import type { DataSource } from 'typeorm';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
-import { ShopCategory } from '../shops/shop-category.entity.js';
-import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
-import { Shop } from '../shops/shop.entity.js';
 import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { BackupRecord } from './backup-record.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -10,7 +7,7 @@ import type { DatabaseConfig } from '../config/database.config.js';
 import type { StorageConfig } from '../config/storage.config.js';
 import { workerDataSource } from '../database/worker-data-source.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import { ShopWriter } from '../shops/shop-writer.js';
+import { SHOP_WRITER_ENTITIES, ShopWriter } from '../shops/shop-writer.js';
 import type { ObjectStorage } from '../uploads/object-storage.js';
 import { storageFromConfig } from '../uploads/storage-from-config.js';
 import { UploadLinks } from '../uploads/upload-links.js';
@@ -36,7 +33,7 @@ export interface BackupWorkerContext {
 }
 
 /** The tables a backup reads and a restore writes, beside the database layer's own. */
-const BACKUP_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry, VisitorRequest, BackupRecord];
+const BACKUP_ENTITIES = [...SHOP_WRITER_ENTITIES, ActivityEntry, VisitorRequest, BackupRecord];
 
 let opened: Promise<BackupWorkerContext> | undefined;
 

@@ -10,10 +10,8 @@ import { bufferOf } from '../common/cloned-bytes.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
-import { ShopCategory } from '../shops/shop-category.entity.js';
-import { ShopOldSlug } from '../shops/shop-old-slug.entity.js';
 import { Shop } from '../shops/shop.entity.js';
-import { ShopWrites } from '../shops/shop-writer.js';
+import { SHOP_WRITER_ENTITIES, ShopWrites } from '../shops/shop-writer.js';
 import { imageProblemsOf, readStoredShops } from '../shops/stored-shops.js';
 import { retryOnSlugRace } from '../shops/shops.service.js';
 import {
@@ -27,7 +25,7 @@ import type { ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js'
 import { parseShopsCsv, shopToCsvRecord, type ParsedShopsCsv } from './shop-csv-format.js';
 
 /** The tables an import writes through the shop writer, beside the database layer's own. */
-const CSV_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ActivityEntry];
+const CSV_ENTITIES = [...SHOP_WRITER_ENTITIES, ActivityEntry];
 
 /** The object store's answers so far: an uploaded image's key and its problem (null: none). */
 export type ImageAnswers = [string, string | null][];

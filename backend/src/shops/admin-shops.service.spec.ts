@@ -83,7 +83,13 @@ describe('AdminShopsService', () => {
     });
     expect(list.items[0].categories).toEqual(['Armería']);
     await admin.bulkShops({ action: 'verify', ids: [byName['Nube Armas'].id] }, CARMEN);
-    expect((await admin.listShops({})).stats).toEqual({ total: 4, verified: 3, unverified: 1 });
+    expect((await admin.listShops({})).stats).toEqual({
+      total: 4,
+      verified: 3,
+      unverified: 1,
+      expiringSoon: 0,
+      expired: 0,
+    });
   });
 
   it('verifies many shops at once and logs only the shops it changed', async () => {

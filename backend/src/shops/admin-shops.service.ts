@@ -1,11 +1,16 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { searchWords } from 'contract';
+import { DEFAULT_SHOP_TIME_ZONE, localDay, searchWords } from 'contract';
 import { DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { likeEscaped } from '../activity/activity.service.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
-import type { AdminShopListDto, AdminShopListQueryDto, AdminShopSort } from './dto/admin-shop-list.dto.js';
+import type {
+  AdminShopListDto,
+  AdminShopListQueryDto,
+  AdminShopSort,
+  VerificationState,
+} from './dto/admin-shop-list.dto.js';
 import type { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { ShopCategory } from './shop-category.entity.js';
@@ -27,8 +32,31 @@ const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
   verified: ['shop.is_verified', 'shop.name_key'],
 };
 
+/** How far ahead the dashboard looks for certificates about to end. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+/** The days (`YYYY-MM-DD`, Mexico City's) that bound the verification filters at `now`. */
+function verificationDays(now: number): { today: string; soon: string } {
+  const today = localDay(now, DEFAULT_SHOP_TIME_ZONE);
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000);
+  return { today, soon: soon.toISOString().slice(0, 10) };
+}
+
+/** The condition of a verification state, on the `shop` alias, with its parameters. */
+function verificationCondition(state: VerificationState, now: number): [string, Record<string, string>] {
+  const { today, soon } = verificationDays(now);
+  return state === 'expired'
+    ? ['shop.valid_until < :today', { today }]
+    : [
+        "shop.is_verified = 'true' AND shop.valid_until >= :today AND shop.valid_until <= :soon",
+        { today, soon },
+      ];
+}
+
 /** What the list shows beside its page, whatever the query: the counts and the filters' options. */
-type ListFacets = Pick<AdminShopListDto, 'stats' | 'categories' | 'states'>;
+type ListFacets = Pick<AdminShopListDto, 'categories' | 'states'> & {
+  stats: Omit<AdminShopListDto['stats'], 'expiringSoon' | 'expired'>;
+};
 
 /** The back office at 10,000 shops: a page at a time from SQL (indexed keys), actions in one transaction. */
 @Injectable()
@@ -62,10 +90,13 @@ export class AdminShopsService {
       .offset((page - 1) * pageSize)
       .limit(pageSize)
       .getMany();
-    const [total, facets, stored] = await Promise.all([
+    const [total, facets, stored, expiringSoon, expired] = await Promise.all([
       filtered.getCount(),
       this.shops.currentVersion().then((version) => this.facets.get(version)),
       withCategoriesOf(this.dataSource.manager, rows),
+      // Not kept with the facets: they change with the day as well as with the data.
+      this.countIn('expiring'),
+      this.countIn('expired'),
     ]);
     return {
       items: stored.map(({ shop, categories }) => toShopDto(shop, categories)),
@@ -73,6 +104,7 @@ export class AdminShopsService {
       page,
       pageSize,
       ...facets,
+      stats: { ...facets.stats, expiringSoon, expired },
     };
   }
 
@@ -128,6 +160,7 @@ export class AdminShopsService {
       }),
     );
     if (query.verified) builder.andWhere('shop.is_verified = :verified', { verified: query.verified });
+    if (query.verification) builder.andWhere(...verificationCondition(query.verification, Date.now()));
     if (query.state) builder.andWhere('LOWER(shop.state) = LOWER(:state)', { state: query.state });
     if (query.category)
       builder.andWhere(
@@ -137,7 +170,16 @@ export class AdminShopsService {
     return builder;
   }
 
-  private async stats(): Promise<AdminShopListDto['stats']> {
+  /** How many shops are in a verification state today (an index range on the shop's valid-until). */
+  private countIn(state: VerificationState): Promise<number> {
+    return this.dataSource
+      .getRepository(Shop)
+      .createQueryBuilder('shop')
+      .where(...verificationCondition(state, Date.now()))
+      .getCount();
+  }
+
+  private async stats(): Promise<Omit<AdminShopListDto['stats'], 'expiringSoon' | 'expired'>> {
     const shops = this.dataSource.getRepository(Shop);
     const [total, verified] = await Promise.all([shops.count(), shops.countBy({ isVerified: 'true' })]);
     return { total, verified, unverified: total - verified };

@@ -7,8 +7,15 @@ import { DataVersion } from '../database/data-version.entity.js';
 import { DATABASE_ENTITIES, dataSourceOptions } from '../database/data-source.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
-import { SHOPS_VERSION, ShopWrites, type ShopChangeSource, type ShopValues } from './shop-writer.js';
+import {
+  SHOP_WRITER_ENTITIES,
+  SHOPS_VERSION,
+  ShopWrites,
+  type ShopChangeSource,
+  type ShopValues,
+} from './shop-writer.js';
 import { Shop } from './shop.entity.js';
+import { ShopVerificationPeriod } from './shop-verification-period.entity.js';
 
 const values = (overrides: Partial<ShopValues> = {}): ShopValues => ({
   name: 'Armería del Norte',
@@ -36,7 +43,7 @@ describe('ShopWrites', () => {
     // With the entities ShopsModule and ActivityModule register in the app.
     dataSource = new DataSource({
       ...dataSourceOptions({ type: 'sqlite', path: ':memory:' }),
-      entities: [...DATABASE_ENTITIES, Shop, ShopCategory, ShopOldSlug, ActivityEntry],
+      entities: [...DATABASE_ENTITIES, ...SHOP_WRITER_ENTITIES, ActivityEntry],
     });
     await dataSource.initialize();
     await dataSource.runMigrations();
@@ -153,5 +160,72 @@ describe('ShopWrites', () => {
       ['shop.created', { source: { via: 'seed' } }],
       ['shop.deleted', { bulk: true }],
     ]);
+  });
+
+  it('keeps every period of a verification, who verified it from the actor, old and new in the history', async () => {
+    const verifier: ActivityActor = {
+      adminId: '00000000-0000-4000-8000-0000000000c1',
+      username: 'carmen',
+      client: null,
+    };
+    const period = { certificateNumber: 'ATM-1', verifiedOn: '2025-05-01', validUntil: '2026-05-01' };
+    const created = await dataSource.transaction(async (manager) => {
+      const writes = new ShopWrites(manager, activity, verifier, { via: 'form' }, null);
+      const shop = await writes.create(values({ name: 'Certificada', isVerified: 'true', ...period }));
+      await writes.finish();
+      return shop;
+    });
+    const renewal = { certificateNumber: 'ATM-2', verifiedOn: '2026-05-01', validUntil: '2027-05-01' };
+    await write({ via: 'form' }, async (writes) => writes.update(await stored(created.id), renewal));
+    // A save that changes no period field adds no period.
+    await write({ via: 'form' }, async (writes) =>
+      writes.update(await stored(created.id), { phone: '+52 81 5555 0102' }),
+    );
+    const periods = await dataSource
+      .getRepository(ShopVerificationPeriod)
+      .find({ where: { shopId: created.id }, order: { recordedAt: 'ASC', certificateNumber: 'ASC' } });
+    expect(periods).toEqual([
+      expect.objectContaining({ ...period, verifiedBy: verifier.adminId, verifiedByName: 'carmen' }),
+      expect.objectContaining({ ...renewal, verifiedBy: null, verifiedByName: 'carmen' }),
+    ]);
+    const renewed = (await history(created.id)).find((entry) => entry.kind === 'shop.updated');
+    expect(renewed?.details).toEqual({
+      changes: {
+        certificateNumber: { from: 'ATM-1', to: 'ATM-2' },
+        verifiedOn: { from: '2025-05-01', to: '2026-05-01' },
+        validUntil: { from: '2026-05-01', to: '2027-05-01' },
+      },
+    });
+  });
+
+  it("refuses a period that ends before it begins, and another shop's current number", async () => {
+    const period = { certificateNumber: 'ATM-9', verifiedOn: '2026-05-01', validUntil: '2027-05-01' };
+    await write({ via: 'form' }, (writes) =>
+      writes.create(values({ name: 'Primera', isVerified: 'true', ...period })),
+    );
+    await expect(
+      write({ via: 'form' }, (writes) =>
+        writes.create(values({ name: 'Segunda', isVerified: 'true', ...period })),
+      ),
+    ).rejects.toMatchObject({
+      details: {
+        errors: [expect.objectContaining({ field: 'certificateNumber', code: 'CERTIFICATE_NUMBER_TAKEN' })],
+      },
+    });
+    await expect(
+      write({ via: 'form' }, (writes) =>
+        writes.create(
+          values({ name: 'Tercera', ...period, certificateNumber: 'ATM-10', validUntil: '2026-04-30' }),
+        ),
+      ),
+    ).rejects.toMatchObject({
+      details: {
+        errors: [expect.objectContaining({ field: 'validUntil', code: 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON' })],
+      },
+    });
+    // An unverified shop holds no current certificate: its number may be given to another.
+    await write({ via: 'form' }, (writes) =>
+      writes.create(values({ name: 'Cuarta', ...period, certificateNumber: 'ATM-9' })),
+    );
   });
 });

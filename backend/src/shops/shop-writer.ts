@@ -5,6 +5,7 @@ import {
   ADMIN_SEARCH_FIELDS,
   SHOP_FIELD_NAMES,
   SHOP_SCHEMA,
+  verificationProblems,
   type ShopRecordValues,
   type ShopValues,
 } from 'contract';
@@ -13,7 +14,7 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import { changedFields } from '../activity/activity-changes.js';
 import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
-import type { FieldError } from '../common/api-error.js';
+import { ApiError, type FieldError } from '../common/api-error.js';
 import { DataVersion } from '../database/data-version.entity.js';
 import { UnattachedObject } from '../database/unattached-object.entity.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -22,11 +23,18 @@ import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug } from './shop-slug.js';
 import { SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
+import { ShopVerificationPeriod } from './shop-verification-period.entity.js';
 import { objectKeyOf, searchKeysOf } from './shop.rules.js';
 import { chunksOf, ID_CHUNK, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
 
 /** The shops data version's row (DataVersionReader reads it on every public request). */
 export const SHOPS_VERSION = 'shops';
+
+/** The entities the writer writes, for a worker thread's own connection (it has no modules). */
+export const SHOP_WRITER_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ShopVerificationPeriod];
+
+/** The shop's fields that make one period of its verification: a change to any is a new period. */
+const PERIOD_FIELDS = ['certificateNumber', 'verifiedOn', 'validUntil', 'verificationNote'] as const;
 
 /** The values of the contract's shop schema, as a validated request or file row gives them. */
 export type { ShopValues } from 'contract';
@@ -38,6 +46,7 @@ export type ShopChangeSource =
   | { via: 'import'; file?: string }
   | { via: 'restore'; upload?: string; storedBackup?: string }
   | { via: 'seed' }
+  | { via: 'expiry' }
   | { via: 'suggestion'; reference: string; approvedBy: string | null };
 
 /** Options of one write that only a restore uses: the id, slug and dates a backup had. */
@@ -178,9 +187,11 @@ export class ShopWrites {
       ...(kept.createdAt ? { createdAt: kept.createdAt } : {}),
       ...(kept.updatedAt ? { updatedAt: kept.updatedAt } : {}),
     });
+    await this.assertVerificationFits(shop);
     shop.slug = await this.slugFor(shop.id, values.name, values.city, [kept.slug]);
     await repository.insert(shop);
     await this.insertCategories(shop.id, values.categories);
+    await this.recordPeriod(shop, null);
     this.changed = true;
     this.log('shop.created', shop, this.sourceDetails());
     return shop;
@@ -212,6 +223,7 @@ export class ShopWrites {
     const shop = this.manager
       .getRepository(Shop)
       .merge(current.shop, merged, searchedMoved ? searchKeysOf(merged, categories) : {});
+    await this.assertVerificationFits(shop);
     if (slugMoved) shop.slug = await this.slugFor(shop.id, shop.name, shop.city, [kept.slug, previousSlug]);
     // To the millisecond (TypeORM's stamp is whole seconds): the dashboard sorts by it.
     shop.updatedAt = kept.updatedAt ?? new Date();
@@ -222,6 +234,7 @@ export class ShopWrites {
       await this.manager.delete(ShopCategory, { shopId: shop.id });
       await this.insertCategories(shop.id, categories);
     }
+    await this.recordPeriod(shop, stored);
     this.changed = true;
     const changes = changedFields(before, historyValues({ shop, categories }), SHOP_FIELD_NAMES);
     if (Object.keys(changes).length) {
@@ -259,6 +272,7 @@ export class ShopWrites {
     for (const chunk of chunksOf(ids, ID_CHUNK)) {
       await this.manager.delete(ShopCategory, { shopId: In(chunk) });
       await this.manager.delete(ShopOldSlug, { shopId: In(chunk) });
+      await this.manager.delete(ShopVerificationPeriod, { shopId: In(chunk) });
       await this.manager.delete(Shop, { id: In(chunk) });
     }
     this.changed = true;
@@ -290,6 +304,55 @@ export class ShopWrites {
   private sourceDetails(): Record<string, unknown> {
     const { via } = this.source;
     return via === 'form' ? {} : via === 'bulk' ? { bulk: true } : { source: this.source };
+  }
+
+  /**
+   * The rules across the verification's fields, on the values as they will be stored (a partial
+   * update's with the shop's others), and a number no other shop's current certificate has.
+   */
+  private async assertVerificationFits(shop: Shop): Promise<void> {
+    const problems: FieldError[] = verificationProblems(shop);
+    if (!problems.length && shop.certificateNumber && shop.isVerified === 'true') {
+      // Current: the checkbox is on (the expiry job takes it off the day after valid-until).
+      const holder = await this.manager
+        .getRepository(Shop)
+        .createQueryBuilder('shop')
+        .select(['shop.id', 'shop.name'])
+        .where('shop.certificate_number = :number AND shop.is_verified = :on AND shop.id <> :id', {
+          number: shop.certificateNumber,
+          on: 'true',
+          id: shop.id,
+        })
+        .getOne();
+      if (holder)
+        problems.push({
+          field: 'certificateNumber',
+          code: 'CERTIFICATE_NUMBER_TAKEN',
+          message: `Certificate number ${shop.certificateNumber} is the current certificate of another shop`,
+        });
+    }
+    if (problems.length)
+      throw new ApiError(400, 'VALIDATION_FAILED', problems.map(({ message }) => message).join('; '), {
+        errors: problems,
+      });
+  }
+
+  /** A new period of the shop's verification when its number, days or note changed (the earlier ones stay). */
+  private async recordPeriod(shop: Shop, before: Partial<Shop> | null): Promise<void> {
+    if (!shop.certificateNumber || !shop.verifiedOn) return;
+    if (before && PERIOD_FIELDS.every((field) => before[field] === shop[field])) return;
+    await this.manager.insert(ShopVerificationPeriod, {
+      id: randomUUID(),
+      shopId: shop.id,
+      certificateNumber: shop.certificateNumber,
+      verifiedOn: shop.verifiedOn,
+      validUntil: shop.validUntil,
+      note: shop.verificationNote,
+      // Who verified is whoever's session made the change; a request's body never says.
+      verifiedBy: this.actor.adminId,
+      verifiedByName: this.actor.username,
+      recordedAt: Date.now(),
+    });
   }
 
   private async slugFor(

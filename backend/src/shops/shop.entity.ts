@@ -16,6 +16,8 @@ const decimalNumber = {
 @Index('idx_shop_city_key', ['cityKey'])
 @Index('idx_shop_state', ['state'])
 @Index('idx_shop_updated_at', ['updatedAt'])
+@Index('idx_shop_certificate_number', ['certificateNumber'])
+@Index('idx_shop_verified_valid_until', ['isVerified', 'validUntil'])
 export class Shop {
   @UuidPrimaryKey()
   id: string;
@@ -78,6 +80,20 @@ export class Shop {
   /** The text 'true' or 'false', as the API answers it. */
   @Column({ name: 'is_verified', type: 'varchar', length: 5, default: 'false' })
   isVerified: 'true' | 'false';
+
+  /** The current certificate (contract/src/verification.js); its earlier periods are ShopVerificationPeriod rows. */
+  @Column({ name: 'certificate_number', type: 'varchar', length: 40, nullable: true })
+  certificateNumber: string | null;
+
+  /** Days as `YYYY-MM-DD` text: compared as text, the same on both dialects and in every time zone. */
+  @Column({ name: 'verified_on', type: 'varchar', length: 10, nullable: true })
+  verifiedOn: string | null;
+
+  @Column({ name: 'valid_until', type: 'varchar', length: 10, nullable: true })
+  validUntil: string | null;
+
+  @Column({ name: 'verification_note', type: 'varchar', length: 300, nullable: true })
+  verificationNote: string | null;
 
   /** Accent- and case-free keys (searchKeysOf): SQL sorts 'Álvarez' with the a's and LIKE finds 'armeria'. */
   @Column({ name: 'name_key', type: 'varchar', length: 150, default: '' })

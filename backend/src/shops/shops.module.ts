@@ -4,20 +4,20 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { AdminShopsService } from './admin-shops.service.js';
 import { CatalogWorker } from './catalog-worker.js';
 import { DemoSeeder } from './demo/demo.seeder.js';
-import { ShopCategory } from './shop-category.entity.js';
-import { ShopOldSlug } from './shop-old-slug.entity.js';
-import { Shop } from './shop.entity.js';
 import { AdminShopsController, ShopsController } from './shops.controller.js';
 import { PublicCatalog } from './public-catalog.js';
 import { ListingResultsCache } from './listing-results.js';
 import { PublicListing } from './public-listing.js';
 import { ShopsService } from './shops.service.js';
-import { ShopWriter } from './shop-writer.js';
+import { VerificationExpiry } from './verification-expiry.service.js';
+import { CertificatesController } from './certificate/certificates.controller.js';
+import { CertificatesService } from './certificate/certificates.service.js';
+import { SHOP_WRITER_ENTITIES, ShopWriter } from './shop-writer.js';
 
 /** The directory: public reads, admin writes, and the demo data of a new installation. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Shop, ShopCategory, ShopOldSlug]), UploadsModule],
-  controllers: [ShopsController, AdminShopsController],
+  imports: [TypeOrmModule.forFeature(SHOP_WRITER_ENTITIES), UploadsModule],
+  controllers: [ShopsController, AdminShopsController, CertificatesController],
   providers: [
     ShopsService,
     CatalogWorker,
@@ -27,6 +27,8 @@ import { ShopWriter } from './shop-writer.js';
     PublicListing,
     ListingResultsCache,
     DemoSeeder,
+    VerificationExpiry,
+    CertificatesService,
   ],
   exports: [ShopsService, ShopWriter, PublicCatalog, ListingResultsCache],
 })

@@ -40,9 +40,7 @@ import { dataSourceOptions, DATABASE_ENTITIES } from '../../src/database/data-so
 import { RecoveryCode } from '../../src/auth/second-factor/recovery-codes/recovery-code.entity.js';
 import { BackupRecord } from '../../src/backup/backup-record.entity.js';
 import { RateLimitCounter } from '../../src/rate-limits/rate-limit.entity.js';
-import { ShopCategory } from '../../src/shops/shop-category.entity.js';
-import { ShopOldSlug } from '../../src/shops/shop-old-slug.entity.js';
-import { Shop } from '../../src/shops/shop.entity.js';
+import { SHOP_WRITER_ENTITIES } from '../../src/shops/shop-writer.js';
 import { VisitorRequest } from '../../src/visitor-requests/visitor-request.entity.js';
 import { TransactionRunner } from '../../src/database/transaction-runner.js';
 import { Session } from '../../src/sessions/session.entity.js';
@@ -58,9 +56,7 @@ const ENTITIES = [
   TotpFactor,
   BackupRecord,
   RateLimitCounter,
-  Shop,
-  ShopCategory,
-  ShopOldSlug,
+  ...SHOP_WRITER_ENTITIES,
   VisitorRequest,
 ];
 

@@ -79,6 +79,7 @@ const taggedApi = generatedApi.enhanceEndpoints<
             ],
     },
     getShop: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
+    getVerificationPeriods: { providesTags: (_r, _e, id) => [{ type: 'Shop', id }] },
     createShop: { invalidatesTags: [{ type: 'Shop', id: 'LIST' }, 'Backup', 'Activity'] },
     updateShop: {
       invalidatesTags: (_r, _e, { id }) => [
@@ -254,6 +255,28 @@ export const adminApi = taggedApi
           return { data: { fileName: name } };
         },
       }),
+      /** Saves a shop's certificate (PDF, made on demand) under the server's file name. */
+      downloadCertificate: build.mutation<{ fileName: string }, { id: string; paper: 'a4' | 'letter' }>({
+        queryFn: async ({ id, paper }, _api, _extra, query) => {
+          let blob: Blob | undefined;
+          const result = await query({
+            url: `/api/admin/shops/${encodeURIComponent(id)}/certificate`,
+            params: { paper },
+            responseHandler: async (response) => {
+              if (!response.ok) return errorBody(response);
+              blob = await response.blob();
+              return null;
+            },
+          });
+          if (result.error) return { error: result.error as FetchBaseQueryError };
+          const fileName =
+            fileNameFromDisposition(
+              (result.meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('Content-Disposition'),
+            ) ?? `atm-certificado-${paper}.pdf`;
+          saveBlob(blob ?? new Blob([]), fileName);
+          return { data: { fileName } };
+        },
+      }),
       /** Downloads every shop as CSV and saves it under the server's dated file name. */
       downloadShopsCsv: build.mutation<{ fileName: string }, 'comma' | 'semicolon'>({
         queryFn: async (delimiter, _api, _extra, query) => {
@@ -316,6 +339,7 @@ export const {
   useGetAdminShopsQuery,
   useBulkShopsMutation,
   useGetShopQuery,
+  useGetVerificationPeriodsQuery,
   useCreateShopMutation,
   useUpdateShopMutation,
   useDeleteShopMutation,
@@ -327,6 +351,7 @@ export const {
   useRestoreStoredBackupMutation,
   useDownloadStoredBackupMutation,
   useDownloadShopsCsvMutation,
+  useDownloadCertificateMutation,
   useGetActivityQuery,
   useVerifySecondFactorMutation,
   useGetMySecondFactorsQuery,

@@ -18,6 +18,7 @@ const injectedRtkApi = api.injectEndpoints({
           order: queryArg.order,
           q: queryArg.q,
           verified: queryArg.verified,
+          verification: queryArg.verification,
           category: queryArg.category,
           state: queryArg.state,
         },
@@ -48,6 +49,11 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/admin/shops/${encodeURIComponent(String(queryArg))}`,
         method: 'DELETE',
+      }),
+    }),
+    getVerificationPeriods: build.query<GetVerificationPeriodsApiResponse, GetVerificationPeriodsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/shops/${encodeURIComponent(String(queryArg))}/verification-periods`,
       }),
     }),
     getMySessions: build.query<GetMySessionsApiResponse, GetMySessionsApiArg>({
@@ -345,6 +351,9 @@ export type GetAdminShopsApiArg = {
     accents and case are ignored as in the public listing. */
   q?: string;
   verified?: 'true' | 'false';
+  /** `expiring`: verified shops whose certificate ends within the next 30 days (today included);
+    `expired`: shops whose certificate's valid-until has passed. Days are Mexico City's. */
+  verification?: 'expiring' | 'expired';
   /** Shops that have this category (case-insensitive). */
   category?: string;
   /** Shops in this state (case-insensitive). */
@@ -361,6 +370,8 @@ export type UpdateShopApiArg = {
 };
 export type DeleteShopApiResponse = unknown;
 export type DeleteShopApiArg = string;
+export type GetVerificationPeriodsApiResponse = /** status 200  */ VerificationPeriodDto[];
+export type GetVerificationPeriodsApiArg = string;
 export type GetMySessionsApiResponse = /** status 200  */ AdminSessionDto[];
 export type GetMySessionsApiArg = void;
 export type EndMySessionApiResponse = unknown;
@@ -533,7 +544,7 @@ export type ShopDto = {
   description: string;
   /** At least one; blanks are refused and repeats removed. */
   categories: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself. */
   isVerified: 'true' | 'false';
   /** -90 to 90, at most 8 decimals; null when unknown. */
   latitude: number | null;
@@ -548,6 +559,14 @@ export type ShopDto = {
   openingHours: string | null;
   /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
   hoursNote: string | null;
+  /** The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates). */
+  certificateNumber: string | null;
+  /** The day the current certificate was issued (YYYY-MM-DD); required with a certificate number. */
+  verifiedOn: string | null;
+  /** The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry. */
+  validUntil: string | null;
+  /** What the certificate covers, as printed on it (public); null when none. */
+  verificationNote: string | null;
   id: string;
   /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
   slug: string;
@@ -600,6 +619,7 @@ export type ErrorCode =
   | 'PASSKEY_ALREADY_REGISTERED'
   | 'PASSKEY_NOT_FOUND'
   | 'SHOP_NOT_FOUND'
+  | 'SHOP_NOT_CERTIFIED'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
   | 'IMAGE_TOO_LARGE'
@@ -653,9 +673,12 @@ export type FieldErrorCode =
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
   | 'WRONG_CELL_COUNT'
-  | 'INVALID_DATE'
   | 'INVALID_HOURS'
-  | 'OVERLAPPING_HOURS';
+  | 'OVERLAPPING_HOURS'
+  | 'INVALID_CERTIFICATE_NUMBER'
+  | 'INVALID_DATE'
+  | 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON'
+  | 'CERTIFICATE_NUMBER_TAKEN';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;
@@ -688,6 +711,10 @@ export type AdminShopStatsDto = {
   total: number;
   verified: number;
   unverified: number;
+  /** Verified shops whose certificate ends within the next 30 days. */
+  expiringSoon: number;
+  /** Shops whose certificate's valid-until has passed. */
+  expired: number;
 };
 export type AdminShopListDto = {
   items: ShopDto[];
@@ -716,7 +743,7 @@ export type CreateShopDto = {
   description: string;
   /** At least one; blanks are refused and repeats removed. */
   categories: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself. */
   isVerified?: 'true' | 'false';
   /** -90 to 90, at most 8 decimals; null when unknown. */
   latitude?: number | null;
@@ -731,6 +758,14 @@ export type CreateShopDto = {
   openingHours?: string | null;
   /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
   hoursNote?: string | null;
+  /** The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates). */
+  certificateNumber?: string | null;
+  /** The day the current certificate was issued (YYYY-MM-DD); required with a certificate number. */
+  verifiedOn?: string | null;
+  /** The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry. */
+  validUntil?: string | null;
+  /** What the certificate covers, as printed on it (public); null when none. */
+  verificationNote?: string | null;
 };
 export type BulkShopsResultDto = {
   action: 'verify' | 'unverify' | 'delete';
@@ -757,7 +792,7 @@ export type UpdateShopDto = {
   description?: string;
   /** At least one; blanks are refused and repeats removed. */
   categories?: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself. */
   isVerified?: 'true' | 'false';
   /** -90 to 90, at most 8 decimals; null when unknown. */
   latitude?: number | null;
@@ -772,6 +807,27 @@ export type UpdateShopDto = {
   openingHours?: string | null;
   /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
   hoursNote?: string | null;
+  /** The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates). */
+  certificateNumber?: string | null;
+  /** The day the current certificate was issued (YYYY-MM-DD); required with a certificate number. */
+  verifiedOn?: string | null;
+  /** The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry. */
+  validUntil?: string | null;
+  /** What the certificate covers, as printed on it (public); null when none. */
+  verificationNote?: string | null;
+};
+export type VerificationPeriodDto = {
+  certificateNumber: string;
+  verifiedOn: string;
+  /** The last valid day; null: no expiry. */
+  validUntil: string | null;
+  note: string | null;
+  /** The administrator whose session recorded it; null for an import, a restore or the server. */
+  verifiedBy: string | null;
+  /** Their username at the time. */
+  verifiedByName: string | null;
+  /** When the period was recorded. */
+  recordedAt: string;
 };
 export type AdminSessionDto = {
   /** The browser and its major version, from the User-Agent. */

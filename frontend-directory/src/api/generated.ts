@@ -15,6 +15,7 @@ const injectedRtkApi = api.injectEndpoints({
           category: queryArg.category,
           city: queryArg.city,
           state: queryArg.state,
+          verified: queryArg.verified,
           open: queryArg.open,
         },
       }),
@@ -76,6 +77,8 @@ export type GetShopListingApiArg = {
   city?: string;
   /** Shops in this state (case-insensitive); `all` or nothing: any. */
   state?: string;
+  /** `only`: only the shops verified now (a certificate past its `validUntil` is not); `all` or nothing: any. */
+  verified?: 'only' | 'all';
   /** `now`: only the shops open at this moment, in each shop's own time zone; `all` or nothing: any. */
   open?: 'now' | 'all';
 };
@@ -108,7 +111,7 @@ export type ShopDto = {
   description: string;
   /** At least one; blanks are refused and repeats removed. */
   categories: string[];
-  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. */
+  /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself. */
   isVerified: 'true' | 'false';
   /** -90 to 90, at most 8 decimals; null when unknown. */
   latitude: number | null;
@@ -123,6 +126,14 @@ export type ShopDto = {
   openingHours: string | null;
   /** A note on the opening hours, e.g. "Sábados con cita"; null when none. */
   hoursNote: string | null;
+  /** The number of the alliance's current certificate: letters and digits with dots, dashes or slashes, stored in capitals; unique among current certificates; null when the verification has none (verified before certificates had dates). */
+  certificateNumber: string | null;
+  /** The day the current certificate was issued (YYYY-MM-DD); required with a certificate number. */
+  verifiedOn: string | null;
+  /** The last day the current certificate is valid (YYYY-MM-DD, in the shop's time zone), after `verifiedOn`; null means no expiry. */
+  validUntil: string | null;
+  /** What the certificate covers, as printed on it (public); null when none. */
+  verificationNote: string | null;
   id: string;
   /** The shop page's URL segment (`/shops/<slug>`), made from name and city; changes only when they do. */
   slug: string;
@@ -175,6 +186,7 @@ export type ErrorCode =
   | 'PASSKEY_ALREADY_REGISTERED'
   | 'PASSKEY_NOT_FOUND'
   | 'SHOP_NOT_FOUND'
+  | 'SHOP_NOT_CERTIFIED'
   | 'IMAGE_NOT_FOUND'
   | 'IMAGE_INVALID'
   | 'IMAGE_TOO_LARGE'
@@ -228,9 +240,12 @@ export type FieldErrorCode =
   | 'AMBIGUOUS_MATCH'
   | 'DUPLICATE_ROW'
   | 'WRONG_CELL_COUNT'
-  | 'INVALID_DATE'
   | 'INVALID_HOURS'
-  | 'OVERLAPPING_HOURS';
+  | 'OVERLAPPING_HOURS'
+  | 'INVALID_CERTIFICATE_NUMBER'
+  | 'INVALID_DATE'
+  | 'VALID_UNTIL_NOT_AFTER_VERIFIED_ON'
+  | 'CERTIFICATE_NUMBER_TAKEN';
 export type FieldErrorDto = {
   /** Why the field was refused: stable, for the screens to translate. */
   code: FieldErrorCode;

@@ -120,7 +120,7 @@ function localBusiness(shop: Shop, url: string, description: string, image: stri
       : {}),
     ...(website ? { sameAs: [website] } : {}),
     // What fields add of their own (the schema's `structuredData`: opening hours, say)
-    ...Object.assign({}, ...SHOP_SCHEMA.map((field) => field.structuredData?.(shop[field.name]))),
+    ...Object.assign({}, ...SHOP_SCHEMA.map((field) => field.structuredData?.(shop[field.name], shop))),
   };
 }
 

@@ -11,6 +11,10 @@ export const ADMIN_SHOPS_MAX_PAGE_SIZE = 100;
 
 export const ADMIN_SHOP_SORTS = ['name', 'city', 'updatedAt', 'verified'] as const;
 export type AdminShopSort = (typeof ADMIN_SHOP_SORTS)[number];
+/** The verification states the dashboard counts and the list filters by. */
+export const VERIFICATION_STATES = ['expiring', 'expired'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -39,6 +43,15 @@ export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZ
   @IsIn(['true', 'false'], { message: 'verified must be true or false' })
   verified?: 'true' | 'false';
 
+  /**
+   * `expiring`: verified shops whose certificate ends within the next 30 days (today included);
+   * `expired`: shops whose certificate's valid-until has passed. Days are Mexico City's.
+   */
+  @ApiPropertyOptional({ enum: VERIFICATION_STATES })
+  @IsOptional()
+  @IsIn(VERIFICATION_STATES, { message: `verification must be one of: ${VERIFICATION_STATES.join(', ')}` })
+  verification?: VerificationState;
+
   /** Shops that have this category (case-insensitive). @example "Caza" */
   @OptionalText('category', MAX_CATEGORY_LENGTH)
   category?: string;
@@ -53,6 +66,10 @@ export class AdminShopStatsDto {
   total: number;
   verified: number;
   unverified: number;
+  /** Verified shops whose certificate ends within the next 30 days. */
+  expiringSoon: number;
+  /** Shops whose certificate's valid-until has passed. */
+  expired: number;
 }
 
 /** One page of shops, how many match, and the directory's figures for the stats cards. */

@@ -52,6 +52,7 @@ export function detailLines(t: TFunction, entry: ActivityEntryDto): string[] {
     const key = source.via === 'import' ? 'viaImport' : 'viaRestore';
     lines.push(name ? t(`activity.details.${key}`, { name }) : t(`activity.details.${key}NoFile`));
   } else if (source?.via === 'seed') lines.push(t('activity.details.viaSeed'));
+  else if (source?.via === 'expiry') lines.push(t('activity.details.viaExpiry'));
   else if (source?.via === 'suggestion')
     lines.push(
       t('activity.details.viaSuggestion', {

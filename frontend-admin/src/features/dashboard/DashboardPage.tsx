@@ -24,6 +24,7 @@ import { AdminPage } from '../layout/AdminPage';
 import { isBackupDue } from './dashboardRules';
 import { shopListQuery } from './shopListParams';
 import { SHOP_LIST_HEADING_ID, ShopTable } from './ShopTable';
+import { VerificationCounts } from './VerificationCounts';
 import { useShopListParams } from './useShopListParams';
 import { RequestsButton } from '../requests/RequestsButton';
 import { useGetPendingRequestCountQuery } from '../requests/requestsApi';
@@ -92,6 +93,12 @@ export function DashboardPage() {
             total={list?.stats.total}
             verified={list?.stats.verified}
             categories={list?.categories}
+          />
+          <VerificationCounts
+            expiringSoon={list?.stats.expiringSoon}
+            expired={list?.stats.expired}
+            current={params.verification}
+            onFilter={(verification) => update({ verification })}
           />
 
           <DashboardActions go={go} />

@@ -4,6 +4,8 @@ import type { GetAdminShopsApiArg } from '../../api/generated';
 export type ShopSort = NonNullable<GetAdminShopsApiArg['sort']>;
 export type SortOrder = NonNullable<GetAdminShopsApiArg['order']>;
 export type VerifiedFilter = 'all' | 'true' | 'false';
+/** The certificates the dashboard's counts filter by: ending within 30 days, or ended. */
+export type VerificationFilter = 'all' | NonNullable<GetAdminShopsApiArg['verification']>;
 
 /** The dashboard's list as the URL names it (so back, forward and a shared link restore it). */
 export interface ShopListParams {
@@ -13,6 +15,7 @@ export interface ShopListParams {
   order: SortOrder;
   q: string;
   verified: VerifiedFilter;
+  verification: VerificationFilter;
   category: string;
   state: string;
 }
@@ -23,6 +26,7 @@ export const DEFAULT_PARAMS: ShopListParams = {
   ...ADMIN_SHOP_LIST_DEFAULTS,
   q: '',
   verified: 'all',
+  verification: 'all',
   category: '',
   state: '',
 };
@@ -43,6 +47,7 @@ export function parseShopListParams(search: URLSearchParams): ShopListParams {
     order: oneOf(search.get('order'), ['asc', 'desc'], DEFAULT_PARAMS.order),
     q: search.get('q') ?? '',
     verified: oneOf(search.get('verified'), ['all', 'true', 'false'], 'all'),
+    verification: oneOf(search.get('verification'), ['all', 'expiring', 'expired'], 'all'),
     category: search.get('category') ?? '',
     state: search.get('state') ?? '',
   };
@@ -76,6 +81,7 @@ export function shopListQuery(params: ShopListParams): GetAdminShopsApiArg {
     order: params.order,
     ...(params.q.trim() ? { q: params.q.trim() } : {}),
     ...(params.verified !== 'all' ? { verified: params.verified } : {}),
+    ...(params.verification !== 'all' ? { verification: params.verification } : {}),
     ...(params.category ? { category: params.category } : {}),
     ...(params.state ? { state: params.state } : {}),
   };

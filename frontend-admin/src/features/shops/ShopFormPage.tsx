@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Checkbox, Flex, Form, Result, Spin } from 'antd';
+import { Button, Flex, Form, Result, Spin } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ShopDto } from 'contract/api-types';
@@ -12,6 +12,8 @@ import { AdminPage } from '../layout/AdminPage';
 import { ShopFormSections, shopFieldErrorsOf } from './ShopFormSections';
 import { formValuesOf, NEW_SHOP_VALUES, toShopInput, type ShopFormValues } from './shopValidation';
 import { useUnsavedChanges } from './useUnsavedChanges';
+import { VerificationPeriods } from './verification/VerificationPeriods';
+import { VerificationSection } from './verification/VerificationSection';
 
 /** /admin/shops/new and /admin/shops/edit/{id}. */
 export function ShopFormPage() {
@@ -110,11 +112,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
           initialValues={initialValues}
           onUploadBusy={(busy) => setUploads((n) => n + (busy ? 1 : -1))}
         />
-        <Card title={t('shopForm.sections.verification')} className="atm-admin__section">
-          <Form.Item name="isVerified" valuePropName="checked" style={{ marginBottom: 0 }}>
-            <Checkbox>{t('shopForm.fields.isVerified')}</Checkbox>
-          </Form.Item>
-        </Card>
+        <VerificationSection initialValues={initialValues} />
         <Flex gap={8} justify="flex-end" wrap className="atm-admin__section">
           <Button onClick={leave}>{t('common.cancel')}</Button>
           <Button
@@ -128,6 +126,7 @@ function ShopForm({ shop }: { shop?: ShopDto }) {
           </Button>
         </Flex>
       </Form>
+      {shop && <VerificationPeriods shop={shop} />}
       {shop && <ShopHistory shopId={shop.id} />}
     </AdminPage>
   );

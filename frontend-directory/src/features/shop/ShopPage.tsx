@@ -21,6 +21,7 @@ import { directionsHref, whatsAppShareHref } from './contactLinks';
 import { ShareButton } from './ShareButton';
 import { ShopDetails } from './ShopDetails';
 import { CorrectionForm } from '../corrections/CorrectionForm';
+import { CertificateCheck } from './CertificateCheck';
 import { useToast } from './useToast';
 import '../listing/listing.css';
 import './shop.css';
@@ -144,6 +145,7 @@ function ShopArticle({ shop, url: serverUrl }: { shop: Shop; url?: string }) {
           <ShopDistance shop={shop} />
         </div>
       </header>
+      <CertificateCheck shop={shop} />
       <div className="atm-shop__actions">
         <a
           className="atm-dir-button atm-shop__action"

@@ -13,6 +13,7 @@ import { AddSecondFactors1795800000000 } from './1795800000000-AddSecondFactors.
 import { AddPasskeys1795850000000 } from './1795850000000-AddPasskeys.js';
 import { AddListingRequestShop1795900000000 } from './1795900000000-AddListingRequestShop.js';
 import { OneRateLimitTable1796000000000 } from './1796000000000-OneRateLimitTable.js';
+import { AddShopVerificationPeriods1796100000000 } from './1796100000000-AddShopVerificationPeriods.js';
 
 /** MySQL/MariaDB migrations in the order they run; add new ones at the end. */
 export const mysqlMigrations = [
@@ -31,4 +32,5 @@ export const mysqlMigrations = [
   AddPasskeys1795850000000,
   AddListingRequestShop1795900000000,
   OneRateLimitTable1796000000000,
+  AddShopVerificationPeriods1796100000000,
 ];

@@ -1,0 +1,174 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/** The paper sizes a certificate prints on. */
+export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
+export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
+
+/** What a certificate says: the shop, its current certificate and where its QR code leads. */
+export interface CertificateContent {
+  shopName: string;
+  city: string;
+  state: string;
+  certificateNumber: string;
+  /** `YYYY-MM-DD` */
+  verifiedOn: string;
+  /** `YYYY-MM-DD`, or null for a certificate with no end. */
+  validUntil: string | null;
+  note: string | null;
+  /** The shop's public page with the number (certificateCheckUrl). */
+  checkUrl: string;
+  paper: CertificatePaper;
+}
+
+const MONTHS = {
+  es: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+
+/** A day as each language writes it: "1 de mayo de 2027", "May 1, 2027" (no time zone can shift it). */
+export function spelledDay(day: string, language: 'es' | 'en'): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const name = MONTHS[language][month - 1];
+  return language === 'es' ? `${date} de ${name} de ${year}` : `${name} ${date}, ${year}`;
+}
+
+/** The alliance's mark as the directory's top bar shows it: "ATM" in white on its dark bar. */
+function allianceMark(doc: PDFKit.PDFDocument, centreX: number, top: number): void {
+  const width = 120;
+  doc.roundedRect(centreX - width / 2, top, width, 48, 6).fill('#1c1c1c');
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(28)
+    .text('ATM', centreX - width / 2, top + 11, { width, align: 'center', characterSpacing: 2 });
+}
+
+/**
+ * The certificate as a one-page PDF, Spanish with English beneath each line. Helvetica (one of the
+ * PDF's standard fonts) writes every Spanish letter and needs no font file.
+ */
+export async function certificatePdf(content: CertificateContent): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(content.checkUrl, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    scale: 8,
+  });
+  const doc = new PDFDocument({
+    size: content.paper === 'letter' ? 'LETTER' : 'A4',
+    margin: 56,
+    info: {
+      Title: `Certificado ${content.certificateNumber} – ${content.shopName}`,
+      Author: 'Alianza de Tiradores de México',
+      Subject: 'Certificado de armero verificado / Verified gunsmith certificate',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const { width, height, margins } = doc.page;
+  const inner = width - margins.left - margins.right;
+  doc
+    .rect(28, 28, width - 56, height - 56)
+    .lineWidth(2)
+    .stroke('#1c1c1c');
+  allianceMark(doc, width / 2, margins.top);
+
+  const line = (spanish: string, english: string, size: number, bold = false) => {
+    doc
+      .fillColor('#1c1c1c')
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size);
+    doc.text(spanish, margins.left, undefined, { width: inner, align: 'center' });
+    doc
+      .fillColor('#555555')
+      .font('Helvetica-Oblique')
+      .fontSize(Math.max(9, size * 0.6));
+    doc.text(english, margins.left, undefined, { width: inner, align: 'center' });
+    doc.moveDown(0.8);
+  };
+
+  doc.y = margins.top + 72;
+  line('Alianza de Tiradores de México', 'Mexican Shooters’ Alliance', 14, true);
+  line('Certificado de armero verificado', 'Verified gunsmith certificate', 24, true);
+  line('Se certifica que el taller', 'This certifies that the workshop', 12);
+  doc.fillColor('#1c1c1c').font('Helvetica-Bold').fontSize(22);
+  doc.text(content.shopName, margins.left, undefined, { width: inner, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(14)
+    .text(`${content.city}, ${content.state}`, { width: inner, align: 'center' });
+  doc.moveDown(0.8);
+  line(
+    'fue verificado por la Alianza como armero especializado.',
+    'was verified by the Alliance as a specialised gunsmith.',
+    12,
+  );
+  line(
+    `Certificado núm. ${content.certificateNumber}`,
+    `Certificate no. ${content.certificateNumber}`,
+    16,
+    true,
+  );
+  line(
+    content.validUntil
+      ? `Vigente del ${spelledDay(content.verifiedOn, 'es')} al ${spelledDay(content.validUntil, 'es')}`
+      : `Vigente desde el ${spelledDay(content.verifiedOn, 'es')}, sin fecha de vencimiento`,
+    content.validUntil
+      ? `Valid from ${spelledDay(content.verifiedOn, 'en')} to ${spelledDay(content.validUntil, 'en')}`
+      : `Valid from ${spelledDay(content.verifiedOn, 'en')}, with no expiry date`,
+    13,
+  );
+  if (content.note) {
+    doc.fillColor('#1c1c1c').font('Helvetica').fontSize(11);
+    doc.text(content.note, margins.left, undefined, { width: inner, align: 'center' });
+    doc.moveDown(0.8);
+  }
+
+  const qrSize = 140;
+  const qrTop = height - margins.bottom - qrSize - 40;
+  doc.image(qr, (width - qrSize) / 2, qrTop, { width: qrSize, height: qrSize });
+  doc.fillColor('#1c1c1c').font('Helvetica').fontSize(9);
+  doc.text(
+    'Escanee el código para comprobar que este certificado está vigente.',
+    margins.left,
+    qrTop + qrSize + 6,
+    { width: inner, align: 'center' },
+  );
+  doc.fillColor('#555555').font('Helvetica-Oblique');
+  doc.text('Scan the code to check that this certificate is current.', { width: inner, align: 'center' });
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,56 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { binaryContent } from '../../common/binary-content.js';
+import { idParam } from '../../common/id-param.js';
+import { publicOrigin } from '../../common/public-url.js';
+import { SHOP_NOT_FOUND, shopNotFound } from '../shops.service.js';
+import { CertificatesService } from './certificates.service.js';
+import { CertificateQueryDto, VerificationPeriodDto } from './verification-period.dto.js';
+
+@ApiTags('shops')
+@AdminOnly()
+@Controller('admin/shops')
+export class CertificatesController {
+  constructor(private readonly certificates: CertificatesService) {}
+
+  /**
+   * The shop's current certificate to print (Spanish with English beneath): its name, city,
+   * number, period, the alliance's mark and a QR code that opens the shop's public page with the
+   * number, where a visitor sees whether it is current.
+   */
+  @Get(':id/certificate')
+  @ApiOkResponse({ description: 'The PDF', content: binaryContent('application/pdf') })
+  @ApiErrors({
+    400: 'paper is invalid',
+    404: SHOP_NOT_FOUND,
+    409: 'SHOP_NOT_CERTIFIED: the shop has no certificate number',
+  })
+  async getCertificate(
+    @Param('id', idParam(shopNotFound)) id: string,
+    @Query() query: CertificateQueryDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const { pdf, fileName } = await this.certificates.certificate(
+      id,
+      publicOrigin(request),
+      query.paper ?? 'a4',
+    );
+    response.setHeader('Content-Type', 'application/pdf');
+    response.setHeader('Content-Length', String(pdf.length));
+    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    response.end(pdf);
+  }
+
+  /** Every period of the shop's verification, the latest first (renewals keep the earlier ones). */
+  @Get(':id/verification-periods')
+  @ApiOkResponse({ type: [VerificationPeriodDto] })
+  @ApiErrors({ 404: SHOP_NOT_FOUND })
+  getVerificationPeriods(@Param('id', idParam(shopNotFound)) id: string): Promise<VerificationPeriodDto[]> {
+    return this.certificates.periods(id);
+  }
+}

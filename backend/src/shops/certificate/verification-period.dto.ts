@@ -1,0 +1,28 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { CERTIFICATE_PAPERS, type CertificatePaper } from './certificate-pdf.js';
+
+/** One period of a shop's verification, as the shop's admin page lists them. */
+export class VerificationPeriodDto {
+  /** @example "ATM-2026/014" */
+  certificateNumber: string;
+  /** @example "2026-05-01" */
+  verifiedOn: string;
+  /** The last valid day; null: no expiry. @example "2027-05-01" */
+  validUntil: string | null;
+  note: string | null;
+  /** The administrator whose session recorded it; null for an import, a restore or the server. */
+  verifiedBy: string | null;
+  /** Their username at the time. @example "carmen" */
+  verifiedByName: string | null;
+  /** When the period was recorded. */
+  recordedAt: Date;
+}
+
+/** The paper the certificate is laid out for. */
+export class CertificateQueryDto {
+  @ApiPropertyOptional({ enum: CERTIFICATE_PAPERS, default: 'a4' })
+  @IsOptional()
+  @IsIn(CERTIFICATE_PAPERS, { message: `paper must be one of: ${CERTIFICATE_PAPERS.join(', ')}` })
+  paper?: CertificatePaper = 'a4';
+}
