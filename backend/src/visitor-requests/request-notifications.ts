@@ -17,6 +17,7 @@ const KIND_WORDS: Record<string, string> = {
   address: 'dirección / address',
   hours: 'horario / opening hours',
   closed: 'cerró / closed for good',
+  'false-cert': 'certificado dudoso / certificate looks false',
   other: 'otra cosa / something else',
 };
 
