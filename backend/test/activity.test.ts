@@ -291,7 +291,7 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
       JSON.parse((await zip.files.find((file) => file.path === name)!.buffer()).toString());
     const manifest = await read('manifest.json');
     const activity = (await read('activity.json')) as Entry[];
-    expect(manifest).toMatchObject({ formatVersion: 7, counts: { activity: logBefore.length } });
+    expect(manifest).toMatchObject({ formatVersion: 8, counts: { activity: logBefore.length } });
     expect(manifest.files['activity.json']).toMatchObject({ sha256: expect.any(String) });
     // Oldest first, every entry as the API gives it.
     expect(activity).toEqual([...logBefore].reverse());
@@ -312,7 +312,7 @@ describe.each(DIALECTS)('activity log on %s', (dialect) => {
         updated: 0,
         unchanged: manifest.counts.shops,
         images: 0,
-        formatVersion: 7,
+        formatVersion: 8,
       },
     });
     // The log as it was, plus the download and the restore: nothing of it replaced.

@@ -231,7 +231,7 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
     expect(preview).toMatchObject({
       restorable: true,
       problems: [],
-      formatVersion: 7, // with the activity log (activity.json), which a restore never reads
+      formatVersion: 8, // with the activity log (activity.json), which a restore never reads
       shops: 3,
       created: 1, // Armería Norte, deleted since, with its logo
       replaced: 0,
@@ -266,7 +266,7 @@ describe.each(DIALECTS)('automatic backups on %s', (dialect) => {
           updated: 0,
           unchanged: 2,
           images: 1,
-          formatVersion: 7,
+          formatVersion: 8,
         }),
       }),
     ]);

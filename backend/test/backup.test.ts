@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import unzipper from 'unzipper';
+import { DataSource } from 'typeorm';
 import { ImageSweepService } from '../src/backup/image-sweep.service.js';
+import { ShopVerificationPeriod } from '../src/shops/shop-verification-period.entity.js';
 import { backupClient } from './support/backup-client.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';
 import { binary } from './support/held-put.js';
@@ -101,14 +103,15 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
     );
     expect(manifest).toMatchObject({
       product: 'atm-gunsmith-directory',
-      formatVersion: 7,
+      formatVersion: 8,
       counts: { shops: 3, images: 2 },
     });
     for (const file of zip.files.filter((f) => f.path !== 'manifest.json')) {
       expect(sha(await file.buffer())).toBe(manifest.files[file.path].sha256);
     }
     const shops = JSON.parse((await zip.files.find((f) => f.path === 'shops.json')!.buffer()).toString());
-    expect(shops).toEqual(await listShops());
+    // Each shop as the API answers it, with its verification's history (none here).
+    expect(shops).toEqual((await listShops()).map((shop) => ({ ...shop, verificationPeriods: [] })));
     expect(JSON.stringify(manifest) + JSON.stringify(shops)).not.toMatch(/password|argon2|session/i);
     // The download is recorded once its last byte is sent, which may be after the client has it all.
     const lastFullBackupAt = async () => (await admin.get('/api/admin/backup/stats')).body.lastFullBackupAt;
@@ -125,8 +128,8 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       `attachment; filename="atm-directory-data-${today}.json"`,
     );
     const document = JSON.parse((response.body as Buffer).toString());
-    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 7, requests: [] });
-    expect(document.shops).toEqual(await listShops());
+    expect(document).toMatchObject({ product: 'atm-gunsmith-directory', formatVersion: 8, requests: [] });
+    expect(document.shops).toEqual((await listShops()).map((shop) => ({ ...shop, verificationPeriods: [] })));
   });
 
   it('round-trips: back up, delete everything, restore, and every shop and image is identical', async () => {
@@ -286,6 +289,105 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       openingHours: null,
       hoursNote: null,
     });
+  });
+
+  it("restores a shop's verification periods from a format 8 backup, and an older backup as verified with no dates", async () => {
+    const periodsOf = async (shopId: string) =>
+      (
+        await server.app
+          .get(DataSource)
+          .getRepository(ShopVerificationPeriod)
+          .find({ where: { shopId }, order: { recordedAt: 'ASC' } })
+      ).map(({ certificateNumber, verifiedOn, validUntil, note, verifiedByName }) => ({
+        certificateNumber,
+        verifiedOn,
+        validUntil,
+        note,
+        verifiedByName,
+      }));
+    const certified = (
+      await admin
+        .post('/api/admin/shops')
+        .send(
+          shopBody({
+            name: 'Armería Certificada',
+            isVerified: 'true',
+            certificateNumber: 'ATM-2025/100',
+            verifiedOn: '2025-01-10',
+            validUntil: '2026-01-10',
+          }),
+        )
+        .expect(201)
+    ).body as { id: string };
+    // Renewed: a second period, the first kept.
+    const renewal = {
+      certificateNumber: 'ATM-2026/100',
+      verifiedOn: '2026-01-05',
+      validUntil: '2099-01-05',
+      verificationNote: 'Armas largas',
+    };
+    await admin.put(`/api/admin/shops/${certified.id}`).send(renewal).expect(200);
+    const history = await periodsOf(certified.id);
+    expect(history).toHaveLength(2);
+    expect(history[1]).toMatchObject({ certificateNumber: 'ATM-2026/100', note: 'Armas largas' });
+
+    const backup = (await download('full')).body as Buffer;
+    const entries = await unzipper.Open.buffer(backup);
+    const read = async <T>(name: string) =>
+      JSON.parse((await entries.files.find((entry) => entry.path === name)!.buffer()).toString()) as T;
+    expect(await read('manifest.json')).toMatchObject({ formatVersion: 8 });
+    const backedUp = (await read<Record<string, unknown>[]>('shops.json')).find(
+      (shop) => shop.id === certified.id,
+    );
+    expect(backedUp).toMatchObject({
+      ...renewal,
+      verificationPeriods: [expect.anything(), expect.anything()],
+    });
+
+    // Renewed again, then the backup restored: its certificate and its two periods, as they were.
+    await admin
+      .put(`/api/admin/shops/${certified.id}`)
+      .send({ certificateNumber: 'ATM-2027/100', verifiedOn: '2027-01-05', validUntil: null })
+      .expect(200);
+    expect(await periodsOf(certified.id)).toHaveLength(3);
+    expect((await restore(backup).expect(200)).body).toMatchObject({ updated: 1 });
+    expect((await request(server.url).get(`/api/shops/${certified.id}`).expect(200)).body).toMatchObject({
+      isVerified: 'true',
+      ...renewal,
+    });
+    expect(await periodsOf(certified.id)).toEqual(history);
+    // The same backup again: nothing differs, not even the history.
+    expect((await restore(backup).expect(200)).body).toMatchObject({ updated: 0 });
+
+    // The same shop as format 7 wrote it (the checkbox only, any certificate field ignored): verified,
+    // with no dates, its history here kept; and a shop new here, verified with no dates either.
+    const { verificationPeriods: _periods, ...format7Shop } = backedUp!;
+    const fresh = {
+      ...shopBody({ name: 'Armería Formato Siete', isVerified: 'true' }),
+      id: '00000000-0000-4000-8000-000000000701',
+      slug: 'armeria-formato-siete-puebla',
+      whatsapp: null,
+    };
+    const shopsJson = JSON.stringify([format7Shop, fresh]);
+    const manifest = {
+      product: 'atm-gunsmith-directory',
+      formatVersion: 7,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      counts: { shops: 2, images: 0, activity: 0, requests: 0, quarantine: 0 },
+      files: { 'shops.json': { sha256: sha(shopsJson), size: Buffer.byteLength(shopsJson) } },
+      missingImages: [],
+      missingQuarantined: [],
+    };
+    const v7 = buildZip([
+      { name: 'manifest.json', data: JSON.stringify(manifest) },
+      { name: 'shops.json', data: shopsJson, deflate: true },
+    ]);
+    expect((await restore(v7).expect(200)).body).toMatchObject({ created: 1, updated: 1 });
+    const noDates = { isVerified: 'true', certificateNumber: null, verifiedOn: null, validUntil: null };
+    for (const id of [certified.id, fresh.id])
+      expect((await request(server.url).get(`/api/shops/${id}`).expect(200)).body).toMatchObject(noDates);
+    expect(await periodsOf(certified.id)).toEqual(history);
+    expect(await periodsOf(fresh.id)).toEqual([]);
   });
 
   it('keeps slugs, old slugs and WhatsApp numbers through a backup and its restore', async () => {

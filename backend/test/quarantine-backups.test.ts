@@ -131,7 +131,7 @@ describe.each(DIALECTS)("visitors' quarantined images in backups on %s", (dialec
   it('writes each quarantined image a pending listing request names, checksummed, and records a lost one', () => {
     const name = `quarantine/${uuidOf(logoPath)}.png`;
     expect(manifest).toMatchObject({
-      formatVersion: 7,
+      formatVersion: 8,
       counts: { shops: 1, images: 0, requests: 2, quarantine: 1 },
       missingQuarantined: [gonePath],
     });

@@ -69,7 +69,7 @@ describe.each(DIALECTS)("visitors' requests in backups on %s", (dialect) => {
 
     const zip = await download('full');
     const { manifest, requests } = await pendingIn(zip);
-    expect(manifest).toMatchObject({ formatVersion: 7, counts: { requests: 1 } });
+    expect(manifest).toMatchObject({ formatVersion: 8, counts: { requests: 1 } });
     expect(manifest.files['requests.json'].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(requests).toEqual([
       expect.objectContaining({

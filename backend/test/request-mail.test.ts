@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { DEFAULT_SHOP_TIME_ZONE, localDay } from 'contract';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { RequestNotifications } from '../src/visitor-requests/request-notifications.js';
@@ -11,6 +12,9 @@ import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** A day (`YYYY-MM-DD`) `days` from today in Mexico City. */
+const dayFromToday = (days: number) => localDay(Date.now() + days * DAY_MS, DEFAULT_SHOP_TIME_ZONE);
 
 /** Waits until `check` holds, reading again every 20 ms (a message arrives after the answer). */
 async function eventually<T>(read: () => T, check: (value: T) => boolean, timeout = 5000): Promise<T> {
@@ -112,6 +116,44 @@ describe.each(ANY_DIALECT)('e-mail about requests on %s', (dialect) => {
     expect(ana).toContain(approved);
     expect(ana).toContain('From: Directorio <no-reply@armeros.example>');
     expect(mails.find((mail) => mail.to[0] === 'beto@example.com')!.raw).toContain('Sin pruebas');
+  });
+
+  it('lists each certificate ending within 30 days in one digest only, whichever replica runs it', async () => {
+    smtp.received.length = 0;
+    const certified = (name: string, number: string, validUntil: string) =>
+      admin
+        .post('/api/admin/shops')
+        .send(
+          shopBody({
+            name,
+            isVerified: 'true',
+            certificateNumber: number,
+            verifiedOn: dayFromToday(-200),
+            validUntil,
+          }),
+        )
+        .expect(201);
+    await certified('Taller Por Vencer', 'ATM-SOON-1', dayFromToday(10));
+    await certified('Taller Con Tiempo', 'ATM-LATER-1', dayFromToday(60));
+    const notifications = server.app.get(RequestNotifications);
+    // Two replicas at the same moment, in an hour with no new requests: one lists it, once.
+    const later = Date.now() + 5 * HOUR_MS;
+    const listed = await Promise.all([notifications.sendDigest(later), notifications.sendDigest(later)]);
+    expect(listed.sort()).toEqual([0, 1]);
+    // The next hours (and days) list it no more.
+    expect(await notifications.sendDigest(later + HOUR_MS)).toBe(0);
+    expect(await notifications.sendDigest(later + 3 * DAY_MS)).toBe(0);
+    const [digest] = await eventually(
+      () => smtp.received,
+      (mails) => mails.length >= 1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(1);
+    expect(digest.to).toEqual(['admin1@armeros.example', 'admin2@armeros.example']);
+    expect(digest.raw).toContain('Certificados por vencer / Certificates expiring: 1');
+    expect(digest.raw.split('ATM-SOON-1')).toHaveLength(2);
+    expect(digest.raw).toContain(`vence / ends ${dayFromToday(10)}`);
+    expect(digest.raw).not.toContain('ATM-LATER-1');
   });
 });
 

@@ -393,4 +393,116 @@ describe.each(DIALECTS)('shops CSV export and import on %s', (dialect) => {
       hoursNote: 'Sábados con cita',
     });
   });
+
+  it("exports and imports a shop's certificate with the form's rules, each refusal on its row; a file without the columns imports as before", async () => {
+    const certified = ids.get('Cañones del Bajío')!;
+    await admin
+      .put(`/api/admin/shops/${certified}`)
+      .send({
+        isVerified: 'true',
+        certificateNumber: 'ATM-CSV-001',
+        verifiedOn: '2026-01-10',
+        validUntil: '2099-01-10',
+      })
+      .expect(200);
+    const exported = readCsv((await exportCsv()).text);
+    const base = exported.find((row) => row.id === certified)!;
+    expect(base).toMatchObject({
+      certificateNumber: 'ATM-CSV-001',
+      verifiedOn: '2026-01-10',
+      validUntil: '2099-01-10',
+      verificationNote: '',
+    });
+
+    const newShop = (name: string, verification: Row): Row => ({
+      ...base,
+      id: '',
+      name,
+      isVerified: 'VERDADERO',
+      certificateNumber: '',
+      verifiedOn: '',
+      validUntil: '',
+      verificationNote: '',
+      ...verification,
+    });
+    const period = { verifiedOn: '2026-02-01', validUntil: '2027-02-01' };
+    const file = spreadsheetFile([
+      newShop('Certificado Nuevo', {
+        certificateNumber: 'atm-csv-002',
+        ...period,
+        verificationNote: 'Armas cortas',
+      }),
+      newShop('Mismo Número', { certificateNumber: 'ATM-CSV-002', ...period }),
+      newShop('Número Ajeno', { certificateNumber: 'ATM-CSV-001', ...period }),
+      newShop('Día Inexistente', {
+        certificateNumber: 'ATM-CSV-004',
+        verifiedOn: '2026-02-01',
+        validUntil: '2026-13-01',
+      }),
+      newShop('Fechas Al Revés', {
+        certificateNumber: 'ATM-CSV-005',
+        verifiedOn: '2026-02-01',
+        validUntil: '2026-01-01',
+      }),
+      newShop('Fechas Sin Número', period),
+    ]);
+    const summary = (result: ImportResult) =>
+      result.rows.map((row) => [row.row, row.status, row.errors.map((e) => `${e.field} ${e.code}`)]);
+    const expected = [
+      [2, 'created', []],
+      [3, 'refused', ['certificateNumber CERTIFICATE_NUMBER_TAKEN']],
+      [4, 'refused', ['certificateNumber CERTIFICATE_NUMBER_TAKEN']],
+      [5, 'refused', ['validUntil INVALID_DATE']],
+      [6, 'refused', ['validUntil VALID_UNTIL_NOT_AFTER_VERIFIED_ON']],
+      [7, 'refused', ['certificateNumber REQUIRED']],
+    ];
+    const before = await snapshot();
+    const preview = (await importCsv(file, { dryRun: 'true' }).expect(200)).body as ImportResult;
+    expect(summary(preview)).toEqual(expected);
+    // The row that took the number first is named, for the message in the admin's language.
+    expect(preview.rows[1].errors[0].params).toEqual({ number: 'ATM-CSV-002', row: 2 });
+    expect(preview.rows[2].errors[0].params).toEqual({ number: 'ATM-CSV-001' });
+    expect(await snapshot()).toEqual(before);
+    const imported = (await importCsv(file).expect(200)).body as ImportResult;
+    expect(summary(imported)).toEqual(expected);
+    expect(
+      (await request(server.url).get(`/api/shops/${imported.rows[0].id}`).expect(200)).body,
+    ).toMatchObject({
+      isVerified: 'true',
+      certificateNumber: 'ATM-CSV-002',
+      ...period,
+      verificationNote: 'Armas cortas',
+    });
+
+    // A file of before the certificate's columns: the checkbox as before. The certified shop keeps
+    // its certificate; a new verified shop is "verified, no dates".
+    const oldColumns = SHOP_CSV_COLUMNS.filter(
+      (column) => !['certificateNumber', 'verifiedOn', 'validUntil', 'verificationNote'].includes(column),
+    );
+    const oldFile = spreadsheetFile(
+      [
+        { ...base, phone: '+52 442 000 1111' },
+        { ...base, id: '', name: 'Verificado Sin Fechas', isVerified: 'sí' },
+      ],
+      oldColumns,
+    );
+    const old = (await importCsv(oldFile).expect(200)).body as ImportResult;
+    expect(summary(old)).toEqual([
+      [2, 'updated', []],
+      [3, 'created', []],
+    ]);
+    expect(old.rows[0].changes).toEqual(['phone']);
+    expect((await request(server.url).get(`/api/shops/${certified}`).expect(200)).body).toMatchObject({
+      phone: '+52 442 000 1111',
+      isVerified: 'true',
+      certificateNumber: 'ATM-CSV-001',
+      validUntil: '2099-01-10',
+    });
+    expect((await request(server.url).get(`/api/shops/${old.rows[1].id}`).expect(200)).body).toMatchObject({
+      isVerified: 'true',
+      certificateNumber: null,
+      verifiedOn: null,
+      validUntil: null,
+    });
+  });
 });

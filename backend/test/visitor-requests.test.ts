@@ -73,6 +73,14 @@ describe.each(DIALECTS)('visitors suggest corrections on %s', (dialect) => {
     );
   });
 
+  it("takes a report that a shop's certificate looks false, with nothing more to say, and shows it to administrators by its kind", async () => {
+    const { reference } = (await suggest({ kind: 'false-cert' }, 201)).body as { reference: string };
+    const listed = (
+      await admin.get('/api/admin/requests').query({ kind: 'false-cert', pageSize: 100 }).expect(200)
+    ).body as { items: { reference: string; kind: string; shopId: string }[] };
+    expect(listed.items).toEqual([expect.objectContaining({ reference, kind: 'false-cert', shopId })]);
+  });
+
   it('merges the same suggestion for the same shop within a day', async () => {
     const before = (await queued()).length;
     const first = (await suggest({ kind: 'address', value: 'Calle Hidalgo 5' }, 201)).body;

@@ -2241,7 +2241,7 @@ export interface components {
        * @example phone
        * @enum {string}
        */
-      kind: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+      kind: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other';
       /** @description The correct value (required unless there is a comment, or the shop closed for good). */
       value?: string | null;
       comment?: string | null;
@@ -2355,7 +2355,7 @@ export interface components {
       /** @description The shop's current slug, when it still exists (a link to its page). */
       shopSlug: string | null;
       /** @enum {string|null} */
-      kind: 'phone' | 'address' | 'hours' | 'closed' | 'other' | null;
+      kind: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other' | null;
       /** @description The shop's value today for the field the correction is about (text; null when none). */
       currentValue: string | null;
       /** @description What the visitor proposes (text, never HTML). */
@@ -6208,7 +6208,7 @@ export interface operations {
         pageSize?: number;
         status?: 'pending' | 'approved' | 'rejected' | 'spam';
         type?: 'correction' | 'listing';
-        kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+        kind?: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other';
       };
       header?: never;
       path?: never;

@@ -11,16 +11,19 @@ import { SHOP_SCHEMA } from './shop-schema.js';
 
 /** @import { ShopFieldDefinition } from './shop-schema.js' */
 
-/** What a visitor says is wrong with a shop. */
+/**
+ * What a visitor says is wrong with a shop; `false-cert`: its certificate looks false (the
+ * number on the wall or in the link is not what the directory says, say).
+ */
 export const CORRECTION_KINDS = /* @__PURE__ */ Object.freeze(
-  /** @type {const} */ (['phone', 'address', 'hours', 'closed', 'other']),
+  /** @type {const} */ (['phone', 'address', 'hours', 'closed', 'false-cert', 'other']),
 );
 
 /** @typedef {(typeof CORRECTION_KINDS)[number]} CorrectionKind */
 
 /**
  * The shop field each kind of correction proposes a new value for (the schema's `correction`);
- * 'closed' removes the shop and 'other' changes no field.
+ * 'closed' removes the shop; 'false-cert' and 'other' change no field.
  * @type {Readonly<Partial<Record<CorrectionKind, import('./shop-schema.js').ShopFieldName>>>}
  */
 export const CORRECTED_FIELD = /* @__PURE__ */ Object.freeze(
@@ -73,7 +76,7 @@ export const CORRECTION_FIELDS = /* @__PURE__ */ Object.freeze({
 
 /**
  * What a correction must say beyond each field's own rules: the correct value or a comment
- * (unless the shop closed for good), a phone that looks like one, and consent when the
+ * (unless the shop closed for good, or its certificate looks false: the report says enough), a phone that looks like one, and consent when the
  * submitter leaves a name or e-mail. Values as the API receives them after trimming.
  * @param {{ kind?: string, value?: string | null, comment?: string | null, name?: string | null, email?: string | null, consent?: boolean }} body
  * @returns {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]}
@@ -81,7 +84,7 @@ export const CORRECTION_FIELDS = /* @__PURE__ */ Object.freeze({
 export function correctionProblems(body) {
   /** @type {{ field: 'value' | 'consent', code: 'REQUIRED' | 'INVALID_PHONE', message: string }[]} */
   const problems = [];
-  if (body.kind !== 'closed' && !body.value && !body.comment)
+  if (body.kind !== 'closed' && body.kind !== 'false-cert' && !body.value && !body.comment)
     problems.push({
       field: 'value',
       code: 'REQUIRED',

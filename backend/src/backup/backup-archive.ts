@@ -10,6 +10,7 @@ import { inDirectoryOrder } from '../shops/directory-order.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { readShopsIn } from '../shops/shops.service.js';
 import { pendingRequestsForBackup, quarantinedPathsOf, type BackedUpRequest } from './request-backup.js';
+import { periodsForBackup, type BackedUpPeriod } from './verification-backup.js';
 import {
   ACTIVITY_NAME,
   FORMAT_VERSION,
@@ -47,14 +48,21 @@ export function referencedKeys(shops: readonly ShopDto[]): string[] {
   return [...new Set(keys.filter((key) => key !== null))];
 }
 
+/** A shop as a backup holds it: its fields and its verification's history (format 8). */
+type BackedUpShop = ShopDto & { verificationPeriods: BackedUpPeriod[] };
+
 /**
  * The shops in the directory's order and the pending requests. No transaction: the worker's tasks
  * share one SQLite connection, and another task's writes would run inside it.
  */
 async function backedUpRows(
   dataSource: DataSource,
-): Promise<{ shops: ShopDto[]; requests: BackedUpRequest[] }> {
-  const shops = inDirectoryOrder(await readShopsIn(dataSource.manager));
+): Promise<{ shops: BackedUpShop[]; requests: BackedUpRequest[] }> {
+  const periods = await periodsForBackup(dataSource);
+  const shops = inDirectoryOrder(await readShopsIn(dataSource.manager)).map((shop) => ({
+    ...shop,
+    verificationPeriods: periods.get(shop.id) ?? [],
+  }));
   return { shops, requests: await pendingRequestsForBackup(dataSource) };
 }
 

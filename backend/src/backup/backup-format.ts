@@ -10,10 +10,13 @@ import { BACKUP_IMAGE_ENTRY, BACKUP_QUARANTINE_ENTRY } from 'contract';
  *    reference is here.
  * 7: quarantine/<uuid>.<ext>, the quarantined images those requests name (listed like images;
  *    `missingQuarantined` those the store lacked), stored in quarantine again under new keys.
+ * 8: each shop's certificate (`certificateNumber`, `verifiedOn`, `validUntil`, `verificationNote`)
+ *    and `verificationPeriods`, its verification's history oldest first, which a restore puts back
+ *    as it was; in an older backup a verified shop is "verified, no dates".
  */
 export const PRODUCT = 'atm-gunsmith-directory';
-export const FORMAT_VERSION = 7;
-export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5, 6, 7];
+export const FORMAT_VERSION = 8;
+export const SUPPORTED_FORMAT_VERSIONS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 export const MANIFEST_NAME = 'manifest.json';
 export const SHOPS_NAME = 'shops.json';

@@ -1,5 +1,5 @@
 import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
-import type { ShopValues } from '../shops/shop-writer.js';
+import type { ShopValues, VerificationPeriodRecord } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
 import {
@@ -14,6 +14,7 @@ import {
 } from './backup-format.js';
 import { BackupZip, parseEntry, refuse } from './zip-reader.js';
 import { checkBackedUpRequests, quarantinedPathsOf } from './request-backup.js';
+import { checkBackedUpPeriods } from './verification-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
 /*
@@ -32,6 +33,11 @@ export interface RestoredShop {
   slug?: string;
   createdAt?: Date;
   updatedAt?: Date;
+  /**
+   * Its verification's whole history (format 8 on). An older backup has none: its shop's checkbox
+   * means "verified, no dates", and the periods recorded here stay.
+   */
+  verificationPeriods?: VerificationPeriodRecord[];
 }
 
 /** A backup ZIP on disk (an upload, or a stored backup's temporary copy). */
@@ -107,7 +113,7 @@ export async function readBackup(
     if (expected && expected !== shopsSha256) throw refuse('shops.json does not match its checksum');
     const parsed = parseEntry(shopsBytes, SHOPS_NAME);
     if (Array.isArray(parsed) && parsed.length > maxShops) throw tooMany(`more than ${maxShops}`);
-    return await checkedBackup(zip, manifest, checkShops(parsed));
+    return await checkedBackup(zip, manifest, checkShops(parsed, manifest.formatVersion));
   } catch (error) {
     zip.close();
     throw error;
@@ -175,7 +181,7 @@ function checkManifest(value: unknown): Manifest {
 }
 
 /** Every shop must pass the create endpoint's rules; the first failure names the shop and field. */
-function checkShops(value: unknown): RestoredShop[] {
+function checkShops(value: unknown, formatVersion: number): RestoredShop[] {
   if (!Array.isArray(value)) throw refuse('shops.json is not a list of shops');
   const seen = new Set<string>();
   const shops: RestoredShop[] = [];
@@ -187,8 +193,13 @@ function checkShops(value: unknown): RestoredShop[] {
     if (typeof record.id !== 'string' || !UUID.test(record.id)) throw refuse(`${label}: id must be a UUID`);
     if (seen.has(record.id)) throw refuse(`${label}: id ${record.id} appears twice`);
     seen.add(record.id);
-    // Fields the schema does not have (an older or newer format's) are left out.
-    const { values, problems } = checkShop(record);
+    // Fields the schema does not have (an older or newer format's) are left out; before format 8 the
+    // certificate's fields were not there, and a verified shop is "verified, no dates".
+    const { values, problems } = checkShop(
+      formatVersion >= 8
+        ? record
+        : { ...record, certificateNumber: null, verifiedOn: null, validUntil: null, verificationNote: null },
+    );
     if (problems.length) {
       const [first] = problems;
       throw refuse(`${label}, field ${first.field}: ${first.message}`);
@@ -199,6 +210,9 @@ function checkShops(value: unknown): RestoredShop[] {
       slug: typeof record.slug === 'string' ? record.slug : undefined,
       createdAt: asDate(record.createdAt),
       updatedAt: asDate(record.updatedAt),
+      ...(formatVersion >= 8
+        ? { verificationPeriods: checkBackedUpPeriods(record.verificationPeriods, label) }
+        : {}),
     });
   }
   return shops;

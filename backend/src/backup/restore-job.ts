@@ -31,6 +31,7 @@ import {
   type RestoreSource,
 } from './backup-reader.js';
 import type { BackupWorkerContext } from './backup-worker-context.js';
+import { periodsForBackup, type BackedUpPeriod } from './verification-backup.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 
 /*
@@ -124,13 +125,15 @@ async function planRestore(
   { shops, imagesByPath }: ReadBackup,
 ): Promise<RestorePlan> {
   const current = new Map((await readShopsIn(dataSource.manager)).map((shop) => [shop.id, shop]));
+  const periods = await periodsForBackup(dataSource);
   const created: RestoredShop[] = [];
   const replaced: RestoredShop[] = [];
   let unchanged = 0;
   for (const shop of shops) {
     const before = current.get(shop.id);
     if (!before) created.push(shop);
-    else if (await isUnchanged(storage, before, shop)) unchanged++;
+    else if (samePeriods(periods.get(shop.id), shop) && (await isUnchanged(storage, before, shop)))
+      unchanged++;
     else replaced.push(shop);
   }
   const used = new Set(
@@ -152,6 +155,30 @@ async function isUnchanged(storage: ObjectStorage, before: ShopDto, shop: Restor
   }
   return true;
 }
+
+/** Does the shop here have the verification history its backup has (an older backup has none to compare)? */
+function samePeriods(here: BackedUpPeriod[] = [], { verificationPeriods }: RestoredShop): boolean {
+  if (!verificationPeriods) return true;
+  return (
+    here.length === verificationPeriods.length &&
+    verificationPeriods.every((period, index) => {
+      const stored = here[index];
+      return (
+        Date.parse(stored.recordedAt) === period.recordedAt &&
+        PERIOD_KEYS.every((key) => stored[key] === period[key])
+      );
+    })
+  );
+}
+
+const PERIOD_KEYS = [
+  'certificateNumber',
+  'verifiedOn',
+  'validUntil',
+  'note',
+  'verifiedBy',
+  'verifiedByName',
+] as const;
 
 /** Each stored image's path in the backup → its path here: the shops' images, the requests' quarantined ones. */
 type StoredPaths = { images: Map<string, string>; quarantined: Map<string, string> };
@@ -229,7 +256,13 @@ async function writeShops(
         logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,
         mapImageUrl: newPaths.get(shop.fields.mapImageUrl) ?? shop.fields.mapImageUrl,
       };
-      const kept = { id: shop.id, slug: shop.slug, createdAt: shop.createdAt, updatedAt: shop.updatedAt };
+      const kept = {
+        id: shop.id,
+        slug: shop.slug,
+        createdAt: shop.createdAt,
+        updatedAt: shop.updatedAt,
+        verificationPeriods: shop.verificationPeriods,
+      };
       // Replaced in place, not deleted and inserted: its old slugs stay and keep redirecting.
       const before = existing.get(shop.id);
       if (before) await writes.update(before, values, kept);

@@ -69,6 +69,8 @@ export function limitRules(config: AppConfig) {
     'proof-of-work.spent': { points: 1, seconds: 45 * MINUTES },
     /** One replica sends the hour's digest of new requests. */
     'digest.hour': { points: 1, seconds: 25 * HOUR },
+    /** A certificate's coming end is mailed once: kept past the digest's 30 days ahead of it. */
+    'digest.expiry': { points: 1, seconds: 32 * 24 * HOUR },
   } satisfies Record<string, LimitRule>;
 }
 

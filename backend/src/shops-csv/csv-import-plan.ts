@@ -73,7 +73,36 @@ export function planImportRows<Source>(
     else byNameAndCity.set(key, [entry]);
   }
   const claimedBy = new Map<string, number>();
-  return rows.map((row) => planRow(row, byId, byNameAndCity, claimedBy));
+  const certificates = new CurrentCertificates();
+  for (const entry of known) {
+    const { certificateNumber, isVerified } = entry.current;
+    if (certificateNumber && isVerified === 'true')
+      certificates.hold(String(certificateNumber), entry.id, null);
+  }
+  return rows.map((row) => planRow(row, byId, byNameAndCity, claimedBy, certificates));
+}
+
+/**
+ * Who holds each current certificate (a verified shop's number) as the rows before leave it: the
+ * shop's claim (its id, or a new shop's name and city) and the row that gave it (null: stored).
+ */
+class CurrentCertificates {
+  private readonly byNumber = new Map<string, { claim: string; row: number | null }>();
+  private readonly byClaim = new Map<string, string>();
+
+  holderOf(number: string) {
+    return this.byNumber.get(number);
+  }
+
+  /** `claim`'s current certificate is `number` from now on (null: none). */
+  hold(number: string | null, claim: string, row: number | null): void {
+    const previous = this.byClaim.get(claim);
+    if (previous !== undefined) this.byNumber.delete(previous);
+    this.byClaim.delete(claim);
+    if (!number) return;
+    this.byNumber.set(number, { claim, row });
+    this.byClaim.set(claim, number);
+  }
 }
 
 function planRow<Source>(
@@ -81,6 +110,7 @@ function planRow<Source>(
   byId: Map<string, KnownShop<Source>>,
   byNameAndCity: Map<string, KnownShop<Source>[]>,
   claimedBy: Map<string, number>,
+  certificates: CurrentCertificates,
 ): PlannedRow<Source> {
   const report = refusedReport({ row, name: cells.name?.trim() ?? '', city: cells.city?.trim() ?? '' }, []);
   const refuse = (...errors: FieldError[]): PlannedRow<Source> => ({ report: refusedReport(report, errors) });
@@ -134,7 +164,23 @@ function planRow<Source>(
       params: { row: first },
     });
   }
+  // The shop writer's rule, here so that the row is refused (in the dry run too), not the file:
+  // a number another shop holds as its current certificate, here or in a row before.
+  const number = values.isVerified === 'true' ? (values.certificateNumber ?? null) : null;
+  const holder = number ? certificates.holderOf(number) : undefined;
+  if (number && holder && holder.claim !== claim) {
+    return refuse({
+      field: 'certificateNumber',
+      code: 'CERTIFICATE_NUMBER_TAKEN',
+      message:
+        holder.row === null
+          ? `Certificate number ${number} is the current certificate of another shop`
+          : `Certificate number ${number} is the current certificate of the shop of row ${holder.row}`,
+      params: holder.row === null ? { number } : { number, row: holder.row },
+    });
+  }
   claimedBy.set(claim, row);
+  certificates.hold(number, claim, row);
 
   if (!target) return { report: { ...report, status: 'created' }, values };
   const { current } = target;

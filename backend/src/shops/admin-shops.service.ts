@@ -43,7 +43,10 @@ function verificationDays(now: number): { today: string; soon: string } {
 }
 
 /** The condition of a verification state, on the `shop` alias, with its parameters. */
-function verificationCondition(state: VerificationState, now: number): [string, Record<string, string>] {
+export function verificationCondition(
+  state: VerificationState,
+  now: number,
+): [string, Record<string, string>] {
   const { today, soon } = verificationDays(now);
   return state === 'expired'
     ? ['shop.valid_until < :today', { today }]

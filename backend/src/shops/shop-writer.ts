@@ -49,12 +49,17 @@ export type ShopChangeSource =
   | { via: 'expiry' }
   | { via: 'suggestion'; reference: string; approvedBy: string | null };
 
-/** Options of one write that only a restore uses: the id, slug and dates a backup had. */
+/** One period of a shop's verification as a backup carries it. */
+export type VerificationPeriodRecord = Omit<ShopVerificationPeriod, 'id' | 'shopId'>;
+
+/** Options of one write that only a restore uses: the id, slug, dates and verification periods a backup had. */
 export interface KeptIdentity {
   id?: string;
   slug?: string;
   createdAt?: Date;
   updatedAt?: Date;
+  /** The shop's whole verification history (format 8 on), in place of the one this write would record. */
+  verificationPeriods?: readonly VerificationPeriodRecord[];
 }
 
 /**
@@ -191,7 +196,7 @@ export class ShopWrites {
     shop.slug = await this.slugFor(shop.id, values.name, values.city, [kept.slug]);
     await repository.insert(shop);
     await this.insertCategories(shop.id, values.categories);
-    await this.recordPeriod(shop, null);
+    await this.recordPeriods(shop, null, kept.verificationPeriods);
     this.changed = true;
     this.log('shop.created', shop, this.sourceDetails());
     return shop;
@@ -234,7 +239,7 @@ export class ShopWrites {
       await this.manager.delete(ShopCategory, { shopId: shop.id });
       await this.insertCategories(shop.id, categories);
     }
-    await this.recordPeriod(shop, stored);
+    await this.recordPeriods(shop, stored, kept.verificationPeriods);
     this.changed = true;
     const changes = changedFields(before, historyValues({ shop, categories }), SHOP_FIELD_NAMES);
     if (Object.keys(changes).length) {
@@ -337,8 +342,24 @@ export class ShopWrites {
       });
   }
 
-  /** A new period of the shop's verification when its number, days or note changed (the earlier ones stay). */
-  private async recordPeriod(shop: Shop, before: Partial<Shop> | null): Promise<void> {
+  /**
+   * A new period of the shop's verification when its number, days or note changed (the earlier ones
+   * stay); a restore's `kept` periods instead become the shop's whole history, as its backup had it.
+   */
+  private async recordPeriods(
+    shop: Shop,
+    before: Partial<Shop> | null,
+    kept: readonly VerificationPeriodRecord[] | undefined,
+  ): Promise<void> {
+    if (kept) {
+      if (before) await this.manager.delete(ShopVerificationPeriod, { shopId: shop.id });
+      if (kept.length)
+        await this.manager.insert(
+          ShopVerificationPeriod,
+          kept.map((period) => ({ ...period, id: randomUUID(), shopId: shop.id })),
+        );
+      return;
+    }
     if (!shop.certificateNumber || !shop.verifiedOn) return;
     if (before && PERIOD_FIELDS.every((field) => before[field] === shop[field])) return;
     await this.manager.insert(ShopVerificationPeriod, {

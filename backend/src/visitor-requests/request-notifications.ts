@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Between, Repository } from 'typeorm';
+import { EXPIRING_WITHIN_DAYS, verificationCondition } from '../shops/admin-shops.service.js';
+import { Shop } from '../shops/shop.entity.js';
 import type { AppConfig } from '../config/app.config.js';
 import { APP_CONFIG } from '../config/config.token.js';
 import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
@@ -15,49 +17,103 @@ const KIND_WORDS: Record<string, string> = {
   address: 'dirección / address',
   hours: 'horario / opening hours',
   closed: 'cerró / closed for good',
+  'false-cert': 'certificado dudoso / certificate looks false',
   other: 'otra cosa / something else',
 };
 
 /**
- * The queue's e-mails: an hourly digest to REQUESTS_DIGEST_TO, the outcome to a submitter who left
- * an address; Spanish then English, as the form asks no language.
+ * The queue's e-mails: an hourly digest to REQUESTS_DIGEST_TO (the new requests, and the
+ * certificates that end within 30 days), the outcome to a submitter who left an address; Spanish
+ * then English, as the form asks no language.
  */
 @Injectable()
 export class RequestNotifications {
   constructor(
     @InjectRepository(VisitorRequest) private readonly requests: Repository<VisitorRequest>,
+    @InjectRepository(Shop) private readonly shops: Repository<Shop>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mailer: Mailer,
     private readonly limits: RateLimits,
   ) {}
 
-  /** The digest of the hour before `now`'s, by the replica that claims it first; how many it listed. */
+  /**
+   * The digest of the hour before `now`'s, by the replica that claims it first, with each
+   * certificate ending within 30 days that no digest has listed yet; how many lines it listed.
+   */
   @PeriodicJob(EVERY_HOUR)
   async sendDigest(now = Date.now()): Promise<number> {
     const { digestTo } = this.config.visitorRequests;
     if (!this.mailer.enabled || !digestTo.length) return 0;
     const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
-    const requests = await this.requests.find({
+    const found = await this.requests.find({
       where: { createdAt: Between(hourStart, hourStart + HOUR_MS - 1) },
       order: { createdAt: 'ASC' },
     });
     // One replica sends each hour's digest: the first to claim the hour (kept a day).
-    if (!requests.length || !(await this.limits.once('digest.hour', String(hourStart)))) return 0;
-    const lines = requests.map(
-      (request) =>
-        `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
-    );
+    const requests = found.length && (await this.limits.once('digest.hour', String(hourStart))) ? found : [];
+    const expiring = await this.newlyExpiring(now);
+    if (!requests.length && !expiring.length) return 0;
+    const subject = [
+      requests.length ? `Solicitudes nuevas / New requests: ${requests.length}` : '',
+      expiring.length ? `Certificados por vencer / Certificates expiring: ${expiring.length}` : '',
+    ];
+    const text = requests.length
+      ? [
+          `Llegaron ${requests.length} solicitudes nuevas al directorio. Revísalas en /admin/requests.`,
+          `${requests.length} new requests reached the directory. Review them at /admin/requests.`,
+          '',
+          ...requests.map(
+            (request) =>
+              `- ${request.reference}: ${request.shopName ?? '—'} · ${KIND_WORDS[request.kind ?? 'other']}`,
+          ),
+        ]
+      : [];
+    if (expiring.length)
+      text.push(
+        ...(text.length ? [''] : []),
+        `Certificados que vencen en los próximos ${EXPIRING_WITHIN_DAYS} días; renuévalos en /admin/shops:`,
+        `Certificates that end within the next ${EXPIRING_WITHIN_DAYS} days; renew them at /admin/shops:`,
+        '',
+        ...expiring.map(
+          (shop) =>
+            `- ${shop.name} (${shop.city}, ${shop.state}): ${shop.certificateNumber ?? '—'} · vence / ends ${shop.validUntil}`,
+        ),
+      );
     await this.mailer.send({
       to: digestTo,
-      subject: `Solicitudes nuevas / New requests: ${requests.length}`,
-      text: [
-        `Llegaron ${requests.length} solicitudes nuevas al directorio. Revísalas en /admin/requests.`,
-        `${requests.length} new requests reached the directory. Review them at /admin/requests.`,
-        '',
-        ...lines,
-      ].join('\n'),
+      subject: subject.filter(Boolean).join(' · '),
+      text: text.join('\n'),
     });
-    return requests.length;
+    return requests.length + expiring.length;
+  }
+
+  /**
+   * The verified shops whose certificate ends within 30 days of `now` and that no digest has listed:
+   * each end (the shop, its number and its last day) is claimed once across replicas, kept until
+   * past that day, so a renewal to another day is listed again when it comes near.
+   */
+  private async newlyExpiring(now: number): Promise<Shop[]> {
+    const shops = await this.shops
+      .createQueryBuilder('shop')
+      .select([
+        'shop.id',
+        'shop.name',
+        'shop.city',
+        'shop.state',
+        'shop.certificateNumber',
+        'shop.validUntil',
+      ])
+      .where(...verificationCondition('expiring', now))
+      .orderBy('shop.valid_until', 'ASC')
+      .addOrderBy('shop.name_key', 'ASC')
+      .getMany();
+    const unlisted: Shop[] = [];
+    for (const shop of shops)
+      if (
+        await this.limits.once('digest.expiry', shop.id, shop.certificateNumber ?? '', shop.validUntil ?? '')
+      )
+        unlisted.push(shop);
+    return unlisted;
   }
 
   /** Tells the submitter how their request was decided (when they left an e-mail). */

@@ -479,7 +479,7 @@ export type GetAdminRequestsApiArg = {
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected' | 'spam';
   type?: 'correction' | 'listing';
-  kind?: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+  kind?: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other';
 };
 export type GetPendingRequestCountApiResponse = /** status 200  */ PendingRequestsDto;
 export type GetPendingRequestCountApiArg = void;
@@ -1107,7 +1107,7 @@ export type AdminRequestDto = {
   shopName: string | null;
   /** The shop's current slug, when it still exists (a link to its page). */
   shopSlug: string | null;
-  kind: ('phone' | 'address' | 'hours' | 'closed' | 'other') | null;
+  kind: ('phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other') | null;
   /** The shop's value today for the field the correction is about (text; null when none). */
   currentValue: string | null;
   /** What the visitor proposes (text, never HTML). */

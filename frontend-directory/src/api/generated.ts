@@ -295,7 +295,7 @@ export type CreateCorrectionDto = {
   /** The shop the correction is about. */
   shopId: string;
   /** What is wrong: the phone, the address, the hours, the shop closed for good, or something else. */
-  kind: 'phone' | 'address' | 'hours' | 'closed' | 'other';
+  kind: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other';
   /** The correct value (required unless there is a comment, or the shop closed for good). */
   value?: string | null;
   comment?: string | null;
