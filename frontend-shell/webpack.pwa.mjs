@@ -80,7 +80,8 @@ const revisionOf = (file) => createHash('sha256').update(readFileSync(file)).dig
  * another origin (the shell's service worker only caches its own origin).
  */
 export function directoryRemoteEntries(dir) {
-  const dist = path.join(dir, '..', 'frontend-directory', 'dist');
+  // DIRECTORY_DIST: the directory's build elsewhere (an image that builds it apart, a test's deploy).
+  const dist = process.env.DIRECTORY_DIST ?? path.join(dir, '..', 'frontend-directory', 'dist');
   const manifestFile = path.join(dist, 'mf-manifest.json');
   if (!existsSync(manifestFile)) return [];
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));

@@ -58,6 +58,11 @@
   if (!('serviceWorker' in navigator) || !publicPage()) return;
   const register = () =>
     navigator.serviceWorker.register('/sw.js').then((registration) => {
+      // A first visit's page came before the service worker: it is kept for offline too.
+      if (!navigator.serviceWorker.controller)
+        navigator.serviceWorker.ready.then((ready) =>
+          ready.active?.postMessage({ type: 'KEEP_PAGE', url: location.href }),
+        );
       const notice = byId('atm-update');
       // Only an update: the first install has no old version in any tab to replace.
       const offer = () => {

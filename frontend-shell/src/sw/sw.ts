@@ -16,6 +16,7 @@ const publicPage = new RegExp(PUBLIC_PATH);
 /** Every shop, which the directory filters itself when offline (public/pwa.js reads its date). */
 const CATALOGUE_URL = '/api/shops';
 const CATALOGUE_CACHE = 'atm-catalogue';
+const PAGES_CACHE = 'atm-pages';
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 /** The pages' offline copy, for a URL never visited: the shell's static page draws it from the catalogue. */
 const OFFLINE_PAGE = '/index.html';
@@ -27,8 +28,15 @@ const ENTRY_CACHE = 'atm-entry-points';
 
 // Asks waiting: a new version takes over only when no tab runs the old one, or when a tab's
 // "reload" notice asks it to (frontend-shell/public/pwa.js).
+// The page that installed it was loaded before it ran: pwa.js asks for that page to be kept too.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as { type?: string; url?: string } | null;
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'KEEP_PAGE' && message.url) {
+    const url = new URL(message.url, self.location.href);
+    if (sameOrigin(url) && publicPage.test(url.pathname))
+      event.waitUntil(caches.open(PAGES_CACHE).then((cache) => cache.add(url.href)).catch(() => undefined));
+  }
 });
 
 // The catalogue and the runtime settings at install, so "near me", the map and a search work
@@ -65,7 +73,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && publicPage.test(url.pathname),
   new NetworkFirst({
-    cacheName: 'atm-pages',
+    cacheName: PAGES_CACHE,
     networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
