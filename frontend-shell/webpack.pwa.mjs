@@ -74,9 +74,10 @@ const revisionOf = (file) => createHash('sha256').update(readFileSync(file)).dig
 
 /**
  * The directory remote's files to precache, read from its build's mf-manifest.json: what its
- * exposed module loads (now and on demand: the map, the forms) plus the two names that point at
- * that version, remoteEntry.js and the manifest itself (revisioned by content). The shared
- * libraries are the shell's. Nothing when the remote is not built here or is served from
+ * exposed module loads (now and on demand: the map, the forms), its copies of the shared
+ * libraries (the federation runtime may pick the remote's copy where the shell has none, e.g.
+ * react-redux) and the two names that point at that version, remoteEntry.js and the manifest
+ * itself (revisioned by content). Nothing when the remote is not built here or is served from
  * another origin (the shell's service worker only caches its own origin).
  */
 export function directoryRemoteEntries(dir) {
@@ -87,7 +88,7 @@ export function directoryRemoteEntries(dir) {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const base = manifest.metaData.publicPath;
   if (!base?.startsWith('/')) return [];
-  const files = manifest.exposes.flatMap(({ assets }) =>
+  const files = [...manifest.exposes, ...manifest.shared].flatMap(({ assets }) =>
     [assets.js, assets.css].flatMap(({ sync, async }) => [...sync, ...async]),
   );
   const entryName = manifest.metaData.remoteEntry.name;

@@ -66,7 +66,9 @@ registerRoute(
   new NetworkFirst({ cacheName: ENTRY_CACHE, networkTimeoutSeconds: 4 }),
 );
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Only the files by their own URLs: by default `/` would be answered with the precached
+// index.html (the static shell), never the page the server renders.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 // Server-rendered public pages: fresh when the network answers within a few seconds (a weak
 // signal should not hold the visitor), the copy from the last visit otherwise.
@@ -75,6 +77,9 @@ registerRoute(
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     networkTimeoutSeconds: 4,
+    // The pages vary by Accept-Encoding, which a navigation and the copy's request do not show
+    // alike: the kept copy is decoded either way.
+    matchOptions: { ignoreVary: true },
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }),
@@ -88,6 +93,7 @@ registerRoute(
   ({ url }) => sameOrigin(url) && /^\/api\/shops(\/(categories|cities|states))?$/.test(url.pathname),
   new StaleWhileRevalidate({
     cacheName: CATALOGUE_CACHE,
+    matchOptions: { ignoreVary: true },
     plugins: [new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );
