@@ -5,7 +5,7 @@
 // the admin never from the cache; and a deploy of a new build (the directory remote rebuilt, and
 // the shell's service worker with it) picked up on the next visit with the notice, one remote
 // version at a time. One product for the file.
-/* global document, window, navigator, caches, location -- page.evaluate() code runs in Chromium */
+/* global window, caches -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,13 @@ beforeAll(async () => {
   // Inside the repository (an ignored folder), so the server builds find node_modules.
   mkdirSync(path.join(ROOT, 'e2e', 'artifacts'), { recursive: true });
   frontends = mkdtempSync(path.join(ROOT, 'e2e', 'artifacts', 'frontends-'));
-  for (const dist of ['frontend-shell/dist', 'frontend-shell/dist-ssr', 'frontend-directory/dist', 'frontend-directory/dist-ssr', 'frontend-admin/dist'])
+  for (const dist of [
+    'frontend-shell/dist',
+    'frontend-shell/dist-ssr',
+    'frontend-directory/dist',
+    'frontend-directory/dist-ssr',
+    'frontend-admin/dist',
+  ])
     cpSync(path.join(ROOT, dist), path.join(frontends, dist), { recursive: true });
   product = await startProduct({ FRONTEND_ROOT: frontends });
   browser = await launchChromium();
@@ -84,7 +90,10 @@ for (const lang of ['es', 'en']) {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       // Install offers normally wait for the visitor's engagement with the site.
-      args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), '--bypass-app-banner-engagement-checks'],
+      args: [
+        ...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+        '--bypass-app-banner-engagement-checks',
+      ],
       headless: true,
       viewport: { width: 1280, height: 900 },
     });
@@ -93,7 +102,9 @@ for (const lang of ['es', 'en']) {
       await page.goto(`${product.url}${app.start}`);
       const devtools = await context.newCDPSession(page);
       const { url, errors, data } = await devtools.send('Page.getAppManifest');
-      expect(new URL(url).pathname).toBe(lang === 'en' ? '/en/manifest.webmanifest' : '/manifest.webmanifest');
+      expect(new URL(url).pathname).toBe(
+        lang === 'en' ? '/en/manifest.webmanifest' : '/manifest.webmanifest',
+      );
       expect(errors).toEqual([]);
       const manifest = JSON.parse(data);
       expect(manifest).toMatchObject({ name: app.name, start_url: app.start, display: 'standalone' });
@@ -107,8 +118,9 @@ for (const lang of ['es', 'en']) {
         expect(response.headers()['content-type']).toBe('image/png');
       }
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await eventually(() => devtools.send('Page.getInstallabilityErrors'), (answer) =>
-        answer.installabilityErrors.length === 0,
+      await eventually(
+        () => devtools.send('Page.getInstallabilityErrors'),
+        (answer) => answer.installabilityErrors.length === 0,
       );
       // beforeinstallprompt came, and pwa.js kept it for the menu.
       await page.waitForFunction(() => Boolean(window.__atmInstallPrompt));
@@ -131,69 +143,80 @@ for (const lang of ['es', 'en']) {
     expect(await menu.getByRole('button', { name: app.install }).count()).toBe(0);
   });
 
-  journey(`${lang}: after one visit, offline: the listing, the shop page, a search and near me`, async (open) => {
-    // The URL says the language (no remembered one: its init script would run on the offline error page too).
-    const page = await open(here);
-    const context = page.context();
-    const shop = shops[1];
-    const shopUrl = `${app.start === '/' ? '' : '/en'}/shops/${shop.slug}`;
-    await page.goto(`${product.url}${app.start}`);
-    await keptForOffline(page, [app.start, '/api/shops']);
-    // Online, the service worker passes on the page the server renders (never its static shell).
-    await page.reload();
-    expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBe('on-intent');
-    await page.goto(`${product.url}${shopUrl}`);
-    await keptForOffline(page, [shopUrl]);
+  journey(
+    `${lang}: after one visit, offline: the listing, the shop page, a search and near me`,
+    async (open) => {
+      // The URL says the language (no remembered one: its init script would run on the offline error page too).
+      const page = await open(here);
+      const context = page.context();
+      const shop = shops[1];
+      const shopUrl = `${app.start === '/' ? '' : '/en'}/shops/${shop.slug}`;
+      await page.goto(`${product.url}${app.start}`);
+      await keptForOffline(page, [app.start, '/api/shops']);
+      // Online, the service worker passes on the page the server renders (never its static shell).
+      await page.reload();
+      expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBe('on-intent');
+      await page.goto(`${product.url}${shopUrl}`);
+      await keptForOffline(page, [shopUrl]);
 
-    await context.setOffline(true);
-    const banner = page.locator('#atm-offline');
-    // The listing, from the copy kept of it, with the banner and the copy's date.
-    await page.goto(`${product.url}${app.start}`);
-    await banner.waitFor();
-    expect(await banner.innerText()).toContain(OFFLINE[lang]);
-    expect(await page.locator('#atm-offline-time').getAttribute('datetime')).toMatch(/^\d{4}-/);
-    await page.locator('.atm-dir-card').first().waitFor();
+      await context.setOffline(true);
+      const banner = page.locator('#atm-offline');
+      // The listing, from the copy kept of it, with the banner and the copy's date.
+      await page.goto(`${product.url}${app.start}`);
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain(OFFLINE[lang]);
+      expect(await page.locator('#atm-offline-time').getAttribute('datetime')).toMatch(/^\d{4}-/);
+      await page.locator('.atm-dir-card').first().waitFor();
 
-    // Near me, from the kept catalogue: the nearest shop first.
-    await page.mouse.move(2, 2);
-    await page.mouse.move(4, 4);
-    await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: NEAR_ME[lang] }).click();
-    const located = shops.filter((item) => item.latitude !== null);
-    const distance = (item) => Math.hypot(item.latitude - GUADALAJARA.latitude, item.longitude - GUADALAJARA.longitude);
-    const nearest = located.reduce((best, item) => (distance(item) < distance(best) ? item : best));
-    await eventually(() => page.locator('.atm-dir-card h2').first().innerText(), nearest.name);
+      // Near me, from the kept catalogue: the nearest shop first.
+      await page.mouse.move(2, 2);
+      await page.mouse.move(4, 4);
+      await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: NEAR_ME[lang] }).click();
+      const located = shops.filter((item) => item.latitude !== null);
+      const distance = (item) =>
+        Math.hypot(item.latitude - GUADALAJARA.latitude, item.longitude - GUADALAJARA.longitude);
+      const nearest = located.reduce((best, item) => (distance(item) < distance(best) ? item : best));
+      await eventually(() => page.locator('.atm-dir-card h2').first().innerText(), nearest.name);
 
-    // A search from the form (a page never visited): drawn from the kept catalogue.
-    await page.goto(`${product.url}${app.start}?q=${encodeURIComponent(shop.name)}`);
-    await banner.waitFor();
-    await page.locator('.atm-dir-card h2').first().waitFor();
-    // The shell's kept static page drew it (the network was gone for the service worker too).
-    expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
-    const names = await page.locator('.atm-dir-card h2').allInnerTexts();
-    expect(names).toContain(shop.name);
-    expect(names.length).toBeLessThan(shops.length);
+      // A search from the form (a page never visited): drawn from the kept catalogue.
+      await page.goto(`${product.url}${app.start}?q=${encodeURIComponent(shop.name)}`);
+      await banner.waitFor();
+      await page.locator('.atm-dir-card h2').first().waitFor();
+      // The shell's kept static page drew it (the network was gone for the service worker too).
+      expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
+      const names = await page.locator('.atm-dir-card h2').allInnerTexts();
+      expect(names).toContain(shop.name);
+      expect(names.length).toBeLessThan(shops.length);
 
-    // The shop page visited before.
-    await page.goto(`${product.url}${shopUrl}`);
-    await eventually(() => page.locator('h1').innerText(), shop.name);
-    await banner.waitFor();
+      // The shop page visited before.
+      await page.goto(`${product.url}${shopUrl}`);
+      await eventually(() => page.locator('h1').innerText(), shop.name);
+      await banner.waitFor();
 
-    // The admin is never kept: offline it does not open.
-    await expect(page.goto(`${product.url}/admin/login`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
-    await context.setOffline(false);
-    // ...and online it comes from the network, as does its session call.
-    const admin = await page.goto(`${product.url}/admin/login`);
-    expect(admin.fromServiceWorker()).toBe(false);
-    const kept = await page.evaluate(async () => {
-      const urls = [];
-      for (const name of await caches.keys())
-        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-      return urls;
-    });
-    expect(kept.filter((url) => /^\/(admin|api\/admin|api\/auth|remotes\/admin)(\/|$)/.test(url))).toEqual([]);
-    expect(unexpectedErrors(page, /status of 401|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/)).toEqual([]);
-  });
+      // The admin is never kept: offline it does not open.
+      await expect(page.goto(`${product.url}/admin/login`)).rejects.toThrow(
+        /ERR_INTERNET_DISCONNECTED|ERR_FAILED/,
+      );
+      await context.setOffline(false);
+      // ...and online it comes from the network, as does its session call.
+      const admin = await page.goto(`${product.url}/admin/login`);
+      expect(admin.fromServiceWorker()).toBe(false);
+      const kept = await page.evaluate(async () => {
+        const urls = [];
+        for (const name of await caches.keys())
+          for (const request of await (await caches.open(name)).keys())
+            urls.push(new URL(request.url).pathname);
+        return urls;
+      });
+      expect(kept.filter((url) => /^\/(admin|api\/admin|api\/auth|remotes\/admin)(\/|$)/.test(url))).toEqual(
+        [],
+      );
+      expect(
+        unexpectedErrors(page, /status of 401|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/),
+      ).toEqual([]);
+    },
+  );
 }
 
 /**
@@ -211,7 +234,9 @@ async function buildNextRelease() {
       config.output.path = path.join(frontends, name, 'dist-next');
       // No source maps: the shared config moves them beside the repository's own build.
       config.devtool = false;
-      config.plugins = config.plugins.filter((plugin) => !String(plugin.apply).includes('SourceMapsBesideDist'));
+      config.plugins = config.plugins.filter(
+        (plugin) => !String(plugin.apply).includes('SourceMapsBesideDist'),
+      );
       config.optimization.minimize = false;
       const stats = await new Promise((resolve, reject) =>
         webpack(config, (error, result) => (error ? reject(error) : resolve(result))),
@@ -288,11 +313,14 @@ journey(
     expect(await notice.isVisible()).toBe(false);
     // The new service worker controls the page, with the new remote precached: offline, its
     // manifest is the deployed one.
-    const deployed = readFileSync(path.join(frontends, 'frontend-directory', 'dist', 'mf-manifest.json'), 'utf8');
-    await page.context().setOffline(true);
-    expect(await page.evaluate(() => fetch('/remotes/directory/mf-manifest.json').then((answer) => answer.text()))).toBe(
-      deployed,
+    const deployed = readFileSync(
+      path.join(frontends, 'frontend-directory', 'dist', 'mf-manifest.json'),
+      'utf8',
     );
+    await page.context().setOffline(true);
+    expect(
+      await page.evaluate(() => fetch('/remotes/directory/mf-manifest.json').then((answer) => answer.text())),
+    ).toBe(deployed);
     await page.context().setOffline(false);
     expect(unexpectedErrors(page)).toEqual([]);
   },

@@ -53,7 +53,10 @@ function appFiles(dir) {
           () => {
             for (const [language, start] of Object.entries(LANGUAGES)) {
               const json = JSON.stringify(webManifest(dir, language), null, 2);
-              compilation.emitAsset(`${start.slice(1)}manifest.webmanifest`, new webpack.sources.RawSource(json));
+              compilation.emitAsset(
+                `${start.slice(1)}manifest.webmanifest`,
+                new webpack.sources.RawSource(json),
+              );
             }
             const script = path.join(dir, 'public/pwa.js');
             compilation.fileDependencies.add(script);
@@ -61,7 +64,10 @@ function appFiles(dir) {
             const icons = path.join(dir, 'public/icons');
             for (const file of readdirSync(icons)) {
               compilation.fileDependencies.add(path.join(icons, file));
-              compilation.emitAsset(`icons/${file}`, new webpack.sources.RawSource(readFileSync(path.join(icons, file))));
+              compilation.emitAsset(
+                `icons/${file}`,
+                new webpack.sources.RawSource(readFileSync(path.join(icons, file))),
+              );
             }
           },
         );
@@ -93,7 +99,10 @@ export function directoryRemoteEntries(dir) {
   );
   const entryName = manifest.metaData.remoteEntry.name;
   return [
-    ...[...new Set(files)].map((file) => ({ url: `${base}${file}`, revision: HASHED.test(file) ? null : revisionOf(path.join(dist, file)) })),
+    ...[...new Set(files)].map((file) => ({
+      url: `${base}${file}`,
+      revision: HASHED.test(file) ? null : revisionOf(path.join(dist, file)),
+    })),
     { url: `${base}${entryName}`, revision: revisionOf(path.join(dist, entryName)) },
     { url: `${base}mf-manifest.json`, revision: revisionOf(manifestFile) },
   ];

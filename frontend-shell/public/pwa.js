@@ -6,7 +6,7 @@
 //   (src/features/pwa/useInstallPrompt.ts) and tells it when the offer comes or goes.
 // - Shows the offline banner (the static #atm-offline in index.html) with the date of the copy.
 // - Offers a reload when a new version is installed and waiting (#atm-update).
-/* global window, document, navigator, caches, location, Event */
+/* global window, document, caches, location */
 (() => {
   const root = document.documentElement;
   const offered = () => window.dispatchEvent(new Event('atm:installable'));
@@ -27,7 +27,8 @@
   /** The date of what an offline page shows: its own kept copy, else the kept catalogue. */
   const copiedAt = async () => {
     if (!window.caches) return null;
-    const copy = (await caches.match(location.pathname + location.search)) ?? (await caches.match('/api/shops'));
+    const copy =
+      (await caches.match(location.pathname + location.search)) ?? (await caches.match('/api/shops'));
     const date = copy?.headers.get('date');
     return date ? new Date(date) : null;
   };

@@ -10,7 +10,9 @@ import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 const publicPage = new RegExp(PUBLIC_PATH);
 /** Every shop, which the directory filters itself when offline (public/pwa.js reads its date). */
@@ -35,7 +37,12 @@ self.addEventListener('message', (event) => {
   if (message?.type === 'KEEP_PAGE' && message.url) {
     const url = new URL(message.url, self.location.href);
     if (sameOrigin(url) && publicPage.test(url.pathname))
-      event.waitUntil(caches.open(PAGES_CACHE).then((cache) => cache.add(url.href)).catch(() => undefined));
+      event.waitUntil(
+        caches
+          .open(PAGES_CACHE)
+          .then((cache) => cache.add(url.href))
+          .catch(() => undefined),
+      );
   }
 });
 
@@ -100,7 +107,8 @@ registerRoute(
 
 // Shops' logos and maps (/objects/...) and the shell's icons: kept once seen, within a bound.
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && sameOrigin(url) && !url.pathname.startsWith('/admin'),
+  ({ request, url }) =>
+    request.destination === 'image' && sameOrigin(url) && !url.pathname.startsWith('/admin'),
   new CacheFirst({
     cacheName: 'atm-images',
     plugins: [
