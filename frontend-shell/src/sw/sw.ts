@@ -1,8 +1,8 @@
 // The public directory's service worker (built by Workbox's InjectManifest into /sw.js, see
 // webpack.pwa.mjs). Only the public pages, their scripts, the catalogue and images: a request it
 // does not route (the admin's pages and remote, /api/admin, /api/auth, every write) goes to the
-// network as if it were not here. frontend-shell/README.md, "Installable and offline", tells
-// the whole design.
+// network as if it were not here. docs/architecture.md, "Installable and offline", tells the
+// whole design.
 import { PUBLIC_PATH } from 'contract';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -56,7 +56,11 @@ const warm = (cacheName: string, url: string) =>
     .then((cache) => cache.add(url))
     .catch(() => undefined);
 self.addEventListener('install', (event) => {
-  event.waitUntil(Promise.all([warm(CATALOGUE_CACHE, CATALOGUE_URL), warm(ENTRY_CACHE, RUNTIME_CONFIG)]));
+  // A visitor who asked the browser to save data gets the catalogue when a page asks for it.
+  const saveData = (self.navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
+  event.waitUntil(
+    Promise.all([saveData ? null : warm(CATALOGUE_CACHE, CATALOGUE_URL), warm(ENTRY_CACHE, RUNTIME_CONFIG)]),
+  );
 });
 
 // A remote's remoteEntry.js and mf-manifest.json name one build's files: from the network, so
