@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import * as contract from 'contract';
 import { createConfig, createServerConfig } from 'frontend-common/webpack/createConfig.mjs';
+import { pwaPlugins } from './webpack.pwa.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,7 +26,7 @@ function preamble() {
     .trim();
 }
 
-const browser = createConfig({
+const page = createConfig({
   dir,
   name: 'shell',
   title: 'ATM Armeros · Directorio de armeros certificados',
@@ -41,6 +42,13 @@ const browser = createConfig({
         .send(`window.__ATM_RUNTIME__ = ${JSON.stringify(devRuntimeConfig)};\n`);
     }),
 });
+
+/** The page's build; in production with the app manifests and the service worker (webpack.pwa.mjs). */
+function browser(env, argv) {
+  const config = page(env, argv);
+  if (argv.mode === 'production') config.plugins.push(...pwaPlugins(dir));
+  return config;
+}
 
 // The browser build, and the shell's server render for Node (dist-ssr/shell.cjs; docs/architecture.md,
 // "Server rendering").

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: every workspace's build, as many at once as the machine has cores. Each build
 // is one Node process that mostly keeps one core busy (webpack's compilers share one thread, tsc
-// is one thread), and none reads another's output, so one after another (npm's --workspaces)
-// left a core idle for the whole build. The longest start first; a build's output is printed
+// is one thread), and only the shell reads another's output (it waits for the directory's), so
+// one after another (npm's --workspaces) left a core idle for the whole build. The longest start first; a build's output is printed
 // when it ends, whole, so two builds' lines never mix. Exits non-zero if any failed.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -12,6 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Longest first (seconds each in CI's clean-clone run: admin 32, directory 21, shell 17, backend 8).
 const workspaces = ['frontend-admin', 'frontend-directory', 'frontend-shell', 'backend'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** The shell's service worker precaches the directory remote's files named in its build's mf-manifest.json. */
+const after = { 'frontend-shell': 'frontend-directory' };
+const built = new Map();
 
 function build(workspace) {
   const started = Date.now();
@@ -36,7 +39,10 @@ const queue = [...workspaces];
 const failed = [];
 async function worker() {
   for (let next = queue.shift(); next; next = queue.shift()) {
-    const failure = await build(next);
+    if (after[next]) await built.get(after[next]);
+    const done = build(next);
+    built.set(next, done);
+    const failure = await done;
     if (failure) failed.push(failure);
   }
 }

@@ -27,6 +27,7 @@ describe('serving the built frontends', () => {
       `<!doctype html><title>ATM</title><script>${PREAMBLE}</script><div id="root"></div>`,
     );
     write('frontend-shell/dist/main.0123456789abcdef.js', 'console.log("shell")');
+    write('frontend-shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
     write('frontend-directory/dist/mf-manifest.json', '{"name":"directory"}');
     write('frontend-directory/dist/remoteEntry.js', 'var directory;');
     write('frontend-directory/dist/412.89abcdef01.js', 'chunk');
@@ -110,6 +111,18 @@ describe('serving the built frontends', () => {
       'https:',
       'http://tiles.internal.example:8080',
     ]);
+  });
+
+  it('serves the service worker from the root, revalidated, and lets it fetch the tiles it keeps', async () => {
+    const response = await request(server.url).get('/sw.js').expect(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const connect = /connect-src ([^;]*)/.exec(response.headers['content-security-policy'])![1].split(' ');
+    expect(connect).toEqual(
+      expect.arrayContaining(["'self'", 'https:', 'http://tiles.internal.example:8080']),
+    );
+    // The pages' own policy stays as it was.
+    const page = (await request(server.url).get('/').expect(200)).headers['content-security-policy'];
+    expect(/connect-src ([^;]*)/.exec(page)![1].split(' ')).not.toContain('https:');
   });
 
   it("lets pages load a remote configured on another origin and the shell's preamble, and nothing else", async () => {

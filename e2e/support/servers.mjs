@@ -38,7 +38,8 @@ function assertBuilt() {
 export async function startProduct(env = {}) {
   assertBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
-  const port = await freePort();
+  // `env.PORT`: the same origin again (a restart after a deploy keeps the browser's service worker).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   // A fresh data folder is a new installation, where a second factor is required by default;
   // the journeys log in with a password alone unless they test second factors (they set it).
   const childEnv = {

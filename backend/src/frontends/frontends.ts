@@ -37,6 +37,19 @@ function cacheHeaders(response: Response, path: string): void {
   );
 }
 
+/**
+ * The shell's service worker (/sw.js, at the root so its scope is every public page) is always
+ * revalidated (`cacheHeaders`: an update is found on the next visit). Its own CSP governs what
+ * it fetches: it fetches the map tiles the page shows (img-src: any https: and a local tile
+ * server), so its connect-src allows those too.
+ */
+function serviceWorkerHeaders(response: Response, config: FrontendsConfig): void {
+  const policy = response.getHeader('Content-Security-Policy');
+  if (typeof policy !== 'string') return;
+  const tiles = ['https:', ...mapTileOrigins(config)].join(' ');
+  response.setHeader('Content-Security-Policy', policy.replace(/connect-src /, `connect-src ${tiles} `));
+}
+
 /** A page of the shell (`html`) with `status`; its body only for GET. */
 function sendHtml(request: Request, response: Response, status: number, html: string | Buffer): void {
   response.status(status);
@@ -112,7 +125,13 @@ export function serveFrontends(
   const indexFile = join(shellDist, 'index.html');
   if (!existsSync(indexFile)) return { served };
   // Not asked for the backend's own paths: each would cost a file lookup on its way to Nest.
-  const shellFiles = express.static(shellDist, { index: false, setHeaders: cacheHeaders });
+  const shellFiles = express.static(shellDist, {
+    index: false,
+    setHeaders: (response: Response, path: string) => {
+      cacheHeaders(response, path);
+      if (path === join(shellDist, 'sw.js')) serviceWorkerHeaders(response, config);
+    },
+  });
   app.use((request: Request, response: Response, next: NextFunction) =>
     BACKEND_PATHS.test(request.path) ? next() : shellFiles(request, response, next),
   );

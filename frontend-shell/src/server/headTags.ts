@@ -18,6 +18,9 @@ const LOCALES: Record<Language, { og: string; hreflang: string }> = {
   en: { og: 'en_US', hreflang: 'en' },
 };
 const DESCRIPTION_LENGTH = 160;
+/** The installable app's manifest in the page's language (the shell's build writes both: webpack.pwa.mjs). */
+const manifestLink = (language: Language) =>
+  `<link rel="manifest" href="${language === 'en' ? '/en' : ''}/manifest.webmanifest">`;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -169,6 +172,7 @@ export function headTags({
       title: t('head.listMyShop.title'),
       tags: [
         meta('description', t('head.listMyShop.description')),
+        manifestLink(language),
         `<link rel="canonical" href="${escapeHtml(urlOf(language))}">`,
         ...(['es', 'en'] as const).map(
           (lng) =>
@@ -208,6 +212,7 @@ export function headTags({
 
   const tags = [
     meta('description', description),
+    manifestLink(language),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...(['es', 'en'] as const).map(
       (lng) => `<link rel="alternate" hreflang="${LOCALES[lng].hreflang}" href="${escapeHtml(urlIn(lng))}">`,

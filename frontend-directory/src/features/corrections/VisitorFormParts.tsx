@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CORRECTION_FIELDS } from 'contract';
 import { CHALLENGE_URL, WIDGET_CONFIGURATION } from './proofOfWork';
+import { useOnline } from '../offline/useOnline';
 
 /** How a visitor's form shows a field's state: ids from `id`, its own error lines and hints. */
 export interface VisitorFormState<F extends string> {
@@ -101,9 +102,19 @@ export function RobotChecks({ id, widget }: { id: string; widget: RefObject<HTML
  * The form itself ignores a submit while busy.
  */
 export function SendButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  const { t } = useTranslation('directory');
+  // Offline (a page the service worker kept) the form still opens: it says sending waits for a
+  // connection. What was typed stays, as after any failed send. A live region present from the
+  // start, so the line is read when it appears.
+  const online = useOnline();
   return (
-    <button type="submit" className="atm-dir-button" aria-disabled={busy || undefined}>
-      {busy ? busyLabel : label}
-    </button>
+    <>
+      <p className="atm-correction__offline" role="status">
+        {online ? null : t('offline.form')}
+      </p>
+      <button type="submit" className="atm-dir-button" aria-disabled={busy || undefined}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }

@@ -29,6 +29,7 @@ import { useNearby } from '../nearby/useNearby';
 import { useNearbyParams } from '../nearby/useNearbyParams';
 import { MapView } from '../map/MapView';
 import { ShopDialog } from '../shop/ShopDialog';
+import { useOnline } from '../offline/useOnline';
 import './listing.css';
 
 const SKELETON_CARDS = 6;
@@ -47,12 +48,14 @@ export function ListingPage({ snapshot, dialogSlug }: { snapshot?: DirectorySnap
   const { t } = useTranslation('directory');
   const { filters, page, setFilter, clearFilters, pageSearch } = useListingParams();
   const { byDistance, view } = useNearbyParams();
-  const wantsEveryShop = byDistance || view === 'map';
+  const online = useOnline();
 
   // Typing stays responsive on slow phones: the results may lag a frame behind the input.
   const deferredFilters = useDeferredValue(filters);
   // The page the server rendered, while the URL still asks for it (hydration finds its markup).
   const server = snapshotFor(snapshot, deferredFilters, page);
+  // Offline, any other page of results is filtered here from the catalogue the service worker keeps.
+  const wantsEveryShop = byDistance || view === 'map' || (!online && !server);
   const listing = useGetShopListingQuery(
     {
       q: deferredFilters.q.trim() || undefined,

@@ -2,6 +2,7 @@ import { Drawer } from 'antd';
 import { AntdProviders } from 'frontend-common';
 import { useTranslation } from 'react-i18next';
 import { sisterSites } from '../../app/siteConfig';
+import { useInstallPrompt } from '../pwa/useInstallPrompt';
 
 type Entry =
   | { key: string; kind: 'external'; site: keyof ReturnType<typeof sisterSites> }
@@ -47,6 +48,8 @@ export default function SideMenu(props: SideMenuProps) {
 function SideMenuDrawer({ open, onClose, siteDomain }: SideMenuProps) {
   const { t } = useTranslation('shell');
   const sites = sisterSites(siteDomain);
+  // Only when the browser offers to install the app (nothing to show otherwise).
+  const install = useInstallPrompt();
   return (
     <Drawer
       open={open}
@@ -76,6 +79,20 @@ function SideMenuDrawer({ open, onClose, siteDomain }: SideMenuProps) {
               )}
             </li>
           ))}
+          {install && (
+            <li>
+              <button
+                type="button"
+                className="atm-side-menu__install"
+                onClick={() => {
+                  onClose();
+                  install();
+                }}
+              >
+                {t('app.install')}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
     </Drawer>
