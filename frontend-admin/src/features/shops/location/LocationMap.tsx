@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import L from 'leaflet';
 import { MEXICO_VIEW, readMapConfig } from 'frontend-common';
 import type { GeoBox } from 'contract';
@@ -41,8 +41,7 @@ export default function LocationMap({ position, area, onPick, label, describedBy
   /** Whether the map has been given a view yet (Leaflet answers nothing about its view before). */
   const framed = useRef(false);
   // The latest callback, for the map's listeners made once.
-  const pickRef = useRef(onPick);
-  pickRef.current = onPick;
+  const pick = useEffectEvent(onPick);
 
   useEffect(() => {
     const element = container.current;
@@ -50,12 +49,12 @@ export default function LocationMap({ position, area, onPick, label, describedBy
     const { tileUrl, attribution } = readMapConfig();
     const map = L.map(element, { maxZoom: MAX_ZOOM, minZoom: 3 });
     L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
-    map.on('click', (event: L.LeafletMouseEvent) => pickRef.current(pointOf(event.latlng)));
+    map.on('click', (event: L.LeafletMouseEvent) => pick(pointOf(event.latlng)));
     const onKeyDown = (event: KeyboardEvent) => {
       // Only on the map itself: Enter on the attribution's links follows them.
       if (event.key !== 'Enter' || event.target !== element) return;
       event.preventDefault();
-      pickRef.current(pointOf(map.getCenter()));
+      pick(pointOf(map.getCenter()));
     };
     element.addEventListener('keydown', onKeyDown);
     mapRef.current = map;
@@ -98,7 +97,7 @@ export default function LocationMap({ position, area, onPick, label, describedBy
           iconAnchor: [13, 31],
         }),
       })
-        .on('dragend', (event) => pickRef.current(pointOf((event.target as L.Marker).getLatLng())))
+        .on('dragend', (event) => pick(pointOf((event.target as L.Marker).getLatLng())))
         .addTo(map);
     } else pinRef.current.setLatLng(point);
     if (!framed.current) map.setView(point, PIN_ZOOM, { animate: false });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { checkShop, isFarFromState, stateBounds } from 'contract';
@@ -110,13 +110,14 @@ function Picker({ form, latitude, longitude, onPlace }: PickerProps) {
   // A new link (pasted or typed) that names a point moves the pin; the shop's saved link does not
   // override its saved coordinates.
   const seenLink = useRef<string | undefined>(form.getFieldValue('googleMapsUrl'));
+  const readLink = useEffectEvent((text: string) => {
+    const point = coordinatesOfGoogleMapsLink(text);
+    if (point) place(point, 'fromLink');
+  });
   useEffect(() => {
     if (link === undefined || link === seenLink.current) return;
     seenLink.current = link;
-    const point = coordinatesOfGoogleMapsLink(link);
-    if (point) place(point, 'fromLink');
-    // Only a change of the link acts; `place` is new at every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    readLink(link);
   }, [link]);
 
   const position = pointOf(latitude, longitude);
@@ -155,7 +156,7 @@ function Picker({ form, latitude, longitude, onPlace }: PickerProps) {
           </Button>
         </Flex>
       )}
-      <Typography.Paragraph role="status" className="atm-location-picker__said">
+      <Typography.Paragraph role="status" style={{ marginTop: 8 }}>
         {said}
       </Typography.Paragraph>
       {far && (
