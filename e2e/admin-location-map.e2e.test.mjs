@@ -79,7 +79,10 @@ async function openShopForm(open, lang) {
   await page.getByRole('heading', { level: 1, name: T.A.addShopTitle }).waitFor();
   const map = page.getByRole('group', { name: T.map.label });
   await map.waitFor();
-  await eventually(() => map.locator('img.leaflet-tile-loaded').count(), (count) => count > 0);
+  await eventually(
+    () => map.locator('img.leaflet-tile-loaded').count(),
+    (count) => count > 0,
+  );
   expect(await map.locator('.leaflet-control-attribution').innerText()).toContain('Test tiles');
   return { page, map, T };
 }
@@ -90,133 +93,147 @@ const coordinatesOf = async (page, T) => [
 ];
 
 for (const lang of ['es', 'en']) {
-  journey(`${lang}: a click and each kind of link set the coordinates; the ocean is refused`, async (open) => {
-    const { page, map, T } = await openShopForm(open, lang);
-    const fields = T.fields;
+  journey(
+    `${lang}: a click and each kind of link set the coordinates; the ocean is refused`,
+    async (open) => {
+      const { page, map, T } = await openShopForm(open, lang);
+      const fields = T.fields;
 
-    // With a state chosen, the map shows it: a click in its middle places the shop there.
-    await page.getByLabel(fields.state).fill('Jalisco');
-    await page.getByLabel(fields.state).press('Tab');
-    await map.click();
-    const clicked = await eventually(
-      () => coordinatesOf(page, T),
-      ([latitude, longitude]) => latitude !== '' && longitude !== '',
-    );
-    expect(Number(clicked[0])).toBeGreaterThan(18.9);
-    expect(Number(clicked[0])).toBeLessThan(22.7);
-    expect(Number(clicked[1])).toBeGreaterThan(-105.7);
-    expect(Number(clicked[1])).toBeLessThan(-101.5);
-    await page.getByText(T.placed(clicked)).waitFor();
-    expect(await map.locator('.atm-location-pin').count()).toBe(1);
-    expect(await page.getByText(T.far('Jalisco')).count()).toBe(0);
-
-    // Each kind of link moves the pin to Monterrey, far from Jalisco: a warning, not a refusal.
-    for (const [kind, link] of Object.entries(LINKS)) {
-      await page.getByLabel(fields.googleMapsUrl).fill('');
-      await page.getByLabel(fields.latitude).fill('');
-      await page.getByLabel(fields.longitude).fill('');
-      await page.getByLabel(fields.googleMapsUrl).fill(link);
-      expect([kind, await eventually(() => coordinatesOf(page, T), (v) => v[0] !== '')]).toEqual([
-        kind,
-        MONTERREY,
-      ]);
-      await page.getByText(T.fromLink(MONTERREY)).waitFor();
+      // With a state chosen, the map shows it: a click in its middle places the shop there.
+      await page.getByLabel(fields.state).fill('Jalisco');
+      await page.getByLabel(fields.state).press('Tab');
+      await map.click();
+      const clicked = await eventually(
+        () => coordinatesOf(page, T),
+        ([latitude, longitude]) => latitude !== '' && longitude !== '',
+      );
+      expect(Number(clicked[0])).toBeGreaterThan(18.9);
+      expect(Number(clicked[0])).toBeLessThan(22.7);
+      expect(Number(clicked[1])).toBeGreaterThan(-105.7);
+      expect(Number(clicked[1])).toBeLessThan(-101.5);
+      await page.getByText(T.placed(clicked)).waitFor();
       expect(await map.locator('.atm-location-pin').count()).toBe(1);
-    }
-    await page.getByText(T.far('Jalisco')).waitFor();
-    await expectAccessible(page, `the ${lang} shop form with its map and a warning`);
+      expect(await page.getByText(T.far('Jalisco')).count()).toBe(0);
 
-    // The ocean: refused with the latitude's own error, and by the server too.
-    await page.getByLabel(fields.googleMapsUrl).fill(OCEAN);
-    await page.getByText(T.oceanRefused).waitFor();
-    expect(await coordinatesOf(page, T)).toEqual(['-19.4326', '-99.1332']);
-    expect(await page.getByText(T.far('Jalisco')).count()).toBe(0);
-    await expectAccessible(page, `the ${lang} shop form with a point in the ocean`);
-    const refused = await page.request.post(`${product.url}/api/admin/shops`, {
-      headers: { origin: product.url },
-      data: {
-        name: 'Armería del Océano',
-        description: 'Mal ubicada',
-        address: 'Calle 1',
-        city: 'Guadalajara',
-        state: 'Jalisco',
-        phone: '33 1234 5678',
-        email: 'oceano@armeria.example',
-        categories: ['Armería'],
-        logo: 'medal',
-        mapImageUrl: 'https://maps.example/mapa.png',
-        googleMapsUrl: OCEAN,
-        latitude: -19.4326,
-        longitude: -99.1332,
-      },
-    });
-    expect(refused.status()).toBe(400);
-    expect((await refused.json()).errors).toEqual([
-      expect.objectContaining({ field: 'latitude', code: 'OUT_OF_RANGE' }),
-    ]);
-    expect(unexpectedErrors(page)).toEqual([]);
-  });
+      // Each kind of link moves the pin to Monterrey, far from Jalisco: a warning, not a refusal.
+      for (const [kind, link] of Object.entries(LINKS)) {
+        await page.getByLabel(fields.googleMapsUrl).fill('');
+        await page.getByLabel(fields.latitude).fill('');
+        await page.getByLabel(fields.longitude).fill('');
+        await page.getByLabel(fields.googleMapsUrl).fill(link);
+        expect([
+          kind,
+          await eventually(
+            () => coordinatesOf(page, T),
+            (v) => v[0] !== '',
+          ),
+        ]).toEqual([kind, MONTERREY]);
+        await page.getByText(T.fromLink(MONTERREY)).waitFor();
+        expect(await map.locator('.atm-location-pin').count()).toBe(1);
+      }
+      await page.getByText(T.far('Jalisco')).waitFor();
+      await expectAccessible(page, `the ${lang} shop form with its map and a warning`);
 
-  journey(`${lang}: by keyboard alone, a pasted link, the map's keys and Enter, and Tab out`, async (open) => {
-    const { page, map, T } = await openShopForm(open, lang);
-    const fields = T.fields;
-    await page.getByLabel(fields.state).focus();
-    await page.keyboard.type('Nuevo León');
-    await tabTo(page, page.getByLabel(fields.googleMapsUrl));
-    await page.keyboard.insertText(LINKS['q=']); // what pasting types
-    expect(await eventually(() => coordinatesOf(page, T), (v) => v[0] !== '')).toEqual(MONTERREY);
-    await page.getByText(T.fromLink(MONTERREY)).waitFor();
-    expect(await page.getByText(T.far('Nuevo León')).count()).toBe(0);
-
-    // Typed numbers move the pin too.
-    await tabTo(page, page.getByLabel(fields.latitude));
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('25.6751');
-    await tabTo(page, page.getByLabel(fields.longitude));
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('-100.3185');
-
-    // Into the map: its arrows move it, Enter places the pin at its centre.
-    await tabTo(page, map);
-    await expectFocusRing(page);
-    const before = await coordinatesOf(page, T);
-    expect(before).toEqual(['25.6751', '-100.3185']);
-    // Leaflet ignores an arrow while it still pans for the last one: each pan is awaited.
-    const pane = map.locator('.leaflet-map-pane');
-    const offset = () =>
-      pane.evaluate((element) => {
-        const { e, f } = new DOMMatrix(getComputedStyle(element).transform);
-        return [e, f];
+      // The ocean: refused with the latitude's own error, and by the server too.
+      await page.getByLabel(fields.googleMapsUrl).fill(OCEAN);
+      await page.getByText(T.oceanRefused).waitFor();
+      expect(await coordinatesOf(page, T)).toEqual(['-19.4326', '-99.1332']);
+      expect(await page.getByText(T.far('Jalisco')).count()).toBe(0);
+      await expectAccessible(page, `the ${lang} shop form with a point in the ocean`);
+      const refused = await page.request.post(`${product.url}/api/admin/shops`, {
+        headers: { origin: product.url },
+        data: {
+          name: 'Armería del Océano',
+          description: 'Mal ubicada',
+          address: 'Calle 1',
+          city: 'Guadalajara',
+          state: 'Jalisco',
+          phone: '33 1234 5678',
+          email: 'oceano@armeria.example',
+          categories: ['Armería'],
+          logo: 'medal',
+          mapImageUrl: 'https://maps.example/mapa.png',
+          googleMapsUrl: OCEAN,
+          latitude: -19.4326,
+          longitude: -99.1332,
+        },
       });
-    const [x, y] = await offset();
-    await page.keyboard.press('ArrowRight');
-    await eventually(offset, ([e, f]) => e === x - 80 && f === y);
-    await page.keyboard.press('ArrowDown');
-    await eventually(offset, ([e, f]) => e === x - 80 && f === y - 80);
-    await page.keyboard.press('Enter');
-    const placed = await eventually(
-      () => coordinatesOf(page, T),
-      (value) => value[0] !== before[0] || value[1] !== before[1],
-    );
-    await page.getByText(T.placed(placed)).waitFor();
-    // East and south of where it was.
-    expect(Number(placed[1])).toBeGreaterThan(Number(before[1]));
-    expect(Number(placed[0])).toBeLessThan(Number(before[0]));
+      expect(refused.status()).toBe(400);
+      expect((await refused.json()).errors).toEqual([
+        expect.objectContaining({ field: 'latitude', code: 'OUT_OF_RANGE' }),
+      ]);
+      expect(unexpectedErrors(page)).toEqual([]);
+    },
+  );
 
-    // The map keeps no one in: Tab leaves it after its own controls, Shift+Tab comes back.
-    const inMap = () => map.evaluate((element) => element.contains(document.activeElement));
-    for (let presses = 0; (await inMap()) && presses < 10; presses++) await page.keyboard.press('Tab');
-    expect(await inMap()).toBe(false);
-    await expectFocusRing(page);
-    await tabTo(page, map, { backwards: true });
+  journey(
+    `${lang}: by keyboard alone, a pasted link, the map's keys and Enter, and Tab out`,
+    async (open) => {
+      const { page, map, T } = await openShopForm(open, lang);
+      const fields = T.fields;
+      await page.getByLabel(fields.state).focus();
+      await page.keyboard.type('Nuevo León');
+      await tabTo(page, page.getByLabel(fields.googleMapsUrl));
+      await page.keyboard.insertText(LINKS['q=']); // what pasting types
+      expect(
+        await eventually(
+          () => coordinatesOf(page, T),
+          (v) => v[0] !== '',
+        ),
+      ).toEqual(MONTERREY);
+      await page.getByText(T.fromLink(MONTERREY)).waitFor();
+      expect(await page.getByText(T.far('Nuevo León')).count()).toBe(0);
 
-    // The ocean typed in the field is refused there.
-    await tabTo(page, page.getByLabel(fields.latitude), { backwards: true });
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('-25.6751');
-    await page.keyboard.press('Tab');
-    await page.getByText(T.oceanRefused).waitFor();
-    await expectAccessible(page, `the ${lang} shop form by keyboard`);
-    expect(unexpectedErrors(page)).toEqual([]);
-  });
+      // Typed numbers move the pin too.
+      await tabTo(page, page.getByLabel(fields.latitude));
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('25.6751');
+      await tabTo(page, page.getByLabel(fields.longitude));
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-100.3185');
+
+      // Into the map: its arrows move it, Enter places the pin at its centre.
+      await tabTo(page, map);
+      await expectFocusRing(page);
+      const before = await coordinatesOf(page, T);
+      expect(before).toEqual(['25.6751', '-100.3185']);
+      // Leaflet ignores an arrow while it still pans for the last one: each pan is awaited.
+      const pane = map.locator('.leaflet-map-pane');
+      const offset = () =>
+        pane.evaluate((element) => {
+          const { e, f } = new DOMMatrix(getComputedStyle(element).transform);
+          return [e, f];
+        });
+      const [x, y] = await offset();
+      await page.keyboard.press('ArrowRight');
+      await eventually(offset, ([e, f]) => e === x - 80 && f === y);
+      await page.keyboard.press('ArrowDown');
+      await eventually(offset, ([e, f]) => e === x - 80 && f === y - 80);
+      await page.keyboard.press('Enter');
+      const placed = await eventually(
+        () => coordinatesOf(page, T),
+        (value) => value[0] !== before[0] || value[1] !== before[1],
+      );
+      await page.getByText(T.placed(placed)).waitFor();
+      // East and south of where it was.
+      expect(Number(placed[1])).toBeGreaterThan(Number(before[1]));
+      expect(Number(placed[0])).toBeLessThan(Number(before[0]));
+
+      // The map keeps no one in: Tab leaves it after its own controls, Shift+Tab comes back.
+      const inMap = () => map.evaluate((element) => element.contains(document.activeElement));
+      for (let presses = 0; (await inMap()) && presses < 10; presses++) await page.keyboard.press('Tab');
+      expect(await inMap()).toBe(false);
+      await expectFocusRing(page);
+      await tabTo(page, map, { backwards: true });
+
+      // The ocean typed in the field is refused there.
+      await tabTo(page, page.getByLabel(fields.latitude), { backwards: true });
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('-25.6751');
+      await page.keyboard.press('Tab');
+      await page.getByText(T.oceanRefused).waitFor();
+      await expectAccessible(page, `the ${lang} shop form by keyboard`);
+      expect(unexpectedErrors(page)).toEqual([]);
+    },
+  );
 }

@@ -60,7 +60,10 @@ describe("a state's usual area", () => {
     const located = demoShops.filter((shop) => shop.latitude !== null);
     expect(located.length).toBeGreaterThan(10);
     for (const shop of located)
-      expect([shop.name, isFarFromState(shop.state, shop.latitude, shop.longitude)]).toEqual([shop.name, false]);
+      expect([shop.name, isFarFromState(shop.state, shop.latitude, shop.longitude)]).toEqual([
+        shop.name,
+        false,
+      ]);
   });
 
   it('finds a point far from the state named, and forgives one just over its border', () => {
@@ -71,7 +74,8 @@ describe("a state's usual area", () => {
   });
 
   it('reads the names shops write (accents, case, short and official names)', () => {
-    for (const name of ['yucatan', 'YUCATÁN', ' Yucatán ']) expect(stateBounds(name)).toBe(stateBounds('Yucatán'));
+    for (const name of ['yucatan', 'YUCATÁN', ' Yucatán '])
+      expect(stateBounds(name)).toBe(stateBounds('Yucatán'));
     expect(stateBounds('CDMX')).toBe(stateBounds('Ciudad de México'));
     expect(stateBounds('Coahuila de Zaragoza')).toBe(stateBounds('Coahuila'));
     expect(stateBounds('Edo. Mex.')).toBe(stateBounds('Estado de México'));

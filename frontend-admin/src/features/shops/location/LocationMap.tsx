@@ -77,7 +77,14 @@ export default function LocationMap({ position, area, onPick, label, describedBy
     if (latitude === undefined || longitude === undefined) {
       pinRef.current?.remove();
       pinRef.current = null;
-      if (area) map.fitBounds([[area.south, area.west], [area.north, area.east]], { animate: false });
+      if (area)
+        map.fitBounds(
+          [
+            [area.south, area.west],
+            [area.north, area.east],
+          ],
+          { animate: false },
+        );
       else map.setView(MEXICO_VIEW.center, MEXICO_VIEW.zoom, { animate: false });
       framed.current = true;
       return;

@@ -1,4 +1,12 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Alert, Button, Flex, Form, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import { checkShop, isFarFromState, stateBounds } from 'contract';

@@ -4,7 +4,10 @@ const ZOCALO = { latitude: 19.4326077, longitude: -99.133208 };
 
 describe('the point of a Google Maps link', () => {
   it.each([
-    ['@ in a place link', 'https://www.google.com/maps/place/Z%C3%B3calo/@19.4326077,-99.133208,17z/data=!3m1!4b1'],
+    [
+      '@ in a place link',
+      'https://www.google.com/maps/place/Z%C3%B3calo/@19.4326077,-99.133208,17z/data=!3m1!4b1',
+    ],
     ['@ in a shared view', 'https://www.google.com.mx/maps/@19.4326077,-99.133208,15z'],
     ['@ escaped', 'https://www.google.com/maps/%4019.4326077,-99.133208,15z'],
     ['q=', 'https://maps.google.com/?q=19.4326077,-99.133208'],
@@ -12,7 +15,10 @@ describe('the point of a Google Maps link', () => {
     ['q= with a plus', 'https://maps.google.com/maps?q=19.4326077,+-99.133208'],
     ['query=', 'https://www.google.com/maps/search/?api=1&query=19.4326077,-99.133208'],
     ['query= encoded', 'https://www.google.com/maps/search/?api=1&query=19.4326077%2C-99.133208'],
-    ['query= before an @ view', 'https://www.google.com/maps/search/@20,-100,5z?api=1&query=19.4326077,-99.133208'],
+    [
+      'query= before an @ view',
+      'https://www.google.com/maps/search/@20,-100,5z?api=1&query=19.4326077,-99.133208',
+    ],
     ['surrounding spaces', '  https://google.com/maps?q=19.4326077,-99.133208  '],
   ])('reads %s', (_form, link) => expect(coordinatesOfGoogleMapsLink(link)).toEqual(ZOCALO));
 
@@ -40,7 +46,9 @@ describe('the point of a Google Maps link', () => {
   ])('reads nothing from %s', (_case, link) => expect(coordinatesOfGoogleMapsLink(link)).toBeNull());
 
   it('reads nothing from hostile links (long runs of digits, commas and points)', () => {
-    expect(coordinatesOfGoogleMapsLink(`https://maps.google.com/?q=${'1'.repeat(900)}${',-'.repeat(500)}`)).toBeNull();
+    expect(
+      coordinatesOfGoogleMapsLink(`https://maps.google.com/?q=${'1'.repeat(900)}${',-'.repeat(500)}`),
+    ).toBeNull();
     expect(coordinatesOfGoogleMapsLink(`https://www.google.com/maps/@${'9.'.repeat(1000)}`)).toBeNull();
     // Longer than a shop's link may be, even when it would name a point.
     const padded = `https://maps.google.com/?q=19.43,-99.13&x=${'a'.repeat(2048)}`;

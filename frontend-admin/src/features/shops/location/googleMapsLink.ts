@@ -59,7 +59,9 @@ function pairAt(text: string, start: number, whole: boolean): Coordinates | null
   const longitude = numberAt(text, skipSpaces(text, index + 1));
   if (!longitude) return null;
   index = skipSpaces(text, longitude.end);
-  const ended = whole ? index === text.length : index === text.length || text[index] === ',' || text[index] === '/';
+  const ended = whole
+    ? index === text.length
+    : index === text.length || text[index] === ',' || text[index] === '/';
   if (!ended || Math.abs(latitude.value) > 90 || Math.abs(longitude.value) > 180) return null;
   return { latitude: rounded(latitude.value), longitude: rounded(longitude.value) };
 }
