@@ -3,40 +3,18 @@
 // position) with tiles from a local tile server, then without any. One product and one browser.
 /* global document, window -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import { createServer } from 'node:http';
 import { expectAccessible } from './support/axe.mjs';
 import { eventually, journeys, launchChromium, openListing, unexpectedErrors } from './support/browser.mjs';
-import { makePng } from './support/images.mjs';
 import { startProduct } from './support/servers.mjs';
+import { startTileServer } from './support/tiles.mjs';
 
 const GUADALAJARA = { latitude: 20.6597, longitude: -103.3496 };
-const TILE = makePng(256, 256, [210, 225, 230]);
 
 let product;
 let browser;
 let tiles;
 /** The directory as the API serves it: distances are computed here from its coordinates. */
 let shops;
-
-/** A tile server on a free port that answers every /z/x/y.png with one PNG and counts them. */
-async function startTileServer() {
-  let served = 0;
-  const server = createServer((request, response) => {
-    if (!/^\/\d+\/\d+\/\d+\.png$/.test(request.url)) return response.writeHead(404).end();
-    served += 1;
-    response.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' }).end(TILE);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/{z}/{x}/{y}.png`,
-    served: () => served,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 beforeAll(async () => {
   tiles = await startTileServer();

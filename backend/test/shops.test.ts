@@ -214,8 +214,14 @@ describe.each(DIALECTS)('shops on %s', (dialect) => {
     ['no category', { categories: [] }, 'Please select at least one category'],
     ['a blank category', { categories: ['Armería', '  '] }, 'Categories must not be blank'],
     ['a non-text category', { categories: [{ x: 1 }] }, 'Each category must be text'],
-    ['a latitude out of range', { latitude: 91 }, 'Latitude must be between -90 and 90'],
-    ['a longitude out of range', { longitude: -180.5 }, 'Longitude must be between -180 and 180'],
+    ['a latitude out of range', { latitude: 91 }, 'Latitude must be between 14.5 and 32.75 (in Mexico)'],
+    [
+      'a longitude out of range',
+      { longitude: -180.5 },
+      'Longitude must be between -118.5 and -86.5 (in Mexico)',
+    ],
+    // A wrong sign puts a shop in the Pacific, south of the equator.
+    ['a point in the ocean', { latitude: -19.4326 }, 'Latitude must be between 14.5 and 32.75 (in Mexico)'],
     ['a latitude with 9 decimals', { latitude: 19.123456789 }, 'Latitude must have at most 8 decimals'],
     ['a non-numeric longitude', { longitude: 'west' }, 'Longitude must be a number'],
     ['an isVerified of another kind', { isVerified: 'yes' }, "isVerified must be 'true' or 'false'"],

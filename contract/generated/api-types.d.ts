@@ -1505,12 +1505,12 @@ export interface components {
        */
       isVerified: 'true' | 'false';
       /**
-       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @description In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown.
        * @example 20.67666667
        */
       latitude: number | null;
       /**
-       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @description In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown.
        * @example -103.3475
        */
       longitude: number | null;
@@ -1656,12 +1656,12 @@ export interface components {
        */
       isVerified?: 'true' | 'false';
       /**
-       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @description In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown.
        * @example 20.67666667
        */
       latitude?: number | null;
       /**
-       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @description In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown.
        * @example -103.3475
        */
       longitude?: number | null;
@@ -1740,12 +1740,12 @@ export interface components {
        */
       isVerified?: 'true' | 'false';
       /**
-       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @description In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown.
        * @example 20.67666667
        */
       latitude?: number | null;
       /**
-       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @description In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown.
        * @example -103.3475
        */
       longitude?: number | null;
@@ -2305,12 +2305,12 @@ export interface components {
        */
       categories: string[];
       /**
-       * @description -90 to 90, at most 8 decimals; null when unknown.
+       * @description In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown.
        * @example 20.67666667
        */
       latitude?: number | null;
       /**
-       * @description -180 to 180, at most 8 decimals; null when unknown.
+       * @description In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown.
        * @example -103.3475
        */
       longitude?: number | null;

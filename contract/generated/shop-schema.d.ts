@@ -6,10 +6,16 @@ export * from './verification.js';
 export const MAX_SHOP_CATEGORIES: 20;
 /** ...each at most this long. */
 export const MAX_CATEGORY_LENGTH: 50;
-/** Latitude and longitude lie within plus or minus these degrees... */
-export const COORDINATE_LIMITS: Readonly<{
-  latitude: 90;
-  longitude: 180;
+/** Latitude and longitude lie in Mexico's box (a wrong sign or a swapped pair lands outside)... */
+export const COORDINATE_RANGES: Readonly<{
+  latitude: Readonly<{
+    min: 14.5;
+    max: 32.75;
+  }>;
+  longitude: Readonly<{
+    min: -118.5;
+    max: -86.5;
+  }>;
 }>;
 /** ...with at most this many decimals. */
 export const COORDINATE_MAX_DECIMALS: 8;
@@ -172,7 +178,10 @@ export const SHOP_SCHEMA: readonly (
         required: false;
       } & {
         required: false;
-        limit: 90;
+        range: Readonly<{
+          min: 14.5;
+          max: 32.75;
+        }>;
         decimals: number;
         doc: string;
         example: number;
@@ -186,7 +195,10 @@ export const SHOP_SCHEMA: readonly (
         required: false;
       } & {
         required: false;
-        limit: 180;
+        range: Readonly<{
+          min: -118.5;
+          max: -86.5;
+        }>;
         decimals: number;
         doc: string;
         example: number;
@@ -566,9 +578,14 @@ export type ShopFieldDefinition = {
    */
   itemMax?: number | undefined;
   /**
-   * coordinate: the value lies within plus or minus this
+   * coordinate: the least and greatest value
    */
-  limit?: number | undefined;
+  range?:
+    | Readonly<{
+        min: number;
+        max: number;
+      }>
+    | undefined;
   /**
    * coordinate: the most digits after the point
    */

@@ -6,3 +6,4 @@ export * from './search.js';
 export * from './listing.js';
 export * from './visitor-requests.js';
 export * from './public-pages.js';
+export * from './mexico.js';

@@ -8,6 +8,7 @@
  * here rather than with the opening_hours package, which carries every country's holidays and
  * would weigh on every visitor's first load (its own test checks that our text is valid OSM).
  */
+import { stateKey } from './mexico.js';
 
 /** The days of the week in order, Monday first, as OSM names them. */
 export const WEEK_DAYS = /* @__PURE__ */ Object.freeze(
@@ -255,13 +256,7 @@ export const DEFAULT_SHOP_TIME_ZONE = 'America/Mexico_City';
  * @param {string} state
  */
 export function shopTimeZone(state) {
-  const key = state
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[.\s]+/g, ' ')
-    .trim();
-  return ZONES_BY_STATE.get(key) ?? DEFAULT_SHOP_TIME_ZONE;
+  return ZONES_BY_STATE.get(stateKey(state)) ?? DEFAULT_SHOP_TIME_ZONE;
 }
 
 /** @type {Map<string, Intl.DateTimeFormat>} */

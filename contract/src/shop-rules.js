@@ -110,7 +110,7 @@ export function shopProblemParams(definition, code) {
     case 'TOO_MANY':
       return { max: /** @type {number} */ (definition.max) };
     case 'OUT_OF_RANGE':
-      return { min: -(definition.limit ?? 0), max: definition.limit ?? 0 };
+      return { min: definition.range?.min ?? 0, max: definition.range?.max ?? 0 };
     case 'TOO_MANY_DECIMALS':
       return { max: /** @type {number} */ (definition.decimals) };
     default:
@@ -308,14 +308,15 @@ function categoriesProblem(definition, value) {
  * @param {unknown} value
  * @returns {ShopFieldProblem | null}
  */
-function coordinateProblem({ label, limit = Infinity, decimals = Infinity }, value) {
+function coordinateProblem({ label, range, decimals = Infinity }, value) {
+  const { min, max } = range ?? { min: -Infinity, max: Infinity };
   if (typeof value !== 'number' || !Number.isFinite(value))
     return { code: 'NOT_A_NUMBER', message: `${label} must be a number` };
-  if (value < -limit || value > limit) {
+  if (value < min || value > max) {
     return {
       code: 'OUT_OF_RANGE',
-      params: { min: -limit, max: limit },
-      message: `${label} must be between -${limit} and ${limit}`,
+      params: { min, max },
+      message: `${label} must be between ${min} and ${max} (in Mexico)`,
     };
   }
   if (!hasAtMostDecimals(value, decimals))

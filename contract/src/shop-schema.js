@@ -20,6 +20,7 @@ import {
   isVerifiedAt,
   verificationStructuredData,
 } from './verification.js';
+import { MEXICO_BOUNDS } from './mexico.js';
 
 // The modules of fields with rules of their own are the contract's too, exported with the schema.
 export * from './opening-hours.js';
@@ -56,7 +57,7 @@ export * from './verification.js';
  * @property {unknown} [example] an example value for the API documentation
  * @property {number} [max] text: the most characters; categories: the most entries
  * @property {number} [itemMax] categories: the most characters of one entry
- * @property {number} [limit] coordinate: the value lies within plus or minus this
+ * @property {Readonly<{ min: number, max: number }>} [range] coordinate: the least and greatest value
  * @property {number} [decimals] coordinate: the most digits after the point
  * @property {boolean} [iconKeys] image: a LOGO_ICON_KEYS key is accepted too
  * @property {'true' | 'false'} [defaultValue] flag: what an absent value means
@@ -103,8 +104,11 @@ const field = (name, kind, label, rules) => Object.freeze({ name, kind, label, .
 export const MAX_SHOP_CATEGORIES = 20;
 /** ...each at most this long. */
 export const MAX_CATEGORY_LENGTH = 50;
-/** Latitude and longitude lie within plus or minus these degrees... */
-export const COORDINATE_LIMITS = /* @__PURE__ */ Object.freeze({ latitude: 90, longitude: 180 });
+/** Latitude and longitude lie in Mexico's box (a wrong sign or a swapped pair lands outside)... */
+export const COORDINATE_RANGES = /* @__PURE__ */ Object.freeze({
+  latitude: Object.freeze({ min: MEXICO_BOUNDS.south, max: MEXICO_BOUNDS.north }),
+  longitude: Object.freeze({ min: MEXICO_BOUNDS.west, max: MEXICO_BOUNDS.east }),
+});
 /** ...with at most this many decimals. */
 export const COORDINATE_MAX_DECIMALS = 8;
 
@@ -168,16 +172,16 @@ export const SHOP_SCHEMA = /* @__PURE__ */ Object.freeze([
   }),
   field('latitude', 'coordinate', 'Latitude', {
     required: false,
-    limit: COORDINATE_LIMITS.latitude,
+    range: COORDINATE_RANGES.latitude,
     decimals: COORDINATE_MAX_DECIMALS,
-    doc: '-90 to 90, at most 8 decimals; null when unknown.',
+    doc: `In Mexico: ${MEXICO_BOUNDS.south} to ${MEXICO_BOUNDS.north}, at most 8 decimals; null when unknown.`,
     example: 20.67666667,
   }),
   field('longitude', 'coordinate', 'Longitude', {
     required: false,
-    limit: COORDINATE_LIMITS.longitude,
+    range: COORDINATE_RANGES.longitude,
     decimals: COORDINATE_MAX_DECIMALS,
-    doc: '-180 to 180, at most 8 decimals; null when unknown.',
+    doc: `In Mexico: ${MEXICO_BOUNDS.west} to ${MEXICO_BOUNDS.east}, at most 8 decimals; null when unknown.`,
     example: -103.3475,
   }),
   field('logo', 'image', 'Logo', {

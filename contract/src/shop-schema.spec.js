@@ -228,7 +228,7 @@ describe('shop schema', () => {
 
   it('names the limits a sentence needs', () => {
     expect(problem('name', 'x'.repeat(151))).toMatchObject({ params: { max: 150 } });
-    expect(problem('latitude', -91)).toMatchObject({ params: { min: -90, max: 90 } });
+    expect(problem('latitude', -91)).toMatchObject({ params: { min: 14.5, max: 32.75 } });
     expect(problem('categories', ['x'.repeat(51)])).toMatchObject({ params: { max: 50 } });
   });
 

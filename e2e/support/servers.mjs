@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { productionAllocatorEnv, productionNodeFlags } from '../../tools/production-command.mjs';
+import { startTileServer } from './tiles.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +38,9 @@ function assertBuilt() {
  */
 export async function startProduct(env = {}) {
   assertBuilt();
+  // The tests run offline: the maps (the shop form has one on every visit) draw local tiles.
+  const tiles = env.MAP_TILE_URL === undefined ? await startTileServer() : null;
+  const tileEnv = tiles ? { MAP_TILE_URL: tiles.url, MAP_TILE_ATTRIBUTION: 'Test tiles' } : {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
   // `env.PORT`: the same origin again (a restart after a deploy keeps the browser's service worker).
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -49,6 +53,7 @@ export async function startProduct(env = {}) {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     MFA_REQUIRED: 'false',
+    ...tileEnv,
     ...env,
   };
   // `npm start` runs with NODE_ENV unset (development, demo shops seeded); Jest sets it to 'test'.
@@ -87,6 +92,7 @@ export async function startProduct(env = {}) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await tiles?.close();
     // A graceful stop closes the database and exits 0. Anything else (a native abort while
     // the process tears down) happens after the last journey, where no assertion would see it.
     if (ended && ended.code !== 0)

@@ -9,3 +9,4 @@ export * from './routes';
 export * from './snapshot';
 export * from './catalogChanges';
 export * from './shopDialog';
+export * from './mapConfig';

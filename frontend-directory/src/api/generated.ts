@@ -113,9 +113,9 @@ export type ShopDto = {
   categories: string[];
   /** 'true' when the alliance verified this gunsmith; a request may send a boolean. Defaults to 'false'. The shop shows as verified while this is 'true' and its certificate's `validUntil` has not passed; the day after it, the server sets 'false' itself. */
   isVerified: 'true' | 'false';
-  /** -90 to 90, at most 8 decimals; null when unknown. */
+  /** In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown. */
   latitude: number | null;
-  /** -180 to 180, at most 8 decimals; null when unknown. */
+  /** In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown. */
   longitude: number | null;
   /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo: string;
@@ -336,9 +336,9 @@ export type ListingShopDto = {
   description: string;
   /** At least one; blanks are refused and repeats removed. */
   categories: string[];
-  /** -90 to 90, at most 8 decimals; null when unknown. */
+  /** In Mexico: 14.5 to 32.75, at most 8 decimals; null when unknown. */
   latitude?: number | null;
-  /** -180 to 180, at most 8 decimals; null when unknown. */
+  /** In Mexico: -118.5 to -86.5, at most 8 decimals; null when unknown. */
   longitude?: number | null;
   /** An image path (`/objects/uploads/<uuid>`), an http(s) URL, or an icon key (`crosshairs`, `bullseye`, `medal`, `bow-arrow`, `tools`, `shield-alt`). */
   logo: string;

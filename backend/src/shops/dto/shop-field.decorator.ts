@@ -29,8 +29,8 @@ export function documented(definition: ShopFieldDefinition) {
     case 'coordinate':
       return {
         type: 'number',
-        minimum: -definition.limit!,
-        maximum: definition.limit!,
+        minimum: definition.range!.min,
+        maximum: definition.range!.max,
         ...nullable,
         ...words,
       } as const;

@@ -91,7 +91,7 @@ describe('shop form', () => {
       'Map image is required',
       'Email must be a valid email address',
       'Website must be an http(s) URL',
-      'Latitude must be between -90 and 90',
+      'Latitude must be in Mexico, between 14.5 and 32.75',
       'Longitude must have at most 8 decimals',
     ])
       expect(await screen.findByText(message)).toBeInTheDocument();

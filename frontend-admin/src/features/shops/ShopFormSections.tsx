@@ -5,6 +5,7 @@ import { SHOP_CATEGORIES } from 'contract';
 import { ADMIN_NS, fieldErrorText, useAdminTranslation } from '../../i18n';
 import { ImageField } from './ImageField';
 import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
+import { LocationPicker } from './location/LocationPicker';
 import {
   REQUIRED_SHOP_FIELDS,
   SHOP_FIELDS,
@@ -139,6 +140,9 @@ export function ShopFormSections({
           </Col>
           <Col xs={24} md={12}>
             {text('longitude', { inputMode: 'decimal', placeholder: t('shopForm.placeholders.longitude') })}
+          </Col>
+          <Col span={24}>
+            <LocationPicker form={form} />
           </Col>
         </Row>
       </Card>

@@ -63,10 +63,12 @@ describe("shop rules (the server's, with its messages)", () => {
     ['logo', '/objects/../etc/passwd', 'Logo must be an uploaded image, an http(s) URL or an icon key'],
     ['mapImageUrl', 'crosshairs', 'Map image must be an uploaded image or an http(s) URL'],
     ['latitude', 'norte', 'Latitude must be a number'],
-    ['latitude', '90.5', 'Latitude must be between -90 and 90'],
+    ['latitude', '90.5', 'Latitude must be between 14.5 and 32.75 (in Mexico)'],
+    ['latitude', '-19.43', 'Latitude must be between 14.5 and 32.75 (in Mexico)'],
     ['latitude', '19.123456789', 'Latitude must have at most 8 decimals'],
     ['longitude', 'x', 'Longitude must be a number'],
-    ['longitude', '-180.01', 'Longitude must be between -180 and 180'],
+    ['longitude', '-180.01', 'Longitude must be between -118.5 and -86.5 (in Mexico)'],
+    ['longitude', '99.13', 'Longitude must be between -118.5 and -86.5 (in Mexico)'],
     ['longitude', '-99.123456789', 'Longitude must have at most 8 decimals'],
   ] as const)('%s = %p: "%s"', (field, value, message) => {
     const error = validateShopField(field, { ...valid, [field]: value });
@@ -95,8 +97,8 @@ describe("shop rules (the server's, with its messages)", () => {
     expect(validateShopField('whatsapp', { ...valid, whatsapp: ' ' })).toBeNull();
     expect(validateShopField('whatsapp', { ...valid, whatsapp: '+52 (33) 1234-5678' })).toBeNull();
     expect(validateShopField('latitude', { ...valid, latitude: '' })).toBeNull();
-    expect(validateShopField('latitude', { ...valid, latitude: '-90' })).toBeNull();
-    expect(validateShopField('longitude', { ...valid, longitude: '179.12345678' })).toBeNull();
+    expect(validateShopField('latitude', { ...valid, latitude: '14.5' })).toBeNull();
+    expect(validateShopField('longitude', { ...valid, longitude: '-99.12345678' })).toBeNull();
   });
 
   it('a new shop starts with the crosshairs icon as logo and no map', () => {

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
-import { isVerifiedShop, type Shop } from 'frontend-common';
+import { isVerifiedShop, MEXICO_VIEW, readMapConfig, type Shop } from 'frontend-common';
 import { shopPoint, type GeoPoint } from '../nearby/distance';
-import { readMapConfig } from './mapConfig';
 import 'leaflet/dist/leaflet.css';
 import './ShopMap.css';
 
@@ -19,8 +18,6 @@ type ShopFeature = PointFeature<{ index: number }>;
 
 /** Closer than this the tiles have no more detail; also where clusters of one address stop. */
 const MAX_ZOOM = 18;
-/** The whole of Mexico, for a map with nothing on it yet. */
-const MEXICO: L.LatLngTuple = [23.6, -102.5];
 /** A popup listing a cluster that cannot be split (one address) names at most this many shops. */
 const LIST_LIMIT = 12;
 
@@ -269,7 +266,7 @@ export default function ShopMap({ shops, position, hrefOf, onOpen }: ShopMapProp
       shop.longitude as number,
     ]);
     if (position) points.push([position.latitude, position.longitude]);
-    if (points.length === 0) map.setView(MEXICO, 5);
+    if (points.length === 0) map.setView(MEXICO_VIEW.center, MEXICO_VIEW.zoom);
     else if (points.length === 1) map.setView(points[0], 13);
     // New results jump into view rather than fly: no redraws of passing views, at any scale.
     else map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15, animate: false });

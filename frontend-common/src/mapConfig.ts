@@ -32,3 +32,6 @@ export function readMapConfig(
   if (!tileUrl) return DEFAULT_MAP_TILES;
   return { tileUrl, attribution: typeof given?.attribution === 'string' ? given.attribution : '' };
 }
+
+/** The whole of Mexico, for a map with nothing on it yet. */
+export const MEXICO_VIEW = Object.freeze({ center: [23.6, -102.5] as [number, number], zoom: 5 });
