@@ -192,7 +192,7 @@ describe('a stored automatic backup restored after its preview (es, then en)', (
     await previewRow(dialog, P.source, state.backup.name);
     await previewRow(dialog, B.restore.confirm.size, state.size);
     await previewRow(dialog, B.restore.confirm.created, date);
-    await previewRow(dialog, P.formatVersion, 7);
+    await previewRow(dialog, P.formatVersion, 8); // the format this build writes (backup-format.ts)
     await previewRow(dialog, P.shops, state.before.length);
     await previewRow(dialog, P.created, 1); // the deleted shop
     await previewRow(dialog, P.replaced, 1); // the edited one
@@ -284,7 +284,7 @@ describe('a stored automatic backup restored after its preview (es, then en)', (
     const dialog = page.getByRole('dialog', { name: B.restore.preview.title });
     const P = B.restore.preview;
     await previewRow(dialog, B.restore.confirm.created, date);
-    await previewRow(dialog, P.formatVersion, 7);
+    await previewRow(dialog, P.formatVersion, 8); // the format this build writes (backup-format.ts)
     await previewRow(dialog, P.shops, state.before.length);
     // Every shop of the backup is in the directory again. (The two restored ones count as
     // replaced: a restore stores images under new paths, and shops are compared by path.)

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Form, Result, Spin } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
-import { LISTING_IMAGE_FIELDS, QUARANTINED_IMAGE_PATH } from 'contract';
+import { LISTING_IMAGE_FIELDS, LISTING_SHOP_FIELD_NAMES, QUARANTINED_IMAGE_PATH } from 'contract';
 import type { AdminRequestDto, ListingShopDto } from '../../../api/generated';
 import { useAdminPath } from '../../../app/basePath';
 import { useToast } from '../../../app/useToast';
@@ -112,9 +112,10 @@ function ListingReview({ request, shop }: { request: AdminRequestDto; shop: List
   });
 
   const onFinish = async (values: ShopFormValues) => {
-    // Verification is not the approval's to give: the shop is created unverified.
-    const edited: Record<string, unknown> = { ...toShopInput({ ...initialValues, ...values }) };
-    delete edited.isVerified;
+    // The visitor's fields only: verification is not the approval's to give (the shop is created
+    // unverified), and the approval refuses its fields even as null.
+    const input: Record<string, unknown> = { ...toShopInput({ ...initialValues, ...values }) };
+    const edited = Object.fromEntries(LISTING_SHOP_FIELD_NAMES.map((name) => [name, input[name]]));
     try {
       await approve({
         id: request.id,

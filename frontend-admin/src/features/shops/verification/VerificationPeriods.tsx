@@ -48,6 +48,8 @@ export function VerificationPeriods({ shop }: { shop: ShopDto }) {
         size="small"
         loading={isLoading}
         pagination={false}
+        // Four columns are wider than a 320 px phone: the table scrolls inside its card, not the page.
+        scroll={{ x: true }}
         rowKey={(period) => `${period.recordedAt}-${period.certificateNumber}`}
         dataSource={periods ?? []}
         locale={{
