@@ -90,7 +90,8 @@ describe('dashboard at 2,000 shops (es)', () => {
         await page.waitForURL(/[?&]sort=city\b/);
 
         // The unverified ones, 50 to a page (the page size lives in the URL too).
-        await page.getByRole('radio', { name: A.filterUnverified }).check();
+        // A button-style radio: its input has no size, its label is what a person presses.
+        await page.locator('label', { has: page.getByRole('radio', { name: A.filterUnverified }) }).click();
         await page.waitForURL(/[?&]verified=false\b/);
         await page.goto(`${page.url()}&pageSize=50`);
         await eventually(() => rows().count(), 50);
