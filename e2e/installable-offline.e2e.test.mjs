@@ -165,7 +165,7 @@ for (const lang of ['es', 'en']) {
       await page.goto(`${product.url}${app.start}`);
       await banner.waitFor();
       expect(await banner.innerText()).toContain(OFFLINE[lang]);
-      expect(await page.locator('#atm-offline-time').getAttribute('datetime')).toMatch(/^\d{4}-/);
+      expect(await page.locator('#atm-offline-time time').getAttribute('datetime')).toMatch(/^\d{4}-/);
       await page.locator('.atm-dir-card').first().waitFor();
 
       // Near me, from the kept catalogue: the nearest shop first.

@@ -40,13 +40,15 @@
       return;
     }
     const date = await copiedAt();
-    const time = byId('atm-offline-time');
     if (date) {
+      // Made here: an empty <time> in the static page is not valid HTML.
+      const time = document.createElement('time');
       time.dateTime = date.toISOString();
       time.textContent = date.toLocaleString(root.lang === 'en' ? 'en-US' : 'es-MX', {
         dateStyle: 'medium',
         timeStyle: 'short',
       });
+      byId('atm-offline-time').replaceChildren(time);
     }
     byId('atm-offline-since').hidden = !date;
     banner.hidden = false;
@@ -58,29 +60,34 @@
 
   if (!('serviceWorker' in navigator) || !publicPage()) return;
   const register = () =>
-    navigator.serviceWorker.register('/sw.js').then((registration) => {
-      // A first visit's page came before the service worker: it is kept for offline too.
-      if (!navigator.serviceWorker.controller)
-        navigator.serviceWorker.ready.then((ready) =>
-          ready.active?.postMessage({ type: 'KEEP_PAGE', url: location.href }),
-        );
-      const notice = byId('atm-update');
-      // Only an update: the first install has no old version in any tab to replace.
-      const offer = () => {
-        if (registration.waiting && navigator.serviceWorker.controller && notice) notice.hidden = false;
-      };
-      offer();
-      registration.addEventListener('updatefound', () => {
-        registration.installing?.addEventListener('statechange', offer);
-      });
-      notice?.querySelector('button').addEventListener('click', () => {
-        const waiting = registration.waiting;
-        if (!waiting) return location.reload();
-        // The new version takes over every tab at once; this one reloads into it.
-        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
-        waiting.postMessage({ type: 'SKIP_WAITING' });
-      });
-    });
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then((registration) => {
+        // A first visit's page came before the service worker: it is kept for offline too.
+        if (!navigator.serviceWorker.controller)
+          navigator.serviceWorker.ready.then((ready) =>
+            ready.active?.postMessage({ type: 'KEEP_PAGE', url: location.href }),
+          );
+        const notice = byId('atm-update');
+        // Only an update: the first install has no old version in any tab to replace.
+        const offer = () => {
+          if (registration.waiting && navigator.serviceWorker.controller && notice) notice.hidden = false;
+        };
+        offer();
+        registration.addEventListener('updatefound', () => {
+          registration.installing?.addEventListener('statechange', offer);
+        });
+        notice?.querySelector('button').addEventListener('click', () => {
+          const waiting = registration.waiting;
+          if (!waiting) return location.reload();
+          // The new version takes over every tab at once; this one reloads into it.
+          navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+          waiting.postMessage({ type: 'SKIP_WAITING' });
+        });
+      })
+      // Refused (a certificate the browser does not trust, a policy): the site works as before,
+      // online only; nothing for the visitor to see.
+      .catch(() => undefined);
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);
 })();

@@ -204,15 +204,18 @@ describe.each(DIALECTS)('security: a burst of logins does not starve the server,
     server = await startAppOnFreshDatabase(dialect, { ARGON2_COST: 'standard' });
   });
   afterAll(() => server.close());
+  // A test that ran out of time leaves its spy on argon2; the next dialect's must see the real one.
+  afterEach(() => jest.restoreAllMocks());
 
   /**
-   * How long the last login waits is the machine's hashing throughput (40 in turn: about 6 s
-   * here when idle, 15-22 s beside the end-to-end lane), and how fast health answers meanwhile is
-   * the stall bench's case "40 logins of unknown users" (`npm run bench -- --only=stall`): a
-   * wall-clock budget here failed under CI's load. What this proves is what keeps it bounded:
-   * the queue in front of argon2, and a server that keeps answering while the burst is hashed.
+   * How long the last login waits is the machine's hashing throughput, and how fast health
+   * answers meanwhile is the stall bench's case "40 logins of unknown users" (`npm run bench --
+   * --only=stall`): a wall-clock budget here failed under CI's load, and 40 real hashes in turn
+   * took over a minute beside the end-to-end lane's builds. What this proves is what keeps a
+   * burst bounded, which 16 show as well as 40: the queue in front of argon2, and a server that
+   * keeps answering while the burst is hashed.
    */
-  it('40 simultaneous logins of unknown users from 40 addresses: hashed in turn, health answers meanwhile', async () => {
+  it('16 simultaneous logins of unknown users from 16 addresses: hashed in turn, health answers meanwhile', async () => {
     const real = argon2.verify.bind(argon2);
     let running = 0;
     let most = 0;
@@ -225,7 +228,7 @@ describe.each(DIALECTS)('security: a burst of logins does not starve the server,
         running -= 1;
       }
     });
-    const logins = Array.from({ length: 40 }, (_, i) =>
+    const logins = Array.from({ length: 16 }, (_, i) =>
       postFrom(`${server.url}/api/auth/login`, `127.0.0.${i + 2}`, {
         username: `nobody-${i}`,
         password: 'not-a-password',

@@ -223,8 +223,9 @@ export function ActivityPage() {
           columns={columns}
           dataSource={reversed ? [] : data?.items}
           loading={isFetching}
-          locale={{ emptyText: t('activity.empty') }}
-          scroll={{ x: true }}
+          // As the requests' table: readable empty text, no scrolling box around an empty table.
+          locale={{ emptyText: <Typography.Text>{t('activity.empty')}</Typography.Text> }}
+          scroll={!reversed && data?.items.length ? { x: true } : undefined}
           pagination={{
             current: params.page,
             pageSize: params.pageSize,

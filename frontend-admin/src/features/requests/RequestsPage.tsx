@@ -246,8 +246,10 @@ export function RequestsPage() {
           columns={columns}
           dataSource={data?.items}
           loading={isFetching}
-          locale={{ emptyText: t('requests.empty') }}
-          scroll={{ x: true }}
+          // In the text's own colour (antd's placeholder grey is 1.8:1), and no scrolling box
+          // around an empty table: one with nothing to focus is out of the keyboard's reach.
+          locale={{ emptyText: <Typography.Text>{t('requests.empty')}</Typography.Text> }}
+          scroll={data?.items.length ? { x: true } : undefined}
           rowSelection={{
             // Each row has its own named checkbox; antd copies a select-all box into its hidden
             // column-measuring row, where a focusable control breaks aria-hidden.
