@@ -92,7 +92,10 @@ describe('shop page', () => {
     await renderDirectory(`/en/shops/${sur.slug}`, { language: 'en' });
     await user.click(await screen.findByRole('button', { name: 'Share' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/en/shops/${sur.slug}`);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Link copied'));
+    // The page's live regions: the share toast, and the correction form's (empty) offline line.
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain('Link copied'),
+    );
     expect(screen.queryByText('Website')).not.toBeInTheDocument();
     expect(screen.queryByText('WhatsApp')).not.toBeInTheDocument();
   });
