@@ -223,9 +223,8 @@ export function ActivityPage() {
           columns={columns}
           dataSource={reversed ? [] : data?.items}
           loading={isFetching}
-          // As the requests' table: readable empty text, no scrolling box around an empty table.
-          locale={{ emptyText: <Typography.Text>{t('activity.empty')}</Typography.Text> }}
-          scroll={!reversed && data?.items.length ? { x: true } : undefined}
+          locale={{ emptyText: t('activity.empty') }}
+          scroll={{ x: true }}
           pagination={{
             current: params.page,
             pageSize: params.pageSize,

@@ -239,6 +239,12 @@ export function RequestsPage() {
           description={errorText(error, '') || undefined}
           action={<Button onClick={() => refetch()}>{t('common.retry')}</Button>}
         />
+      ) : data && !data.items.length && !isFetching ? (
+        // No table when nothing matches: its empty box scrolls sideways on a phone with nothing in
+        // it to focus (out of the keyboard's reach), and antd greys its text below 4.5:1.
+        <Card>
+          <Typography.Text>{t('requests.empty')}</Typography.Text>
+        </Card>
       ) : (
         <Table<AdminRequestDto>
           rowKey="id"
@@ -246,10 +252,8 @@ export function RequestsPage() {
           columns={columns}
           dataSource={data?.items}
           loading={isFetching}
-          // In the text's own colour (antd's placeholder grey is 1.8:1), and no scrolling box
-          // around an empty table: one with nothing to focus is out of the keyboard's reach.
-          locale={{ emptyText: <Typography.Text>{t('requests.empty')}</Typography.Text> }}
-          scroll={data?.items.length ? { x: true } : undefined}
+          locale={{ emptyText: t('requests.empty') }}
+          scroll={{ x: true }}
           rowSelection={{
             // Each row has its own named checkbox; antd copies a select-all box into its hidden
             // column-measuring row, where a focusable control breaks aria-hidden.
