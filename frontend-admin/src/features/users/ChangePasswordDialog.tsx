@@ -50,7 +50,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onOk={() => form.submit()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={onFinish}>
+      {/* Named: its fields' ids would repeat the add-admin form's on the same page (label for). */}
+      <Form form={form} name="change-password" layout="vertical" onFinish={onFinish}>
         <Form.Item
           name="currentPassword"
           label={t('users.change.current')}
