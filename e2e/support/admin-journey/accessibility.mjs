@@ -70,7 +70,8 @@ export function accessibilitySteps(journey) {
         await page.getByText(uploaded).waitFor();
       }
       page.off('filechooser', keepChooserIntercepted);
-      await tabTo(page, page.getByRole('button', { name: A.create }));
+      // The form is long (map, hours, categories, images, the certificate's dates field by field).
+      await tabTo(page, page.getByRole('button', { name: A.create }), { max: 70 });
       await page.keyboard.press('Enter');
       await toast(A.shopCreated);
       await page.waitForURL(`${product.url}/admin`);
@@ -86,7 +87,7 @@ export function accessibilitySteps(journey) {
       await tabTo(page, page.getByLabel(f.city));
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type('Cholula');
-      await tabTo(page, page.getByRole('button', { name: A.update }));
+      await tabTo(page, page.getByRole('button', { name: A.update }), { max: 70 });
       await page.keyboard.press('Enter');
       await toast(A.shopUpdated);
       await page.waitForURL(`${product.url}/admin`);
