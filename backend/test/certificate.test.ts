@@ -4,7 +4,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DEFAULT_SHOP_TIME_ZONE, localDay } from 'contract';
 import { shopBody } from './support/fixtures.js';
 import { loggedInAdmin } from './support/http.js';
-import { pdfQrCode, pdfText } from './support/pdf-reading.js';
+import { pdfQrCode, pdfText } from '../../tools/pdf-reading.mjs';
 import { ANY_DIALECT, startAppOnFreshDatabase } from './support/test-app.js';
 
 type Started = Awaited<ReturnType<typeof startAppOnFreshDatabase>>;

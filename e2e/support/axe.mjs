@@ -2,7 +2,7 @@
 // @axe-core/playwright, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, run on the page as the
 // journey left it (a dialog open, a drawer open, a form half filled) at a phone's and a
 // desktop's width. Any violation fails the journey, naming the rule, the elements and the page.
-/* global document, requestAnimationFrame -- in functions that run in the page (evaluate) */
+/* global document, requestAnimationFrame, window -- in functions that run in the page (evaluate) */
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

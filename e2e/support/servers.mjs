@@ -35,13 +35,15 @@ function assertBuilt() {
 /**
  * Starts the backend with a new empty data folder. `env` adds variables (e.g. REMOTE_ADMIN_URL).
  * Resolves once it answers /api/shops; the returned stop() kills it by pid and removes the folder.
+ * With `env.DATA_DIR` it starts on that folder (a restart) and leaves it to the caller.
  */
 export async function startProduct(env = {}) {
   assertBuilt();
   // The tests run offline: the maps (the shop form has one on every visit) draw local tiles.
   const tiles = env.MAP_TILE_URL === undefined ? await startTileServer() : null;
   const tileEnv = tiles ? { MAP_TILE_URL: tiles.url, MAP_TILE_ATTRIBUTION: 'Test tiles' } : {};
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
+  const ownDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'atm-e2e-data-'));
   // `env.PORT`: the same origin again (a restart after a deploy keeps the browser's service worker).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // A fresh data folder is a new installation, where a second factor is required by default;
@@ -91,7 +93,7 @@ export async function startProduct(env = {}) {
       ended = await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     await tiles?.close();
     // A graceful stop closes the database and exits 0. Anything else (a native abort while
     // the process tears down) happens after the last journey, where no assertion would see it.

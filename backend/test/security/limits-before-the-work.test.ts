@@ -205,7 +205,9 @@ describe.each(DIALECTS)('security: a burst of logins does not starve the server,
   });
   afterAll(() => server.close());
   // A test that ran out of time leaves its spy on argon2; the next dialect's must see the real one.
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   /**
    * How long the last login waits is the machine's hashing throughput, and how fast health

@@ -2,13 +2,17 @@ import { crc32, inflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 
-// jsqr is CommonJS whose types declare an ES default: required, it is the function itself.
-const jsQR = createRequire(import.meta.url)('jsqr') as typeof import('jsqr').default;
+// jsqr is CommonJS: required, it is the function itself.
+const jsQR = createRequire(import.meta.url)('jsqr');
+
+// Reading back the certificate PDFs the backend makes (backend/test/certificate.test.ts and the
+// end-to-end certificate journey): its text and its QR code, decoded from the pixels.
 
 /** The objects of a PDF as pdfkit writes them: each one's dictionary and its stream, inflated. */
-function objectsOf(pdf: Buffer): { dictionary: string; stream: Buffer | null }[] {
+/** @param {Buffer} pdf @returns {{ dictionary: string, stream: Buffer | null }[]} */
+function objectsOf(pdf) {
   const text = pdf.toString('latin1');
-  const objects: { dictionary: string; stream: Buffer | null }[] = [];
+  const objects = [];
   const start = /\d+ 0 obj\s*/g;
   for (let match = start.exec(text); match; match = start.exec(text)) {
     const end = text.indexOf('endobj', start.lastIndex);
@@ -19,7 +23,7 @@ function objectsOf(pdf: Buffer): { dictionary: string; stream: Buffer | null }[]
       continue;
     }
     const dictionary = body.slice(0, streamAt);
-    const length = Number(/\/Length (\d+)/.exec(dictionary)![1]);
+    const length = Number(/\/Length (\d+)/.exec(dictionary)[1]);
     const from = start.lastIndex + streamAt + 'stream\n'.length;
     const raw = pdf.subarray(from, from + length);
     objects.push({ dictionary, stream: dictionary.includes('/FlateDecode') ? inflateSync(raw) : raw });
@@ -28,11 +32,12 @@ function objectsOf(pdf: Buffer): { dictionary: string; stream: Buffer | null }[]
 }
 
 /** The text a PDF's pages draw (pdfkit writes standard-font text as hex strings of WinAnsi codes). */
-export function pdfText(pdf: Buffer): string {
+/** @param {Buffer} pdf */
+export function pdfText(pdf) {
   return objectsOf(pdf)
     .filter(({ dictionary, stream }) => stream && !dictionary.includes('/Subtype /Image'))
     .map(({ stream }) =>
-      [...stream!.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
+      [...stream.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
         .map(([, array]) =>
           [...array.matchAll(/<([0-9a-f]*)>/gi)]
             .map(([, hex]) => Buffer.from(hex, 'hex').toString('latin1'))
@@ -44,8 +49,8 @@ export function pdfText(pdf: Buffer): string {
 }
 
 /** A PNG file around a PDF image's PNG-predicted stream (pdfkit keeps an opaque PNG's IDAT as it is). */
-function pngAround(width: number, height: number, colorType: number, idat: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
+function pngAround(width, height, colorType, idat) {
+  const chunk = (type, data) => {
     const head = Buffer.alloc(4);
     head.writeUInt32BE(data.length);
     const crc = Buffer.alloc(4);
@@ -65,18 +70,19 @@ function pngAround(width: number, height: number, colorType: number, idat: Buffe
 }
 
 /** The text of the first QR code among a PDF's images, decoded from its pixels, or null. */
-export function pdfQrCode(pdf: Buffer): string | null {
+/** @param {Buffer} pdf */
+export function pdfQrCode(pdf) {
   const text = pdf.toString('latin1');
   for (const { dictionary, stream } of objectsOf(pdf)) {
     if (!dictionary.includes('/Subtype /Image') || !stream) continue;
-    const width = Number(/\/Width (\d+)/.exec(dictionary)![1]);
-    const height = Number(/\/Height (\d+)/.exec(dictionary)![1]);
+    const width = Number(/\/Width (\d+)/.exec(dictionary)[1]);
+    const height = Number(/\/Height (\d+)/.exec(dictionary)[1]);
     const colours = dictionary.includes('/DeviceRGB') ? 3 : 1;
-    let rgba: Uint8ClampedArray;
+    let rgba;
     if (dictionary.includes('/Predictor')) {
       // The stream is still PNG-filtered: read it back as the PNG it came from.
       const compressed = pdf.subarray(text.indexOf('stream\n', text.indexOf(dictionary)) + 'stream\n'.length);
-      const length = Number(/\/Length (\d+)/.exec(dictionary)![1]);
+      const length = Number(/\/Length (\d+)/.exec(dictionary)[1]);
       const png = PNG.sync.read(
         pngAround(width, height, colours === 3 ? 2 : 0, compressed.subarray(0, length)),
       );
