@@ -139,7 +139,7 @@ export async function benchAdminLoad({ runtime, shops = 2000, runs = 5, save = t
     ];
     console.log('');
     printFigures(rows);
-    const budgetsHold = rows.every((row) => row.holds);
+    const budgetsHold = rows.every((row) => row.holds !== false);
     console.log(`\nBudgets: ${budgetsHold ? 'all hold' : 'NOT all hold'}`);
     if (save) {
       const section = [
