@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
@@ -45,7 +45,6 @@ export class AdminUsersController {
   /** Ends every session of an administrator: each of their browsers is logged out on its next request. */
   @Post(':id/end-sessions')
   @HttpCode(200)
-  @ApiOkResponse({ type: EndedSessionsDto })
   @ApiErrors({ 404: ADMIN_NOT_FOUND })
   async endAdminUserSessions(
     @AdminUserId() id: string,

@@ -44,7 +44,6 @@ export class AuthController {
    * not), and whether this browser's second factor is pending, with the ways to give it.
    */
   @Get('status')
-  @ApiOkResponse({ type: AuthStatusDto })
   async getAuthStatus(@Req() request: Request): Promise<AuthStatusDto> {
     const pending = secondFactorPendingOf(request);
     return {
@@ -58,7 +57,6 @@ export class AuthController {
   @Get('me')
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: CurrentAdminDto })
   getMe(@CurrentUser() user: AdminUser, @Req() request: Request): CurrentAdminDto {
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
@@ -97,7 +95,6 @@ export class AuthController {
   @Post('reauthenticate')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @LimitedAsLogin({ 400: 'Current password is incorrect' })
   async reauthenticate(
     @CurrentUser() user: AdminUser,
@@ -111,7 +108,6 @@ export class AuthController {
   /** Ends the current session on the server and clears the cookie. */
   @Post('logout')
   @HttpCode(200)
-  @ApiOkResponse({ type: MessageDto })
   async logout(@Req() request: Request): Promise<MessageDto> {
     await promisify(request.logout.bind(request))();
     await promisify(request.session.destroy.bind(request.session))();
@@ -136,7 +132,6 @@ export class AuthController {
   /** Changes the caller's own password; their other sessions end. */
   @Put('change-password')
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @ApiErrors({ 400: "Current password is incorrect, Passwords don't match, ..." })
   async changePassword(
     @CurrentUser() user: AdminUser,

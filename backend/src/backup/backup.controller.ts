@@ -93,7 +93,6 @@ export class BackupController {
 
   /** The complete backups kept in the object store (the automatic ones), newest first. */
   @Get('stored')
-  @ApiOkResponse({ type: [StoredBackupDto] })
   listStoredBackups(): Promise<StoredBackupDto[]> {
     return this.stored.list();
   }
@@ -117,7 +116,6 @@ export class BackupController {
   @Post('stored/:name/restore/preview')
   @HttpCode(200)
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
-  @ApiOkResponse({ type: RestorePreviewDto })
   @ApiErrors({ 404: 'No stored backup has this name' })
   previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
     return this.stored.withCopy(name, (file) => this.restores.preview(file));
@@ -190,7 +188,6 @@ export class BackupController {
   @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
   @ApiConsumes('multipart/form-data')
   @ApiBody(BACKUP_FILE_BODY)
-  @ApiOkResponse({ type: RestorePreviewDto })
   @ApiErrors({
     400: 'Not a ZIP',
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',

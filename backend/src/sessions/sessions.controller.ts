@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -57,7 +57,6 @@ export class SessionsController {
   /** Ends all my sessions but this one. */
   @Post('end-others')
   @HttpCode(200)
-  @ApiOkResponse({ type: EndedSessionsDto })
   async endMyOtherSessions(
     @CurrentUser() user: SessionOwner,
     @Req() request: Request,

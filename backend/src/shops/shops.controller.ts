@@ -138,7 +138,6 @@ export class AdminShopsController {
    * directory's counts for the stats cards (over every shop, not the page).
    */
   @Get()
-  @ApiOkResponse({ type: AdminShopListDto })
   @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
   getAdminShops(@Query() query: AdminShopListQueryDto): Promise<AdminShopListDto> {
     return this.adminShops.listShops(query);
@@ -150,7 +149,6 @@ export class AdminShopsController {
    */
   @Post('bulk')
   @HttpCode(200)
-  @ApiOkResponse({ type: BulkShopsResultDto })
   @ApiErrors(
     { 400: 'The action or the list of ids is invalid (see `errors`)' },
     { 404: `\`${BULK_SHOPS_NOT_FOUND}\`: a shop of \`ids\` does not exist; nothing was changed` },

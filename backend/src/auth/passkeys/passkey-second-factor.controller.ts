@@ -25,7 +25,6 @@ export class PasskeySecondFactorController {
   /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
   @Post('options')
   @HttpCode(200)
-  @ApiOkResponse({ type: PasskeyOptionsDto })
   @ApiErrors({ 401: NOT_PENDING })
   async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const pending = requireSecondFactorPending(request);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, actorOf, type ActivityActor } from '../../activity/activity-actor.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
@@ -54,7 +54,6 @@ export class PasskeysController {
   @AdminOnly()
   // A passkey is a second factor: an admin the policy sends to enrolment may pick one.
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: PasskeyOptionsDto })
   async getPasskeyRegistrationOptions(
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
@@ -70,7 +69,6 @@ export class PasskeysController {
   @Post()
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiCreatedResponse({ type: PasskeyDto })
   @ApiErrors({ ...CHALLENGE_ERRORS, 409: 'PASSKEY_ALREADY_REGISTERED' })
   async addPasskey(
     @CurrentUser() user: AdminUser,
@@ -109,7 +107,6 @@ export class PasskeysController {
    */
   @Post('authentication-options')
   @HttpCode(200)
-  @ApiOkResponse({ type: PasskeyOptionsDto })
   @ApiErrors({ 400: 'VALIDATION_FAILED: the call takes no body (UNKNOWN_FIELD for each field sent)' })
   async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
@@ -149,7 +146,6 @@ export class PasskeysController {
   @Post('reauthenticate')
   @HttpCode(200)
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @LimitedAsLogin({ ...CHALLENGE_ERRORS, 401: 'PASSKEY_REJECTED' })
   async reauthenticateWithPasskey(
     @CurrentUser() user: AdminUser,

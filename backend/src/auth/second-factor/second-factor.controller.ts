@@ -46,7 +46,6 @@ export class SecondFactorController {
   @Get('second-factors')
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: MySecondFactorsDto })
   getMySecondFactors(@CurrentUser() user: AdminUser): Promise<MySecondFactorsDto> {
     return this.secondFactor.mine(user.id);
   }

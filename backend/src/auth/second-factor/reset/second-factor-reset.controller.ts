@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUserId } from '../../../admin-users/admin-users.service.js';
@@ -25,7 +25,6 @@ export class SecondFactorResetController {
   @Post(':id/reset-second-factors')
   @HttpCode(200)
   @RecentAuthRequired()
-  @ApiOkResponse({ type: SecondFactorsResetDto })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: "OWN_SECOND_FACTORS_RESET: not for one's own account" })
   async resetAdminUserSecondFactors(
     @AdminUserId() id: string,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
@@ -27,7 +27,6 @@ export class TotpController {
   @Post('enrolment')
   @HttpCode(200)
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: TotpEnrolmentDto })
   @ApiErrors({ 409: 'TOTP_ALREADY_ENROLLED: remove the current app first' })
   startTotpEnrolment(@CurrentUser() user: AdminUser): Promise<TotpEnrolmentDto> {
     return this.totp.startEnrolment(user);
@@ -37,7 +36,6 @@ export class TotpController {
   @Post('enrolment/confirm')
   @HttpCode(200)
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: RecoveryCodesDto })
   @ApiErrors({
     400: 'SECOND_FACTOR_INVALID: the code is not the current one',
     409: 'TOTP_ENROLMENT_NOT_STARTED or TOTP_ALREADY_ENROLLED',
@@ -55,7 +53,6 @@ export class TotpController {
   /** Removes the authenticator app; the account's other sessions end. */
   @Delete()
   @RecentAuthRequired()
-  @ApiOkResponse({ type: MessageDto })
   @ApiErrors({
     404: 'TOTP_NOT_ENROLLED',
     409: 'LAST_SECOND_FACTOR: the policy requires a second factor and this is the last one',
