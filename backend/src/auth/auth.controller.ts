@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
+import { PostOk } from '../common/route-decorators.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
@@ -67,8 +68,7 @@ export class AuthController {
    * not logged in yet: `pendingStep: 'second-factor'` asks for it, and `secondFactorMethods`
    * says how it can be given.
    */
-  @Post('login')
-  @HttpCode(200)
+  @PostOk('login')
   @UseGuards(LoginGuard)
   @ApiOkResponse({
     type: CurrentAdminDto,
@@ -92,8 +92,7 @@ export class AuthController {
    * Confirms it is still the admin: the password again. Dangerous actions (a restore, deleting
    * an admin, resetting another's password) need this within the last 5 minutes.
    */
-  @Post('reauthenticate')
-  @HttpCode(200)
+  @PostOk('reauthenticate')
   @AdminOnly()
   @LimitedAsLogin({ 400: 'Current password is incorrect' })
   async reauthenticate(
@@ -106,8 +105,7 @@ export class AuthController {
   }
 
   /** Ends the current session on the server and clears the cookie. */
-  @Post('logout')
-  @HttpCode(200)
+  @PostOk('logout')
   async logout(@Req() request: Request): Promise<MessageDto> {
     await promisify(request.logout.bind(request))();
     await promisify(request.session.destroy.bind(request.session))();

@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBody,
@@ -28,6 +17,7 @@ import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
+import { PostOk } from '../common/route-decorators.js';
 import { BackupService } from './backup.service.js';
 import {
   BackupStatsDto,
@@ -113,8 +103,7 @@ export class BackupController {
   }
 
   /** What restoring a stored backup would do; changes nothing, so it needs no re-authentication. */
-  @Post('stored/:name/restore/preview')
-  @HttpCode(200)
+  @PostOk('stored/:name/restore/preview')
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
   @ApiErrors({ 404: 'No stored backup has this name' })
   previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
@@ -125,9 +114,8 @@ export class BackupController {
    * Restores a stored backup by the same checks and steps as an uploaded one; with
    * `dryRun=true` answers what it would do and changes nothing.
    */
-  @Post('stored/:name/restore')
+  @PostOk('stored/:name/restore')
   @RecentAuthRequired()
-  @HttpCode(200)
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
   @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
@@ -159,8 +147,7 @@ export class BackupController {
    * The complete backup: a ZIP of shops.json, the activity log (activity.json), the images and
    * a manifest with checksums.
    */
-  @Post('full')
-  @HttpCode(200)
+  @PostOk('full')
   // A ZIP for 200 only (not @ApiProduces): its errors are JSON like every other.
   @ApiOkResponse({
     description: 'atm-directory-backup-YYYY-MM-DD.zip',
@@ -171,8 +158,7 @@ export class BackupController {
   }
 
   /** The data-only backup: the shops as JSON (images not included). */
-  @Post('data')
-  @HttpCode(200)
+  @PostOk('data')
   @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
   async createDataBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
     await this.backups.writeDataBackup(response, actor);
@@ -183,8 +169,7 @@ export class BackupController {
    * created, replaced and unchanged, images added, the backup's date and format version,
    * problems. Changes and records nothing, so it needs no re-authentication.
    */
-  @Post('restore/preview')
-  @HttpCode(200)
+  @PostOk('restore/preview')
   @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
   @ApiConsumes('multipart/form-data')
   @ApiBody(BACKUP_FILE_BODY)
@@ -205,9 +190,8 @@ export class BackupController {
    * restore would do (shops created, replaced and unchanged, images added, the backup's date
    * and format version, problems), changing nothing and recording nothing.
    */
-  @Post('restore')
+  @PostOk('restore')
   @RecentAuthRequired()
-  @HttpCode(200)
   @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
   @ApiConsumes('multipart/form-data')
   @ApiBody(BACKUP_FILE_BODY)

@@ -2,8 +2,6 @@ import {
   Controller,
   Get,
   Header,
-  HttpCode,
-  Post,
   Query,
   StreamableFile,
   UploadedFile,
@@ -17,6 +15,7 @@ import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
+import { PostOk } from '../common/route-decorators.js';
 import { CSV_FILE_FIELD, CsvUploadInterceptor, csvFileMissing } from './csv-upload.interceptor.js';
 import { ExportShopsQueryDto, ImportShopsQueryDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { ShopsCsvService } from './shops-csv.service.js';
@@ -56,8 +55,7 @@ export class ShopsCsvController {
    * Otherwise the valid rows are written in one transaction, or with `allOrNothing=true`
    * nothing unless every row is valid (`applied` says which).
    */
-  @Post('import')
-  @HttpCode(200)
+  @PostOk('import')
   @UseInterceptors(CsvUploadInterceptor, FileInterceptor(CSV_FILE_FIELD))
   @ApiConsumes('multipart/form-data')
   @ApiBody({

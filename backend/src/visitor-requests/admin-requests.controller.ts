@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
+import { PostOk } from '../common/route-decorators.js';
 import { AdminRequestsService, requestNotFound } from './admin-requests.service.js';
 import {
   AdminRequestDto,
@@ -48,8 +49,7 @@ export class AdminRequestsController {
   }
 
   /** Approves a request (optionally with an edited value or shop) and applies it. */
-  @Post(':id/approve')
-  @HttpCode(200)
+  @PostOk(':id/approve')
   @ApiErrors(400, { 404: 'Request or shop not found', 409: 'Already decided' })
   approveRequest(
     @RequestId() id: string,
@@ -60,8 +60,7 @@ export class AdminRequestsController {
   }
 
   /** Rejects a request with an optional reason; the shop does not change. */
-  @Post(':id/reject')
-  @HttpCode(200)
+  @PostOk(':id/reject')
   @ApiErrors(400, { 404: 'Request not found', 409: 'Already decided' })
   rejectRequest(
     @RequestId() id: string,
@@ -72,8 +71,7 @@ export class AdminRequestsController {
   }
 
   /** Marks pending requests as spam, many at once. */
-  @Post('spam')
-  @HttpCode(200)
+  @PostOk('spam')
   @ApiErrors(400)
   markRequestsAsSpam(@Body() body: MarkSpamDto, @Actor() actor: ActivityActor): Promise<MarkSpamResultDto> {
     return this.requests.markSpam(body.ids, actor);

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
@@ -16,7 +16,6 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 const Submission = (errors: Partial<Record<ErrorStatus, string>>) =>
   applyDecorators(
     LimitedPerAddress('visitor-submission.address'),
-    HttpCode(201),
     ApiCreatedResponse({ type: SubmissionReceiptDto }),
     ApiErrors({ ...errors, 429: 'Too many submissions from this address or overall; see Retry-After' }),
   );
@@ -62,7 +61,6 @@ export class VisitorRequestsController {
    */
   @Post('requests/uploads')
   @LimitedPerAddress('visitor-upload.address')
-  @HttpCode(201)
   @ApiErrors({
     400: "type must be 'logo' or 'map', or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)",
     429: 'Too many image uploads from this address or overall; see Retry-After',

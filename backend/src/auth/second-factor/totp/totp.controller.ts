@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiErrors } from '../../../common/api-errors.decorator.js';
 import { MessageDto } from '../../../common/error-response.dto.js';
+import { PostOk } from '../../../common/route-decorators.js';
 import { AdminOnly } from '../../admin-only.decorator.js';
 import { CurrentUser } from '../../current-user.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
@@ -24,8 +25,7 @@ export class TotpController {
    * Starts setting up an authenticator app: a new secret with its QR code, returned this once.
    * Asking again before confirming replaces the secret.
    */
-  @Post('enrolment')
-  @HttpCode(200)
+  @PostOk('enrolment')
   @AllowedDuringEnrolment()
   @ApiErrors({ 409: 'TOTP_ALREADY_ENROLLED: remove the current app first' })
   startTotpEnrolment(@CurrentUser() user: AdminUser): Promise<TotpEnrolmentDto> {
@@ -33,8 +33,7 @@ export class TotpController {
   }
 
   /** Confirms the app with one valid code; answers the 10 recovery codes, shown this once. */
-  @Post('enrolment/confirm')
-  @HttpCode(200)
+  @PostOk('enrolment/confirm')
   @AllowedDuringEnrolment()
   @ApiErrors({
     400: 'SECOND_FACTOR_INVALID: the code is not the current one',
