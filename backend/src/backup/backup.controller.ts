@@ -1,14 +1,5 @@
-import { Controller, Get, Inject, Param, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiParam,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
@@ -18,6 +9,7 @@ import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
 import { PostOk } from '../common/route-decorators.js';
+import { FileUpload } from '../common/upload.interceptor.js';
 import { BackupService } from './backup.service.js';
 import {
   BackupStatsDto,
@@ -42,15 +34,6 @@ import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor
 const RESTORE_ANSWER = {
   description: 'RestoreResultDto, or RestorePreviewDto when dryRun=true',
   schema: { oneOf: [{ $ref: getSchemaPath(RestoreResultDto) }, { $ref: getSchemaPath(RestorePreviewDto) }] },
-};
-
-/** The multipart body of an uploaded restore or its preview. */
-const BACKUP_FILE_BODY = {
-  schema: {
-    type: 'object' as const,
-    required: ['backupFile'],
-    properties: { backupFile: { type: 'string' as const, format: 'binary' } },
-  },
 };
 
 @ApiTags('backup')
@@ -170,9 +153,7 @@ export class BackupController {
    * problems. Changes and records nothing, so it needs no re-authentication.
    */
   @PostOk('restore/preview')
-  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(BACKUP_FILE_BODY)
+  @FileUpload(RestoreUploadInterceptor, 'backupFile')
   @ApiErrors({
     400: 'Not a ZIP',
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
@@ -192,9 +173,7 @@ export class BackupController {
    */
   @PostOk('restore')
   @RecentAuthRequired()
-  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(BACKUP_FILE_BODY)
+  @FileUpload(RestoreUploadInterceptor, 'backupFile')
   @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
     400: 'Not a ZIP, or the backup fails a check (the message says which; a dry run lists it instead)',
