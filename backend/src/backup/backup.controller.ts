@@ -23,8 +23,7 @@ import type { BackupFile, RestoreSource } from './backup-reader.js';
 import { RestoreService } from './restore.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
 
 /**
