@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ERROR_CODES, FIELD_ERROR_CODES } from 'contract';
+import { STATUS_CODES } from 'node:http';
 
 /** A stable, machine-readable reason for an error response (contract/src/constants.js). */
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -24,6 +25,23 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return typeof value === 'string' && FIELD_ERROR_CODE_SET.has(value);
+}
+
+/** The reason phrase of an HTTP status ("Forbidden"), as the error body's `error`. */
+export function statusReason(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+/** The one error body of this API (ErrorResponseDto), in its key order. */
+export function errorBody(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  errors?: FieldError[],
+  params?: ErrorParams,
+) {
+  const error = statusReason(statusCode);
+  return { statusCode, code, message, error, ...(errors ? { errors } : {}), ...(params ? { params } : {}) };
 }
 
 /**
