@@ -86,3 +86,15 @@ export function fieldError(
 ): ApiError {
   return new ApiError(status, code, message, { errors: [{ ...field, message }] });
 }
+
+/** A refusal about one field whose code is the refusal's own; `params` go on both. */
+export function fieldRefusal(
+  status: number,
+  code: ErrorCode & FieldErrorCode,
+  field: string,
+  message: string,
+  params?: ErrorParams,
+): ApiError {
+  const errors = [{ field, code, message, ...(params ? { params } : {}) }];
+  return new ApiError(status, code, message, { errors, ...(params ? { params } : {}) });
+}
