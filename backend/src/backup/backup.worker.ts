@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
+import { outcomeOf, type WorkerOutcome } from '../common/api-error.js';
 import { writeArchive, writeDataBackup, type FullBackupWritten } from './backup-archive.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';
 import { backupWorkerContext, type BackupWorkerConfig } from './backup-worker-context.js';
@@ -11,8 +11,6 @@ import { previewRestore, restoreBackup } from './restore-job.js';
 import { PortWritable } from './worker-relay.js';
 
 /* The backup pool's worker thread (BackupWorkers): backups and restores, on its own connection and store. */
-
-export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
 
 /** A download: its pieces go through `port` (relayToResponse on the server's side). */
 export interface DownloadTask {
@@ -68,13 +66,4 @@ export function restore(task: RestoreWriteTask): Promise<WorkerOutcome<RestoreRe
   return outcomeOf(async () =>
     restoreBackup(await backupWorkerContext(config), file, maxShops, { actor, source }),
   );
-}
-
-async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
-  try {
-    return { done: await work() };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { refused: refusalOf(error) };
-  }
 }

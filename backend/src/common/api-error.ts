@@ -77,6 +77,25 @@ export function apiErrorOf({ status, code, message, details }: ApiRefusal): ApiE
   return new ApiError(status, code, message, details);
 }
 
+/** What a worker's task answers: its result, or the refusal it threw. */
+export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
+
+/** Runs a worker's task: an ApiError comes back as its refusal; any other error is thrown. */
+export async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
+  try {
+    return { done: await work() };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { refused: refusalOf(error) };
+  }
+}
+
+/** The worker's result, or its refusal thrown again as the ApiError it was. */
+export function doneOf<T>(outcome: WorkerOutcome<T>): T {
+  if ('refused' in outcome) throw apiErrorOf(outcome.refused);
+  return outcome.done;
+}
+
 /** A refusal about one field, so a form shows it beside that field. */
 export function fieldError(
   status: number,
