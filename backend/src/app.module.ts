@@ -66,7 +66,6 @@ export class AppModule {
         {
           provide: SessionSettings,
           useValue: new SessionSettings(
-            config.session.idleMinutes * 60_000,
             config.session.absoluteHours * 3_600_000,
             createHmac('sha256', config.session.secret).update('known-device').digest(),
             config.session.secureCookie,
