@@ -18,14 +18,6 @@ export interface DownloadTask {
   port: MessagePort;
 }
 
-export interface BackupFileTask {
-  config: BackupWorkerConfig;
-  /** A new file: it must not exist yet. */
-  path: string;
-  /** The stored backup's moment, in its name and its manifest. */
-  createdAt: Date;
-}
-
 export interface RestoreTask {
   config: BackupWorkerConfig;
   file: BackupFile;
@@ -39,8 +31,11 @@ export async function fullBackup({ config, port }: DownloadTask): Promise<FullBa
   return writeArchive(await backupWorkerContext(config), new PortWritable(port));
 }
 
-/** The complete backup ZIP into a new file (the automatic backups); the caller removes it on failure. */
-export async function fullBackupToFile(task: BackupFileTask): Promise<FullBackupWritten> {
+/**
+ * The complete backup ZIP into `path`, a new file that must not exist yet (the automatic backups),
+ * dated `createdAt` in its name and manifest; the caller removes it on failure.
+ */
+export async function fullBackupToFile(task: { config: BackupWorkerConfig; path: string; createdAt: Date }) {
   const context = await backupWorkerContext(task.config);
   const output = createWriteStream(task.path, { flags: 'wx' });
   try {
