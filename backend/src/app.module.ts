@@ -8,8 +8,7 @@ import { AdminUsersModule } from './admin-users/admin-users.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { SessionSettings } from './auth/session-settings.js';
-import type { AppConfig } from './config/app.config.js';
-import { APP_CONFIG } from './config/config.token.js';
+import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { PagesModule } from './pages/pages.module.js';
@@ -67,7 +66,6 @@ export class AppModule {
         {
           provide: SessionSettings,
           useValue: new SessionSettings(
-            config.session.idleMinutes * 60_000,
             config.session.absoluteHours * 3_600_000,
             createHmac('sha256', config.session.secret).update('known-device').digest(),
             config.session.secureCookie,

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { ActivityService } from './activity.service.js';
@@ -18,7 +18,6 @@ export class ActivityController {
    * Filters combine; `shopId` gives one shop's history (its first item is the last change).
    */
   @Get()
-  @ApiOkResponse({ type: ActivityListDto })
   @ApiErrors({
     400: 'A filter is invalid (see `errors`: INVALID_VALUE, INVALID_DATE, OUT_OF_RANGE when `to` is not after `from`, ...)',
   })

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { ADMIN_NOT_FOUND, AdminUserId, AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
@@ -43,9 +44,7 @@ export class AdminUsersController {
   }
 
   /** Ends every session of an administrator: each of their browsers is logged out on its next request. */
-  @Post(':id/end-sessions')
-  @HttpCode(200)
-  @ApiOkResponse({ type: EndedSessionsDto })
+  @PostOk(':id/end-sessions')
   @ApiErrors({ 404: ADMIN_NOT_FOUND })
   async endAdminUserSessions(
     @AdminUserId() id: string,
@@ -55,9 +54,8 @@ export class AdminUsersController {
   }
 
   /** Deletes an administrator and ends their sessions; the last one cannot be deleted. */
-  @Delete(':id')
+  @DeleteNoContent(':id')
   @RecentAuthRequired()
-  @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: 'Cannot delete the last admin user' })
   deleteAdminUser(@AdminUserId() id: string, @Actor() actor: ActivityActor): Promise<void> {

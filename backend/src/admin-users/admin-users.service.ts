@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
-import { ApiError, fieldError } from '../common/api-error.js';
+import { ApiError, fieldRefusal } from '../common/api-error.js';
 import { duplicateAs } from '../common/database-errors.js';
 import { idParam } from '../common/id-param.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
@@ -68,12 +68,7 @@ export class AdminUsersService {
 
   assertConfirmed(password: string, confirmation: string | undefined): void {
     if (confirmation !== undefined && confirmation !== password) {
-      throw fieldError(
-        400,
-        'PASSWORDS_DONT_MATCH',
-        { field: 'confirmPassword', code: 'PASSWORDS_DONT_MATCH' },
-        PASSWORDS_DONT_MATCH,
-      );
+      throw fieldRefusal(400, 'PASSWORDS_DONT_MATCH', 'confirmPassword', PASSWORDS_DONT_MATCH);
     }
   }
 
@@ -193,10 +188,5 @@ export class AdminUsersService {
 }
 
 function usernameTaken(): ApiError {
-  return fieldError(
-    409,
-    'USERNAME_TAKEN',
-    { field: 'username', code: 'USERNAME_TAKEN' },
-    'Username already exists',
-  );
+  return fieldRefusal(409, 'USERNAME_TAKEN', 'username', 'Username already exists');
 }

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import argon2, { type HashOptions } from 'argon2';
 import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 
 /** argon2id's defaults (64 MiB, 3 passes; above OWASP's) in one lane: 4 lanes took a whole 2-core machine. */
 const STANDARD_COST = { parallelism: 1 };

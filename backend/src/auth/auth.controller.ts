@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
+import { PostOk } from '../common/route-decorators.js';
 import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
@@ -44,7 +45,6 @@ export class AuthController {
    * not), and whether this browser's second factor is pending, with the ways to give it.
    */
   @Get('status')
-  @ApiOkResponse({ type: AuthStatusDto })
   async getAuthStatus(@Req() request: Request): Promise<AuthStatusDto> {
     const pending = secondFactorPendingOf(request);
     return {
@@ -58,7 +58,6 @@ export class AuthController {
   @Get('me')
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: CurrentAdminDto })
   getMe(@CurrentUser() user: AdminUser, @Req() request: Request): CurrentAdminDto {
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }
@@ -69,8 +68,7 @@ export class AuthController {
    * not logged in yet: `pendingStep: 'second-factor'` asks for it, and `secondFactorMethods`
    * says how it can be given.
    */
-  @Post('login')
-  @HttpCode(200)
+  @PostOk('login')
   @UseGuards(LoginGuard)
   @ApiOkResponse({
     type: CurrentAdminDto,
@@ -94,10 +92,8 @@ export class AuthController {
    * Confirms it is still the admin: the password again. Dangerous actions (a restore, deleting
    * an admin, resetting another's password) need this within the last 5 minutes.
    */
-  @Post('reauthenticate')
-  @HttpCode(200)
+  @PostOk('reauthenticate')
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @LimitedAsLogin({ 400: 'Current password is incorrect' })
   async reauthenticate(
     @CurrentUser() user: AdminUser,
@@ -109,9 +105,7 @@ export class AuthController {
   }
 
   /** Ends the current session on the server and clears the cookie. */
-  @Post('logout')
-  @HttpCode(200)
-  @ApiOkResponse({ type: MessageDto })
+  @PostOk('logout')
   async logout(@Req() request: Request): Promise<MessageDto> {
     await promisify(request.logout.bind(request))();
     await promisify(request.session.destroy.bind(request.session))();
@@ -136,7 +130,6 @@ export class AuthController {
   /** Changes the caller's own password; their other sessions end. */
   @Put('change-password')
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @ApiErrors({ 400: "Current password is incorrect, Passwords don't match, ..." })
   async changePassword(
     @CurrentUser() user: AdminUser,

@@ -6,7 +6,7 @@ import { AdminUsersService } from '../admin-users/admin-users.service.js';
 import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import type { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
 import { PasswordHasher } from '../admin-users/password-hasher.service.js';
-import { ApiError, fieldError } from '../common/api-error.js';
+import { ApiError, fieldRefusal } from '../common/api-error.js';
 import { duplicateAs } from '../common/database-errors.js';
 import { SystemFlag } from '../database/system-flag.entity.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
@@ -106,7 +106,6 @@ export class AuthService {
   private async assertCurrentPassword(user: AdminUser, password: string, field: string): Promise<void> {
     const current = await this.users.findWithHash({ id: user.id });
     if (current && (await this.hasher.verify(current.passwordHash, password))) return;
-    const problem = { field, code: 'CURRENT_PASSWORD_INCORRECT' } as const;
-    throw fieldError(400, 'CURRENT_PASSWORD_INCORRECT', problem, CURRENT_PASSWORD_INCORRECT);
+    throw fieldRefusal(400, 'CURRENT_PASSWORD_INCORRECT', field, CURRENT_PASSWORD_INCORRECT);
   }
 }

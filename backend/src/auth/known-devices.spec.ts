@@ -3,8 +3,8 @@ import type { Request } from 'express';
 import { DEVICE_COOKIE, knownDeviceOf, rememberDevice } from './known-devices.js';
 import { SessionSettings } from './session-settings.js';
 
-const settings = new SessionSettings(1, 1, Buffer.alloc(32, 7), 'auto');
-const otherKey = new SessionSettings(1, 1, Buffer.alloc(32, 8), 'auto');
+const settings = new SessionSettings(1, Buffer.alloc(32, 7), 'auto');
+const otherKey = new SessionSettings(1, Buffer.alloc(32, 8), 'auto');
 
 /** The cookie rememberDevice sets for `username`, and its options. */
 function remembered(username: string, secure = false) {

@@ -1,7 +1,6 @@
 /** The session timeouts and cookie settings, given to the auth module by the app module from the configuration. */
 export class SessionSettings {
   constructor(
-    readonly idleMs: number,
     readonly absoluteMs: number,
     /** Signs the known-device cookies (derived from the session secret, so no new setting). */
     readonly deviceKey: Buffer,

@@ -5,14 +5,12 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { apiErrorOf } from '../common/api-error.js';
+import { doneOf } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import type { FullBackupWritten } from './backup-archive.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';
 import type { BackupWorkerConfig } from './backup-worker-context.js';
-import type { WorkerOutcome } from './backup.worker.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { relayToResponse } from './worker-relay.js';
 
@@ -62,7 +60,7 @@ export class BackupWorkers implements OnModuleDestroy {
   }
 
   async preview(file: BackupFile, maxShops: number): Promise<RestorePreviewDto> {
-    return done(await this.run('preview', { config: this.config, file, maxShops }));
+    return doneOf(await this.run('preview', { config: this.config, file, maxShops }));
   }
 
   async restore(
@@ -70,17 +68,11 @@ export class BackupWorkers implements OnModuleDestroy {
     maxShops: number,
     log: { actor: ActivityActor; source: RestoreSource },
   ): Promise<RestoreResultDto> {
-    return done(await this.run('restore', { config: this.config, file, maxShops, ...log }));
+    return doneOf(await this.run('restore', { config: this.config, file, maxShops, ...log }));
   }
 
   private run<T>(name: string, task: object, transferList?: MessagePort[]): Promise<T> {
     this.pool ??= backgroundPool('backup/backup.worker.js', { concurrentTasks: 4 });
     return this.pool.run(task, { name, transferList }) as Promise<T>;
   }
-}
-
-/** The worker's answer, or its refusal thrown again as the ApiError it was. */
-function done<T>(outcome: WorkerOutcome<T>): T {
-  if ('refused' in outcome) throw apiErrorOf(outcome.refused);
-  return outcome.done;
 }

@@ -1,25 +1,5 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiParam,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
@@ -28,6 +8,8 @@ import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
+import { PostOk } from '../common/route-decorators.js';
+import { FileUpload } from '../common/upload.interceptor.js';
 import { BackupService } from './backup.service.js';
 import {
   BackupStatsDto,
@@ -41,8 +23,7 @@ import type { BackupFile, RestoreSource } from './backup-reader.js';
 import { RestoreService } from './restore.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';
 import { looksLikeZip } from './zip-reader.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor.js';
 
 /**
@@ -52,15 +33,6 @@ import { RestoreUploadInterceptor, tooLarge } from './restore-upload.interceptor
 const RESTORE_ANSWER = {
   description: 'RestoreResultDto, or RestorePreviewDto when dryRun=true',
   schema: { oneOf: [{ $ref: getSchemaPath(RestoreResultDto) }, { $ref: getSchemaPath(RestorePreviewDto) }] },
-};
-
-/** The multipart body of an uploaded restore or its preview. */
-const BACKUP_FILE_BODY = {
-  schema: {
-    type: 'object' as const,
-    required: ['backupFile'],
-    properties: { backupFile: { type: 'string' as const, format: 'binary' } },
-  },
 };
 
 @ApiTags('backup')
@@ -93,7 +65,6 @@ export class BackupController {
 
   /** The complete backups kept in the object store (the automatic ones), newest first. */
   @Get('stored')
-  @ApiOkResponse({ type: [StoredBackupDto] })
   listStoredBackups(): Promise<StoredBackupDto[]> {
     return this.stored.list();
   }
@@ -114,10 +85,8 @@ export class BackupController {
   }
 
   /** What restoring a stored backup would do; changes nothing, so it needs no re-authentication. */
-  @Post('stored/:name/restore/preview')
-  @HttpCode(200)
+  @PostOk('stored/:name/restore/preview')
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
-  @ApiOkResponse({ type: RestorePreviewDto })
   @ApiErrors({ 404: 'No stored backup has this name' })
   previewStoredBackupRestore(@Param('name') name: string): Promise<RestorePreviewDto> {
     return this.stored.withCopy(name, (file) => this.restores.preview(file));
@@ -127,9 +96,8 @@ export class BackupController {
    * Restores a stored backup by the same checks and steps as an uploaded one; with
    * `dryRun=true` answers what it would do and changes nothing.
    */
-  @Post('stored/:name/restore')
+  @PostOk('stored/:name/restore')
   @RecentAuthRequired()
-  @HttpCode(200)
   @ApiParam({ name: 'name', description: "The stored backup's file name (from the list)" })
   @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
@@ -161,8 +129,7 @@ export class BackupController {
    * The complete backup: a ZIP of shops.json, the activity log (activity.json), the images and
    * a manifest with checksums.
    */
-  @Post('full')
-  @HttpCode(200)
+  @PostOk('full')
   // A ZIP for 200 only (not @ApiProduces): its errors are JSON like every other.
   @ApiOkResponse({
     description: 'atm-directory-backup-YYYY-MM-DD.zip',
@@ -173,8 +140,7 @@ export class BackupController {
   }
 
   /** The data-only backup: the shops as JSON (images not included). */
-  @Post('data')
-  @HttpCode(200)
+  @PostOk('data')
   @ApiOkResponse({ description: 'atm-directory-data-YYYY-MM-DD.json' })
   async createDataBackup(@Res() response: Response, @Actor() actor: ActivityActor): Promise<void> {
     await this.backups.writeDataBackup(response, actor);
@@ -185,12 +151,8 @@ export class BackupController {
    * created, replaced and unchanged, images added, the backup's date and format version,
    * problems. Changes and records nothing, so it needs no re-authentication.
    */
-  @Post('restore/preview')
-  @HttpCode(200)
-  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(BACKUP_FILE_BODY)
-  @ApiOkResponse({ type: RestorePreviewDto })
+  @PostOk('restore/preview')
+  @FileUpload(RestoreUploadInterceptor, 'backupFile')
   @ApiErrors({
     400: 'Not a ZIP',
     413: 'Over RESTORE_MAX_BYTES (100 MB by default)',
@@ -208,12 +170,9 @@ export class BackupController {
    * restore would do (shops created, replaced and unchanged, images added, the backup's date
    * and format version, problems), changing nothing and recording nothing.
    */
-  @Post('restore')
+  @PostOk('restore')
   @RecentAuthRequired()
-  @HttpCode(200)
-  @UseInterceptors(RestoreUploadInterceptor, FileInterceptor('backupFile'))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(BACKUP_FILE_BODY)
+  @FileUpload(RestoreUploadInterceptor, 'backupFile')
   @ApiOkResponse(RESTORE_ANSWER)
   @ApiErrors({
     400: 'Not a ZIP, or the backup fails a check (the message says which; a dry run lists it instead)',

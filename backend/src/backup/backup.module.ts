@@ -1,8 +1,7 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { ShopsModule } from '../shops/shops.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { SystemFlag } from '../database/system-flag.entity.js';

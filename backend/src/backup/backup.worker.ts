@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { MessagePort } from 'node:worker_threads';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
+import { outcomeOf, type WorkerOutcome } from '../common/api-error.js';
 import { writeArchive, writeDataBackup, type FullBackupWritten } from './backup-archive.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';
 import { backupWorkerContext, type BackupWorkerConfig } from './backup-worker-context.js';
@@ -12,20 +12,10 @@ import { PortWritable } from './worker-relay.js';
 
 /* The backup pool's worker thread (BackupWorkers): backups and restores, on its own connection and store. */
 
-export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
-
 /** A download: its pieces go through `port` (relayToResponse on the server's side). */
 export interface DownloadTask {
   config: BackupWorkerConfig;
   port: MessagePort;
-}
-
-export interface BackupFileTask {
-  config: BackupWorkerConfig;
-  /** A new file: it must not exist yet. */
-  path: string;
-  /** The stored backup's moment, in its name and its manifest. */
-  createdAt: Date;
 }
 
 export interface RestoreTask {
@@ -41,8 +31,11 @@ export async function fullBackup({ config, port }: DownloadTask): Promise<FullBa
   return writeArchive(await backupWorkerContext(config), new PortWritable(port));
 }
 
-/** The complete backup ZIP into a new file (the automatic backups); the caller removes it on failure. */
-export async function fullBackupToFile(task: BackupFileTask): Promise<FullBackupWritten> {
+/**
+ * The complete backup ZIP into `path`, a new file that must not exist yet (the automatic backups),
+ * dated `createdAt` in its name and manifest; the caller removes it on failure.
+ */
+export async function fullBackupToFile(task: { config: BackupWorkerConfig; path: string; createdAt: Date }) {
   const context = await backupWorkerContext(task.config);
   const output = createWriteStream(task.path, { flags: 'wx' });
   try {
@@ -68,13 +61,4 @@ export function restore(task: RestoreWriteTask): Promise<WorkerOutcome<RestoreRe
   return outcomeOf(async () =>
     restoreBackup(await backupWorkerContext(config), file, maxShops, { actor, source }),
   );
-}
-
-async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
-  try {
-    return { done: await work() };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { refused: refusalOf(error) };
-  }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, LessThanOrEqual, Like, type Repository } from 'typeorm';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { SystemFlag } from '../database/system-flag.entity.js';

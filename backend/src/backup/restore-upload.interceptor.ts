@@ -4,8 +4,7 @@ import { statfs } from 'node:fs/promises';
 import { ApiError } from '../common/api-error.js';
 import { refuseUnread } from '../common/unread-body.js';
 import { UploadInterceptor } from '../common/upload.interceptor.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { humanSize } from './backup-format.js';
 import { removeRestoreUpload } from './restore-upload-folder.js';
 

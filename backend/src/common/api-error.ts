@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { ERROR_CODES, FIELD_ERROR_CODES } from 'contract';
+import { STATUS_CODES } from 'node:http';
 
 /** A stable, machine-readable reason for an error response (contract/src/constants.js). */
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -24,6 +25,23 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
   return typeof value === 'string' && FIELD_ERROR_CODE_SET.has(value);
+}
+
+/** The reason phrase of an HTTP status ("Forbidden"), as the error body's `error`. */
+export function statusReason(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+/** The one error body of this API (ErrorResponseDto), in its key order. */
+export function errorBody(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  errors?: FieldError[],
+  params?: ErrorParams,
+) {
+  const error = statusReason(statusCode);
+  return { statusCode, code, message, error, ...(errors ? { errors } : {}), ...(params ? { params } : {}) };
 }
 
 /**
@@ -59,6 +77,25 @@ export function apiErrorOf({ status, code, message, details }: ApiRefusal): ApiE
   return new ApiError(status, code, message, details);
 }
 
+/** What a worker's task answers: its result, or the refusal it threw. */
+export type WorkerOutcome<T> = { done: T } | { refused: ApiRefusal };
+
+/** Runs a worker's task: an ApiError comes back as its refusal; any other error is thrown. */
+export async function outcomeOf<T>(work: () => Promise<T>): Promise<WorkerOutcome<T>> {
+  try {
+    return { done: await work() };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { refused: refusalOf(error) };
+  }
+}
+
+/** The worker's result, or its refusal thrown again as the ApiError it was. */
+export function doneOf<T>(outcome: WorkerOutcome<T>): T {
+  if ('refused' in outcome) throw apiErrorOf(outcome.refused);
+  return outcome.done;
+}
+
 /** A refusal about one field, so a form shows it beside that field. */
 export function fieldError(
   status: number,
@@ -67,4 +104,16 @@ export function fieldError(
   message: string,
 ): ApiError {
   return new ApiError(status, code, message, { errors: [{ ...field, message }] });
+}
+
+/** A refusal about one field whose code is the refusal's own; `params` go on both. */
+export function fieldRefusal(
+  status: number,
+  code: ErrorCode & FieldErrorCode,
+  field: string,
+  message: string,
+  params?: ErrorParams,
+): ApiError {
+  const errors = [{ field, code, message, ...(params ? { params } : {}) }];
+  return new ApiError(status, code, message, { errors, ...(params ? { params } : {}) });
 }

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Text arrives with its surrounding spaces taken off (a value that is not text is left alone). */
 export function Trimmed(): PropertyDecorator {
@@ -17,4 +17,11 @@ export const OptionalText = (name: string, max: number) =>
     IsString({ message: `${name} must be text` }),
     Trimmed(),
     IsOptional(),
+  );
+
+/** An optional value among `values`, refused with a message naming them (or `message`). */
+export const OptionalIn = (name: string, values: readonly string[], message?: string) =>
+  applyDecorators(
+    IsOptional(),
+    IsIn(values, { message: message ?? `${name} must be one of: ${values.join(', ')}` }),
   );

@@ -7,10 +7,11 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { STATUS_CODES } from 'node:http';
 import {
+  errorBody,
   isErrorCode,
   isFieldErrorCode,
+  statusReason,
   type ErrorCode,
   type ErrorParams,
   type FieldError,
@@ -107,49 +108,31 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // Express middleware errors arrive wrapped by Nest; their raw text may quote the input.
       const known = MIDDLEWARE_ERRORS[(exception.cause as MiddlewareError | undefined)?.type ?? ''];
       if (known) ({ code, message } = known);
-      const errors = fieldErrors(fields.errors);
+      const text = typeof message === 'string' && message ? message : statusReason(statusCode);
       const params = fields.params as ErrorParams | undefined;
-      return {
-        statusCode,
-        code,
-        message: typeof message === 'string' && message ? message : reason(statusCode),
-        error: reason(statusCode),
-        ...(errors ? { errors } : {}),
-        ...(params ? { params } : {}),
-      };
+      return errorBody(statusCode, code, text, fieldErrors(fields.errors), params);
     }
     const middleware = exception as MiddlewareError;
     const status = middleware?.status ?? middleware?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500 && middleware.expose !== false) {
       const known = MIDDLEWARE_ERRORS[middleware.type ?? ''];
-      return {
-        statusCode: status,
-        code: known?.code ?? codeForStatus(status),
-        message: known?.message ?? reason(status),
-        error: reason(status),
-      };
+      return errorBody(status, known?.code ?? codeForStatus(status), known?.message ?? statusReason(status));
     }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn(`${request.method} ${request.path}: database unavailable (${String(exception)})`);
-      return {
-        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-        code: 'SERVICE_UNAVAILABLE',
-        message: 'The service is temporarily unavailable. Please try again in a moment.',
-        error: reason(HttpStatus.SERVICE_UNAVAILABLE),
-      };
+      return errorBody(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'SERVICE_UNAVAILABLE',
+        'The service is temporarily unavailable. Please try again in a moment.',
+      );
     }
     this.logger.error(
       `${request.method} ${request.path}: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
-    return {
-      statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
-      code: 'INTERNAL_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-      error: reason(HttpStatus.INTERNAL_SERVER_ERROR),
-    };
+    return errorBody(
+      HttpStatus.INTERNAL_SERVER_ERROR,
+      'INTERNAL_ERROR',
+      'Something went wrong on our side. Please try again.',
+    );
   }
-}
-
-function reason(status: number): string {
-  return STATUS_CODES[status] ?? 'Error';
 }

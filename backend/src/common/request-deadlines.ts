@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { RequestLimitsConfig } from '../config/request-limits.config.js';
-import type { ErrorCode } from './api-error.js';
+import { errorBody } from './api-error.js';
 
 /** Bodies that may take long on a slow link: an image (5 MB), a backup (100 MB or more), a CSV (20 MB). */
 const LONG_BODY_ROUTES = [
@@ -9,12 +9,7 @@ const LONG_BODY_ROUTES = [
   /^\/api\/admin\/shops\/import(?:\?|$)/,
 ];
 
-const TIMED_OUT = JSON.stringify({
-  statusCode: 408,
-  code: 'REQUEST_TIMEOUT' satisfies ErrorCode,
-  message: 'The request did not arrive in time',
-  error: 'Request Timeout',
-});
+const TIMED_OUT = JSON.stringify(errorBody(408, 'REQUEST_TIMEOUT', 'The request did not arrive in time'));
 
 /**
  * Ends with 408 (and closes) requests whose body stops arriving for `bodyIdleSeconds`, and but

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ErrorCode } from './api-error.js';
+import { errorBody } from './api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,12 +15,7 @@ export function sameOriginOnly(allowedOrigins: string[]) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (SAFE_METHODS.has(req.method)) return next();
     const refuse = () => {
-      res.status(403).json({
-        statusCode: 403,
-        code: 'CROSS_SITE_REQUEST' satisfies ErrorCode,
-        message: 'Cross-site requests are not allowed',
-        error: 'Forbidden',
-      });
+      res.status(403).json(errorBody(403, 'CROSS_SITE_REQUEST', 'Cross-site requests are not allowed'));
     };
     if (req.get('sec-fetch-site') === 'cross-site') return refuse();
     const claimed = req.get('origin') ?? req.get('referer');

@@ -1,9 +1,14 @@
 import {
+  applyDecorators,
   PayloadTooLargeException,
+  UseInterceptors,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type Type,
 } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { catchError, mergeMap, type Observable } from 'rxjs';
 import type { ApiError } from './api-error.js';
@@ -48,3 +53,17 @@ export abstract class UploadInterceptor implements NestInterceptor {
     );
   }
 }
+
+/** A route that takes one file in the multipart field `field`, through `upload` then multer. */
+export const FileUpload = (upload: Type<UploadInterceptor>, field: string) =>
+  applyDecorators(
+    UseInterceptors(upload, FileInterceptor(field)),
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string', format: 'binary' } },
+      },
+    }),
+  );

@@ -13,6 +13,9 @@ import {
 import { parseSession, type SessionConfig } from './session.config.js';
 import { parseStorage, type StorageConfig } from './storage.config.js';
 
+/** Injection token of the validated AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
 export interface AppConfig {
   env: NodeEnv;
   port: number;

@@ -9,8 +9,7 @@ import {
   type RateLimiterStoreAbstract,
 } from 'rate-limiter-flexible';
 import { DataSource, LessThan } from 'typeorm';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { retryWhileBusy } from '../database/sqlite-lock-wait.js';
 import { limitRules, type LimitName, type LimitRule } from './limits.js';
 import { RateLimitCounter } from './rate-limit.entity.js';

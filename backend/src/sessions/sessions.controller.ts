@@ -1,11 +1,12 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
+import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
 import { describeUserAgent } from './session-device.js';
@@ -33,8 +34,7 @@ export class SessionsController {
   }
 
   /** Ends one of my other sessions: its browser is logged out on its next request. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteNoContent(':id')
   @ApiNoContentResponse({ description: 'Ended' })
   @ApiErrors({ 404: 'Session not found', 409: 'The current session: log out instead' })
   async endMySession(
@@ -55,9 +55,7 @@ export class SessionsController {
   }
 
   /** Ends all my sessions but this one. */
-  @Post('end-others')
-  @HttpCode(200)
-  @ApiOkResponse({ type: EndedSessionsDto })
+  @PostOk('end-others')
   async endMyOtherSessions(
     @CurrentUser() user: SessionOwner,
     @Req() request: Request,

@@ -5,7 +5,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { ApiError, refusalOf, type ApiRefusal } from '../common/api-error.js';
+import { outcomeOf, type WorkerOutcome } from '../common/api-error.js';
 import { bufferOf } from '../common/cloned-bytes.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
@@ -58,8 +58,6 @@ export interface ImportTask extends CsvTask {
 export type CsvStep =
   { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
 
-export type CsvOutcome = { step: CsvStep } | { refused: ApiRefusal };
-
 /** The file the current task read, for its next step (the pool's one thread; else read again). */
 let lastRead: { token: string; parsed: ParsedShopsCsv } | undefined;
 
@@ -72,8 +70,8 @@ function read({ token, csv }: CsvTask): ParsedShopsCsv {
 }
 
 /** A dry run: the file read, every row planned against the catalogue, the answer's JSON written. */
-export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
-  return outcomeOf(async () => {
+export function dryRun(task: DryRunTask): Promise<WorkerOutcome<CsvStep>> {
+  return stepOf(async () => {
     const parsed = read(task);
     if (!task.shopsGzip) return { needsShops: true };
     const known = (JSON.parse(gunzipSync(task.shopsGzip).toString('utf8')) as ShopDto[]).map((shop) =>
@@ -93,8 +91,8 @@ export function dryRun(task: DryRunTask): Promise<CsvOutcome> {
  * An import on this thread's own connection: one transaction (the write lock taken first) plans
  * every row against the stored shops and writes the valid ones through the shop writer.
  */
-export function importShops(task: ImportTask): Promise<CsvOutcome> {
-  return outcomeOf(async () => {
+export function importShops(task: ImportTask): Promise<WorkerOutcome<CsvStep>> {
+  return stepOf(async () => {
     const parsed = read(task);
     const dataSource = await workerDataSource(task.database, CSV_ENTITIES);
     const file = task.fileName?.slice(0, 200);
@@ -182,16 +180,11 @@ function answerOf<Source>(
 }
 
 /** The task's step as it crosses back (an answer's bytes moved), or its refusal (a bad file). */
-async function outcomeOf(work: () => Promise<CsvStep>): Promise<CsvOutcome> {
-  let step: CsvStep;
-  try {
-    step = await work();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { refused: refusalOf(error) };
-  }
-  if (!('answer' in step)) return { step };
-  return moved(step.answer, (answer) => ({ step: { ...step, answer } }));
+async function stepOf(work: () => Promise<CsvStep>): Promise<WorkerOutcome<CsvStep>> {
+  const outcome = await outcomeOf(work);
+  if ('refused' in outcome || !('answer' in outcome.done)) return outcome;
+  const step = outcome.done;
+  return moved(step.answer, (answer) => ({ done: { ...step, answer } }));
 }
 
 /**

@@ -1,22 +1,13 @@
-import {
-  Controller,
-  Get,
-  Header,
-  HttpCode,
-  Post,
-  Query,
-  StreamableFile,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Query, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
 import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { binaryContent } from '../common/binary-content.js';
+import { PostOk } from '../common/route-decorators.js';
+import { FileUpload } from '../common/upload.interceptor.js';
 import { CSV_FILE_FIELD, CsvUploadInterceptor, csvFileMissing } from './csv-upload.interceptor.js';
 import { ExportShopsQueryDto, ImportShopsQueryDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { ShopsCsvService } from './shops-csv.service.js';
@@ -56,17 +47,8 @@ export class ShopsCsvController {
    * Otherwise the valid rows are written in one transaction, or with `allOrNothing=true`
    * nothing unless every row is valid (`applied` says which).
    */
-  @Post('import')
-  @HttpCode(200)
-  @UseInterceptors(CsvUploadInterceptor, FileInterceptor(CSV_FILE_FIELD))
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: [CSV_FILE_FIELD],
-      properties: { [CSV_FILE_FIELD]: { type: 'string', format: 'binary' } },
-    },
-  })
+  @PostOk('import')
+  @FileUpload(CsvUploadInterceptor, CSV_FILE_FIELD)
   @ApiOkResponse({ type: ImportShopsResultDto })
   @ApiErrors({
     400: `No file (CSV_FILE_MISSING), not a CSV text file (CSV_INVALID_FILE), a header without the shop columns (CSV_HEADER_INVALID), no rows (CSV_NO_ROWS), more than ${CSV_IMPORT_MAX_ROWS} rows (CSV_TOO_MANY_ROWS), or an invalid query parameter`,

@@ -4,23 +4,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { apiErrorOf } from '../common/api-error.js';
+import { doneOf, type WorkerOutcome } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
 import { bufferOf } from '../common/cloned-bytes.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { workerDatabaseOf } from '../database/worker-data-source.js';
 import { PublicCatalog } from '../shops/public-catalog.js';
 import { ShopWriter } from '../shops/shop-writer.js';
 import { UploadsService } from '../uploads/uploads.service.js';
-import type {
-  CsvOutcome,
-  CsvStep,
-  DryRunTask,
-  ExportTask,
-  ImageAnswers,
-  ImportTask,
-} from './csv-import.worker.js';
+import type { CsvStep, DryRunTask, ExportTask, ImageAnswers, ImportTask } from './csv-import.worker.js';
 
 type CsvWork = DryRunTask | ImportTask | ExportTask;
 
@@ -30,7 +22,7 @@ type CsvWork = DryRunTask | ImportTask | ExportTask;
  */
 @Injectable()
 export class ShopsCsvService implements OnModuleDestroy {
-  private pool?: Piscina<CsvWork, CsvOutcome | Uint8Array>;
+  private pool?: Piscina<CsvWork, WorkerOutcome<CsvStep> | Uint8Array>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -75,15 +67,13 @@ export class ShopsCsvService implements OnModuleDestroy {
     await this.pool?.destroy();
   }
 
-  private get workers(): Piscina<CsvWork, CsvOutcome | Uint8Array> {
+  private get workers(): Piscina<CsvWork, WorkerOutcome<CsvStep> | Uint8Array> {
     return (this.pool ??= backgroundPool('shops-csv/csv-import.worker.js'));
   }
 
   /** One step of a task; a refused file throws its ApiError. */
   private async step(task: DryRunTask | ImportTask, name: 'dryRun' | 'importShops'): Promise<CsvStep> {
-    const outcome = (await this.workers.run(task, { name })) as CsvOutcome;
-    if ('step' in outcome) return outcome.step;
-    throw apiErrorOf(outcome.refused);
+    return doneOf((await this.workers.run(task, { name })) as WorkerOutcome<CsvStep>);
   }
 
   /**

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
+import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { AdminShopsService, BULK_SHOPS_NOT_FOUND } from './admin-shops.service.js';
 import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.dto.js';
 import { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
@@ -138,7 +139,6 @@ export class AdminShopsController {
    * directory's counts for the stats cards (over every shop, not the page).
    */
   @Get()
-  @ApiOkResponse({ type: AdminShopListDto })
   @ApiErrors({ 400: 'A query parameter is invalid (see `errors`)' })
   getAdminShops(@Query() query: AdminShopListQueryDto): Promise<AdminShopListDto> {
     return this.adminShops.listShops(query);
@@ -148,9 +148,7 @@ export class AdminShopsController {
    * Verifies, unverifies or deletes many shops in one transaction: when any id does not exist
    * (or anything fails) no shop is changed.
    */
-  @Post('bulk')
-  @HttpCode(200)
-  @ApiOkResponse({ type: BulkShopsResultDto })
+  @PostOk('bulk')
   @ApiErrors(
     { 400: 'The action or the list of ids is invalid (see `errors`)' },
     { 404: `\`${BULK_SHOPS_NOT_FOUND}\`: a shop of \`ids\` does not exist; nothing was changed` },
@@ -178,8 +176,7 @@ export class AdminShopsController {
   }
 
   /** Deletes a shop and the uploaded images no other shop uses. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteNoContent(':id')
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
   deleteShop(@Param('id', idParam(shopNotFound)) id: string, @Actor() actor: ActivityActor): Promise<void> {

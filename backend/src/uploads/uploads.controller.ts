@@ -1,13 +1,5 @@
 import { applyDecorators, Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
@@ -48,7 +40,6 @@ export class UploadsController {
    */
   @Post('admin/upload')
   @AdminOnly()
-  @ApiCreatedResponse({ type: UploadUrlDto })
   @ApiErrors(
     {
       400: "type must be 'logo' or 'map'",

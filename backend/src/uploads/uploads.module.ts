@@ -1,6 +1,5 @@
 import { Module, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import { ObjectStorage } from './object-storage.js';

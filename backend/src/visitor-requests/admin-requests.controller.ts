@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { AdminOnly } from '../auth/admin-only.decorator.js';
 import { ApiErrors } from '../common/api-errors.decorator.js';
 import { idParam } from '../common/id-param.js';
+import { PostOk } from '../common/route-decorators.js';
 import { AdminRequestsService, requestNotFound } from './admin-requests.service.js';
 import {
   AdminRequestDto,
@@ -29,7 +30,6 @@ export class AdminRequestsController {
 
   /** The queue, newest first, with the shop's current value beside each proposal. */
   @Get()
-  @ApiOkResponse({ type: AdminRequestListDto })
   @ApiErrors(400)
   getAdminRequests(@Query() query: AdminRequestListQueryDto): Promise<AdminRequestListDto> {
     return this.requests.list(query);
@@ -37,23 +37,19 @@ export class AdminRequestsController {
 
   /** How many requests wait for a decision. */
   @Get('pending-count')
-  @ApiOkResponse({ type: PendingRequestsDto })
   async getPendingRequestCount(): Promise<PendingRequestsDto> {
     return { pending: await this.requests.pendingCount() };
   }
 
   /** One request, with a listing request's proposed shop. */
   @Get(':id')
-  @ApiOkResponse({ type: AdminRequestDto })
   @ApiErrors({ 404: 'Request not found' })
   getAdminRequest(@RequestId() id: string): Promise<AdminRequestDto> {
     return this.requests.one(id);
   }
 
   /** Approves a request (optionally with an edited value or shop) and applies it. */
-  @Post(':id/approve')
-  @HttpCode(200)
-  @ApiOkResponse({ type: AdminRequestDto })
+  @PostOk(':id/approve')
   @ApiErrors(400, { 404: 'Request or shop not found', 409: 'Already decided' })
   approveRequest(
     @RequestId() id: string,
@@ -64,9 +60,7 @@ export class AdminRequestsController {
   }
 
   /** Rejects a request with an optional reason; the shop does not change. */
-  @Post(':id/reject')
-  @HttpCode(200)
-  @ApiOkResponse({ type: AdminRequestDto })
+  @PostOk(':id/reject')
   @ApiErrors(400, { 404: 'Request not found', 409: 'Already decided' })
   rejectRequest(
     @RequestId() id: string,
@@ -77,9 +71,7 @@ export class AdminRequestsController {
   }
 
   /** Marks pending requests as spam, many at once. */
-  @Post('spam')
-  @HttpCode(200)
-  @ApiOkResponse({ type: MarkSpamResultDto })
+  @PostOk('spam')
   @ApiErrors(400)
   markRequestsAsSpam(@Body() body: MarkSpamDto, @Actor() actor: ActivityActor): Promise<MarkSpamResultDto> {
     return this.requests.markSpam(body.ids, actor);

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 
 export interface MailMessage {
   to: string | string[];

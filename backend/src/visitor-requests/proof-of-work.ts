@@ -3,8 +3,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { ApiError } from '../common/api-error.js';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 
 /** How long a challenge may be solved and sent: long enough to fill the form in. */

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { CORRECTED_FIELD, CORRECTION_KINDS } from 'contract';
 import { DataSource, In, IsNull, LessThan, Not, type FindOptionsWhere } from 'typeorm';
-import type { AppConfig } from '../config/app.config.js';
-import { APP_CONFIG } from '../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_HOUR, PeriodicJob } from '../database/periodic-job.js';
 import { purgeWriteAheadLog } from '../database/sqlite-log-purge.js';

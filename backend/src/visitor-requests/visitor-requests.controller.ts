@@ -1,5 +1,5 @@
-import { applyDecorators, Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
@@ -16,7 +16,6 @@ import { VisitorRequestsService } from './visitor-requests.service.js';
 const Submission = (errors: Partial<Record<ErrorStatus, string>>) =>
   applyDecorators(
     LimitedPerAddress('visitor-submission.address'),
-    HttpCode(201),
     ApiCreatedResponse({ type: SubmissionReceiptDto }),
     ApiErrors({ ...errors, 429: 'Too many submissions from this address or overall; see Retry-After' }),
   );
@@ -34,7 +33,6 @@ export class VisitorRequestsController {
   /** A new proof-of-work challenge for a visitor's form (the ALTCHA widget asks for it). */
   @Get('requests/challenge')
   @Header('Cache-Control', 'no-store')
-  @ApiOkResponse({ type: ProofOfWorkChallengeDto })
   getProofOfWorkChallenge(): Promise<ProofOfWorkChallengeDto> {
     return this.proof.challenge() as Promise<unknown> as Promise<ProofOfWorkChallengeDto>;
   }
@@ -63,8 +61,6 @@ export class VisitorRequestsController {
    */
   @Post('requests/uploads')
   @LimitedPerAddress('visitor-upload.address')
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: UploadUrlDto })
   @ApiErrors({
     400: "type must be 'logo' or 'map', or the proof of work is missing, wrong or used (PROOF_OF_WORK_FAILED)",
     429: 'Too many image uploads from this address or overall; see Retry-After',

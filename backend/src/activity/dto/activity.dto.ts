@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
-import { Trimmed } from '../../common/dto-decorators.js';
+import { OptionalIn, Trimmed } from '../../common/dto-decorators.js';
 import { NullableString } from '../../common/dto/nullable-string.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
@@ -23,8 +23,7 @@ export class ActivityQueryDto extends PageQueryDto(ACTIVITY_MAX_PAGE_SIZE) {
   actor?: string;
 
   @ApiPropertyOptional({ enum: ACTIVITY_KINDS })
-  @IsOptional()
-  @IsIn(ACTIVITY_KINDS, { message: `kind must be one of: ${ACTIVITY_KINDS.join(', ')}` })
+  @OptionalIn('kind', ACTIVITY_KINDS)
   kind?: ActivityKind;
 
   /** Entries about this shop (its history, also after it was deleted). */

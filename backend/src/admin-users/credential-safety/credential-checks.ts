@@ -1,4 +1,4 @@
-import { ApiError } from '../../common/api-error.js';
+import { fieldRefusal } from '../../common/api-error.js';
 import { usernameSkeleton } from './username-skeleton.js';
 
 /**
@@ -13,9 +13,5 @@ export function assertNotConfusable(username: string, existing: string[]): void 
   if (!lookalike) return;
   const message =
     'This username looks like an existing administrator\u2019s: choose one that cannot be mistaken for it';
-  const params = { similarTo: lookalike };
-  throw new ApiError(409, 'USERNAME_CONFUSABLE', message, {
-    errors: [{ field: 'username', code: 'USERNAME_CONFUSABLE', message, params }],
-    params,
-  });
+  throw fieldRefusal(409, 'USERNAME_CONFUSABLE', 'username', message, { similarTo: lookalike });
 }

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Piscina } from 'piscina';
-import { ApiError, type FieldError } from '../../common/api-error.js';
+import { fieldRefusal } from '../../common/api-error.js';
 import { backgroundPool } from '../../common/background-pool.js';
 import type { PasswordWeakness } from './password-strength.js';
 
@@ -22,8 +22,7 @@ export class PasswordStrengthCheck implements OnModuleDestroy {
     if (!weakness) return;
     const params = { warning: weakness.warning, suggestion: weakness.suggestion };
     const message = 'The password is too easy to guess: use a longer one, several uncommon words for example';
-    const error: FieldError = { field, code: 'WEAK_PASSWORD', message, params };
-    throw new ApiError(400, 'WEAK_PASSWORD', message, { errors: [error], params });
+    throw fieldRefusal(400, 'WEAK_PASSWORD', field, message, params);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -4,8 +4,7 @@ import { PASSKEY_CHALLENGE_MINUTES } from 'contract';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../../common/api-error.js';
 import { publicOrigin } from '../../common/public-url.js';
-import type { AppConfig } from '../../config/app.config.js';
-import { APP_CONFIG } from '../../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 
 /** Which ceremony a challenge was issued for: one cannot finish another. */
 export type CeremonyKind = 'registration' | 'authentication' | 'second-factor';

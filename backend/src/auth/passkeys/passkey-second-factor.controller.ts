@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { PostOk } from '../../common/route-decorators.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
@@ -23,9 +24,7 @@ export class PasskeySecondFactorController {
   ) {}
 
   /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
-  @Post('options')
-  @HttpCode(200)
-  @ApiOkResponse({ type: PasskeyOptionsDto })
+  @PostOk('options')
   @ApiErrors({ 401: NOT_PENDING })
   async getSecondFactorPasskeyOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const pending = requireSecondFactorPending(request);
@@ -37,8 +36,7 @@ export class PasskeySecondFactorController {
    * Finishes logging in with a passkey of that same account: like the code step, a new session
    * id, and a refusal counts as a failed login (429 after 10).
    */
-  @Post()
-  @HttpCode(200)
+  @PostOk()
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
   @LimitedAsLogin({
     400: 'PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again',

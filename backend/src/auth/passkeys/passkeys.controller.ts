@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, actorOf, type ActivityActor } from '../../activity/activity-actor.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
@@ -7,6 +7,7 @@ import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../../admin-users/dto/admin-user.dto.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
 import { MessageDto } from '../../common/error-response.dto.js';
+import { DeleteNoContent, PostOk } from '../../common/route-decorators.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { LimitedAsLogin } from '../login-limits.js';
@@ -49,12 +50,10 @@ export class PasskeysController {
   }
 
   /** Starts registering a passkey: the options for navigator.credentials.create (challenge valid 5 minutes, once). */
-  @Post('registration-options')
-  @HttpCode(200)
+  @PostOk('registration-options')
   @AdminOnly()
   // A passkey is a second factor: an admin the policy sends to enrolment may pick one.
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: PasskeyOptionsDto })
   async getPasskeyRegistrationOptions(
     @CurrentUser() user: AdminUser,
     @Req() request: Request,
@@ -70,7 +69,6 @@ export class PasskeysController {
   @Post()
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiCreatedResponse({ type: PasskeyDto })
   @ApiErrors({ ...CHALLENGE_ERRORS, 409: 'PASSKEY_ALREADY_REGISTERED' })
   async addPasskey(
     @CurrentUser() user: AdminUser,
@@ -84,8 +82,7 @@ export class PasskeysController {
   }
 
   /** Removes one of my passkeys; my other sessions end. Needs a recent re-authentication. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteNoContent(':id')
   // Decorators apply bottom-up: the session check runs first (401), then the recent-auth one (403).
   @RecentAuthRequired()
   @AdminOnly()
@@ -107,9 +104,7 @@ export class PasskeysController {
    * Starts a passkey sign-in (public) or, for a signed-in admin, a confirmation with one of
    * their passkeys: the options for navigator.credentials.get.
    */
-  @Post('authentication-options')
-  @HttpCode(200)
-  @ApiOkResponse({ type: PasskeyOptionsDto })
+  @PostOk('authentication-options')
   @ApiErrors({ 400: 'VALIDATION_FAILED: the call takes no body (UNKNOWN_FIELD for each field sent)' })
   async getPasskeyAuthenticationOptions(@Req() request: Request): Promise<PasskeyOptionsDto> {
     const user = request.isAuthenticated?.() ? (request.user as AdminUser) : undefined;
@@ -124,8 +119,7 @@ export class PasskeysController {
    * Signs in with a passkey alone (no username): like a password login, a new session id, the
    * same failure limit, and it counts as a recent re-authentication.
    */
-  @Post('sign-in')
-  @HttpCode(200)
+  @PostOk('sign-in')
   @ApiOkResponse({ type: AdminUserDto, description: 'Signed in; the response sets the session cookie' })
   @LimitedAsLogin({
     400: 'PASSKEY_CHALLENGE_EXPIRED: the signed challenge is not ours, is over 5 minutes old, or was spent by a use of the passkey since; ask for options again',
@@ -146,10 +140,8 @@ export class PasskeysController {
   }
 
   /** Confirms it is still me with one of my passkeys (instead of the password) before a dangerous action. */
-  @Post('reauthenticate')
-  @HttpCode(200)
+  @PostOk('reauthenticate')
   @AdminOnly()
-  @ApiOkResponse({ type: MessageDto })
   @LimitedAsLogin({ ...CHALLENGE_ERRORS, 401: 'PASSKEY_REJECTED' })
   async reauthenticateWithPasskey(
     @CurrentUser() user: AdminUser,

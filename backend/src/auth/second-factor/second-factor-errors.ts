@@ -1,13 +1,8 @@
-import { ApiError, fieldError } from '../../common/api-error.js';
+import { ApiError, fieldRefusal } from '../../common/api-error.js';
 
 /** A code (from the app, or a recovery code) that does not match, or was already used. */
 export function invalidSecondFactor(): ApiError {
-  return fieldError(
-    400,
-    'SECOND_FACTOR_INVALID',
-    { field: 'code', code: 'SECOND_FACTOR_INVALID' },
-    'The code is not valid, or was already used',
-  );
+  return fieldRefusal(400, 'SECOND_FACTOR_INVALID', 'code', 'The code is not valid, or was already used');
 }
 
 /** A second step without a recent password (or for an account gone since). */

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { ApiErrors } from '../../common/api-errors.decorator.js';
+import { PostOk } from '../../common/route-decorators.js';
 import { AdminOnly } from '../admin-only.decorator.js';
 import { CurrentUser } from '../current-user.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
@@ -26,8 +27,7 @@ export class SecondFactorController {
    * The second step of logging in: a code from the authenticator app or a recovery code, after
    * the password. Logs the session in. Wrong codes count as failed logins (429 after 10).
    */
-  @Post('second-factor')
-  @HttpCode(200)
+  @PostOk('second-factor')
   @ApiOkResponse({ type: CurrentAdminDto, description: 'Logged in; the response sets the session cookie' })
   @LimitedAsLogin({
     400: 'SECOND_FACTOR_INVALID: the code is not valid, or was already used',
@@ -46,7 +46,6 @@ export class SecondFactorController {
   @Get('second-factors')
   @AdminOnly()
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: MySecondFactorsDto })
   getMySecondFactors(@CurrentUser() user: AdminUser): Promise<MySecondFactorsDto> {
     return this.secondFactor.mine(user.id);
   }

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { OptionalIn } from '../../common/dto-decorators.js';
 
 /** What a backup would hold now. */
 export class BackupStatsDto {
@@ -96,7 +96,6 @@ export class RestoreResultDto {
 /** `?dryRun=true`: answer what the restore would do (RestorePreviewDto) and change nothing. */
 export class RestoreQueryDto {
   @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'dryRun must be true or false' })
+  @OptionalIn('dryRun', ['true', 'false'], 'dryRun must be true or false')
   dryRun?: 'true' | 'false';
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { OptionalIn } from '../../common/dto-decorators.js';
 import { FieldErrorDto } from '../../common/error-response.dto.js';
 
 const CSV_DELIMITERS = ['comma', 'semicolon'] as const;
@@ -8,8 +8,7 @@ const CSV_DELIMITERS = ['comma', 'semicolon'] as const;
 export class ExportShopsQueryDto {
   /** `semicolon` for spreadsheets whose list separator is `;` (a decimal-comma locale). */
   @ApiPropertyOptional({ enum: CSV_DELIMITERS, default: 'comma' })
-  @IsOptional()
-  @IsIn(CSV_DELIMITERS, { message: 'delimiter must be comma or semicolon' })
+  @OptionalIn('delimiter', CSV_DELIMITERS, 'delimiter must be comma or semicolon')
   delimiter?: (typeof CSV_DELIMITERS)[number] = 'comma';
 }
 
@@ -17,14 +16,12 @@ export class ExportShopsQueryDto {
 export class ImportShopsQueryDto {
   /** `true`: answer what the import would do, and change nothing. */
   @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'dryRun must be true or false' })
+  @OptionalIn('dryRun', ['true', 'false'], 'dryRun must be true or false')
   dryRun?: 'true' | 'false' = 'false';
 
   /** `true`: change nothing unless every row is valid; `false`: apply the valid rows. */
   @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false' })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'allOrNothing must be true or false' })
+  @OptionalIn('allOrNothing', ['true', 'false'], 'allOrNothing must be true or false')
   allOrNothing?: 'true' | 'false' = 'false';
 }
 

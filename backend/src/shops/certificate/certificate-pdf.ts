@@ -21,42 +21,15 @@ export interface CertificateContent {
   paper: CertificatePaper;
 }
 
-const MONTHS = {
-  es: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
+/** How each language of the certificate writes a day, in UTC so no time zone moves it. */
+const DAY_FORMATS = {
+  es: new Intl.DateTimeFormat('es-MX', { dateStyle: 'long', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
 };
 
-/** A day as each language writes it: "1 de mayo de 2027", "May 1, 2027" (no time zone can shift it). */
+/** A day as each language writes it: "1 de mayo de 2027", "May 1, 2027" (noon UTC of that day). */
 export function spelledDay(day: string, language: 'es' | 'en'): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const name = MONTHS[language][month - 1];
-  return language === 'es' ? `${date} de ${name} de ${year}` : `${name} ${date}, ${year}`;
+  return DAY_FORMATS[language].format(new Date(`${day}T12:00:00Z`));
 }
 
 /** The alliance's mark as the directory's top bar shows it: "ATM" in white on its dark bar. */

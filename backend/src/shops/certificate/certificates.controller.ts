@@ -48,7 +48,6 @@ export class CertificatesController {
 
   /** Every period of the shop's verification, the latest first (renewals keep the earlier ones). */
   @Get(':id/verification-periods')
-  @ApiOkResponse({ type: [VerificationPeriodDto] })
   @ApiErrors({ 404: SHOP_NOT_FOUND })
   getVerificationPeriods(@Param('id', idParam(shopNotFound)) id: string): Promise<VerificationPeriodDto[]> {
     return this.certificates.periods(id);

@@ -54,14 +54,10 @@ export class CertificatesService implements OnModuleDestroy {
     const rows = await this.dataSource
       .getRepository(ShopVerificationPeriod)
       .find({ where: { shopId: id }, order: { recordedAt: 'DESC', id: 'ASC' } });
-    return rows.map((row) => ({
-      certificateNumber: row.certificateNumber,
-      verifiedOn: row.verifiedOn,
-      validUntil: row.validUntil,
-      note: row.note,
-      verifiedBy: row.verifiedBy,
-      verifiedByName: row.verifiedByName,
-      recordedAt: new Date(row.recordedAt),
+    // The entity's columns after the two ids are the DTO's, in its order.
+    return rows.map(({ id: _id, shopId: _shopId, recordedAt, ...period }) => ({
+      ...period,
+      recordedAt: new Date(recordedAt),
     }));
   }
 

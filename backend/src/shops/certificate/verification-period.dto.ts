@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { OptionalIn } from '../../common/dto-decorators.js';
 import { CERTIFICATE_PAPERS, type CertificatePaper } from './certificate-pdf.js';
 
 /** One period of a shop's verification, as the shop's admin page lists them. */
@@ -22,7 +22,6 @@ export class VerificationPeriodDto {
 /** The paper the certificate is laid out for. */
 export class CertificateQueryDto {
   @ApiPropertyOptional({ enum: CERTIFICATE_PAPERS, default: 'a4' })
-  @IsOptional()
-  @IsIn(CERTIFICATE_PAPERS, { message: `paper must be one of: ${CERTIFICATE_PAPERS.join(', ')}` })
+  @OptionalIn('paper', CERTIFICATE_PAPERS)
   paper?: CertificatePaper = 'a4';
 }

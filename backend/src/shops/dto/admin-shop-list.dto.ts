@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
 import { MAX_CATEGORY_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import { ShopDto } from './shop.dto.js';
-import { OptionalText } from '../../common/dto-decorators.js';
+import { OptionalIn, OptionalText } from '../../common/dto-decorators.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
@@ -22,13 +21,11 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZE) {
   /** `verified` puts verified shops first when descending; ties are broken by name. */
   @ApiPropertyOptional({ enum: ADMIN_SHOP_SORTS, default: 'name' })
-  @IsOptional()
-  @IsIn(ADMIN_SHOP_SORTS, { message: `sort must be one of: ${ADMIN_SHOP_SORTS.join(', ')}` })
+  @OptionalIn('sort', ADMIN_SHOP_SORTS)
   sort?: AdminShopSort = 'name';
 
   @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc' })
-  @IsOptional()
-  @IsIn(SORT_ORDERS, { message: 'order must be asc or desc' })
+  @OptionalIn('order', SORT_ORDERS, 'order must be asc or desc')
   order?: SortOrder = 'asc';
 
   /**
@@ -39,8 +36,7 @@ export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZ
   q?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'] })
-  @IsOptional()
-  @IsIn(['true', 'false'], { message: 'verified must be true or false' })
+  @OptionalIn('verified', ['true', 'false'], 'verified must be true or false')
   verified?: 'true' | 'false';
 
   /**
@@ -48,8 +44,7 @@ export class AdminShopListQueryDto extends PageQueryDto(ADMIN_SHOPS_MAX_PAGE_SIZ
    * `expired`: shops whose certificate's valid-until has passed. Days are Mexico City's.
    */
   @ApiPropertyOptional({ enum: VERIFICATION_STATES })
-  @IsOptional()
-  @IsIn(VERIFICATION_STATES, { message: `verification must be one of: ${VERIFICATION_STATES.join(', ')}` })
+  @OptionalIn('verification', VERIFICATION_STATES)
   verification?: VerificationState;
 
   /** Shops that have this category (case-insensitive). @example "Caza" */

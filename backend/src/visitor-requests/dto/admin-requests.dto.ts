@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { OptionalIn } from '../../common/dto-decorators.js';
 import { ListingShopDto } from './create-listing-request.dto.js';
-import { IsIn, IsOptional, ValidateNested } from 'class-validator';
+import { IsOptional, ValidateNested } from 'class-validator';
 import {
   CORRECTION_KINDS,
   VISITOR_REQUEST_STATUSES,
@@ -26,20 +27,15 @@ const paragraphs = (name: string, label: string): ShopFieldDefinition =>
 /** A page of the queue, newest first, filtered by status, type and kind. */
 export class AdminRequestListQueryDto extends PageQueryDto(ADMIN_REQUESTS_MAX_PAGE_SIZE) {
   @ApiPropertyOptional({ enum: VISITOR_REQUEST_STATUSES })
-  @IsOptional()
-  @IsIn(VISITOR_REQUEST_STATUSES, {
-    message: `status must be one of: ${VISITOR_REQUEST_STATUSES.join(', ')}`,
-  })
+  @OptionalIn('status', VISITOR_REQUEST_STATUSES)
   status?: VisitorRequestStatus;
 
   @ApiPropertyOptional({ enum: VISITOR_REQUEST_TYPES })
-  @IsOptional()
-  @IsIn(VISITOR_REQUEST_TYPES, { message: `type must be one of: ${VISITOR_REQUEST_TYPES.join(', ')}` })
+  @OptionalIn('type', VISITOR_REQUEST_TYPES)
   type?: VisitorRequestType;
 
   @ApiPropertyOptional({ enum: CORRECTION_KINDS })
-  @IsOptional()
-  @IsIn(CORRECTION_KINDS, { message: `kind must be one of: ${CORRECTION_KINDS.join(', ')}` })
+  @OptionalIn('kind', CORRECTION_KINDS)
   kind?: CorrectionKind;
 }
 

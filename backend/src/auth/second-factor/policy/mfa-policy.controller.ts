@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import { ApiErrors } from '../../../common/api-errors.decorator.js';
@@ -17,14 +17,12 @@ export class MfaPolicyController {
 
   /** Whether every administrator must have a second factor, and whether the server decides it. */
   @Get()
-  @ApiOkResponse({ type: MfaPolicyStateDto })
   async getMfaPolicy(): Promise<MfaPolicyStateDto> {
     return this.state();
   }
 
   /** Turns the policy on or off; turning it off needs a recent re-authentication. */
   @Put()
-  @ApiOkResponse({ type: MfaPolicyStateDto })
   @ApiErrors(400, {
     403: 'REAUTHENTICATION_REQUIRED (turning it off): re-authenticate, then retry',
     409: 'MFA_POLICY_SET_BY_ENVIRONMENT: MFA_REQUIRED on the server decides',

@@ -5,8 +5,7 @@ import type { ActivityActor } from '../../../activity/activity-actor.js';
 import { ActivityService } from '../../../activity/activity.service.js';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
-import type { AppConfig } from '../../../config/app.config.js';
-import { APP_CONFIG } from '../../../config/config.token.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { SystemFlag } from '../../../database/system-flag.entity.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 

@@ -1,10 +1,11 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUserId } from '../../../admin-users/admin-users.service.js';
 import { ApiError } from '../../../common/api-error.js';
 import { ApiErrors } from '../../../common/api-errors.decorator.js';
+import { PostOk } from '../../../common/route-decorators.js';
 import { AdminOnly } from '../../admin-only.decorator.js';
 import { CurrentUser } from '../../current-user.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
@@ -22,10 +23,8 @@ export class SecondFactorResetController {
    * Removes every second factor and recovery code of another administrator who lost theirs,
    * and ends their sessions. One's own factors are removed one by one instead.
    */
-  @Post(':id/reset-second-factors')
-  @HttpCode(200)
+  @PostOk(':id/reset-second-factors')
   @RecentAuthRequired()
-  @ApiOkResponse({ type: SecondFactorsResetDto })
   @ApiErrors({ 404: ADMIN_NOT_FOUND, 409: "OWN_SECOND_FACTORS_RESET: not for one's own account" })
   async resetAdminUserSecondFactors(
     @AdminUserId() id: string,

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiErrors } from '../../../common/api-errors.decorator.js';
 import { MessageDto } from '../../../common/error-response.dto.js';
+import { PostOk } from '../../../common/route-decorators.js';
 import { AdminOnly } from '../../admin-only.decorator.js';
 import { CurrentUser } from '../../current-user.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
@@ -24,20 +25,16 @@ export class TotpController {
    * Starts setting up an authenticator app: a new secret with its QR code, returned this once.
    * Asking again before confirming replaces the secret.
    */
-  @Post('enrolment')
-  @HttpCode(200)
+  @PostOk('enrolment')
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: TotpEnrolmentDto })
   @ApiErrors({ 409: 'TOTP_ALREADY_ENROLLED: remove the current app first' })
   startTotpEnrolment(@CurrentUser() user: AdminUser): Promise<TotpEnrolmentDto> {
     return this.totp.startEnrolment(user);
   }
 
   /** Confirms the app with one valid code; answers the 10 recovery codes, shown this once. */
-  @Post('enrolment/confirm')
-  @HttpCode(200)
+  @PostOk('enrolment/confirm')
   @AllowedDuringEnrolment()
-  @ApiOkResponse({ type: RecoveryCodesDto })
   @ApiErrors({
     400: 'SECOND_FACTOR_INVALID: the code is not the current one',
     409: 'TOTP_ENROLMENT_NOT_STARTED or TOTP_ALREADY_ENROLLED',
@@ -55,7 +52,6 @@ export class TotpController {
   /** Removes the authenticator app; the account's other sessions end. */
   @Delete()
   @RecentAuthRequired()
-  @ApiOkResponse({ type: MessageDto })
   @ApiErrors({
     404: 'TOTP_NOT_ENROLLED',
     409: 'LAST_SECOND_FACTOR: the policy requires a second factor and this is the last one',

@@ -1,2 +1,0 @@
-/** Injection token of the validated AppConfig. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
