@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pdfQrCode, pdfText } from '../tools/pdf-reading.mjs';
 import { ADMIN, LOCALES } from './support/admin-texts.mjs';
 import { eventually, journeys, launchChromium, unexpectedErrors } from './support/browser.mjs';
-import { startProduct } from './support/servers.mjs';
+import { startProduct, stopProductAndBrowser } from './support/servers.mjs';
 import { TEXTS } from './support/texts.mjs';
 
 const CREDENTIALS = { username: 'admin', password: 'clave-del-certificado-1' };
@@ -50,8 +50,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await stopProductAndBrowser({ product, browser });
   rmSync(dataDir, { recursive: true, force: true });
 });
 

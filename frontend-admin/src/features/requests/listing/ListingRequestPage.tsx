@@ -114,7 +114,7 @@ function ListingReview({ request, shop }: { request: AdminRequestDto; shop: List
   const onFinish = async (values: ShopFormValues) => {
     // The visitor's fields only: verification is not the approval's to give (the shop is created
     // unverified), and the approval refuses its fields even as null.
-    const input: Record<string, unknown> = { ...toShopInput({ ...initialValues, ...values }) };
+    const input: Record<string, unknown> = toShopInput({ ...initialValues, ...values });
     const edited = Object.fromEntries(LISTING_SHOP_FIELD_NAMES.map((name) => [name, input[name]]));
     try {
       await approve({
