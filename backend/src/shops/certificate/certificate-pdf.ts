@@ -1,25 +1,20 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { Shop } from '../shop.entity.js';
 
 /** The paper sizes a certificate prints on. */
 export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
 export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
 
 /** What a certificate says: the shop, its current certificate and where its QR code leads. */
-export interface CertificateContent {
-  shopName: string;
-  city: string;
-  state: string;
+export type CertificateContent = Pick<Shop, 'name' | 'city' | 'state' | 'validUntil' | 'verificationNote'> & {
   certificateNumber: string;
   /** `YYYY-MM-DD` */
   verifiedOn: string;
-  /** `YYYY-MM-DD`, or null for a certificate with no end. */
-  validUntil: string | null;
-  note: string | null;
   /** The shop's public page with the number (certificateCheckUrl). */
   checkUrl: string;
   paper: CertificatePaper;
-}
+};
 
 /** How each language of the certificate writes a day, in UTC so no time zone moves it. */
 const DAY_FORMATS = {
@@ -58,7 +53,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
     size: content.paper === 'letter' ? 'LETTER' : 'A4',
     margin: 56,
     info: {
-      Title: `Certificado ${content.certificateNumber} – ${content.shopName}`,
+      Title: `Certificado ${content.certificateNumber} – ${content.name}`,
       Author: 'Alianza de Tiradores de México',
       Subject: 'Certificado de armero verificado / Verified gunsmith certificate',
     },
@@ -97,7 +92,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
   line('Certificado de armero verificado', 'Verified gunsmith certificate', 24, true);
   line('Se certifica que el taller', 'This certifies that the workshop', 12);
   doc.fillColor('#1c1c1c').font('Helvetica-Bold').fontSize(22);
-  doc.text(content.shopName, margins.left, undefined, { width: inner, align: 'center' });
+  doc.text(content.name, margins.left, undefined, { width: inner, align: 'center' });
   doc
     .font('Helvetica')
     .fontSize(14)
@@ -123,9 +118,9 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
       : `Valid from ${spelledDay(content.verifiedOn, 'en')}, with no expiry date`,
     13,
   );
-  if (content.note) {
+  if (content.verificationNote) {
     doc.fillColor('#1c1c1c').font('Helvetica').fontSize(11);
-    doc.text(content.note, margins.left, undefined, { width: inner, align: 'center' });
+    doc.text(content.verificationNote, margins.left, undefined, { width: inner, align: 'center' });
     doc.moveDown(0.8);
   }
 
