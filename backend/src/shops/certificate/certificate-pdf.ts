@@ -40,9 +40,10 @@ function allianceMark(doc: PDFKit.PDFDocument, centreX: number, top: number): vo
 
 /**
  * The certificate as a one-page PDF, Spanish with English beneath each line. Helvetica (one of the
- * PDF's standard fonts) writes every Spanish letter and needs no font file.
+ * PDF's standard fonts) writes every Spanish letter and needs no font file. CertificatesService's
+ * worker runs it (the default export), so a PDF's layout and compression stay off the web server's thread.
  */
-export async function certificatePdf(content: CertificateContent): Promise<Buffer> {
+export default async function certificatePdf(content: CertificateContent): Promise<Buffer> {
   const qr = await QRCode.toBuffer(content.checkUrl, {
     type: 'png',
     errorCorrectionLevel: 'M',

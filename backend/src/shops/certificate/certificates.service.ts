@@ -30,7 +30,7 @@ export class CertificatesService implements OnModuleDestroy {
     const { certificateNumber, verifiedOn } = shop;
     if (!certificateNumber || !verifiedOn)
       throw new ApiError(409, 'SHOP_NOT_CERTIFIED', 'The shop has no certificate number to print');
-    this.pool ??= backgroundPool('shops/certificate/certificate.worker.js', { idleMs: 10_000 });
+    this.pool ??= backgroundPool('shops/certificate/certificate-pdf.js', { idleMs: 10_000 });
     const checkUrl = certificateCheckUrl(origin, shop.slug, certificateNumber);
     const bytes = await this.pool.run({ ...shop, certificateNumber, verifiedOn, checkUrl, paper });
     const number = certificateNumber.replace(/[^A-Z0-9-]/g, '-');
