@@ -129,7 +129,8 @@ export class ShopWriter {
     source: ShopChangeSource,
     options: { slugs?: 'all' | 'each' } = {},
   ): Promise<ShopWrites> {
-    return ShopWrites.open(manager, this.activity, actor, source, options);
+    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
+    return new ShopWrites(manager, this.activity, actor, source, slugs);
   }
 
   /** The shop rows and categories of `ids` (every shop when omitted). */
@@ -168,18 +169,6 @@ export class ShopWrites {
     private readonly source: ShopChangeSource,
     private readonly allSlugs: SlugOwners | null,
   ) {}
-
-  /** ShopWriter.open, for a caller outside Nest's container (the CSV worker, on its own connection). */
-  static async open(
-    manager: EntityManager,
-    activity: ActivityService,
-    actor: ActivityActor,
-    source: ShopChangeSource,
-    options: { slugs?: 'all' | 'each' } = {},
-  ): Promise<ShopWrites> {
-    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
-    return new ShopWrites(manager, activity, actor, source, slugs);
-  }
 
   /** Inserts a shop; a restore passes the id, slug and dates its backup had. */
   async create(values: ShopValues, kept: KeptIdentity = {}): Promise<Shop> {

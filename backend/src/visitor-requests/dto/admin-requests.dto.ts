@@ -8,9 +8,10 @@ import {
   VISITOR_REQUEST_STATUSES,
   VISITOR_REQUEST_TYPES,
   type ShopFieldDefinition,
+  type CorrectionKind,
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
-import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+import type { VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
 import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
 import { NullableString } from '../../common/dto/nullable-string.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';

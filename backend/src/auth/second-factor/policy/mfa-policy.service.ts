@@ -38,6 +38,11 @@ export class MfaPolicyService implements OnModuleInit {
     return this.config.mfaRequired ?? (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
   }
 
+  /** Whether the policy applies now, and whether MFA_REQUIRED decides it. */
+  async state(): Promise<{ required: boolean; requiredByServer: boolean }> {
+    return { required: await this.isRequired(), requiredByServer: this.config.mfaRequired !== null };
+  }
+
   /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */
   async setRequired(required: boolean, actor: ActivityActor): Promise<void> {
     if (this.config.mfaRequired !== null)
