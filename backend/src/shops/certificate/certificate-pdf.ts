@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Shop } from '../shop.entity.js';
@@ -61,10 +62,7 @@ export default async function certificatePdf(content: CertificateContent): Promi
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const ended = once(doc, 'end'); // rejects if the document emits 'error'
 
   const { width, height, margins } = doc.page;
   const inner = width - margins.left - margins.right;
