@@ -4,7 +4,7 @@ import { OBJECTS_PATH_PREFIX } from 'contract';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../common/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
-import { SystemFlag } from '../../database/system-flag.entity.js';
+import { SystemFlag } from '../../database/database.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { SERVER_ACTOR } from '../../activity/activity-actor.js';

@@ -6,7 +6,7 @@ import { ActivityService } from '../../../activity/activity.service.js';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { SystemFlag } from '../../../database/system-flag.entity.js';
+import { SystemFlag } from '../../../database/database.entity.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 
 /** Present while the setting "second factor required for every administrator" is on. */
