@@ -12,11 +12,12 @@ import { createTestDatabase, DIALECTS, startAppOnFreshDatabase } from './support
 
 const SOURCE = fileURLToPath(new URL('../src/', import.meta.url));
 
-/** The class that each `*.entity.ts` file of src/ declares (one a file). */
+/** The classes that the `*.entity.ts` files of src/ declare (database.entity.ts holds several). */
 function entityClassesInSource(): string[] {
   return readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.entity.ts'))
-    .map((file) => /^export class (\w+)/m.exec(readFileSync(join(SOURCE, file), 'utf8'))![1])
+    .flatMap((file) => [...readFileSync(join(SOURCE, file), 'utf8').matchAll(/^export class (\w+)/gm)])
+    .map((match) => match[1])
     .sort();
 }
 

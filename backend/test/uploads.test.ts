@@ -4,7 +4,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { ImageSweepService } from '../src/backup/image-sweep.service.js';
 import { createHash } from 'node:crypto';
 import { Like } from 'typeorm';
-import { SystemFlag } from '../src/database/system-flag.entity.js';
+import { SystemFlag } from '../src/database/database.entity.js';
 import { UploadLinks } from '../src/uploads/upload-links.js';
 import { UPLOAD_CLAIM_PREFIX, UPLOAD_URL_SECONDS } from '../src/uploads/uploads.service.js';
 import { GIF_1X1, pngImage, shopBody } from './support/fixtures.js';

@@ -9,8 +9,8 @@
  * POST /api/admin/shops would take about 11 minutes at ~15 shops/s; this takes seconds.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { ZipArchive } from 'archiver';
-import { demoMapPng } from '../../backend/dist/shops/demo/demo-map-image.js';
 import { shopBody } from './seed.mjs';
 
 const MAP_IMAGE_ID = '6d1f4a52-3c0e-4b8a-9f2d-5e7a1c9b0d42';
@@ -27,7 +27,7 @@ function backupShop(i) {
 
 async function backupZip(count) {
   const shops = Buffer.from(JSON.stringify(Array.from({ length: count }, (_, i) => backupShop(i))));
-  const map = demoMapPng();
+  const map = readFileSync(new URL('../../backend/src/shops/demo/demo-map.png', import.meta.url));
   const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
   const manifest = {
     product: 'atm-gunsmith-directory',

@@ -1815,25 +1815,10 @@ export interface components {
     ReadinessDto: Record<string, never>;
     AdminSessionDto: {
       /**
-       * @description The browser and its major version, from the User-Agent.
-       * @example Chrome 130
-       */
-      browser: string | null;
-      /**
-       * @description The operating system, from the User-Agent.
-       * @example Android 14
-       */
-      os: string | null;
-      /**
        * @description Which kind of device.
        * @enum {string}
        */
       deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
-      /**
-       * @description The client's address at login.
-       * @example 203.0.113.7
-       */
-      address: string | null;
       /**
        * Format: date-time
        * @description When the administrator logged in with it.
@@ -1849,6 +1834,21 @@ export interface components {
        * @example pF3y0yK1b2c3d4e5f6g7h8
        */
       id: string;
+      /**
+       * @description The browser and its major version, from the User-Agent.
+       * @example Chrome 130
+       */
+      browser: string | null;
+      /**
+       * @description The operating system, from the User-Agent.
+       * @example Android 14
+       */
+      os: string | null;
+      /**
+       * @description The client's address at login.
+       * @example 203.0.113.7
+       */
+      address: string | null;
       /** @description Whether this is the session of the request that asked. */
       current: boolean;
     };
@@ -1892,15 +1892,6 @@ export interface components {
         | 'backup.stored'
         | 'backup.failed'
         | 'backup.restored';
-      /** @description The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
-      actorId: string | null;
-      /** @description Their username at the time. */
-      actorName: string | null;
-      /** @description The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
-      client: string | null;
-      shopId: string | null;
-      /** @description The shop's name at the time. */
-      shopName: string | null;
       /**
        * @description More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
        *     characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
@@ -1911,6 +1902,15 @@ export interface components {
       } | null;
       /** @description Increasing with every entry written. */
       id: number;
+      /** @description The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
+      actorId: string | null;
+      /** @description Their username at the time. */
+      actorName: string | null;
+      /** @description The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
+      client: string | null;
+      shopId: string | null;
+      /** @description The shop's name at the time. */
+      shopName: string | null;
     };
     ActivityListDto: {
       items: components['schemas']['ActivityEntryDto'][];
@@ -2068,8 +2068,6 @@ export interface components {
     ImportRowDto: {
       /** @enum {string} */
       status: 'created' | 'updated' | 'unchanged' | 'refused';
-      /** @description The shop the row updates, or the new shop's id once created; null otherwise. */
-      id: string | null;
       /**
        * @description How the row found its shop: by `id`, or by name and city (accents and case ignored).
        * @enum {string|null}
@@ -2077,6 +2075,8 @@ export interface components {
       matchedBy: 'id' | 'nameAndCity' | null;
       /** @description The row's number as a spreadsheet shows it (the header is row 1). */
       row: number;
+      /** @description The shop the row updates, or the new shop's id once created; null otherwise. */
+      id: string | null;
       /** @description The row's name and city as written, to recognise it in a preview. */
       name: string;
       city: string;
@@ -2350,31 +2350,31 @@ export interface components {
       type: 'correction' | 'listing';
       /** @enum {string} */
       status: 'pending' | 'approved' | 'rejected' | 'spam';
+      /** @enum {string|null} */
+      kind: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other' | null;
+      /** @description A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
+      proposedShop: components['schemas']['ListingShopDto'] | null;
+      id: string;
+      /** @example K7M4-Q2XD */
+      reference: string;
       shopId: string | null;
       shopName: string | null;
       /** @description The shop's current slug, when it still exists (a link to its page). */
       shopSlug: string | null;
-      /** @enum {string|null} */
-      kind: 'phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other' | null;
       /** @description The shop's value today for the field the correction is about (text; null when none). */
       currentValue: string | null;
       /** @description What the visitor proposes (text, never HTML). */
       proposedValue: string | null;
       comment: string | null;
-      /** @description A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
-      proposedShop: components['schemas']['ListingShopDto'] | null;
       submitterName: string | null;
       submitterEmail: string | null;
-      decidedAt: string | null;
-      decidedBy: string | null;
-      decisionReason: string | null;
-      id: string;
-      /** @example K7M4-Q2XD */
-      reference: string;
       /** @description How many more times the same suggestion arrived (merged into this one). */
       duplicates: number;
       /** @description ISO 8601. */
       createdAt: string;
+      decidedAt: string | null;
+      decidedBy: string | null;
+      decisionReason: string | null;
     };
     AdminRequestListDto: {
       items: components['schemas']['AdminRequestDto'][];

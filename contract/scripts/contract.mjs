@@ -1,7 +1,7 @@
 // `npm run contract:generate` writes, and `npm run contract:check` compares, every file that is
 // generated from the backend's code:
 //
-//   contract/openapi.json                    the OpenAPI document (backend/src/openapi/write-document.ts)
+//   contract/openapi.json                    the OpenAPI document (tools/write-openapi.mjs)
 //   contract/generated/api-types.d.ts        its types (openapi-typescript)
 //   contract/generated/{index,constants}.d.ts  declarations of contract/src/*.js (tsc)
 //   frontend-*/src/api/generated.ts          each remote's RTK Query endpoints (codegen.config.mjs)
@@ -33,7 +33,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DOCUMENT = 'contract/openapi.json';
 const DECLARATIONS = 'contract/generated';
 const API_TYPES = `${DECLARATIONS}/api-types.d.ts`;
-const DOCUMENT_WRITER = 'backend/dist/openapi/write-document.js';
+const DOCUMENT_WRITER = 'tools/write-openapi.mjs';
+/** A file of the backend build the writer reads: older than the sources means a stale build. */
+const BACKEND_BUILD = 'backend/dist/app.module.js';
 /** What the backend build is made from: newer than the build means it must be rebuilt. */
 const BACKEND_INPUTS = [
   'backend/src',
@@ -64,9 +66,9 @@ function newestChange(file) {
 }
 
 function buildBackendIfStale() {
-  const writer = path.join(root, DOCUMENT_WRITER);
+  const build = path.join(root, BACKEND_BUILD);
   const sources = Math.max(...BACKEND_INPUTS.map((input) => newestChange(path.join(root, input))));
-  if (existsSync(writer) && statSync(writer).mtimeMs >= sources) return;
+  if (existsSync(build) && statSync(build).mtimeMs >= sources) return;
   console.log('contract: the backend build is older than its sources; building it first');
   run('npm', ['run', 'build', '-w', 'backend']);
 }

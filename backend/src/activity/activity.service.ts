@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, MoreThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
-import { validationFailed } from '../common/validation-failed.js';
+import { validationFailed } from '../common/api-error.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';

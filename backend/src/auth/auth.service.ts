@@ -8,7 +8,7 @@ import type { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dt
 import { PasswordHasher } from '../admin-users/password-hasher.service.js';
 import { ApiError, fieldRefusal } from '../common/api-error.js';
 import { duplicateAs } from '../common/database-errors.js';
-import { SystemFlag } from '../database/system-flag.entity.js';
+import { SystemFlag } from '../database/database.entity.js';
 import type { ChangePasswordDto } from './dto/change-password.dto.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { LoginLimits } from './login-limits.js';

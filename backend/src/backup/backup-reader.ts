@@ -71,9 +71,9 @@ export interface RestorePlan {
 }
 
 /** The image entries the backup's shops use (path → archive entry); the others are ignored. */
-export function usedImages({ shops, imagesByPath }: ReadBackup): Map<string, string> {
-  const used = new Set(shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
-  return new Map([...imagesByPath].filter(([path]) => used.has(path)));
+export function usedImages(backup: Pick<ReadBackup, 'shops' | 'imagesByPath'>): Map<string, string> {
+  const used = new Set(backup.shops.flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]));
+  return new Map([...backup.imagesByPath].filter(([path]) => used.has(path)));
 }
 
 /** The quarantined image entries the backup's pending listing requests name (path → archive entry). */

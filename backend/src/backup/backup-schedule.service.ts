@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { PERIODIC_JOB_OPTIONS } from '../database/periodic-job.js';
-import { SystemFlag } from '../database/system-flag.entity.js';
+import { SystemFlag } from '../database/database.entity.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { BackupService } from './backup.service.js';
 import { StoredBackupsService } from './stored-backups.service.js';

@@ -3,9 +3,8 @@ import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 import { BackupRecord } from './backup-record.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
-import type { DatabaseConfig } from '../config/database.config.js';
 import type { StorageConfig } from '../config/storage.config.js';
-import { workerDataSource } from '../database/worker-data-source.js';
+import { workerDataSource, type WorkerDatabase } from '../database/worker-data-source.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { SHOP_WRITER_ENTITIES, ShopWriter } from '../shops/shop-writer.js';
 import type { ObjectStorage } from '../uploads/object-storage.js';
@@ -15,9 +14,7 @@ import { UploadsService } from '../uploads/uploads.service.js';
 
 /** What a backup worker needs to open its own connection and object store: plain data, sent with each task. */
 export interface BackupWorkerConfig {
-  database: DatabaseConfig;
-  /** The server's dialect as the web server's connection found it (no second VERSION() query). */
-  flavour: 'mysql' | 'mariadb';
+  database: WorkerDatabase;
   storage: StorageConfig;
   /** The signing key of upload links (UploadsModule's), for the shop writer's uploads service. */
   uploadsKey: string;
@@ -52,14 +49,9 @@ export function backupWorkerContext(config: BackupWorkerConfig): Promise<BackupW
   return opened;
 }
 
-async function open({
-  database,
-  flavour,
-  storage,
-  uploadsKey,
-}: BackupWorkerConfig): Promise<BackupWorkerContext> {
+async function open({ database, storage, uploadsKey }: BackupWorkerConfig): Promise<BackupWorkerContext> {
   // Two connections on MySQL/MariaDB: a backup's reads and a restore's transaction.
-  const dataSource = await workerDataSource({ config: database, flavour }, BACKUP_ENTITIES);
+  const dataSource = await workerDataSource(database, BACKUP_ENTITIES);
   const objects = await storageFromConfig(storage);
   const transactions = new TransactionRunner(dataSource);
   const activity = new ActivityService(dataSource);

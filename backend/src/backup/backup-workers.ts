@@ -8,6 +8,7 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import { doneOf } from '../common/api-error.js';
 import { backgroundPool } from '../common/background-pool.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { workerDatabaseOf } from '../database/worker-data-source.js';
 import type { FullBackupWritten } from './backup-archive.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';
 import type { BackupWorkerConfig } from './backup-worker-context.js';
@@ -25,8 +26,7 @@ export class BackupWorkers implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) appConfig: AppConfig, @InjectDataSource() dataSource: DataSource) {
     this.config = {
-      database: appConfig.database,
-      flavour: dataSource.options.type === 'mariadb' ? 'mariadb' : 'mysql',
+      database: workerDatabaseOf(appConfig.database, dataSource),
       storage: appConfig.storage,
       uploadsKey: `uploads:${appConfig.session.secret}`,
     };

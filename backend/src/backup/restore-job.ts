@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { In, type DataSource } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ApiError } from '../common/api-error.js';
-import { PendingObject } from '../database/pending-object.entity.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { PendingObject, UnattachedObject } from '../database/database.entity.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { readShopsIn } from '../shops/shops.service.js';
@@ -136,10 +135,7 @@ async function planRestore(
       unchanged++;
     else replaced.push(shop);
   }
-  const used = new Set(
-    [...created, ...replaced].flatMap((shop) => [shop.fields.logo, shop.fields.mapImageUrl]),
-  );
-  const images = new Map([...imagesByPath].filter(([path]) => used.has(path)));
+  const images = usedImages({ shops: [...created, ...replaced], imagesByPath });
   return { created, replaced, unchanged, images };
 }
 
@@ -250,21 +246,14 @@ async function writeShops(
     const rows = await writer.read(manager, ids);
     const existing = new Map(rows.map((row) => [row.shop.id, row]));
     const writes = await writer.open(manager, log.actor, { via: 'restore', ...log.source }, { slugs: 'all' });
-    for (const shop of shops) {
+    for (const { fields, ...kept } of shops) {
       const values = {
-        ...shop.fields,
-        logo: newPaths.get(shop.fields.logo) ?? shop.fields.logo,
-        mapImageUrl: newPaths.get(shop.fields.mapImageUrl) ?? shop.fields.mapImageUrl,
-      };
-      const kept = {
-        id: shop.id,
-        slug: shop.slug,
-        createdAt: shop.createdAt,
-        updatedAt: shop.updatedAt,
-        verificationPeriods: shop.verificationPeriods,
+        ...fields,
+        logo: newPaths.get(fields.logo) ?? fields.logo,
+        mapImageUrl: newPaths.get(fields.mapImageUrl) ?? fields.mapImageUrl,
       };
       // Replaced in place, not deleted and inserted: its old slugs stay and keep redirecting.
-      const before = existing.get(shop.id);
+      const before = existing.get(kept.id);
       if (before) await writes.update(before, values, kept);
       else await writes.create(values, kept);
     }

@@ -7,8 +7,6 @@ import type { StorageEngine } from 'multer';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 
 /** What multer needs to hear of a stored file. */
-type StoredFile = { destination: string; filename: string; path: string; size: number };
-
 /**
  * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers):
  * else a 3.7 GB upload kept 40-80 MB of pieces waiting, and glibc's heap kept that room.
@@ -85,13 +83,13 @@ export class RestoreUploadStorage implements StorageEngine {
   _handleFile(
     _request: Request,
     file: Express.Multer.File,
-    done: (error?: unknown, info?: StoredFile) => void,
+    done: (error?: unknown, info?: Partial<Express.Multer.File>) => void,
   ) {
     const filename = this.name();
     const path = join(this.folder, filename);
     // Known before a byte is written, so an abort from now on removes it.
     file.path = path;
-    const store = async (): Promise<StoredFile> => {
+    const store = async (): Promise<Partial<Express.Multer.File>> => {
       await mkdir(this.folder, { recursive: true });
       const writer = new ReleasingFileWriter(await open(path, 'wx'));
       this.writers.set(file, writer);

@@ -6,7 +6,7 @@ import { ApiError } from '../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_MINUTE, PeriodicJob } from '../database/periodic-job.js';
-import { PendingObject } from '../database/pending-object.entity.js';
+import { PendingObject } from '../database/database.entity.js';
 import { AppMetrics } from '../observability/metrics.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import type { BackupFile, RestoreSource } from './backup-reader.js';

@@ -106,6 +106,11 @@ export function fieldError(
   return new ApiError(status, code, message, { errors: [{ ...field, message }] });
 }
 
+/** 400 VALIDATION_FAILED listing each failing field, as the validation pipe answers; the message is the first's. */
+export function validationFailed(errors: FieldError[]): ApiError {
+  return new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Invalid request', { errors });
+}
+
 /** A refusal about one field whose code is the refusal's own; `params` go on both. */
 export function fieldRefusal(
   status: number,

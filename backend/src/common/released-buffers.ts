@@ -1,6 +1,3 @@
-/** ES2024's `transfer` and `detached`, which the project's ES2023 library does not declare. */
-type Transferable = ArrayBuffer & { transfer(newLength: number): ArrayBuffer; readonly detached: boolean };
-
 /**
  * Frees now the memory of each piece spanning its whole buffer (nothing else shares it); returns
  * the bytes freed. V8 collects request-body pieces only every 64 MB or so, and uploads left tens of
@@ -9,7 +6,7 @@ type Transferable = ArrayBuffer & { transfer(newLength: number): ArrayBuffer; re
 export function releaseWholeBuffers(pieces: readonly Buffer[]): number {
   let released = 0;
   for (const piece of pieces) {
-    const buffer = piece.buffer as Transferable;
+    const buffer = piece.buffer as ArrayBuffer;
     if (piece.byteOffset === 0 && piece.length === buffer.byteLength && !buffer.detached) {
       released += piece.length;
       buffer.transfer(0);

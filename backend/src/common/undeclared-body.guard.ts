@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { Request } from 'express';
-import { ApiError, type FieldError } from './api-error.js';
+import { ApiError, validationFailed, type FieldError } from './api-error.js';
 
 /** Whether the route's handler takes its body (a `@Body()` parameter, whose DTO the pipe checks). */
 function declaresBody(context: ExecutionContext): boolean {
@@ -29,7 +29,7 @@ export class UndeclaredBodyGuard implements CanActivate {
         code: 'UNKNOWN_FIELD',
         message: `Unknown field "${field}"`,
       }));
-      if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', errors[0].message, { errors });
+      if (errors.length) throw validationFailed(errors);
     }
     return true;
   }

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { ApiError, type ErrorParams, type FieldError, type FieldErrorCode } from './api-error.js';
+import { validationFailed, type ErrorParams, type FieldError, type FieldErrorCode } from './api-error.js';
 
 /**
  * The code of each class-validator constraint this API uses; a rule needing another says so in
@@ -56,9 +56,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     stopAtFirstError: true,
     validationError: { target: false, value: false },
-    exceptionFactory: (validationErrors) => {
-      const errors = flattenValidationErrors(validationErrors);
-      return new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Invalid request', { errors });
-    },
+    exceptionFactory: (validationErrors) => validationFailed(flattenValidationErrors(validationErrors)),
   });
 }

@@ -1,63 +1,19 @@
-import { parseVisitorRequests, type VisitorRequestsConfig } from './visitor-requests.config.js';
-import { parseAutomaticBackups, type AutomaticBackupsConfig } from './automatic-backups.config.js';
-import { parseDatabase, resolveDataDir, type DatabaseConfig } from './database.config.js';
+import { parseVisitorRequests } from './visitor-requests.config.js';
+import { parseAutomaticBackups } from './automatic-backups.config.js';
+import { parseDatabase, resolveDataDir } from './database.config.js';
 import { ConfigError, flag, integer, list, type Env, type NodeEnv } from './env-values.js';
-import { parseFrontends, type FrontendsConfig } from './frontends.config.js';
-import { parseObservability, type ObservabilityConfig } from './observability.config.js';
-import {
-  parseRequestLimits,
-  parseStorageQuotas,
-  type RequestLimitsConfig,
-  type StorageQuotasConfig,
-} from './request-limits.config.js';
-import { parseSession, type SessionConfig } from './session.config.js';
-import { parseStorage, type StorageConfig } from './storage.config.js';
+import { parseFrontends } from './frontends.config.js';
+import { parseObservability } from './observability.config.js';
+import { parseRequestLimits, parseStorageQuotas } from './request-limits.config.js';
+import { parseSession } from './session.config.js';
+import { parseStorage } from './storage.config.js';
 
 /** Injection token of the validated AppConfig. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export interface AppConfig {
-  env: NodeEnv;
-  port: number;
-  /** Interface to listen on; unset means all of them. */
-  host?: string;
-  dataDir: string;
-  database: DatabaseConfig;
-  session: SessionConfig;
-  storage: StorageConfig;
-  /** Express `trust proxy` value: false unless a reverse proxy sets X-Forwarded-*. */
-  trustProxy: boolean | number | string;
-  /** Origins besides the request's own that may send unsafe requests (the dev servers). */
-  allowedOrigins: string[];
-  /**
-   * The site's public origin (`https://armeros.example.mx`), for absolute URLs: canonical
-   * links, the sitemap, link previews. Unset: each request's own origin (development).
-   */
-  publicUrl?: string;
-  /** Seed demo shops into an empty, new installation. */
-  seedDemoData: boolean;
-  /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
-  restoreMaxBytes: number;
-  /** Most shops one restore takes (RESTORE_MAX_SHOPS): it holds them all in a bounded heap. */
-  restoreMaxShops: number;
-  automaticBackups: AutomaticBackupsConfig;
-  /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
-  passwordHashCost: 'standard' | 'test';
-  frontends: FrontendsConfig;
-  requestLimits: RequestLimitsConfig;
-  storageQuotas: StorageQuotasConfig;
-  observability: ObservabilityConfig;
-  /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
-  activityRetentionDays: number;
-  visitorRequests: VisitorRequestsConfig;
-  /**
-   * MFA_REQUIRED: a second factor for every administrator, forced on (true) or off (false);
-   * null (unset) leaves it to the setting on the users page.
-   */
-  mfaRequired: boolean | null;
-}
+export type AppConfig = ReturnType<typeof loadConfig>;
 
-function parseTrustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw.trim() === '') return false;
   const value = raw.trim();
   if (value === 'true') return true;
@@ -87,7 +43,7 @@ export function parsePublicUrl(raw: string | undefined): string | undefined {
 }
 
 /** ARGON2_COST: only the tests may make password hashes cheap, since cheap hashes are cheap to crack. */
-function passwordHashCost(env: Env, nodeEnv: AppConfig['env']): AppConfig['passwordHashCost'] {
+function passwordHashCost(env: Env, nodeEnv: NodeEnv): 'standard' | 'test' {
   const raw = env.ARGON2_COST?.trim() || 'standard';
   if (raw !== 'standard' && raw !== 'test') {
     throw new ConfigError(`ARGON2_COST must be "standard" or "test", got "${env.ARGON2_COST}"`);
@@ -119,7 +75,7 @@ export function startupWarnings(config: AppConfig): string[] {
 }
 
 /** Reads and validates the environment once at boot; throws ConfigError with a one-line reason. */
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env) {
   const nodeEnv = (env.NODE_ENV ?? 'development').trim();
   if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
     throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnv}"`);
@@ -135,27 +91,43 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = parsePublicUrl(env.PUBLIC_URL);
   return {
-    env: nodeEnv,
+    env: nodeEnv as NodeEnv,
     port,
+    /** Interface to listen on; unset means all of them. */
     host: env.HOST?.trim() || undefined,
     dataDir,
     database,
     session: parseSession(env, nodeEnv, dataDir, publicUrl),
     storage: parseStorage(env, dataDir),
+    /** Express `trust proxy` value: false unless a reverse proxy sets X-Forwarded-*. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** Origins besides the request's own that may send unsafe requests (the dev servers). */
     allowedOrigins,
+    /**
+     * The site's public origin (`https://armeros.example.mx`), for absolute URLs: canonical
+     * links, the sitemap, link previews. Unset: each request's own origin (development).
+     */
     publicUrl,
+    /** Seed demo shops into an empty, new installation. */
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
+    /** Largest backup file a restore accepts (a full backup of a big directory can exceed 100 MB). */
     restoreMaxBytes: integer(env, 'RESTORE_MAX_BYTES', 100 * 1024 * 1024, 1024, 64 * 1024 * 1024 * 1024),
+    /** Most shops one restore takes (RESTORE_MAX_SHOPS): it holds them all in a bounded heap. */
     restoreMaxShops: integer(env, 'RESTORE_MAX_SHOPS', 20_000, 1, 200_000),
     automaticBackups: parseAutomaticBackups(env),
+    /** argon2 cost: 'test' (cheap, NODE_ENV=test only) lets the test suites hash in a few ms. */
     passwordHashCost: passwordHashCost(env, nodeEnv),
     frontends: parseFrontends(env),
     requestLimits: parseRequestLimits(env),
     storageQuotas: parseStorageQuotas(env),
     observability: parseObservability(env, nodeEnv, port),
+    /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 730, 1, 36_500),
     visitorRequests: parseVisitorRequests(env),
+    /**
+     * MFA_REQUIRED: a second factor for every administrator, forced on (true) or off (false);
+     * null (unset) leaves it to the setting on the users page.
+     */
     mfaRequired: env.MFA_REQUIRED?.trim() ? flag(env, 'MFA_REQUIRED', false) : null,
   };
 }

@@ -3,14 +3,7 @@ import { backendDir } from './backend-dir.js';
 import { ConfigError, type Env } from './env-values.js';
 
 /** The built frontends this backend serves itself (the one-port setup of `npm start`). */
-export interface FrontendsConfig {
-  /** Folder holding frontend-shell/, frontend-directory/, frontend-admin/ (each with dist/). */
-  root: string;
-  /** Where the shell finds each remote's mf-manifest.json (given to it by /runtime-config.js). */
-  remotes: { directory: string; admin: string };
-  /** The directory's map tiles (given to the browser by /runtime-config.js). */
-  map: MapTilesConfig;
-}
+export type FrontendsConfig = ReturnType<typeof parseFrontends>;
 
 /** Where the public map's tiles come from, and the credit their licence asks for. */
 export interface MapTilesConfig {
@@ -56,13 +49,16 @@ function manifestUrl(env: Env, name: string, fallback: string): string {
 }
 
 /** FRONTEND_ROOT and where the shell finds its remotes; unset means this checkout's own builds. */
-export function parseFrontends(env: Env): FrontendsConfig {
+export function parseFrontends(env: Env) {
   return {
+    /** Folder holding frontend-shell/, frontend-directory/, frontend-admin/ (each with dist/). */
     root: resolve(env.FRONTEND_ROOT?.trim() || resolve(backendDir(), '..')),
+    /** Where the shell finds each remote's mf-manifest.json (given to it by /runtime-config.js). */
     remotes: {
       directory: manifestUrl(env, 'REMOTE_DIRECTORY_URL', '/remotes/directory/mf-manifest.json'),
       admin: manifestUrl(env, 'REMOTE_ADMIN_URL', '/remotes/admin/mf-manifest.json'),
     },
+    /** The directory's map tiles (given to the browser by /runtime-config.js). */
     map: parseMapTiles(env),
   };
 }

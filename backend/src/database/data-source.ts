@@ -1,14 +1,10 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from '../config/database.config.js';
-import { DataVersion } from './data-version.entity.js';
+import { DataVersion, JobLock, PendingObject, SystemFlag, UnattachedObject } from './database.entity.js';
 import { DatabaseLogger } from './database-logger.js';
-import { JobLock } from './job-lock.entity.js';
 import { mysqlMigrations } from './migrations/mysql/index.js';
 import { sqliteMigrations } from './migrations/sqlite/index.js';
-import { PendingObject } from './pending-object.entity.js';
-import { SystemFlag } from './system-flag.entity.js';
-import { UnattachedObject } from './unattached-object.entity.js';
 import { AssignUuidSubscriber } from './uuid-primary-key.js';
 
 /** The database layer's own tables, which features share; modules register theirs (autoLoadEntities). */

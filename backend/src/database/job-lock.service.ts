@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { DataSource, Like } from 'typeorm';
 import { duplicateAs } from '../common/database-errors.js';
 import { isProcessAlive } from '../common/process-liveness.js';
-import { JobLock } from './job-lock.entity.js';
+import { JobLock } from './database.entity.js';
 
 const HEARTBEAT_MS = 5_000;
 /** A lock not refreshed for this long belongs to a process that died. */

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source.js';
 import { waitForLocksOnTimers } from './sqlite-lock-wait.js';
-import { SystemFlag } from './system-flag.entity.js';
+import { SystemFlag } from './database.entity.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 type Connection = { exec(sql: string): unknown };

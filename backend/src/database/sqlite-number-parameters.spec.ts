@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { PendingObject } from './pending-object.entity.js';
+import { PendingObject } from './database.entity.js';
 import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 
 describe('bindNumbersAsParameters (SQLite)', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source.js';
-import { SystemFlag } from './system-flag.entity.js';
+import { SystemFlag } from './database.entity.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 /**

@@ -6,6 +6,7 @@ import { bindNumbersAsParameters } from './sqlite-number-parameters.js';
 /** What a worker thread needs to open a connection of its own to the app's database. */
 export interface WorkerDatabase {
   config: DatabaseConfig;
+  /** The server's dialect as the web server's connection found it (no second VERSION() query). */
   flavour: 'mysql' | 'mariadb';
 }
 

@@ -1,17 +1,7 @@
 import type { Request } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ADMIN_SHOP_LIST_DEFAULTS } from 'contract';
 import type { FrontendsConfig } from '../config/frontends.config.js';
-
-interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-  shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
-}
-
-const readManifest = (file: string): Manifest | null =>
-  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+import { readManifest } from '../pages/server-bundles.js';
 
 /** Paths of our own making only (manifest entries, configured URLs): nothing to escape but quotes. */
 const link = (href: string, as: string, crossorigin?: string) =>
@@ -35,14 +25,14 @@ const lowLink = (href: string, as: string) => link(href, as).replace(/>$/, ' fet
 export function adminRemoteHints(config: FrontendsConfig): string {
   const manifestUrl = config.remotes.admin;
   const hints = [link(manifestUrl, 'fetch', '')];
-  const admin = readManifest(join(config.root, 'frontend-admin', 'dist', 'mf-manifest.json'));
+  const admin = readManifest(config.root, 'frontend-admin');
   const base = admin?.metaData?.publicPath;
   if (!admin || !base || manifestUrl !== `${base}mf-manifest.json`) return hints.join('');
   const entry = admin.metaData?.remoteEntry;
   if (entry?.name) hints.push(lowLink(`${base}${entry.path ?? ''}${entry.name}`, 'script'));
   const app = admin.exposes?.find((expose) => expose.name === 'App');
   // Shared libraries the shell provides come from the shell; the others from the remote.
-  const shell = readManifest(join(config.root, 'frontend-shell', 'dist', 'mf-manifest.json'));
+  const shell = readManifest(config.root, 'frontend-shell');
   const fromShell = new Set((shell?.shared ?? []).map((shared) => shared.name));
   const sharedScripts = (admin.shared ?? [])
     .filter((shared) => !fromShell.has(shared.name))

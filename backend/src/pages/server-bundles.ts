@@ -48,16 +48,23 @@ export interface ServerBundles {
   directoryStyles: string[];
 }
 
+/** The parts of a frontend's built mf-manifest.json read here. */
 interface Manifest {
-  metaData?: { publicPath?: string };
-  exposes?: { name: string; assets?: { css?: { sync?: string[] } } }[];
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+  shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** `frontend`'s module federation manifest as built under `root`, or null when not built. */
+export function readManifest(root: string, frontend: string): Manifest | null {
+  const file = join(root, frontend, 'dist', 'mf-manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
 }
 
 /** The directory's stylesheets, so a rendered listing is styled at first paint (the MF runtime adds no second link). */
 function directoryStyles(root: string): string[] {
-  const file = join(root, 'frontend-directory', 'dist', 'mf-manifest.json');
-  if (!existsSync(file)) return [];
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  const manifest = readManifest(root, 'frontend-directory');
+  if (!manifest) return [];
   const base = manifest.metaData?.publicPath ?? '/remotes/directory/';
   const app = manifest.exposes?.find((expose) => expose.name === 'App');
   return (app?.assets?.css?.sync ?? []).map((css) => `${base}${css}`);

@@ -86,13 +86,11 @@ export function buildSitemaps(
 
 /** robots.txt: public pages open, the admin and the API closed, and where the sitemap is. */
 export function buildRobots(origin: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    'Disallow: /admin',
-    'Disallow: /api/',
-    '',
-    `Sitemap: ${origin}/sitemap.xml`,
-    '',
-  ].join('\n');
+  return `User-agent: *
+Allow: /
+Disallow: /admin
+Disallow: /api/
+
+Sitemap: ${origin}/sitemap.xml
+`;
 }

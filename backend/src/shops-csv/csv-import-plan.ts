@@ -63,15 +63,10 @@ export function planImportRows<Source>(
   rows: readonly CsvRow[],
   known: readonly KnownShop<Source>[],
 ): PlannedRow<Source>[] {
-  const byId = new Map<string, KnownShop<Source>>();
-  const byNameAndCity = new Map<string, KnownShop<Source>[]>();
-  for (const entry of known) {
-    byId.set(entry.id, entry);
-    const key = matchKey(String(entry.current.name ?? ''), String(entry.current.city ?? ''));
-    const same = byNameAndCity.get(key);
-    if (same) same.push(entry);
-    else byNameAndCity.set(key, [entry]);
-  }
+  const byId = new Map(known.map((entry) => [entry.id, entry]));
+  const byNameAndCity = Map.groupBy(known, (entry) =>
+    matchKey(String(entry.current.name ?? ''), String(entry.current.city ?? '')),
+  );
   const claimedBy = new Map<string, number>();
   const certificates = new CurrentCertificates();
   for (const entry of known) {

@@ -14,6 +14,7 @@ import { Shop } from '../shops/shop.entity.js';
 import { SHOP_WRITER_ENTITIES, ShopWrites } from '../shops/shop-writer.js';
 import { imageProblemsOf, readStoredShops } from '../shops/stored-shops.js';
 import { retryOnSlugRace } from '../shops/shops.service.js';
+import { SlugOwners } from '../shops/shop-slugs.js';
 import {
   importCounts,
   knownShop,
@@ -108,12 +109,12 @@ export function importShops(task: ImportTask): Promise<WorkerOutcome<CsvStep>> {
         const options = { dryRun: false, allOrNothing: task.allOrNothing, applied: false };
         if (task.allOrNothing && planned.some(({ report }) => report.status === 'refused'))
           return { answer: answerOf(parsed, planned, options) };
-        const writes = await ShopWrites.open(
+        const writes = new ShopWrites(
           manager,
           new ActivityService(dataSource),
           task.actor,
           { via: 'import', ...(file ? { file } : {}) },
-          { slugs: 'all' },
+          await SlugOwners.load(manager),
         );
         for (const { report, values, target } of planned) {
           if (!values || (report.status !== 'created' && report.status !== 'updated')) continue;

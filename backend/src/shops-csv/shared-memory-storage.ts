@@ -1,12 +1,5 @@
 import type { StorageEngine } from 'multer';
 
-/** Growable shared memory (ES2024; the project's TypeScript lib is ES2023). */
-type GrowableSharedArrayBuffer = SharedArrayBuffer & { grow(length: number): void };
-const GrowableSharedArrayBuffer = SharedArrayBuffer as unknown as new (
-  length: number,
-  options: { maxByteLength: number },
-) => GrowableSharedArrayBuffer;
-
 /** Room is added a megabyte at a time at least, not for every piece. */
 const STEP = 1024 * 1024;
 
@@ -17,7 +10,7 @@ const STEP = 1024 * 1024;
 export function sharedMemoryStorage(maxBytes: number): StorageEngine {
   return {
     _handleFile(_request, file, callback) {
-      const memory = new GrowableSharedArrayBuffer(0, { maxByteLength: maxBytes });
+      const memory = new SharedArrayBuffer(0, { maxByteLength: maxBytes });
       let size = 0;
       file.stream.on('data', (piece: Buffer) => {
         const end = size + piece.length;

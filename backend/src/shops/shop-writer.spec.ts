@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { ActivityEntry } from '../activity/activity-entry.entity.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { DataVersion } from '../database/data-version.entity.js';
+import { DataVersion } from '../database/database.entity.js';
 import { DATABASE_ENTITIES, dataSourceOptions } from '../database/data-source.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';

@@ -15,8 +15,7 @@ import { changedFields } from '../activity/activity-changes.js';
 import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import { ApiError, type FieldError } from '../common/api-error.js';
-import { DataVersion } from '../database/data-version.entity.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { DataVersion, UnattachedObject } from '../database/database.entity.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
@@ -129,7 +128,8 @@ export class ShopWriter {
     source: ShopChangeSource,
     options: { slugs?: 'all' | 'each' } = {},
   ): Promise<ShopWrites> {
-    return ShopWrites.open(manager, this.activity, actor, source, options);
+    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
+    return new ShopWrites(manager, this.activity, actor, source, slugs);
   }
 
   /** The shop rows and categories of `ids` (every shop when omitted). */
@@ -168,18 +168,6 @@ export class ShopWrites {
     private readonly source: ShopChangeSource,
     private readonly allSlugs: SlugOwners | null,
   ) {}
-
-  /** ShopWriter.open, for a caller outside Nest's container (the CSV worker, on its own connection). */
-  static async open(
-    manager: EntityManager,
-    activity: ActivityService,
-    actor: ActivityActor,
-    source: ShopChangeSource,
-    options: { slugs?: 'all' | 'each' } = {},
-  ): Promise<ShopWrites> {
-    const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
-    return new ShopWrites(manager, activity, actor, source, slugs);
-  }
 
   /** Inserts a shop; a restore passes the id, slug and dates its backup had. */
   async create(values: ShopValues, kept: KeptIdentity = {}): Promise<Shop> {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { shopBody } from '../../test/support/fixtures.js';
 import { SHOP_PROVIDERS, unitSuite } from '../../test/support/unit-module.js';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { UnattachedObject } from '../database/database.entity.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';

@@ -61,13 +61,8 @@ export async function withCategoriesOf(manager: EntityManager, shops: Shop[]): P
     where: { shopId: In(shops.map((shop) => shop.id)) },
     order: { position: 'ASC' },
   });
-  const byShop = new Map<string, string[]>();
-  for (const row of rows) {
-    const names = byShop.get(row.shopId);
-    if (names) names.push(row.name);
-    else byShop.set(row.shopId, [row.name]);
-  }
-  return shops.map((shop) => ({ shop, categories: byShop.get(shop.id) ?? [] }));
+  const byShop = Map.groupBy(rows, (row) => row.shopId);
+  return shops.map((shop) => ({ shop, categories: byShop.get(shop.id)?.map((row) => row.name) ?? [] }));
 }
 
 /** The errors of the uploaded images `values` newly point to; `check` says what is wrong with one, or null. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { GIF_1X1, pngImage } from '../../test/support/fixtures.js';
 import { STORAGE_PROVIDERS, stopClockAt, unitSuite } from '../../test/support/unit-module.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { UnattachedObject } from '../database/database.entity.js';
 import { ObjectStorage } from './object-storage.js';
 import { UPLOAD_URL_SECONDS, UploadsService, type UploadFolder } from './uploads.service.js';
 

@@ -14,9 +14,8 @@ import {
 type ShopProblem = ShopFieldProblem & { field: string };
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
-import type { FieldError } from '../common/api-error.js';
-import { validationFailed } from '../common/validation-failed.js';
-import { UnattachedObject } from '../database/unattached-object.entity.js';
+import { validationFailed, type FieldError } from '../common/api-error.js';
+import { UnattachedObject } from '../database/database.entity.js';
 import type { Shop } from '../shops/shop.entity.js';
 import { ShopWriter } from '../shops/shop-writer.js';
 import { ObjectStorage } from '../uploads/object-storage.js';

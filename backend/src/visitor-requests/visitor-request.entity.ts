@@ -1,8 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { CORRECTION_KINDS, VISITOR_REQUEST_STATUSES, VISITOR_REQUEST_TYPES } from 'contract';
+import type { CorrectionKind, VISITOR_REQUEST_STATUSES, VISITOR_REQUEST_TYPES } from 'contract';
 import { epochMillis } from '../database/transformers.js';
 
-export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
 export type VisitorRequestStatus = (typeof VISITOR_REQUEST_STATUSES)[number];
 export type VisitorRequestType = (typeof VISITOR_REQUEST_TYPES)[number];
 

@@ -11,8 +11,7 @@ import {
   QUARANTINED_IMAGE_PATH,
 } from 'contract';
 import { MoreThan, Repository } from 'typeorm';
-import type { FieldError } from '../common/api-error.js';
-import { validationFailed } from '../common/validation-failed.js';
+import { validationFailed, type FieldError } from '../common/api-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { Shop } from '../shops/shop.entity.js';
 import { shopNotFound } from '../shops/shops.service.js';

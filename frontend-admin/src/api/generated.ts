@@ -830,20 +830,20 @@ export type VerificationPeriodDto = {
   recordedAt: string;
 };
 export type AdminSessionDto = {
-  /** The browser and its major version, from the User-Agent. */
-  browser: string | null;
-  /** The operating system, from the User-Agent. */
-  os: string | null;
   /** Which kind of device. */
   deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
-  /** The client's address at login. */
-  address: string | null;
   /** When the administrator logged in with it. */
   startedAt: string | null;
   /** When it was last used. */
   lastSeenAt: string | null;
   /** An opaque id for ending this session; not the session cookie. */
   id: string;
+  /** The browser and its major version, from the User-Agent. */
+  browser: string | null;
+  /** The operating system, from the User-Agent. */
+  os: string | null;
+  /** The client's address at login. */
+  address: string | null;
   /** Whether this is the session of the request that asked. */
   current: boolean;
 };
@@ -882,6 +882,14 @@ export type ActivityEntryDto = {
     | 'backup.stored'
     | 'backup.failed'
     | 'backup.restored';
+  /** More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
+    characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
+    `images` and `bytes` for backups; `created`, `updated` and `images` for restores. */
+  details: {
+    [key: string]: unknown;
+  } | null;
+  /** Increasing with every entry written. */
+  id: number;
   /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
   actorId: string | null;
   /** Their username at the time. */
@@ -891,14 +899,6 @@ export type ActivityEntryDto = {
   shopId: string | null;
   /** The shop's name at the time. */
   shopName: string | null;
-  /** More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300
-    characters) for shop updates; `username` for admins and failed logins; `kind`, `shops`,
-    `images` and `bytes` for backups; `created`, `updated` and `images` for restores. */
-  details: {
-    [key: string]: unknown;
-  } | null;
-  /** Increasing with every entry written. */
-  id: number;
 };
 export type ActivityListDto = {
   items: ActivityEntryDto[];
@@ -1103,29 +1103,29 @@ export type ListingShopDto = {
 export type AdminRequestDto = {
   type: 'correction' | 'listing';
   status: 'pending' | 'approved' | 'rejected' | 'spam';
+  kind: ('phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other') | null;
+  /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
+  proposedShop: ListingShopDto | null;
+  id: string;
+  reference: string;
   shopId: string | null;
   shopName: string | null;
   /** The shop's current slug, when it still exists (a link to its page). */
   shopSlug: string | null;
-  kind: ('phone' | 'address' | 'hours' | 'closed' | 'false-cert' | 'other') | null;
   /** The shop's value today for the field the correction is about (text; null when none). */
   currentValue: string | null;
   /** What the visitor proposes (text, never HTML). */
   proposedValue: string | null;
   comment: string | null;
-  /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
-  proposedShop: ListingShopDto | null;
   submitterName: string | null;
   submitterEmail: string | null;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  decisionReason: string | null;
-  id: string;
-  reference: string;
   /** How many more times the same suggestion arrived (merged into this one). */
   duplicates: number;
   /** ISO 8601. */
   createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
 };
 export type AdminRequestListDto = {
   items: AdminRequestDto[];

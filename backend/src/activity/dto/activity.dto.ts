@@ -3,7 +3,6 @@ import { IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-valida
 import { ACTIVITY_KINDS, ACTIVITY_MAX_PAGE_SIZE, MAX_USERNAME_LENGTH, SHOP_TEXT_MAX_LENGTH } from 'contract';
 import type { ActivityKind } from '../activity-kinds.js';
 import { OptionalIn, Trimmed } from '../../common/dto-decorators.js';
-import { NullableString } from '../../common/dto/nullable-string.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
@@ -62,18 +61,13 @@ export class ActivityEntryDto {
   @ApiProperty({ enum: ACTIVITY_KINDS })
   kind: ActivityKind;
   /** The admin who acted; null for a failed login, the first admin's creation and the server's own work. */
-  @NullableString()
   actorId: string | null;
   /** Their username at the time. */
-  @NullableString()
   actorName: string | null;
   /** The client's address (behind a proxy, as TRUST_PROXY lets the server see it). */
-  @NullableString()
   client: string | null;
-  @NullableString()
   shopId: string | null;
   /** The shop's name at the time. */
-  @NullableString()
   shopName: string | null;
   /**
    * More about the change, by kind: `changes` (`{ field: { from, to } }`, long texts cut to 300

@@ -15,7 +15,7 @@ export class PasswordStrengthCheck implements OnModuleDestroy {
   private pool?: Piscina<Check, PasswordWeakness | null>;
 
   async assertStrong(password: string, field: string, username: string): Promise<void> {
-    this.pool ??= backgroundPool('admin-users/credential-safety/password-strength.worker.js', {
+    this.pool ??= backgroundPool('admin-users/credential-safety/password-strength.js', {
       idleMs: 2_000,
     });
     const weakness = await this.pool.run({ password, userInputs: [username] });

@@ -1,23 +1,29 @@
 import { describe, expect, it } from '@jest/globals';
-import { accountInputs, passwordWeakness, SCORED_LENGTH, SITE_WORDS_WARNING } from './password-strength.js';
+import passwordWeakness, { accountInputs, SCORED_LENGTH, SITE_WORDS_WARNING } from './password-strength.js';
 import { SITE_WORDS, STATES, withoutSiteWords } from './site-words.js';
 
 describe('passwordWeakness', () => {
   it('refuses common, keyboard and username-based passwords, with zxcvbn keys for the reason', async () => {
-    expect(await passwordWeakness('contraseña123')).toMatchObject({ score: expect.any(Number) });
-    expect(await passwordWeakness('qwertyuiop')).toMatchObject({ warning: expect.any(String) });
-    expect(await passwordWeakness('armero-norte-2024', ['armero-norte-2024'])).not.toBeNull();
+    expect(await passwordWeakness({ password: 'contraseña123' })).toMatchObject({
+      score: expect.any(Number),
+    });
+    expect(await passwordWeakness({ password: 'qwertyuiop' })).toMatchObject({ warning: expect.any(String) });
+    expect(
+      await passwordWeakness({ password: 'armero-norte-2024', userInputs: ['armero-norte-2024'] }),
+    ).not.toBeNull();
   });
 
   it('accepts a passphrase of uncommon words, in Spanish or in other scripts', async () => {
-    expect(await passwordWeakness('el-armero-de-la-esquina-afila-la-mira')).toBeNull();
-    expect(await passwordWeakness('ñandú 🔐 пароль 密码 كلمة')).toBeNull();
+    expect(await passwordWeakness({ password: 'el-armero-de-la-esquina-afila-la-mira' })).toBeNull();
+    expect(await passwordWeakness({ password: 'ñandú 🔐 пароль 密码 كلمة' })).toBeNull();
   });
 
   it('scores only the first characters of a long password: a repeated start is refused whatever follows', async () => {
     const strongTail = 'el-armero-de-la-esquina-afila-la-mira';
-    expect(await passwordWeakness('a'.repeat(SCORED_LENGTH - strongTail.length) + strongTail)).toBeNull();
-    expect(await passwordWeakness('a'.repeat(SCORED_LENGTH) + strongTail)).toMatchObject({
+    expect(
+      await passwordWeakness({ password: 'a'.repeat(SCORED_LENGTH - strongTail.length) + strongTail }),
+    ).toBeNull();
+    expect(await passwordWeakness({ password: 'a'.repeat(SCORED_LENGTH) + strongTail })).toMatchObject({
       warning: 'simpleRepeat',
     });
   });
@@ -26,7 +32,7 @@ describe('passwordWeakness', () => {
     const long = Array.from({ length: 60 }, (_, i) => `contraseña${i * 7919}`)
       .join('-')
       .slice(0, 1024);
-    expect(await passwordWeakness(long)).toBeNull();
+    expect(await passwordWeakness({ password: long })).toBeNull();
   });
 
   it("refuses the site's own words with a year, whatever their case or accents", async () => {
@@ -37,7 +43,9 @@ describe('passwordWeakness', () => {
       'ARMERÍA2024!',
       'México2026!',
     ]) {
-      expect(await passwordWeakness(password, ['admin'])).toMatchObject({ score: expect.any(Number) });
+      expect(await passwordWeakness({ password, userInputs: ['admin'] })).toMatchObject({
+        score: expect.any(Number),
+      });
     }
   });
 
@@ -48,23 +56,31 @@ describe('passwordWeakness', () => {
       'Gunsmiths-Sonora-7!',
       'Armeros-ATM-2025-Jalisco',
     ]) {
-      expect(await passwordWeakness(password, ['admin'])).toMatchObject({
+      expect(await passwordWeakness({ password, userInputs: ['admin'] })).toMatchObject({
         warning: SITE_WORDS_WARNING,
         suggestion: 'anotherWord',
       });
     }
-    expect(await passwordWeakness('alianza de tiradores de méxico', ['admin'])).not.toBeNull();
+    expect(
+      await passwordWeakness({ password: 'alianza de tiradores de méxico', userInputs: ['admin'] }),
+    ).not.toBeNull();
   });
 
   it('accepts a passphrase that holds a word of the site among uncommon ones', async () => {
-    expect(await passwordWeakness('el-armero-de-la-esquina-afila-la-mira', ['admin'])).toBeNull();
-    expect(await passwordWeakness('atmosfera-grulla-de-papel-9', ['admin'])).toBeNull();
+    expect(
+      await passwordWeakness({ password: 'el-armero-de-la-esquina-afila-la-mira', userInputs: ['admin'] }),
+    ).toBeNull();
+    expect(
+      await passwordWeakness({ password: 'atmosfera-grulla-de-papel-9', userInputs: ['admin'] }),
+    ).toBeNull();
   });
 
   it("refuses the parts of the account's username", async () => {
     expect(accountInputs(['armero-norte'])).toEqual(['armero-norte', 'armero', 'norte']);
-    expect(await passwordWeakness('Xoloitzcuintle#2024', ['admin'])).toBeNull();
-    expect(await passwordWeakness('Xoloitzcuintle#2024', ['xoloitzcuintle-ramirez'])).toMatchObject({
+    expect(await passwordWeakness({ password: 'Xoloitzcuintle#2024', userInputs: ['admin'] })).toBeNull();
+    expect(
+      await passwordWeakness({ password: 'Xoloitzcuintle#2024', userInputs: ['xoloitzcuintle-ramirez'] }),
+    ).toMatchObject({
       warning: 'userInputs',
     });
   });

@@ -53,11 +53,15 @@ export function accountInputs(values: string[]): string[] {
 /**
  * Why a new password scores below MIN_PASSWORD_SCORE, or null. One holding the site's words must
  * also be strong without them: zxcvbn scores "Armeros-ATM-2025" 3, but this site's attackers try it first.
+ * The default export, run in PasswordStrengthCheck's worker: zxcvbn and its dictionaries live there only.
  */
-export async function passwordWeakness(
-  password: string,
-  userInputs: string[] = [],
-): Promise<PasswordWeakness | null> {
+export default async function passwordWeakness({
+  password,
+  userInputs = [],
+}: {
+  password: string;
+  userInputs?: string[];
+}): Promise<PasswordWeakness | null> {
   const estimator = await zxcvbn();
   const inputs = accountInputs(userInputs);
   const result = estimator.check(password, inputs);

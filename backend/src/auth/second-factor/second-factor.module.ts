@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { AdminUsersModule } from '../../admin-users/admin-users.module.js';
-import { SystemFlag } from '../../database/system-flag.entity.js';
+import { SystemFlag } from '../../database/database.entity.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { LoginLimits } from '../login-limits.js';

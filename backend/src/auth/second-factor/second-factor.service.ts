@@ -78,16 +78,15 @@ export class SecondFactorService {
   }
 
   async mine(adminId: string): Promise<MySecondFactorsDto> {
-    const [factors, recoveryCodesLeft, required] = await Promise.all([
+    const [factors, recoveryCodesLeft, policy] = await Promise.all([
       this.registry.factorsOf(adminId),
       this.recoveryCodes.remainingOf(adminId),
-      this.policy.isRequired(),
+      this.policy.state(),
     ]);
     return {
       factors: factors.map(({ kind, addedAt }) => ({ kind, addedAt: new Date(addedAt) })),
       recoveryCodesLeft,
-      required,
-      requiredByServer: this.policy.forcedByEnvironment !== null,
+      ...policy,
     };
   }
 }

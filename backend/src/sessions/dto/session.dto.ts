@@ -5,16 +5,13 @@ export class AdminSessionDto {
   /** An opaque id for ending this session; not the session cookie. @example "pF3y0yK1b2c3d4e5f6g7h8" */
   id: string;
   /** The browser and its major version, from the User-Agent. @example "Chrome 130" */
-  @ApiProperty({ type: String, nullable: true })
   browser: string | null;
   /** The operating system, from the User-Agent. @example "Android 14" */
-  @ApiProperty({ type: String, nullable: true })
   os: string | null;
   /** Which kind of device. */
   @ApiProperty({ enum: ['desktop', 'mobile', 'tablet', 'other'] })
   deviceType: 'desktop' | 'mobile' | 'tablet' | 'other';
   /** The client's address at login. @example "203.0.113.7" */
-  @ApiProperty({ type: String, nullable: true })
   address: string | null;
   /** When the administrator logged in with it. */
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -36,7 +36,6 @@ export class ImportRowDto {
   @ApiProperty({ enum: IMPORT_ROW_STATUSES })
   status: (typeof IMPORT_ROW_STATUSES)[number];
   /** The shop the row updates, or the new shop's id once created; null otherwise. */
-  @ApiProperty({ type: String, nullable: true })
   id: string | null;
   /** The row's name and city as written, to recognise it in a preview. */
   name: string;

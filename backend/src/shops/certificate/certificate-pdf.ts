@@ -1,25 +1,21 @@
+import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { Shop } from '../shop.entity.js';
 
 /** The paper sizes a certificate prints on. */
 export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
 export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
 
 /** What a certificate says: the shop, its current certificate and where its QR code leads. */
-export interface CertificateContent {
-  shopName: string;
-  city: string;
-  state: string;
+export type CertificateContent = Pick<Shop, 'name' | 'city' | 'state' | 'validUntil' | 'verificationNote'> & {
   certificateNumber: string;
   /** `YYYY-MM-DD` */
   verifiedOn: string;
-  /** `YYYY-MM-DD`, or null for a certificate with no end. */
-  validUntil: string | null;
-  note: string | null;
   /** The shop's public page with the number (certificateCheckUrl). */
   checkUrl: string;
   paper: CertificatePaper;
-}
+};
 
 /** How each language of the certificate writes a day, in UTC so no time zone moves it. */
 const DAY_FORMATS = {
@@ -45,9 +41,10 @@ function allianceMark(doc: PDFKit.PDFDocument, centreX: number, top: number): vo
 
 /**
  * The certificate as a one-page PDF, Spanish with English beneath each line. Helvetica (one of the
- * PDF's standard fonts) writes every Spanish letter and needs no font file.
+ * PDF's standard fonts) writes every Spanish letter and needs no font file. CertificatesService's
+ * worker runs it (the default export), so a PDF's layout and compression stay off the web server's thread.
  */
-export async function certificatePdf(content: CertificateContent): Promise<Buffer> {
+export default async function certificatePdf(content: CertificateContent): Promise<Buffer> {
   const qr = await QRCode.toBuffer(content.checkUrl, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -58,17 +55,14 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
     size: content.paper === 'letter' ? 'LETTER' : 'A4',
     margin: 56,
     info: {
-      Title: `Certificado ${content.certificateNumber} – ${content.shopName}`,
+      Title: `Certificado ${content.certificateNumber} – ${content.name}`,
       Author: 'Alianza de Tiradores de México',
       Subject: 'Certificado de armero verificado / Verified gunsmith certificate',
     },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const ended = once(doc, 'end'); // rejects if the document emits 'error'
 
   const { width, height, margins } = doc.page;
   const inner = width - margins.left - margins.right;
@@ -97,7 +91,7 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
   line('Certificado de armero verificado', 'Verified gunsmith certificate', 24, true);
   line('Se certifica que el taller', 'This certifies that the workshop', 12);
   doc.fillColor('#1c1c1c').font('Helvetica-Bold').fontSize(22);
-  doc.text(content.shopName, margins.left, undefined, { width: inner, align: 'center' });
+  doc.text(content.name, margins.left, undefined, { width: inner, align: 'center' });
   doc
     .font('Helvetica')
     .fontSize(14)
@@ -123,9 +117,9 @@ export async function certificatePdf(content: CertificateContent): Promise<Buffe
       : `Valid from ${spelledDay(content.verifiedOn, 'en')}, with no expiry date`,
     13,
   );
-  if (content.note) {
+  if (content.verificationNote) {
     doc.fillColor('#1c1c1c').font('Helvetica').fontSize(11);
-    doc.text(content.note, margins.left, undefined, { width: inner, align: 'center' });
+    doc.text(content.verificationNote, margins.left, undefined, { width: inner, align: 'center' });
     doc.moveDown(0.8);
   }
 

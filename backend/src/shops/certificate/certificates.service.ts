@@ -27,21 +27,13 @@ export class CertificatesService implements OnModuleDestroy {
   ): Promise<{ pdf: Buffer; fileName: string }> {
     const shop = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!shop) throw shopNotFound();
-    if (!shop.certificateNumber || !shop.verifiedOn)
+    const { certificateNumber, verifiedOn } = shop;
+    if (!certificateNumber || !verifiedOn)
       throw new ApiError(409, 'SHOP_NOT_CERTIFIED', 'The shop has no certificate number to print');
-    this.pool ??= backgroundPool('shops/certificate/certificate.worker.js', { idleMs: 10_000 });
-    const bytes = await this.pool.run({
-      shopName: shop.name,
-      city: shop.city,
-      state: shop.state,
-      certificateNumber: shop.certificateNumber,
-      verifiedOn: shop.verifiedOn,
-      validUntil: shop.validUntil,
-      note: shop.verificationNote,
-      checkUrl: certificateCheckUrl(origin, shop.slug, shop.certificateNumber),
-      paper,
-    });
-    const number = shop.certificateNumber.replace(/[^A-Z0-9-]/g, '-');
+    this.pool ??= backgroundPool('shops/certificate/certificate-pdf.js', { idleMs: 10_000 });
+    const checkUrl = certificateCheckUrl(origin, shop.slug, certificateNumber);
+    const bytes = await this.pool.run({ ...shop, certificateNumber, verifiedOn, checkUrl, paper });
+    const number = certificateNumber.replace(/[^A-Z0-9-]/g, '-');
     return {
       pdf: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       fileName: `atm-certificado-${number}.pdf`,

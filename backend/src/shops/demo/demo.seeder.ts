@@ -1,21 +1,25 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OBJECTS_PATH_PREFIX } from 'contract';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from '../../common/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
-import { SystemFlag } from '../../database/system-flag.entity.js';
+import { backendDir } from '../../config/backend-dir.js';
+import { SystemFlag } from '../../database/database.entity.js';
 import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { SERVER_ACTOR } from '../../activity/activity-actor.js';
 import { Shop } from '../shop.entity.js';
 import { ShopWriter } from '../shop-writer.js';
-import { demoMapPng } from './demo-map-image.js';
 import { DEMO_SHOPS } from './demo-shops.js';
 
 const SEEDED_FLAG = 'demo-seeded';
 /** A fixed key, so every demo shop shares one stored map picture. */
 const DEMO_MAP_KEY = 'uploads/00000000-0000-4000-8000-00000000d0e0';
+/** That picture, a stylised street map: copied into the build (nest-cli.json's assets), read from there. */
+const demoMapPng = () => readFileSync(join(backendDir(), 'dist/shops/demo/demo-map.png'));
 
 /** Fills a new installation with the demo directory once (the flag is claimed in the same transaction). */
 @Injectable()

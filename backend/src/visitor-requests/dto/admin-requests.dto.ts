@@ -8,11 +8,11 @@ import {
   VISITOR_REQUEST_STATUSES,
   VISITOR_REQUEST_TYPES,
   type ShopFieldDefinition,
+  type CorrectionKind,
 } from 'contract';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
-import type { CorrectionKind, VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
+import type { VisitorRequestStatus, VisitorRequestType } from '../visitor-request.entity.js';
 import { BulkIds } from '../../common/dto/bulk-ids.decorator.js';
-import { NullableString } from '../../common/dto/nullable-string.decorator.js';
 import { PageOf } from '../../common/dto/page-of.dto.js';
 import { PageQueryDto } from '../../common/dto/page-query.dto.js';
 
@@ -48,39 +48,28 @@ export class AdminRequestDto {
   type: VisitorRequestType;
   @ApiProperty({ enum: VISITOR_REQUEST_STATUSES })
   status: VisitorRequestStatus;
-  @NullableString()
   shopId: string | null;
-  @NullableString()
   shopName: string | null;
   /** The shop's current slug, when it still exists (a link to its page). */
-  @NullableString()
   shopSlug: string | null;
   @ApiProperty({ enum: CORRECTION_KINDS, nullable: true })
   kind: CorrectionKind | null;
   /** The shop's value today for the field the correction is about (text; null when none). */
-  @NullableString()
   currentValue: string | null;
   /** What the visitor proposes (text, never HTML). */
-  @NullableString()
   proposedValue: string | null;
-  @NullableString()
   comment: string | null;
   /** A listing request's shop as the visitor sent it (images still in quarantine); null otherwise. */
   @ApiProperty({ type: ListingShopDto, nullable: true })
   proposedShop: ListingShopDto | null;
-  @NullableString()
   submitterName: string | null;
-  @NullableString()
   submitterEmail: string | null;
   /** How many more times the same suggestion arrived (merged into this one). */
   duplicates: number;
   /** ISO 8601. */
   createdAt: string;
-  @NullableString()
   decidedAt: string | null;
-  @NullableString()
   decidedBy: string | null;
-  @NullableString()
   decisionReason: string | null;
 }
 

@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CORRECTION_FIELDS, CORRECTION_KINDS } from 'contract';
+import { CORRECTION_FIELDS, CORRECTION_KINDS, type CorrectionKind } from 'contract';
 import { IsIn, IsUUID } from 'class-validator';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
 import { VisitorSubmissionDto } from './visitor-submission.dto.js';
-import type { CorrectionKind } from '../visitor-request.entity.js';
 
 /** What a correction is about: the shop, what is wrong, and the visitor's proposal. */
 class CorrectionFields {

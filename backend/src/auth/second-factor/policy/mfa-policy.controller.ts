@@ -18,7 +18,7 @@ export class MfaPolicyController {
   /** Whether every administrator must have a second factor, and whether the server decides it. */
   @Get()
   async getMfaPolicy(): Promise<MfaPolicyStateDto> {
-    return this.state();
+    return this.policy.state();
   }
 
   /** Turns the policy on or off; turning it off needs a recent re-authentication. */
@@ -30,13 +30,6 @@ export class MfaPolicyController {
   async setMfaPolicy(@Body() dto: MfaPolicyDto, @Req() request: Request): Promise<MfaPolicyStateDto> {
     if (!dto.required && !recentlyAuthenticated(request)) throw reauthenticationRequired();
     await this.policy.setRequired(dto.required, actorOf(request));
-    return this.state();
-  }
-
-  private async state(): Promise<MfaPolicyStateDto> {
-    return {
-      required: await this.policy.isRequired(),
-      requiredByServer: this.policy.forcedByEnvironment !== null,
-    };
+    return this.policy.state();
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { SystemFlag } from '../../../database/system-flag.entity.js';
+import { SystemFlag } from '../../../database/database.entity.js';
 import { actorOf, unitModule, type UnitModule } from '../../../../test/support/unit-module.js';
 import { MfaPolicyService } from './mfa-policy.service.js';
 

@@ -6,7 +6,7 @@ import { ActivityService } from '../../../activity/activity.service.js';
 import { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ApiError } from '../../../common/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { SystemFlag } from '../../../database/system-flag.entity.js';
+import { SystemFlag } from '../../../database/database.entity.js';
 import { TransactionRunner } from '../../../database/transaction-runner.js';
 
 /** Present while the setting "second factor required for every administrator" is on. */
@@ -36,6 +36,11 @@ export class MfaPolicyService implements OnModuleInit {
 
   async isRequired(): Promise<boolean> {
     return this.config.mfaRequired ?? (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
+  }
+
+  /** Whether the policy applies now, and whether MFA_REQUIRED decides it. */
+  async state(): Promise<{ required: boolean; requiredByServer: boolean }> {
+    return { required: await this.isRequired(), requiredByServer: this.config.mfaRequired !== null };
   }
 
   /** Turns the setting on or off (refused while MFA_REQUIRED decides), with an activity entry. */

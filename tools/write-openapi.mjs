@@ -1,7 +1,7 @@
 /**
- * Writes the OpenAPI document of /api/docs-json to a file, without a server, from the build (the
- * Swagger plugin adds the DTOs' schemas at compile time), on a throwaway SQLite folder so the
- * document never depends on the caller's environment.
+ * Writes the OpenAPI document of /api/docs-json to a file, without a server, from the backend's
+ * build (the Swagger plugin adds the DTOs' schemas at compile time), on a throwaway SQLite folder
+ * so the document never depends on the caller's environment. Run by contract/scripts/contract.mjs.
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -9,13 +9,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from '../app.module.js';
-import { configureApp } from '../app.setup.js';
-import { loadConfig } from '../config/app.config.js';
-import { createOpenApiDocument } from '../openapi.js';
+import { AppModule } from '../backend/dist/app.module.js';
+import { configureApp } from '../backend/dist/app.setup.js';
+import { loadConfig } from '../backend/dist/config/app.config.js';
+import { createOpenApiDocument } from '../backend/dist/openapi.js';
 
-async function writeDocument(outFile: string): Promise<void> {
+/** @param {string} outFile */
+async function writeDocument(outFile) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atm-openapi-'));
   try {
     const config = loadConfig({
@@ -24,10 +24,7 @@ async function writeDocument(outFile: string): Promise<void> {
       SEED_DEMO_DATA: 'false',
       SESSION_SECRET: randomBytes(32).toString('hex'),
     });
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-      bodyParser: false,
-      logger: ['error'],
-    });
+    const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: ['error'] });
     try {
       // The same set-up as main.ts (global prefix, excluded routes), so the paths match.
       configureApp(app, config);
@@ -42,7 +39,7 @@ async function writeDocument(outFile: string): Promise<void> {
 
 const [outFile] = process.argv.slice(2);
 if (!outFile) {
-  console.error('Usage: node backend/dist/openapi/write-document.js <out.json>');
+  console.error('Usage: node tools/write-openapi.mjs <out.json> (after npm run build -w backend)');
   process.exit(2);
 }
 await writeDocument(resolve(outFile));
