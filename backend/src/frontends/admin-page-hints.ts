@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Request } from 'express';
 import { ADMIN_SHOP_LIST_DEFAULTS } from 'contract';
 import type { FrontendsConfig } from '../config/frontends.config.js';
@@ -25,14 +26,14 @@ const lowLink = (href: string, as: string) => link(href, as).replace(/>$/, ' fet
 export function adminRemoteHints(config: FrontendsConfig): string {
   const manifestUrl = config.remotes.admin;
   const hints = [link(manifestUrl, 'fetch', '')];
-  const admin = readManifest(config.root, 'frontend-admin');
+  const admin = readManifest(join(config.root, 'frontend-admin', 'dist', 'mf-manifest.json'));
   const base = admin?.metaData?.publicPath;
   if (!admin || !base || manifestUrl !== `${base}mf-manifest.json`) return hints.join('');
   const entry = admin.metaData?.remoteEntry;
   if (entry?.name) hints.push(lowLink(`${base}${entry.path ?? ''}${entry.name}`, 'script'));
   const app = admin.exposes?.find((expose) => expose.name === 'App');
   // Shared libraries the shell provides come from the shell; the others from the remote.
-  const shell = readManifest(config.root, 'frontend-shell');
+  const shell = readManifest(join(config.root, 'frontend-shell', 'dist', 'mf-manifest.json'));
   const fromShell = new Set((shell?.shared ?? []).map((shared) => shared.name));
   const sharedScripts = (admin.shared ?? [])
     .filter((shared) => !fromShell.has(shared.name))

@@ -55,15 +55,17 @@ interface Manifest {
   shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-/** `frontend`'s module federation manifest as built under `root`, or null when not built. */
-export function readManifest(root: string, frontend: string): Manifest | null {
-  const file = join(root, frontend, 'dist', 'mf-manifest.json');
+/**
+ * A frontend's built module federation manifest (`<root>/<frontend>/dist/mf-manifest.json`), or
+ * null when not built. Callers spell the path out: the image test reads them to check the image.
+ */
+export function readManifest(file: string): Manifest | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
 }
 
 /** The directory's stylesheets, so a rendered listing is styled at first paint (the MF runtime adds no second link). */
 function directoryStyles(root: string): string[] {
-  const manifest = readManifest(root, 'frontend-directory');
+  const manifest = readManifest(join(root, 'frontend-directory', 'dist', 'mf-manifest.json'));
   if (!manifest) return [];
   const base = manifest.metaData?.publicPath ?? '/remotes/directory/';
   const app = manifest.exposes?.find((expose) => expose.name === 'App');
