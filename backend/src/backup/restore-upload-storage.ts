@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import type { StorageEngine } from 'multer';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 
-/** What multer needs to hear of a stored file. */
 /**
  * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers):
  * else a 3.7 GB upload kept 40-80 MB of pieces waiting, and glibc's heap kept that room.
