@@ -16,7 +16,7 @@ describe('MfaPolicyService', () => {
 
   it('requires a second factor on a new installation (no admin at start-up) until an admin turns it off', async () => {
     const policy = await start('');
-    expect(policy.forcedByEnvironment).toBeNull();
+    expect(await policy.state()).toEqual({ required: true, requiredByServer: false });
     expect(await policy.isRequired()).toBe(true);
 
     const carmen = await unit!.addAdmin('carmen');
@@ -64,7 +64,7 @@ describe('MfaPolicyService', () => {
   ])('obeys MFA_REQUIRED=%s whatever the setting, and refuses to change it', async (value, forced) => {
     const policy = await start(value);
     const carmen = await unit!.addAdmin('carmen');
-    expect(policy.forcedByEnvironment).toBe(forced);
+    expect(await policy.state()).toEqual({ required: forced, requiredByServer: true });
     expect(await policy.isRequired()).toBe(forced);
     await expect(policy.setRequired(!forced, actorOf(carmen))).rejects.toMatchObject({
       status: 409,

@@ -29,11 +29,6 @@ export class MfaPolicyService implements OnModuleInit {
     await this.flags.createQueryBuilder().insert().values({ name: MFA_REQUIRED_FLAG }).orIgnore().execute();
   }
 
-  /** The value MFA_REQUIRED forces, or null when the setting decides. */
-  get forcedByEnvironment(): boolean | null {
-    return this.config.mfaRequired;
-  }
-
   async isRequired(): Promise<boolean> {
     return this.config.mfaRequired ?? (await this.flags.countBy({ name: MFA_REQUIRED_FLAG })) > 0;
   }
