@@ -61,10 +61,10 @@ type ListFacets = Pick<AdminShopListDto, 'categories' | 'states'> & {
   stats: Omit<AdminShopListDto['stats'], 'expiringSoon' | 'expired'>;
 };
 
-/** The back office at 10,000 shops: a page at a time from SQL (indexed keys), actions in one transaction. */
+/** The back office: a page at a time from SQL (indexed keys), actions in one transaction. */
 @Injectable()
 export class AdminShopsService {
-  /** The facets, once per data version: three queries over every shop were repeated on each key press. */
+  /** The facets, once per data version: three queries over every shop, else on each key press. */
   private readonly facets = new VersionedCache<ListFacets>(async () => {
     const [stats, categories, states] = await Promise.all([
       this.stats(),

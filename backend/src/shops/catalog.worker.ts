@@ -10,7 +10,7 @@ export type CatalogTask =
   | { kind: 'search'; version: number; words: readonly string[] }
   | { kind: 'encodeList'; version: number };
 
-/** What `arrange` answers: the positions of the shops as read, in the directory's order, and the dropdowns' lists. */
+/** What `arrange` answers: the shops' positions (as read) in the directory's order; the dropdowns' lists. */
 export interface ArrangedCatalog {
   order: Int32Array;
   categories: string[];
@@ -21,10 +21,7 @@ export interface ArrangedCatalog {
 /** Versions kept here: the current one and the one requests may still hold. */
 const versions = new LRUCache<number, { shops: ShopDto[]; search?: SearchIndex }>({ max: 2 });
 
-/**
- * CatalogWorker's thread: the work that grows with the shops (parsing, sorting, search, the 10 MB
- * list), off the web server's loop. A version it does not hold (a new thread) answers null.
- */
+/** CatalogWorker's thread: work that grows with the shops, off the web loop; a version not held is null. */
 export default async function catalogTask(
   task: CatalogTask,
 ): Promise<ArrangedCatalog | Int32Array | EncodedDocument | null> {
@@ -35,7 +32,7 @@ export default async function catalogTask(
     held.search ??= new SearchIndex(held.shops);
     return held.search.matching(task.words);
   }
-  // Kept compressed only: browsers take brotli or gzip, and at 10,000 shops the JSON is 10 MB.
+  // Kept compressed only: browsers take brotli or gzip, and the whole list's JSON is large.
   return encodeBytes(Buffer.from(JSON.stringify(held.shops)), JSON_TYPE, { compressedOnly: true });
 }
 

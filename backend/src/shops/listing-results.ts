@@ -28,10 +28,7 @@ const lookupKey = (value: string) => value.normalize('NFC').toLocaleLowerCase('e
 /** Each dropdown value as the catalogue spells it, found however the URL cased it. */
 const knownValues = (values: readonly string[]) => new Map(values.map((value) => [lookupKey(value), value]));
 
-/**
- * The listing's filtered shops (API and pages). Filters are normalised first, so `?category=caza`
- * and `?category=CAZA` are one entry, and an unknown value matches nothing without looking at a shop.
- */
+/** The listing's filtered shops; filters are normalised (`caza` = `CAZA`), an unknown value matches none. */
 @Injectable()
 export class ListingResultsCache {
   private readonly byCatalog = new WeakMap<
@@ -70,7 +67,7 @@ export class ListingResultsCache {
     if (category === null || city === null || state === null) return { key, shops: [] };
     const known = entry.results.get(key);
     if (known) return { key, shops: known };
-    // The search runs in the catalogue's worker (its index of the words); the other filters look at its matches only.
+    // The search runs in the catalogue's worker (its word index); the other filters see its matches only.
     const words = q ? q.split(' ') : [];
     const candidates = words.length
       ? Array.from(

@@ -33,7 +33,6 @@ export class PublicCatalog {
 
   constructor(private readonly shops: ShopsService) {}
 
-  /** As of the current data version. */
   now(): Promise<EncodedCatalog> {
     return this.shops.getCatalog().then((catalog) => this.encode(catalog));
   }
@@ -59,7 +58,7 @@ export class PublicCatalog {
     let encoding = this.encodings.get(catalog);
     if (encoding) return encoding;
     encoding = Promise.all([
-      // The whole list in the catalogue's worker, which holds the version (10 MB of JSON at 10,000 shops).
+      // The whole list is encoded in the catalogue's worker, which holds the version.
       this.shops.inWorker(catalog, (worker) => worker.encodeList(catalog.version)),
       ...[catalog.categories, catalog.cities, catalog.states].map(encodeDocument),
     ]).then(([shops, categories, cities, states]) => {

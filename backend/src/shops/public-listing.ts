@@ -21,8 +21,8 @@ const CACHED_QUERIES = 1_000;
 const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
 /**
- * `GET /api/shops/listing`, kept compressed per catalogue version by filters and page (encoding per request
- * held it at 0.03 of its ceiling) and by query string (a string seen before skips the validation pipe).
+ * `GET /api/shops/listing`, kept compressed per catalogue version by filters and page (encoding is costly)
+ * and by query string (a string seen before skips the validation pipe).
  */
 @Injectable()
 export class PublicListing {

@@ -1,14 +1,10 @@
 import { searchTextOf } from 'contract';
 import type { ShopDto } from './dto/shop.dto.js';
 
-/**
- * The visitors' search over one catalogue version: each word of the shops' texts with its shops. A query
- * word (no space) is in a text when in one of its words, so the vocabulary picks the candidates.
- */
+/** Visitors' search over one catalogue version; a query word is in a text when in one of its words. */
 export class SearchIndex {
   /** Word → the positions, in the catalogue's order, of the shops whose text has it. */
   private readonly shopsByWord = new Map<string, number[]>();
-  /** Each shop's searchable text, by position. */
   private readonly texts: string[];
 
   constructor(shops: readonly ShopDto[]) {
@@ -23,7 +19,7 @@ export class SearchIndex {
     });
   }
 
-  /** The positions of the shops whose searchable text contains every one of `words` (normalised), in order. */
+  /** The positions of the shops whose text contains every one of `words` (normalised), in order. */
   matching(words: readonly string[]): Int32Array {
     if (words.length === 0) return Int32Array.from(this.texts.keys());
     // The longest word is usually the rarest: it picks the candidates, the others only test them.

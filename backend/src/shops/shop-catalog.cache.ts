@@ -1,7 +1,4 @@
-/**
- * The latest build of something expensive, tagged with the data version it was built from:
- * rebuilt only when the version moved, one rebuild shared by concurrent callers.
- */
+/** The latest build for a data version: rebuilt when it moves, one rebuild shared by concurrent callers. */
 export class VersionedCache<T> {
   private current?: { version: number; value: T };
   private pending?: { version: number; promise: Promise<T> };

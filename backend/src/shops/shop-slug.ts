@@ -12,10 +12,7 @@ const SPANISH_FOLDING: [string, string][] = [
   ...[...'äöüÄÖÜ'].map((letter): [string, string] => [letter, letter.normalize('NFD')[0]]),
 ];
 
-/**
- * A shop's base slug: name and city in lower-case ASCII words (`Armería del Bajío`, `León` →
- * `armeria-del-bajio-leon`), cut at a word boundary so a suffix still fits.
- */
+/** Name and city as lower-case ASCII words (`armeria-del-bajio-leon`), cut so a `-<n>` suffix still fits. */
 export function baseSlug(name: string, city: string): string {
   const full = slugify(`${name} ${city}`, {
     decamelize: false,

@@ -4,7 +4,7 @@ import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug, firstFreeSlug, slugFits } from './shop-slug.js';
 import { Shop } from './shop.entity.js';
 
-/** The slugs in use (current and old) with their shops, loaded in the writing transaction, kept up by `claim`. */
+/** The slugs in use (current and old) and their shops, loaded in the writing transaction, kept by `claim`. */
 export class SlugOwners {
   /** Counts shops claimed for before they have an id, each its own owner. */
   private newShops = 0;
@@ -13,7 +13,7 @@ export class SlugOwners {
 
   /** Every slug, or with `base` only `base` and `base-<n>` (all a new slug for it could be). */
   static async load(manager: EntityManager, base?: string): Promise<SlugOwners> {
-    // Plain rows: TypeORM's entity mapping of 10,000 shops took 200 ms of an import for two strings a row.
+    // Plain rows: TypeORM's entity mapping is costly for two strings a row.
     const owners = (entity: typeof Shop | typeof ShopOldSlug, owner: 'id' | 'shopId') => {
       const query = manager
         .getRepository(entity)
@@ -30,7 +30,7 @@ export class SlugOwners {
     );
   }
 
-  /** The shop's slug (`shopId` null: not saved yet): the first of `keep` that fits and is free, else a free one. */
+  /** The shop's slug (`shopId` null: not saved yet): the first free fitting one of `keep`, else any free. */
   claim(shopId: string | null, name: string, city: string, keep: (string | null | undefined)[] = []): string {
     const owner = shopId ?? `new shop ${++this.newShops}`;
     const base = baseSlug(name, city);

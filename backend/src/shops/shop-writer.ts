@@ -35,7 +35,6 @@ export const SHOP_WRITER_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ShopVerifi
 /** The shop's fields that make one period of its verification: a change to any is a new period. */
 const PERIOD_FIELDS = ['certificateNumber', 'verifiedOn', 'validUntil', 'verificationNote'] as const;
 
-/** The values of the contract's shop schema, as a validated request or file row gives them. */
 export type { ShopValues } from 'contract';
 
 /** Where a change came from, as the shop's history shows it. */
@@ -51,7 +50,7 @@ export type ShopChangeSource =
 /** One period of a shop's verification as a backup carries it. */
 export type VerificationPeriodRecord = Omit<ShopVerificationPeriod, 'id' | 'shopId'>;
 
-/** Options of one write that only a restore uses: the id, slug, dates and verification periods a backup had. */
+/** Options of a write only a restore uses: the id, slug, dates and verification periods a backup had. */
 export interface KeptIdentity {
   id?: string;
   slug?: string;
@@ -61,11 +60,7 @@ export interface KeptIdentity {
   verificationPeriods?: readonly VerificationPeriodRecord[];
 }
 
-/**
- * One UPDATE of the columns of `shop` that differ from the row as read (and updatedAt), its SQL
- * made from the entity's metadata: TypeORM's query builder made a fifth of a 10,000-row import's
- * and restore's CPU (stall bench profile), rebuilding and re-parsing the same statement per row.
- */
+/** UPDATEs the columns changed since the read, SQL from metadata: the query builder re-parses per row. */
 async function updateChangedColumns(
   manager: EntityManager,
   stored: Partial<Shop>,
@@ -109,10 +104,7 @@ function historyValues({ shop, categories }: StoredShop): Record<string, unknown
   };
 }
 
-/**
- * The one writer of shop rows: every change goes through a `ShopWrites` on the caller's
- * transaction, which keeps the slugs, search keys, categories, data version and history in step.
- */
+/** The one writer of shop rows; its `ShopWrites` keep slugs, search keys, version and history in step. */
 @Injectable()
 export class ShopWriter {
   constructor(
@@ -142,10 +134,7 @@ export class ShopWriter {
     return imageProblemsOf(values, before, (key) => this.uploads.checkStoredImage(key));
   }
 
-  /**
-   * Marks images no shop uses for the image sweep (after a grace period: a backup being streamed
-   * may already name them). Call after the commit.
-   */
+  /** After the commit: unused images go to the sweep after a grace (a backup being streamed may use them). */
   async releaseImages(references: Iterable<string | null | undefined>): Promise<void> {
     const keys = new Set([...references].map(objectKeyOf).filter((key): key is string => key !== null));
     const since = Date.now();
@@ -204,8 +193,7 @@ export class ShopWrites {
       Object.entries(values).filter(([key, value]) => key !== 'categories' && value !== undefined),
     );
     const merged = { ...storedValues({ ...current.shop, categories, ...given } as ShopValues) };
-    // The search keys and the slug come from a few fields: when none moved (a phone number in an
-    // import of 10,000 rows), what they made stays, saving a fifth of the import.
+    // The search keys and the slug come from a few fields: when none moved, what they made stays.
     const searchedMoved =
       !sameList(categories, current.categories) ||
       ADMIN_SEARCH_FIELDS.some((field) => field !== 'categories' && merged[field] !== stored[field]);
@@ -275,7 +263,7 @@ export class ShopWrites {
     }
   }
 
-  /** Bumps the data version (every instance rebuilds on its next read) and writes the history, `summary` last. */
+  /** Bumps the data version (every instance rebuilds on its next read), then the history, `summary` last. */
   async finish(summary?: ActivityRecord): Promise<void> {
     if (this.changed) {
       const { affected } = await this.manager
@@ -299,10 +287,7 @@ export class ShopWrites {
     return via === 'form' ? {} : via === 'bulk' ? { bulk: true } : { source: this.source };
   }
 
-  /**
-   * The rules across the verification's fields, on the values as they will be stored (a partial
-   * update's with the shop's others), and a number no other shop's current certificate has.
-   */
+  /** The verification fields' joint rules on the stored values; a certificate number no one else holds. */
   private async assertVerificationFits(shop: Shop): Promise<void> {
     const problems: FieldError[] = verificationProblems(shop);
     if (!problems.length && shop.certificateNumber && shop.isVerified === 'true') {
@@ -330,10 +315,7 @@ export class ShopWrites {
       });
   }
 
-  /**
-   * A new period of the shop's verification when its number, days or note changed (the earlier ones
-   * stay); a restore's `kept` periods instead become the shop's whole history, as its backup had it.
-   */
+  /** A new verification period when a period field changed; a restore's `kept` periods are the history. */
   private async recordPeriods(
     shop: Shop,
     before: Partial<Shop> | null,

@@ -37,7 +37,7 @@ export interface ShopCatalog {
   bySlug: Map<string, ShopDto>;
   /** Old slug (before a rename) → the shop's current slug. */
   redirects: Map<string, string>;
-  /** The shops as read, a JSON page each: handed to the catalogue's worker again if it dropped this version. */
+  /** The shops as read, a JSON page each: sent to the catalogue's worker again if it dropped this version. */
   pages: readonly string[];
 }
 
@@ -68,7 +68,6 @@ export async function retryOnSlugRace<T>(work: () => Promise<T>): Promise<T> {
 @Injectable()
 export class ShopsService {
   private readonly catalog = new VersionedCache<ShopCatalog>((version) => this.buildCatalog(version));
-  /** The shops data version, read from the database on every call (see DataVersionReader). */
   private readonly version: DataVersionReader;
 
   constructor(
@@ -111,10 +110,7 @@ export class ShopsService {
     return { version, shops, categories, cities, states, byId, bySlug, redirects, pages };
   }
 
-  /**
-   * Work in the catalogue's worker. The thread keeps the latest versions only (and a new one, after
-   * a crash, none): a request still on an older version hands it that version's pages again.
-   */
+  /** Work in the catalogue's worker, which keeps the latest versions only: an older one's pages go again. */
   async inWorker<T>(catalog: ShopCatalog, work: (worker: CatalogWorker) => Promise<T | null>): Promise<T> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = await work(this.worker);
@@ -177,10 +173,7 @@ export class ShopsService {
   }
 }
 
-/**
- * All shops as DTOs in id order, a turn of the loop between pages (one read of 10,000 held it half
- * a second). Not inside a SQLite transaction: other requests' queries would run in it.
- */
+/** All shops in id order, yielding per page; not in a SQLite transaction: other queries would run in it. */
 export async function readShopsIn(
   manager: EntityManager,
   eachPage?: (page: ShopDto[]) => void,

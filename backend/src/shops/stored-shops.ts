@@ -19,7 +19,6 @@ const READ_PAGE = 100;
 /** Ids in one `IN (...)` of a bulk change: below every dialect's limit on bound parameters. */
 export const ID_CHUNK = 500;
 
-/** `items` in runs of at most `size`. */
 export const chunksOf = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -65,7 +64,7 @@ export async function withCategoriesOf(manager: EntityManager, shops: Shop[]): P
   return shops.map((shop) => ({ shop, categories: byShop.get(shop.id)?.map((row) => row.name) ?? [] }));
 }
 
-/** The errors of the uploaded images `values` newly point to; `check` says what is wrong with one, or null. */
+/** The errors of the uploaded images `values` newly point to; `check` says what is wrong with one. */
 export async function imageProblemsOf(
   values: Partial<ShopValues>,
   before: Partial<Shop> | undefined,

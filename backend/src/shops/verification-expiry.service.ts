@@ -10,10 +10,8 @@ import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
 
 /**
- * Takes the verification off a shop the day after its certificate's valid-until, in the shop's own
- * time zone, with no one touching it: through the one writer (the listing, the page, its JSON-LD
- * and the API follow the row), logged as the server's change. Every minute, so that the badge
- * goes within a minute of midnight; a run that finds nothing is one indexed query.
+ * Unverifies a shop the day after its valid-until in its own time zone, through the one writer (logged
+ * as the server's). Every minute, so the badge goes within a minute of midnight; an idle run is one query.
  */
 @Injectable()
 export class VerificationExpiry implements OnApplicationBootstrap {
@@ -33,7 +31,7 @@ export class VerificationExpiry implements OnApplicationBootstrap {
     );
   }
 
-  /** One run, on one replica at a time; `now` lets a test stand on another day. Returns the shops unverified. */
+  /** One run, on one replica at a time; `now` lets a test stand on another day. Returns those unverified. */
   @PeriodicJob(EVERY_MINUTE)
   async expireCertificates(now = Date.now()): Promise<number> {
     const run = await this.jobs.tryRun('verification-expiry', () => this.expire(now));

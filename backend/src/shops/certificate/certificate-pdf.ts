@@ -40,9 +40,8 @@ function allianceMark(doc: PDFKit.PDFDocument, centreX: number, top: number): vo
 }
 
 /**
- * The certificate as a one-page PDF, Spanish with English beneath each line. Helvetica (one of the
- * PDF's standard fonts) writes every Spanish letter and needs no font file. CertificatesService's
- * worker runs it (the default export), so a PDF's layout and compression stay off the web server's thread.
+ * A one-page PDF, Spanish with English beneath each line, in Helvetica (a standard PDF font: every
+ * Spanish letter, no font file). CertificatesService's worker runs it, off the web server's thread.
  */
 export default async function certificatePdf(content: CertificateContent): Promise<Buffer> {
   const qr = await QRCode.toBuffer(content.checkUrl, {

@@ -18,7 +18,7 @@ import { DEMO_SHOPS } from './demo-shops.js';
 const SEEDED_FLAG = 'demo-seeded';
 /** A fixed key, so every demo shop shares one stored map picture. */
 const DEMO_MAP_KEY = 'uploads/00000000-0000-4000-8000-00000000d0e0';
-/** That picture, a stylised street map: copied into the build (nest-cli.json's assets), read from there. */
+/** A stylised street map, copied into the build by nest-cli.json's assets. */
 const demoMapPng = () => readFileSync(join(backendDir(), 'dist/shops/demo/demo-map.png'));
 
 /** Fills a new installation with the demo directory once (the flag is claimed in the same transaction). */

@@ -42,9 +42,8 @@ export function documented(definition: ShopFieldDefinition) {
 }
 
 /**
- * A field checked by the shop schema's rules for its kind (as the form, the import, a restore and a
- * visitor's text): one rule per error code, so the API reports the contract's code, sentence and
- * numbers. `alsoAccepted` lets one more form of value through (a listing request's quarantined image).
+ * A field checked by the shop schema's rules, one per error code, so the API reports the contract's
+ * code and sentence; `alsoAccepted` lets one more form through (a listing request's quarantined image).
  */
 export function ContractField(definition: ShopFieldDefinition, alsoAccepted?: RegExp): PropertyDecorator {
   // Each code's rule asks about the same value in turn: the answer is worked out once.
