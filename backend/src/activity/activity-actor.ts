@@ -13,7 +13,6 @@ export interface ActivityActor {
 /** The server itself: scheduled work such as automatic backups and the log's own retention. */
 export const SERVER_ACTOR: ActivityActor = Object.freeze({ adminId: null, username: null, client: null });
 
-/** The actor of a request: its session's admin (if any) and its client address. */
 export function actorOf(request: Request): ActivityActor {
   // The session's admin, read by the two fields the log keeps (it records ids, not the entity).
   const user = request.isAuthenticated?.()

@@ -5,10 +5,7 @@ import { ActivityService } from './activity.service.js';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Deletes entries older than ACTIVITY_RETENTION_DAYS, at start-up and once a day after, on every
- * instance: one indexed DELETE by age, which a second instance running it too only finds done.
- */
+/** Deletes entries past ACTIVITY_RETENTION_DAYS daily, on every instance: others find the DELETE done. */
 @Injectable()
 export class ActivityRetentionService implements OnApplicationBootstrap {
   private readonly logger = new Logger('ActivityRetention');

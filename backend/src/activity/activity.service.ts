@@ -18,15 +18,12 @@ export interface ActivityRecord {
   details?: Record<string, unknown> | null;
 }
 
-/** Rows per INSERT: TypeORM builds an insert's SQL in JavaScript, and 500 rows took 60-170 ms. */
+/** Rows per INSERT: TypeORM builds an insert's SQL in JavaScript, blocking the loop on large batches. */
 const INSERT_CHUNK = 100;
 /** Rows read at a time when the whole log is streamed into a backup. */
 const READ_CHUNK = 1000;
 
-/**
- * Epoch ms of a filter's ISO 8601 value; without an offset (no Z, + or - after the last T) it is
- * UTC. `[^T...]` keeps the match linear on a run of Ts.
- */
+/** Epoch ms of an ISO 8601 value, UTC without an offset; `[^T...]` keeps the match linear on a run of Ts. */
 function instantOf(value: string): number {
   return Date.parse(/T[^TZ+-]*$/i.test(value) ? `${value}Z` : value);
 }
@@ -50,10 +47,7 @@ export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
   };
 }
 
-/**
- * The activity log. Entries are only added, in the change's own transaction (a change that rolls
- * back leaves no entry, an entry that cannot be written undoes the change), and deleted by age.
- */
+/** Entries are only added, in the change's own transaction (both commit or neither), and deleted by age. */
 @Injectable()
 export class ActivityService {
   constructor(
@@ -129,7 +123,7 @@ export class ActivityService {
     return { items: rows.map(toActivityEntryDto), total, page, pageSize };
   }
 
-  /** Deletes the entries written before `cutoff` (epoch ms); returns how many. */
+  /** `cutoff` in epoch ms; returns how many went. */
   async deleteOlderThan(cutoff: number): Promise<number> {
     const { affected } = await this.dataSource.getRepository(ActivityEntry).delete({ at: LessThan(cutoff) });
     return affected ?? 0;

@@ -77,10 +77,7 @@ export function planImportRows<Source>(
   return rows.map((row) => planRow(row, byId, byNameAndCity, claimedBy, certificates));
 }
 
-/**
- * Who holds each current certificate (a verified shop's number) as the rows before leave it: the
- * shop's claim (its id, or a new shop's name and city) and the row that gave it (null: stored).
- */
+/** Each current certificate's holder after the rows so far: the shop's claim and its row (null: stored). */
 class CurrentCertificates {
   private readonly byNumber = new Map<string, { claim: string; row: number | null }>();
   private readonly byClaim = new Map<string, string>();
@@ -159,8 +156,7 @@ function planRow<Source>(
       params: { row: first },
     });
   }
-  // The shop writer's rule, here so that the row is refused (in the dry run too), not the file:
-  // a number another shop holds as its current certificate, here or in a row before.
+  // The shop writer's rule (a number no other shop holds), here so the row is refused, in a dry run too.
   const number = values.isVerified === 'true' ? (values.certificateNumber ?? null) : null;
   const holder = number ? certificates.holderOf(number) : undefined;
   if (number && holder && holder.claim !== claim) {

@@ -52,10 +52,7 @@ export interface ImportTask extends CsvTask {
   fileName?: string;
 }
 
-/**
- * Where a task stopped: it needs the directory (a dry run) or the object store's answers on new
- * images, or it has the answer's JSON (and the images to release after an import's commit).
- */
+/** Where a task stopped: it needs the directory or the store's answers on new images, or it is done. */
 export type CsvStep =
   { needsShops: true } | { imageChecks: string[] } | { answer: Uint8Array; released?: string[] };
 
@@ -88,10 +85,7 @@ export function dryRun(task: DryRunTask): Promise<WorkerOutcome<CsvStep>> {
   });
 }
 
-/**
- * An import on this thread's own connection: one transaction (the write lock taken first) plans
- * every row against the stored shops and writes the valid ones through the shop writer.
- */
+/** One transaction on this thread's connection, write lock first: rows planned, valid ones written. */
 export function importShops(task: ImportTask): Promise<WorkerOutcome<CsvStep>> {
   return stepOf(async () => {
     const parsed = read(task);
@@ -147,7 +141,7 @@ export interface ExportTask {
   delimiter: ',' | ';';
 }
 
-/** The export file: UTF-8 with a BOM (so Excel reads accents right), CRLF line ends; 4 MB at 10,000 shops. */
+/** The export file: UTF-8 with a BOM (so Excel reads accents right), CRLF line ends. */
 export function exportShops({ shopsGzip, delimiter }: ExportTask): Uint8Array {
   const shops = JSON.parse(gunzipSync(shopsGzip).toString('utf8')) as ShopDto[];
   const records = [[...SHOP_CSV_COLUMNS], ...shops.map(shopToCsvRecord)];
@@ -188,10 +182,7 @@ async function stepOf(work: () => Promise<CsvStep>): Promise<WorkerOutcome<CsvSt
   return moved(step.answer, (answer) => ({ done: { ...step, answer } }));
 }
 
-/**
- * A value holding `bytes`, moved to the web server's thread, not copied (several MB); bytes sharing
- * Node's pool of small buffers get memory of their own first.
- */
+/** `bytes` moved, not copied, to the web thread; bytes in Node's small-buffer pool are copied first. */
 function moved<T extends object>(bytes: Uint8Array, valueOf: (own: Uint8Array) => T): T {
   const own =
     bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);

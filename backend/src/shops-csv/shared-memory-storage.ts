@@ -3,10 +3,7 @@ import type { StorageEngine } from 'multer';
 /** Room is added a megabyte at a time at least, not for every piece. */
 const STEP = 1024 * 1024;
 
-/**
- * Copies an upload piece by piece into growable shared memory the CSV worker reads without a copy
- * (multer's memory storage joins them at the end: 33-50 ms of the event loop for 10 MB).
- */
+/** Copies an upload piece by piece into shared memory the CSV worker reads (multer's joins at the end). */
 export function sharedMemoryStorage(maxBytes: number): StorageEngine {
   return {
     _handleFile(_request, file, callback) {

@@ -21,12 +21,11 @@ export type CsvDelimiter = ',' | ';';
 /** A plain number (a coordinate): left as it is, so spreadsheets keep it a number. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 /**
- * Starts the export escapes with an apostrophe (shown as text): a formula's (OWASP "CSV
- * Injection"), and an apostrophe's, so the import, which takes one off, gives back what was exported.
+ * Starts the export escapes with an apostrophe: a formula's (CSV injection), and an apostrophe's, so the
+ * import, which takes one off, gives back what was exported.
  */
 const ESCAPED_START = /^['=+\-@\t\r]/;
 
-/** The cell as the export writes it (see ESCAPED_START). */
 export function neutralizeCell(value: string): string {
   return ESCAPED_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
@@ -99,17 +98,14 @@ function invalidFile(message: string, params?: Record<string, string | number>):
   return new ApiError(400, 'CSV_INVALID_FILE', message, params ? { params } : {});
 }
 
-/**
- * Reads a shops CSV (BOM, CRLF or LF, `,` or `;`, quoted cells); the header names each required column
- * once and no unknown one. Blank rows are skipped but keep their place in the row numbers.
- */
+/** Reads a shops CSV; the header names each required column once, none unknown; blank rows keep a number. */
 export function parseShopsCsv(bytes: Buffer): ParsedShopsCsv {
   const text = decodeCsv(bytes);
   const delimiter = detectDelimiter(text.replace(/^\uFEFF/, ''));
   let columns: ShopCsvColumn[] | undefined;
   const records: { row: number; record: string[] }[] = [];
-  // csv-parse builds an error for every record of another cell count (relaxed too): without a
-  // stack trace each costs a quarter. The parse is synchronous, nothing else sees the limit.
+  // csv-parse builds an error for every record of another cell count (relaxed too): no stack trace
+  // makes them cheap. The parse is synchronous, so nothing else sees the limit.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {

@@ -16,10 +16,7 @@ import type { CsvStep, DryRunTask, ExportTask, ImageAnswers, ImportTask } from '
 
 type CsvWork = DryRunTask | ImportTask | ExportTask;
 
-/**
- * Shops out as CSV and in from one (a dry run, or one transaction), read, planned and written in the
- * CSV worker thread (one: imports run one after another) on its own connection.
- */
+/** Shops CSV out and in, in the one CSV worker thread (imports run one at a time) on its own connection. */
 @Injectable()
 export class ShopsCsvService implements OnModuleDestroy {
   private pool?: Piscina<CsvWork, WorkerOutcome<CsvStep> | Uint8Array>;
@@ -38,7 +35,7 @@ export class ShopsCsvService implements OnModuleDestroy {
     return bufferOf((await this.workers.run(task, { name: 'exportShops' })) as Uint8Array);
   }
 
-  /** Plans and applies an import (see the worker's `importShops`), logged as `actor`'s; the answer is its JSON. */
+  /** Plans and applies an import (the worker's `importShops`), logged as `actor`'s; answers its JSON. */
   async importShops(
     file: Buffer,
     allOrNothing: boolean,
@@ -55,8 +52,7 @@ export class ShopsCsvService implements OnModuleDestroy {
   /** A preview, as the answer's JSON, planned against the public catalogue of the current data version. */
   async dryRun(file: Buffer, allOrNothing: boolean): Promise<Buffer> {
     const read = { token: randomUUID(), csv: file, allOrNothing };
-    // The file is read first: a file refused for its own sake (a header and 200,000 empty lines)
-    // costs neither the catalogue's list nor its copy. Otherwise the worker keeps what it read.
+    // The file is read first, so a refused file costs no catalogue copy; else the worker keeps what it read.
     if (!('needsShops' in (await this.step(read, 'dryRun'))))
       throw new Error('The CSV worker planned a dry run without the directory');
     const task = { ...read, shopsGzip: (await this.catalog.now()).shops.gzip };
@@ -76,10 +72,7 @@ export class ShopsCsvService implements OnModuleDestroy {
     return doneOf((await this.workers.run(task, { name })) as WorkerOutcome<CsvStep>);
   }
 
-  /**
-   * Runs a task's steps to its answer: the uploaded images its rows newly point to are checked
-   * here with the object store (input and output only), and the task runs again with the answers.
-   */
+  /** Runs a task to its answer: new images are checked here with the object store, then it runs again. */
   private async inSteps(
     task: DryRunTask | ImportTask,
     name: 'dryRun' | 'importShops',
