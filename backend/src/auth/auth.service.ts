@@ -88,7 +88,7 @@ export class AuthService {
     await this.loginLimits.succeeded(client, user.username);
   }
 
-  /** Changes the caller's password and ends their other sessions; wrong current passwords are limited per account. */
+  /** Changes the caller's password, ending their other sessions; wrong ones are limited per account. */
   async changePassword(
     user: AdminUser,
     dto: ChangePasswordDto,

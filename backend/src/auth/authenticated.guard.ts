@@ -8,10 +8,7 @@ import {
   isAllowedDuringEnrolment,
 } from './second-factor/pending-step.js';
 
-/**
- * Lets a request through only with a live admin session; while the admin must still set up a
- * second factor, only to the routes marked AllowedDuringEnrolment.
- */
+/** A live admin session only; while it must set up a second factor, only AllowedDuringEnrolment routes. */
 @Injectable()
 export class AuthenticatedGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}

@@ -36,7 +36,6 @@ export class LoginLimits {
 export const LimitedAsLogin = (errors: Partial<Record<ErrorStatus, string>>) =>
   ApiErrors({ ...errors, 429: 'Too many failed attempts; Retry-After says when to try again' });
 
-/** The counters one attempt takes, each with what it counts. */
 function counters(client: string, username: string, device: string | null): [LimitName, string[]][] {
   const account = accountOf(username);
   const counted: [LimitName, string[]][] = [

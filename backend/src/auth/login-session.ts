@@ -46,10 +46,7 @@ export class LoginSessions {
     await this.start(request, method);
   }
 
-  /**
-   * What a logged-in session keeps (its absolute end, its device, the time of the last proof);
-   * the browser becomes a known device of the account, and the login is logged.
-   */
+  /** Stamps the session (absolute end, device, last proof), remembers the device and logs the login. */
   async start(request: Request, method?: LoginMethod): Promise<void> {
     const session = request.session as unknown as SessionData;
     session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;

@@ -1,4 +1,4 @@
-/** The session timeouts and cookie settings, given to the auth module by the app module from the configuration. */
+/** The session timeouts and cookie settings, which the app module gives the auth module from the config. */
 export class SessionSettings {
   constructor(
     readonly absoluteMs: number,

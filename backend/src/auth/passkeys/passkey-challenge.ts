@@ -89,7 +89,7 @@ export class SignInChallenges {
     return new Uint8Array(Buffer.concat([signed, this.mac(signed)]));
   }
 
-  /** When `challenge` (base64url) was issued; 400 PASSKEY_CHALLENGE_EXPIRED when not ours, altered or expired. */
+  /** When `challenge` (base64url) was issued; 400 PASSKEY_CHALLENGE_EXPIRED if foreign, altered or old. */
   issuedAt(challenge: string | undefined, now = Date.now()): number {
     const bytes = challenge === undefined ? Buffer.alloc(0) : Buffer.from(challenge, 'base64url');
     if (bytes.length !== SIGNED_BYTES + MAC_BYTES || bytes[0] !== VERSION) throw challengeExpired();

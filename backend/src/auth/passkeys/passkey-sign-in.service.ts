@@ -49,7 +49,7 @@ export class PasskeySignInService {
     private readonly activity: ActivityService,
   ) {}
 
-  /** Options for navigator.credentials.get: a signed-in admin is offered their own passkeys, a sign-in any. */
+  /** Options for navigator.credentials.get: a signed-in admin gets their own passkeys, a sign-in any. */
   async authenticationOptions(rpID: string, user?: AdminUser, challenge?: Uint8Array<ArrayBuffer>) {
     const own = user ? await this.passkeys.find({ where: { adminId: user.id } }) : [];
     return generateAuthenticationOptions({
@@ -81,10 +81,7 @@ export class PasskeySignInService {
     await this.signIn(response, expected, actor, () => null, user, 'reauthentication');
   }
 
-  /**
-   * The step after the password: only a passkey of the account whose password was just given
-   * counts (another admin's is refused). Returns that account; a failure is a failed second factor.
-   */
+  /** The step after the password; returns the account. A failure counts as a failed second factor. */
   async secondFactor(
     adminId: string,
     response: AuthenticationResponseJSON,
@@ -98,7 +95,7 @@ export class PasskeySignInService {
     return this.signIn(response, expected, actor, deviceOf, user, 'second-factor');
   }
 
-  /** The admin a valid assertion belongs to (of `signedIn` alone, when given); 401 PASSKEY_REJECTED otherwise. */
+  /** The admin a valid assertion belongs to (only `signedIn`, when given); else 401 PASSKEY_REJECTED. */
   async signIn(
     response: AuthenticationResponseJSON,
     expected: ExpectedCeremony,

@@ -48,7 +48,6 @@ export const credentialKeyOf = (credentialId: string) =>
 export const transportsOf = (passkey: Pick<Passkey, 'transports'>) =>
   passkey.transports ? passkey.transports.split(',') : undefined;
 
-/** An administrator's passkeys: register one, list them, remove one. */
 @Injectable()
 export class PasskeysService {
   constructor(
@@ -66,7 +65,7 @@ export class PasskeysService {
     return rows.map(toPasskeyDto);
   }
 
-  /** Options to make a discoverable passkey for this admin, on none of the authenticators holding one of theirs. */
+  /** Options for a discoverable passkey, on none of the authenticators already holding one of theirs. */
   async registrationOptions(user: AdminUser, rpID: string) {
     const existing = await this.passkeys.find({ where: { adminId: user.id } });
     return generateRegistrationOptions({
@@ -127,7 +126,7 @@ export class PasskeysService {
     return toPasskeyDto(passkey);
   }
 
-  /** Removes one of the admin's passkeys and ends their other sessions; not the last factor the policy requires. */
+  /** Removes a passkey, ending the admin's other sessions; not the last factor the policy requires. */
   async remove(user: AdminUser, id: string, currentSid: string, actor: ActivityActor): Promise<void> {
     const required = await this.policy.isRequired();
     await this.transactions.run(async (manager) => {

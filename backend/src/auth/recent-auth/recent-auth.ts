@@ -25,16 +25,12 @@ export function confirmedNow(request: Request): MessageDto {
   return { message: 'Confirmed' };
 }
 
-/** Whether the session's admin proved who they are within the window. */
 export function recentlyAuthenticated(request: Request): boolean {
   const at = (request.session as unknown as SessionData | undefined)?.authenticatedAt;
   return typeof at === 'number' && Date.now() - at <= WINDOW_MS;
 }
 
-/**
- * A dangerous action needs the password (or a passkey) within the window, read from the session
- * alone; otherwise 403 REAUTHENTICATION_REQUIRED, which the admin turns into a prompt.
- */
+/** A dangerous action needs a proof within the window (per session), else 403 REAUTHENTICATION_REQUIRED. */
 @Injectable()
 export class RecentAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
@@ -43,7 +39,6 @@ export class RecentAuthGuard implements CanActivate {
   }
 }
 
-/** The answer to a dangerous action without a recent re-authentication. */
 export function reauthenticationRequired(): ApiError {
   return new ApiError(
     403,

@@ -8,7 +8,7 @@ import { noSecondFactorPending } from './second-factor-errors.js';
 /** How long a password stays good for giving the second factor. */
 const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
-/** A right password for an account with a second factor: the session is NOT logged in, it waits for the code. */
+/** A right password for an account with a second factor: the session is NOT logged in until the code. */
 type SecondFactorPending = NonNullable<SessionData['secondFactorPending']>;
 
 function sessionOf(request: Request): SessionData | undefined {

@@ -17,7 +17,6 @@ import { TotpFactor } from './totp/totp-factor.entity.js';
 import { TotpController } from './totp/totp.controller.js';
 import { TotpService } from './totp/totp.service.js';
 
-/** Provided here and exported alike, for the modules that import this one. */
 const SECOND_FACTOR_SERVICES = [
   SecondFactorRegistry,
   TotpService,

@@ -29,10 +29,7 @@ export class SecondFactorService {
     private readonly activity: ActivityService,
   ) {}
 
-  /**
-   * Checks the code of an account whose password was just given, under the login limits and the
-   * account's own; six digits are an app's code, anything else a recovery code (then spent).
-   */
+  /** Checks a code under the login limits; six digits are an app's code, else a recovery code (spent). */
   async verify(
     adminId: string,
     code: string,

@@ -12,7 +12,7 @@ import { SecondFactorResetService } from './second-factor-reset.service.js';
 @Module({})
 class ResetMfaModule {}
 
-/** `npm run admin:reset-mfa -- <username>`, for when no other administrator can reset the account; the exit code. */
+/** `npm run admin:reset-mfa -- <username>`, when no other admin can reset the account; the exit code. */
 export async function resetMfaCommand(
   args: string[],
   env: Env,
