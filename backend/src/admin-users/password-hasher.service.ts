@@ -4,18 +4,15 @@ import { availableParallelism } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 
-/** argon2id's defaults (64 MiB, 3 passes; above OWASP's) in one lane: 4 lanes took a whole 2-core machine. */
+/** argon2id's defaults (64 MiB, 3 passes; above OWASP's) in one lane: more lanes would take every core. */
 const STANDARD_COST = { parallelism: 1 };
 /** Same algorithm and code path, a few ms per hash instead of hundreds: for the test suites only. */
 const TEST_COST = { timeCost: 1, memoryCost: 1024, parallelism: 1 };
 
-/** Hashes at once: one core fewer than the machine has, so a burst of logins queues here, not in libuv's pool. */
+/** Hashes at once: a core fewer than the machine has, so a login burst queues here, not in libuv's pool. */
 export const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
-/**
- * Password hashes, at most HASHING_CONCURRENCY at a time. An unknown username verifies a decoy
- * hash, so it costs the same time as a wrong password.
- */
+/** Password hashes, HASHING_CONCURRENCY at once; an unknown username verifies a decoy, costing the same. */
 @Injectable()
 export class PasswordHasher {
   private readonly options: HashOptions;

@@ -13,7 +13,7 @@ interface Mysql2Pool {
   config?: { connectionLimit?: number };
 }
 
-/** This replica's Prometheus metrics (a registry of its own: apps in one test process), on METRICS_PORT only. */
+/** This replica's Prometheus metrics (own registry: apps share a test process), on METRICS_PORT only. */
 export class AppMetrics {
   readonly registry = new Registry();
 

@@ -17,9 +17,8 @@ export const APP_LOGGER = Symbol('APP_LOGGER');
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * The process's pino logger: JSON lines (ISO time, level as a word) or pino-pretty's in
- * development; `destination` is for tests. No redaction: no line holds a secret (request lines
- * have `lineOf`'s fields only), and redaction cost a quarter of each line (bench/FINDINGS.md).
+ * The process's pino logger: JSON lines (ISO time, level as a word) or pino-pretty's in development;
+ * `destination` is for tests. No redaction: no line holds a secret (requests log `lineOf`'s fields only).
  */
 export function createAppLogger(config: ObservabilityConfig, destination?: DestinationStream): Logger {
   const stream =
@@ -97,9 +96,8 @@ function lineOf(request: TrackedRequest, response: ServerResponse, durationMs: n
 }
 
 /**
- * One line per request through pino-http: info, warn for 4xx, error for 5xx or a failure. Lean:
- * its child logger binds only the request's id (which Nest's lines then carry too, nestjs-pino),
- * and no request or response object is serialised.
+ * One line per request through pino-http: info, warn for 4xx, error for 5xx or a failure. Its child
+ * logger binds only the request's id (Nest's lines carry it too); no request or response is serialised.
  */
 export function logRequests(logger: Logger) {
   return pinoHttp<Request, Response>({

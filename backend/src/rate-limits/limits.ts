@@ -49,7 +49,7 @@ export function limitRules(config: AppConfig) {
       seconds: HOUR,
       refuse: tooManySubmissions,
     },
-    /** The same from everyone together: counted only once the address's limit and the proof of work passed. */
+    /** The same from everyone together: counted only once the address's limit and proof of work passed. */
     'visitor-submission.everyone': { points: visitors.perHour, seconds: HOUR, refuse: tooManySubmissions },
     /** Quarantined image links for "List my shop" from one address. */
     'visitor-upload.address': {

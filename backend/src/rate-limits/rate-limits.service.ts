@@ -19,11 +19,7 @@ const TABLE = 'rate_limit';
 /** What is counted, hashed: no address, username or session id is stored. */
 const keyOf = (parts: string[]) => createHash('sha256').update(parts.join('|')).digest('hex');
 
-/**
- * The SQLite connection as rate-limiter-flexible sees it, with each statement prepared once: the
- * library calls prepare() for every point, and preparing was the largest part of a login's work
- * on the main thread in a burst of logins (bench/RESULTS.md).
- */
+/** Statements prepared once: rate-limiter-flexible prepares per point, costly on the main thread. */
 function preparedOnce(db: Database): Database {
   const statements = new Map<string, Statement>();
   const prepare = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;

@@ -11,13 +11,10 @@ import { workerDatabaseOf } from '../database/worker-data-source.js';
 import { ShopsService } from '../shops/shops.service.js';
 import type { EncodedSitemap, SitemapTask } from './sitemap.worker.js';
 
-/** Origins whose sitemaps are kept (0.5 MB each at 10,000 shops); with PUBLIC_URL there is one. */
+/** Origins whose sitemaps are kept (each lists every shop); with PUBLIC_URL there is one. */
 export const KEPT_SITEMAPS = 4;
 
-/**
- * The sitemap per data version and origin (a forged Host gets one naming itself, never one given
- * to others), built by a worker thread on its own connection (sitemap.worker.ts).
- */
+/** The sitemap per version and origin (a forged Host gets one naming itself only), built in a worker. */
 @Injectable()
 export class SeoService implements OnModuleDestroy {
   /** Per origin, its files as asked (0: the main one), of one data version. */

@@ -29,10 +29,7 @@ function pageEntries(origin: string, spanishPath: string, lastmod: string | unde
     .join('');
 }
 
-/**
- * URLs per sitemap file (sitemaps.org allows 50,000): each file is built on request per origin,
- * so one request's work stays small however many shops there are (an index names the files).
- */
+/** URLs per sitemap file (sitemaps.org allows 50,000): small, as each is built on request per origin. */
 export const SITEMAP_FILE_URLS = 5_000;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -28,10 +28,7 @@ const ORIGIN_MARK = '\0';
 /** This version's files, split where the origin goes, and the digest of the whole (for ETags). */
 let kept: { version: number; files: string[][]; digest: string } | undefined;
 
-/**
- * SeoService's worker: the XML is written once per data version with a mark for the origin, so an
- * origin's file is a join and a fast compression (twenty Hosts each building it all took 6 s).
- */
+/** SeoService's worker: XML written once per version with an origin mark, so an origin's file is a join. */
 export default async function buildInWorker({
   database,
   version,
@@ -51,7 +48,7 @@ export default async function buildInWorker({
   const pieces = kept.files[file];
   if (!pieces) return null;
   const bytes = Buffer.from(pieces.join(xml(origin)));
-  // 5-10x faster than brotli 5 and gzip 9 here, for a body 1.5-2x larger.
+  // The fastest levels: each origin's file is compressed on request; speed outweighs a somewhat larger body.
   return {
     identityLength: bytes.length,
     gzip: gzipSync(bytes, { level: 1 }),

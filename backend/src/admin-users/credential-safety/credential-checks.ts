@@ -1,10 +1,7 @@
 import { fieldRefusal } from '../../common/api-error.js';
 import { usernameSkeleton } from './username-skeleton.js';
 
-/**
- * Refuses a new username that looks like an existing one (same confusable skeleton) but is not
- * the same name: an exact match, whatever the case, is USERNAME_TAKEN instead.
- */
+/** Refuses a username sharing an existing one's confusable skeleton; an exact match is USERNAME_TAKEN. */
 export function assertNotConfusable(username: string, existing: string[]): void {
   const skeleton = usernameSkeleton(username);
   const lookalike = existing.find(

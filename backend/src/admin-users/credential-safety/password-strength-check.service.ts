@@ -8,7 +8,7 @@ type Check = { password: string; userInputs: string[] };
 
 /**
  * Refuses a weak new password (400 WEAK_PASSWORD with zxcvbn's keys for the admin to translate).
- * zxcvbn runs in a worker that stops 2 s after its last check: its dictionaries hold 70 MB of RSS.
+ * zxcvbn runs in a worker that stops 2 s after its last check: its dictionaries take much memory.
  */
 @Injectable()
 export class PasswordStrengthCheck implements OnModuleDestroy {

@@ -1,13 +1,10 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { siteDictionary, withoutSiteWords } from './site-words.js';
 
-/** The lowest zxcvbn score (0-4) a new password may have: 3 is "safely unguessable" offline with a slow hash. */
+/** The lowest zxcvbn score (0-4) a new password may have: 3 is "safely unguessable" offline, slow hash. */
 export const MIN_PASSWORD_SCORE = 3;
 
-/**
- * zxcvbn's time grows faster than the password (a 967-character one took 5 s with its defaults):
- * only a prefix is scored, which can refuse a long password for its start but never let one through.
- */
+/** zxcvbn's time grows faster than the password: a prefix is scored (may refuse, never lets one through). */
 export const SCORED_LENGTH = 100;
 const L33T_MAX_SUBSTITUTIONS = 20;
 
@@ -22,7 +19,7 @@ export interface PasswordWeakness {
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 
-/** Built on first use: the dictionaries are 2.5 MB of code that only a new password needs. */
+/** Built on first use: the dictionaries are large, and only a new password needs them. */
 function zxcvbn(): Promise<ZxcvbnFactory> {
   estimator ??= (async () => {
     const [{ ZxcvbnFactory }, common, en, esEs] = await Promise.all([

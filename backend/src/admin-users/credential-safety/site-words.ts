@@ -1,6 +1,4 @@
-// The words this site shows on every page, the first its attackers try, written as the site
-// writes them: the alliance, the trade, the country, the product, and the 32 federal entities
-// with their usual short forms.
+// The words this site shows on every page, the first its attackers try, written as the site writes them.
 import words from './site-words.json' with { type: 'json' };
 
 export const STATES: readonly string[] = words.states;
@@ -37,10 +35,7 @@ function wordPattern(word: string): string {
 
 let siteWordPattern: RegExp | undefined;
 
-/**
- * The password without the site's words, whatever their case or accents: what it adds to the
- * attacker's first guesses. The username stays: zxcvbn already scores it as a user input.
- */
+/** The password without the site's words (any case or accents); zxcvbn already scores the username. */
 export function withoutSiteWords(password: string): string {
   // Longest first, so "baja california sur" is taken whole, not as "baja california".
   siteWordPattern ??= new RegExp(

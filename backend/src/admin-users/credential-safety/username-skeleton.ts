@@ -26,7 +26,7 @@ export function usernameSkeleton(username: string): string {
 /** Bidirectional controls: they reorder what is shown, so a name can read differently from what it is. */
 export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
-/** Characters that show nothing or look like a plain space (format characters, other spaces, blank letters). */
+/** Characters that show nothing or look like a space (format characters, other spaces, blank letters). */
 export const INVISIBLE_CHARACTER =
   // eslint-disable-next-line no-misleading-character-class -- combining marks listed on purpose, each one alone
   /[\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u1160\u3164\uFFA0\u2800\u17B4\u17B5]|[\u034F\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;

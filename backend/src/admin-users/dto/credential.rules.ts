@@ -12,10 +12,7 @@ const USERNAME_RULE = {
   params: { min: MIN_USERNAME_LENGTH, max: MAX_USERNAME_LENGTH },
 };
 
-/**
- * A new password: the spec's minimum and a ceiling that protects the hasher. Its strength is
- * checked by the service, which knows the account's username.
- */
+/** A new password, bounded (the ceiling guards the hasher); the service checks strength with the username. */
 export function IsNewPassword(requiredMessage = 'Password is required') {
   return applyDecorators(
     IsNotEmpty({ message: requiredMessage }),
@@ -46,10 +43,7 @@ export function IsPasswordConfirmation() {
   );
 }
 
-/**
- * A username for a new account: 3 to 50 characters after trimming (see contract/). Rules are listed in the
- * order they are checked (only the first failure is reported).
- */
+/** A new account's username, 3 to 50 characters trimmed; rules in checking order (first failure shows). */
 export function IsNewUsername() {
   return applyDecorators(
     IsNotEmpty({ message: 'Username is required' }),
