@@ -16,10 +16,7 @@ export const APP_LOGGER = Symbol('APP_LOGGER');
 /** An id the gateway (or a client) sent is kept only if it is short and plain: it lands in logs. */
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/**
- * The process's pino logger: JSON lines (ISO time, level as a word) or pino-pretty's in development;
- * `destination` is for tests. No redaction: no line holds a secret (requests log `lineOf`'s fields only).
- */
+/** The pino logger: JSON lines or pino-pretty's in development; no redaction, as no line holds a secret. */
 export function createAppLogger(config: ObservabilityConfig, destination?: DestinationStream): Logger {
   const stream =
     destination ??

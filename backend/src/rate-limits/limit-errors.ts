@@ -1,8 +1,7 @@
 import { ApiError, type ErrorCode, type ErrorParams } from '../common/api-error.js';
 
-/** For people reading the API; the screens translate the code TOO_MANY_REQUESTS. */
+// For people reading the API; the screens translate the codes TOO_MANY_REQUESTS and TOO_MANY_UPLOADS.
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions in a short time. Please try again later.';
-/** For people reading the API; the screens translate the code TOO_MANY_UPLOADS. */
 export const TOO_MANY_UPLOADS =
   'Too many image uploads in a short time. Please wait a few minutes and try again.';
 

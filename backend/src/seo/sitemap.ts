@@ -1,4 +1,3 @@
-/** What the sitemap reads of a shop. */
 export interface SitemapShop {
   slug: string;
   updatedAt: Date | string;
@@ -36,10 +35,7 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
-/**
- * `/sitemap.xml` (`main`) and, past SITEMAP_FILE_URLS URLs, the files it indexes (`/sitemap-<n>.xml`):
- * the listing and every shop page at `origin`, in both languages, with their last change.
- */
+/** `/sitemap.xml` and, past SITEMAP_FILE_URLS URLs, its indexed files: every public page, both languages. */
 export function buildSitemaps(
   shops: readonly SitemapShop[],
   origin: string,

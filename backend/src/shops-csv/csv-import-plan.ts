@@ -51,7 +51,6 @@ export const refusedReport = (
   errors,
 });
 
-/** How many rows are created, updated, unchanged and refused. */
 export function importCounts(reports: readonly ImportRowDto[]): ImportShopsResultDto['counts'] {
   const counts = { created: 0, updated: 0, unchanged: 0, refused: 0 };
   for (const report of reports) counts[report.status] += 1;

@@ -3,7 +3,6 @@ import { CSV_IMPORT_MAX_BYTES } from 'contract';
 import { ApiError } from '../common/api-error.js';
 import { UploadInterceptor } from '../common/upload.interceptor.js';
 
-/** The multipart form field that carries the CSV file. */
 export const CSV_FILE_FIELD = 'file';
 
 const MAX_MB = `${CSV_IMPORT_MAX_BYTES / (1024 * 1024)}MB`;

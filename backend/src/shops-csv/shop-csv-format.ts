@@ -10,7 +10,6 @@ import {
 import { ApiError } from '../common/api-error.js';
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 
-/** A column of the shops CSV (contract SHOP_CSV_COLUMNS). */
 export type ShopCsvColumn = (typeof SHOP_CSV_COLUMNS)[number];
 
 /** Columns the server writes: exported, ignored on import. */
@@ -20,10 +19,7 @@ export type CsvDelimiter = ',' | ';';
 
 /** A plain number (a coordinate): left as it is, so spreadsheets keep it a number. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-/**
- * Starts the export escapes with an apostrophe: a formula's (CSV injection), and an apostrophe's, so the
- * import, which takes one off, gives back what was exported.
- */
+/** Apostrophe-escaped on export: a formula (CSV injection), and an apostrophe, which the import takes off. */
 const ESCAPED_START = /^['=+\-@\t\r]/;
 
 export function neutralizeCell(value: string): string {

@@ -20,10 +20,7 @@ const CACHED_QUERIES = 1_000;
 /** The parameters of the toggles whose answers change with time (kept for their minute only). */
 const TIMED_PARAMS = LISTING_TOGGLES.filter((toggle) => toggle.changesWithTime).map(({ param }) => param);
 
-/**
- * `GET /api/shops/listing`, kept compressed per catalogue version by filters and page (encoding is costly)
- * and by query string (a string seen before skips the validation pipe).
- */
+/** `GET /api/shops/listing`, compressed per version by filters and page, and by query (skips the pipe). */
 @Injectable()
 export class PublicListing {
   private readonly answers = new WeakMap<ShopCatalog, LRUCache<string, Promise<EncodedDocument>>>();

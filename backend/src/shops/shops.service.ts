@@ -26,7 +26,6 @@ export function shopNotFound(): ApiError {
 
 /** Everything the public routes serve, built once per data version (so it is encoded once too). */
 export interface ShopCatalog {
-  /** The shops data version this was built for. */
   version: number;
   /** Verified first, then by name in Spanish order. */
   shops: ShopDto[];
@@ -89,7 +88,6 @@ export class ShopsService {
     return this.version.read().then((version) => this.catalog.peek(version) ?? this.catalog.get(version));
   }
 
-  /** The shop a slug names, or its current slug when the slug is an old one, or null. */
   async resolveSlug(slug: string): Promise<SlugResolution> {
     return resolveSlugIn(await this.getCatalog(), slug);
   }

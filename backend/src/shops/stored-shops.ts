@@ -54,7 +54,6 @@ export async function eachStoredPage(
   }
 }
 
-/** `shops` with their categories in order. */
 export async function withCategoriesOf(manager: EntityManager, shops: Shop[]): Promise<StoredShop[]> {
   const rows = await manager.getRepository(ShopCategory).find({
     where: { shopId: In(shops.map((shop) => shop.id)) },

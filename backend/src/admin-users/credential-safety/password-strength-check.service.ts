@@ -6,10 +6,7 @@ import type { PasswordWeakness } from './password-strength.js';
 
 type Check = { password: string; userInputs: string[] };
 
-/**
- * Refuses a weak new password (400 WEAK_PASSWORD with zxcvbn's keys for the admin to translate).
- * zxcvbn runs in a worker that stops 2 s after its last check: its dictionaries take much memory.
- */
+/** Refuses a weak password (400 WEAK_PASSWORD, zxcvbn's keys) in a worker that frees its memory when idle. */
 @Injectable()
 export class PasswordStrengthCheck implements OnModuleDestroy {
   private pool?: Piscina<Check, PasswordWeakness | null>;

@@ -48,9 +48,8 @@ export function accountInputs(values: string[]): string[] {
 }
 
 /**
- * Why a new password scores below MIN_PASSWORD_SCORE, or null. One holding the site's words must
- * also be strong without them: zxcvbn scores "Armeros-ATM-2025" 3, but this site's attackers try it first.
- * The default export, run in PasswordStrengthCheck's worker: zxcvbn and its dictionaries live there only.
+ * Why a new password scores below MIN_PASSWORD_SCORE, or null, in PasswordStrengthCheck's worker. One with
+ * the site's words must be strong without them: zxcvbn scores "Armeros-ATM-2025" 3; attackers try it first.
  */
 export default async function passwordWeakness({
   password,

@@ -3,7 +3,6 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Shop } from '../shop.entity.js';
 
-/** The paper sizes a certificate prints on. */
 export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
 export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
 
