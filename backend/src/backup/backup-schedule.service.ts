@@ -25,11 +25,8 @@ export type AutomaticBackupOutcome =
   | { failed: string }
   | { skipped: 'already run for this time' | 'another automatic backup is running' };
 
-/**
- * The automatic backups on BACKUP_SCHEDULE (a cron job added to @nestjs/schedule's registry: the
- * pattern is configuration). Each scheduled time runs once across replicas, by the first to
- * insert its claim, under the job lock so that backups never overlap. Failures are recorded.
- */
+// Automatic backups on BACKUP_SCHEDULE, added to @nestjs/schedule's registry because the pattern is
+// configuration. The first replica to insert a time's claim runs it, under the lock; failures are recorded.
 @Injectable()
 export class BackupScheduleService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AutomaticBackups');
@@ -68,10 +65,8 @@ export class BackupScheduleService implements OnApplicationBootstrap {
     return this.registry.getCronJob(AUTOMATIC_BACKUP_LOCK).nextDate().toJSDate();
   }
 
-  /**
-   * The scheduled time of this tick (replicas' clocks differ a little): the schedule's latest time
-   * up to a second from now, in the minute before (a tick fires at its time or just after).
-   */
+  // The schedule's latest time up to a second from now, within the minute before: a tick fires at its
+  // time or just after, and replicas' clocks differ a little.
   private currentSlot(job: CronJob): Date {
     const now = Date.now();
     const { cronTime } = job;
