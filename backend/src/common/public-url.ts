@@ -10,10 +10,7 @@ export function setPublicUrl(app: Application, publicUrl: string | undefined): v
   app.set(PUBLIC_URL_KEY, publicUrl);
 }
 
-/**
- * The site's public origin: PUBLIC_URL, else the request's own as Express sees it (a Host that
- * is not plain becomes `localhost`). What is built with it is kept per origin (byOrigin).
- */
+/** PUBLIC_URL, else the request's origin as Express sees it (a Host not plain becomes `localhost`). */
 export function publicOrigin(request: Request): string {
   const configured = request.app.get(PUBLIC_URL_KEY) as string | undefined;
   if (configured) return configured;
@@ -24,10 +21,8 @@ export function publicOrigin(request: Request): string {
 /** Origins whose copies of what is built with absolute URLs are kept (one with PUBLIC_URL). */
 export const KEPT_ORIGINS = 16;
 
-/**
- * What is built for each origin, kept for the `max` most recently asked: a stranger's Host gets
- * its own entry, never another's. `onDrop` runs for an entry pushed out or deleted.
- */
+// What is built for each origin, for the `max` most recently asked: a stranger's Host gets its own
+// entry, never another's. `onDrop` runs for an entry pushed out or deleted.
 export function byOrigin<T extends NonNullable<unknown>>(
   max = KEPT_ORIGINS,
   onDrop?: (value: T, origin: string) => void,
