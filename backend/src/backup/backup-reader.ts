@@ -82,8 +82,10 @@ export function asDate(value: unknown): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
-// Every check that needs no image bytes, at most `maxShops` shops; `seen` gets the manifest once read.
-// The caller closes `zip` once it has read the images it needs.
+/**
+ * Opens the ZIP and makes every check that needs no image bytes, taking at most `maxShops` shops;
+ * `seen` gets the manifest once read. The caller closes `zip` once it has read the images it needs.
+ */
 export async function readBackup(
   file: BackupFile,
   maxShops: number,

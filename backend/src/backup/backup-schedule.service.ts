@@ -25,8 +25,10 @@ export type AutomaticBackupOutcome =
   | { failed: string }
   | { skipped: 'already run for this time' | 'another automatic backup is running' };
 
-// Automatic backups on BACKUP_SCHEDULE, added to @nestjs/schedule's registry because the pattern is
-// configuration. The first replica to insert a time's claim runs it, under the lock; failures are recorded.
+/**
+ * Automatic backups on BACKUP_SCHEDULE, added to @nestjs/schedule's registry because the pattern is
+ * configuration. The first replica to insert a time's claim runs it, under the lock; failures are recorded.
+ */
 @Injectable()
 export class BackupScheduleService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AutomaticBackups');
@@ -65,8 +67,10 @@ export class BackupScheduleService implements OnApplicationBootstrap {
     return this.registry.getCronJob(AUTOMATIC_BACKUP_LOCK).nextDate().toJSDate();
   }
 
-  // The schedule's latest time up to a second from now, within the minute before: a tick fires at its
-  // time or just after, and replicas' clocks differ a little.
+  /**
+   * The scheduled time of this tick (replicas' clocks differ a little): the schedule's latest time
+   * up to a second from now, in the minute before (a tick fires at its time or just after).
+   */
   private currentSlot(job: CronJob): Date {
     const now = Date.now();
     const { cronTime } = job;

@@ -173,8 +173,10 @@ const PERIOD_KEYS = [
 /** Each stored image's path in the backup → its path here: the shops' images, the requests' quarantined ones. */
 type StoredPaths = { images: Map<string, string>; quarantined: Map<string, string> };
 
-// Stores the written shops' images and the put-back requests' quarantined ones (in quarantine again);
-// every used image is checked, stored or not. Keys go into `stored` as journalled.
+/**
+ * Stores the images the written shops use and the quarantined ones of the requests put back (in
+ * quarantine again); every used image is checked, stored or not. Keys go into `stored` as journalled.
+ */
 async function storeImages(
   context: BackupWorkerContext,
   backup: ReadBackup,

@@ -6,8 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { StorageEngine } from 'multer';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 
-// Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers): else
-// a large upload keeps many pieces waiting, and glibc's heap keeps that room.
+/**
+ * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers): else
+ * a large upload keeps many pieces waiting, and glibc's heap keeps that room.
+ */
 export class ReleasingFileWriter extends Writable {
   bytesWritten = 0;
   /** Bytes of buffers given back (for the tests: the release must really happen). */

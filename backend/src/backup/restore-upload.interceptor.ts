@@ -25,8 +25,10 @@ export function notEnoughSpace(needed: number, free: number): ApiError {
   );
 }
 
-// A restore's upload, refused unread when the disk lacks RESTORE_FREE_SPACE_FACTOR times its size; the
-// file is removed before the answer goes out, whatever the outcome.
+/**
+ * A restore's multipart upload: also refused unread when the disk lacks RESTORE_FREE_SPACE_FACTOR
+ * times its size; the uploaded file is removed before the answer goes out, whatever the outcome.
+ */
 @Injectable()
 export class RestoreUploadInterceptor extends UploadInterceptor {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {

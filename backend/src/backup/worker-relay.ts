@@ -8,8 +8,10 @@ const PIECES_IN_FLIGHT = 8;
 type ToServer = Uint8Array | 'end';
 type ToWorker = 'ack' | 'abort';
 
-// The worker's end of a download: pieces go through `port`, and the stream waits while PIECES_IN_FLIGHT
-// are not taken, so a slow client holds the backup back.
+/**
+ * The worker's end of a download: each piece is handed over through `port` (relayToResponse), and
+ * the stream waits while PIECES_IN_FLIGHT are not taken, so a slow client holds the backup back.
+ */
 export class PortWritable extends Writable {
   private unacknowledged = 0;
   private waiting?: () => void;
@@ -45,8 +47,10 @@ export class PortWritable extends Writable {
   }
 }
 
-// The server's end, writing to `output` as it has room. `beforeLast` gets the size before the last piece,
-// so a client with the whole file finds it recorded. When `task` fails or `output` closes, the worker stops.
+/**
+ * The server's end, writing to `output` as it has room. `beforeLast` gets the size before the last piece,
+ * so a client with the whole file finds it recorded. When `task` fails or `output` closes, the worker stops.
+ */
 export async function relayToResponse(
   port: MessagePort,
   output: Writable,

@@ -134,8 +134,10 @@ export class BackupZip {
     return { bytes, sha256: hash.digest('hex') };
   }
 
-  // Reads one entry into memory, up to its declared size and its kind's limit; each piece is copied and
-  // hashed as it arrives, since joining or hashing it all at the end would stall the event loop.
+  /**
+   * Reads one entry into memory, up to its declared size and its kind's limit; each piece is copied and
+   * hashed as it arrives, since joining or hashing it all at the end would stall the event loop.
+   */
   async read(name: string, hash?: Hash): Promise<Buffer> {
     const row = this.entries.get(name);
     if (row === undefined) throw refuse(`"${clip(name)}" is missing`);

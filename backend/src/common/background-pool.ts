@@ -1,12 +1,14 @@
 import { Piscina } from 'piscina';
 import { workerFile } from './worker-file.js';
 
-/** Threads run at a lower priority (nice) so that, on few cores, they never delay the server's answers. */
+/** Threads run lower (nice; skipped without @napi-rs/nice) so that, on few cores, they never delay answers. */
 const BACKGROUND_NICE = 10;
 
-// One worker thread at a lower priority and with a heap limit of its own, for work that grows with the
-// data. `kept`: it stays once started (costly start-ups), else stops after `idleMs`; `concurrentTasks`:
-// tasks that mostly wait, side by side.
+/**
+ * A pool of one worker thread (`path` in the build, workerFile) for work that grows with the data,
+ * at a lower priority, with a heap limit of its own. `kept`: the thread stays once started (costly
+ * start-ups); else it stops after `idleMs` idle. `concurrentTasks`: tasks that mostly wait, side by side.
+ */
 export function backgroundPool<Task, Result>(
   path: string,
   { kept = false, idleMs = 30_000, concurrentTasks = 1 } = {},

@@ -27,8 +27,10 @@ export interface EncodedDocument {
   contentType: string;
 }
 
-// Compresses in zlib's thread pool at brotli 5, far faster than 9 for a slightly larger body.
-// `compressedOnly`: a large document, which browsers take compressed (sendDocument inflates for the rest).
+/**
+ * Compresses in zlib's thread pool at brotli 5, far faster than 9 for a slightly larger body.
+ * `compressedOnly`: a large document, which browsers take compressed (sendDocument inflates for the rest).
+ */
 export async function encodeBytes(
   bytes: Buffer,
   contentType: string,
@@ -97,8 +99,10 @@ function headersOf(document: EncodedDocument, variant: Variant): string[] {
 const bodyOf = (document: EncodedDocument, variant: Exclude<Variant, 'notModified'>): Buffer =>
   variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.identity!;
 
-// The best encoding the client accepts, or 304 when its copy is current (no-cache: clients revalidate).
-// `end()` carries the body so compression's wrapper sees its length; a 404 page is never a 304.
+/**
+ * The best encoding the client accepts, or 304 when its copy is current (no-cache: clients revalidate).
+ * `end()` carries the body so compression's wrapper sees its length; a 404 page is never a 304.
+ */
 export function sendDocument(
   request: IncomingMessage,
   response: ServerResponse,

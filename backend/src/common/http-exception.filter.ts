@@ -75,8 +75,10 @@ function fieldErrors(value: unknown): FieldError[] | undefined {
   }));
 }
 
-// Turns any error into `{ statusCode, code, message, error }`: known errors keep their message and code
-// (else their status's); anything else is logged and answered generically, never leaking internals.
+/**
+ * Turns any error into `{ statusCode, code, message, error }`: known errors keep their message and
+ * a listed code (else their status's); anything else is logged and answered generically.
+ */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');

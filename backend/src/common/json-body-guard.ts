@@ -16,8 +16,10 @@ function declaredCharset(request: IncomingMessage): string {
   return (match?.[1] ?? 'utf-8').toLowerCase();
 }
 
-// Refuses, before express.json parses it, a body with bytes that are not UTF-8 (they would be stored as
-// replacement characters), nesting over MAX_JSON_DEPTH (a stack overflow further on) or prototype keys.
+/**
+ * Refuses, before express.json parses it, a body with bytes that are not UTF-8 (they would be stored as
+ * replacement characters), nesting over MAX_JSON_DEPTH (a stack overflow further on) or prototype keys.
+ */
 export function guardJsonBody(request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
   if (['utf-8', 'utf8'].includes(declaredCharset(request)) && !isUtf8(body))
     throw bodyError('entity.not.utf8');

@@ -21,8 +21,10 @@ export function publicOrigin(request: Request): string {
 /** Origins whose copies of what is built with absolute URLs are kept (one with PUBLIC_URL). */
 export const KEPT_ORIGINS = 16;
 
-// What is built for each origin, for the `max` most recently asked: a stranger's Host gets its own
-// entry, never another's. `onDrop` runs for an entry pushed out or deleted.
+/**
+ * What is built for each origin, kept for the `max` most recently asked: a stranger's Host gets
+ * its own entry, never another's. `onDrop` runs for an entry pushed out or deleted.
+ */
 export function byOrigin<T extends NonNullable<unknown>>(
   max = KEPT_ORIGINS,
   onDrop?: (value: T, origin: string) => void,

@@ -5,9 +5,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const hostOf = (url: string): string | null => URL.parse(url)?.host ?? null;
 
-// Refuses state-changing requests from another site's page (CSRF): browsers send Origin, Referer or
-// Sec-Fetch-Site, so a client sending none is not one. Hosts are compared, not origins: a TLS-terminating
-// gateway may hide the scheme.
+/**
+ * Refuses state-changing requests sent by another site's page (CSRF): browsers send Origin,
+ * Referer or Sec-Fetch-Site; a client sending none is not one. Hosts are compared, not origins:
+ * a TLS-terminating gateway may hide the scheme.
+ */
 export function sameOriginOnly(allowedOrigins: string[]) {
   const allowedHosts = new Set(allowedOrigins.map((origin) => hostOf(origin)).filter(Boolean));
   return (req: Request, res: Response, next: NextFunction): void => {

@@ -14,8 +14,10 @@ import { catchError, mergeMap, type Observable } from 'rxjs';
 import type { ApiError } from './api-error.js';
 import { declaredLength, MULTIPART_OVERHEAD, refuseUnread } from './unread-body.js';
 
-// A multipart upload route: a declared body over `maxBytes()` is refused before a byte is read, and
-// multer's own limit (a body without a length) answers the same `tooLarge()`. Routes add their checks.
+/**
+ * A multipart upload route: a declared body over `maxBytes()` is refused before a byte is read, and
+ * multer's own limit (a body without a length) answers the same `tooLarge()`. Routes add their checks.
+ */
 export abstract class UploadInterceptor implements NestInterceptor {
   protected abstract maxBytes(): number;
   protected abstract tooLarge(): ApiError;

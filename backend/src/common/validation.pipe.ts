@@ -41,8 +41,10 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   });
 }
 
-// Unknown fields are refused, not dropped, so a client's typo shows at once; the first message becomes
-// `message`, and every field's code and message is listed in `errors`.
+/**
+ * Unknown fields are refused (not silently dropped) so a typo in a client is seen at once;
+ * the first message becomes `message`, and every field's code and message is listed in `errors`.
+ */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

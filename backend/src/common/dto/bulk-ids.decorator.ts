@@ -2,8 +2,10 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsUUID } from 'class-validator';
 
-// The `ids` of a bulk action: 1 to `max` distinct UUIDs of `noun`s. The rules are listed last first,
-// the order in which stacked decorators are applied, and so checked.
+/**
+ * The `ids` of a bulk action: 1 to `max` distinct ids (UUIDs) of `noun`s. The rules are listed
+ * last first, the order a stack of the same decorators is applied, and so checked, in.
+ */
 export const BulkIds = (noun: string, max: number) =>
   applyDecorators(
     IsUUID('all', { each: true, message: `each id must be a ${noun} id (a UUID)` }),
