@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import { workerFile } from './worker-file.js';
 
-/** Threads run lower (nice; skipped without @napi-rs/nice) so that, on few cores, they never delay answers. */
+/** Threads run lower (nice, where @napi-rs/nice loads) so that, on few cores, they never delay answers. */
 const BACKGROUND_NICE = 10;
 
 /**

@@ -6,8 +6,8 @@ class BoundNumber {
 }
 
 /**
- * Binds numbers: TypeORM's SQLite drivers write them into the SQL, so each write was a statement
- * prepared anew (130 MB native after a 10,000-shop restore). Column affinity stores them the same.
+ * Binds numbers, which TypeORM's SQLite drivers write into the SQL, making each write a statement
+ * prepared anew (native memory that grows); column affinity stores them the same.
  */
 export function bindNumbersAsParameters(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
