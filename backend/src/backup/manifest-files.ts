@@ -3,10 +3,7 @@ import { imageEntryName, JsonObjectMembers, type ManifestFile } from './backup-f
 
 const SHA256_BYTES = 32;
 
-/**
- * The manifest's `files` while a full backup is written, in the order added: images in columns and
- * checksums in one growing buffer, a fraction of the heap of one object per image.
- */
+/** The manifest's `files` (in order added) as columns and one checksum buffer: far less heap than objects. */
 export class ManifestFiles {
   private readonly documents: [string, ManifestFile][] = [];
   private readonly keys: string[] = [];

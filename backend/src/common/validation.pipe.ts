@@ -41,10 +41,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   });
 }
 
-/**
- * Unknown fields are refused (not silently dropped) so a typo in a client is seen at once;
- * the first message becomes `message`, and every field's code and message is listed in `errors`.
- */
+/** Refuses unknown fields, not dropping them, so a client's typo shows at once; `errors` lists each field. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-/**
- * The backend's folder, from where this code runs: src/ (the tests), dist/ (workers, CLIs) or the
- * start-up bundle dist/main.bundle.js.
- */
+/** The backend's folder, from where this runs: src/ (tests), dist/ (workers, CLIs) or dist/main.bundle.js. */
 export function backendDir(): string {
   const here = fileURLToPath(import.meta.url);
   const dir = here.replace(/\/(src|dist)\/(config\/backend-dir\.(ts|js)|main\.bundle\.js)$/, '');

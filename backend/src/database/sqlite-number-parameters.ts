@@ -5,10 +5,7 @@ class BoundNumber {
   constructor(readonly value: number) {}
 }
 
-/**
- * Binds numbers, which TypeORM's SQLite drivers write into the SQL, making each write a statement
- * prepared anew (native memory that grows); column affinity stores them the same.
- */
+/** Binds numbers TypeORM's SQLite drivers inline, so writes reuse statements (affinity stores them alike). */
 export function bindNumbersAsParameters(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
   const driver = dataSource.driver;

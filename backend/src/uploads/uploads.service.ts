@@ -46,10 +46,7 @@ function tooLarge(request: Request): ApiError {
 /** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
 export const UPLOAD_CLAIM_PREFIX = 'upload:';
 
-/**
- * Where an upload is stored: `uploads/` (an administrator's, served at /objects/uploads/) or
- * `quarantine/` (a visitor's, served to no one until an administrator approves its request).
- */
+/** `uploads/` is served at /objects/uploads/; `quarantine/` (visitors') to no one until approved. */
 export type UploadFolder = 'uploads' | 'quarantine';
 
 /** Signed upload links, receiving and checking uploaded bytes, and serving images. */
