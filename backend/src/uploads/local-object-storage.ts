@@ -149,7 +149,7 @@ export class LocalObjectStorage extends ObjectStorage {
     const folder = this.path(prefix);
     let removed = 0;
     for (const name of await readdir(folder).catch(() => [] as string[])) {
-      // `<pid>.<random hex>`, and `<pid>.<time>` too.
+      // `<pid>.<random hex>`, or `<pid>.<time>` as older releases named them.
       const match = /\.(\d+)\.[0-9a-f]+\.partial$/.exec(name);
       if (!match || isProcessAlive(Number(match[1]))) continue;
       await rm(join(folder, name), { force: true });

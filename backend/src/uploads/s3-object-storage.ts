@@ -41,8 +41,7 @@ function clientFor(config: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     // Nor a checksum computed over every image read back (each public image streams through here).
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // Each command's middleware resolved once (ours below is added before the first call): less garbage
-    // per image read.
+    // Each command's middleware resolved once (ours is added before the first call): less garbage a read.
     cacheMiddleware: true,
     credentials:
       config.accessKeyId && config.secretAccessKey

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadKind } from './object-storage.js';
 
-/** Upload URLs on this backend (`/api/uploads/<uuid>?type&expires&signature`), an HMAC of all three. */
+/** Upload URLs (`/api/uploads/<uuid>?type&expires&signature`) signed with an HMAC of key, kind and expiry. */
 export class UploadLinks {
   constructor(private readonly signingKey: string) {}
 
