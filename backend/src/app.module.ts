@@ -41,8 +41,7 @@ export class AppModule {
         ...(logger ? [LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true })] : []),
         // The periodic jobs (@PeriodicJob) and the automatic backups' schedule.
         ScheduleModule.forRoot(),
-        // The public catalogue's module first: Express tries routes in the order Nest adds them, and
-        // trying admin routes first cost a fifth of a small answer's CPU (bench/RESULTS.md).
+        // The public catalogue's module first: Express tries routes in the order Nest adds them.
         ShopsModule,
         HealthModule,
         DatabaseModule.forRoot(config.database),

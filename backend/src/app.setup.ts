@@ -33,10 +33,7 @@ export const JSON_BODY_LIMIT = '1mb';
 /** The public catalogue: every GET answer under it is sent already compressed (sendDocument). */
 const PRE_ENCODED = '/api/shops';
 
-/**
- * Routes that read or change the session; public routes skip the session middleware. The
- * admin's page reads it to name a signed-in admin's first API answers in advance.
- */
+/** Routes that use the session (the admin's page names a signed-in admin's first answers); others skip it. */
 const SESSION_ROUTES = ['/api/auth', '/api/admin', '/admin'];
 
 /** Everything between the socket and the controllers, so main.ts and every test build the same app. */
@@ -78,8 +75,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     }),
   );
   app.get(AppMetrics).watchDatabasePool(app.get(DataSource));
-  // The public catalogue's GET answers are stored encoded (common/encoded-document.ts): compression's
-  // wrapper had nothing to do for them but cost 7% of a small answer's CPU (bench/RESULTS.md).
+  // The public catalogue's GET answers are stored encoded: compression's wrapper would only cost CPU.
   const compress = compression();
   server.use((request: express.Request, response: express.Response, next: express.NextFunction) =>
     request.method === 'GET' && request.url.startsWith(PRE_ENCODED)

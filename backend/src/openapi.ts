@@ -16,10 +16,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
 const ERROR_SCHEMA = { $ref: `#/components/schemas/${ErrorResponseDto.name}` };
 
-/**
- * The API's OpenAPI document (/api/docs-json). Controllers document their own statuses; what the
- * global layers (app.setup.ts) add to every route is documented here, once.
- */
+/** The OpenAPI document; what the global layers (app.setup.ts) add to every route is documented here. */
 export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('ATM Gunsmith Directory API')
@@ -42,7 +39,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Swagger UI at /api/docs, the JSON at /api/docs-json; built on first request (it slowed every start). */
+/** Swagger UI at /api/docs, the JSON at /api/docs-json; built on first request so it never slows a start. */
 export function setupSwagger(app: INestApplication): void {
   SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',

@@ -31,7 +31,6 @@ import { addStreamEntry } from './zip-entry-hand-over.js';
 
 /* Writing the two backups, in the backup worker (backup.worker.ts), on its own connection and store. */
 
-/** What a complete backup holds, and its size. */
 export interface FullBackupWritten {
   shops: number;
   images: number;
@@ -51,10 +50,7 @@ export function referencedKeys(shops: readonly ShopDto[]): string[] {
 /** A shop as a backup holds it: its fields and its verification's history (format 8). */
 type BackedUpShop = ShopDto & { verificationPeriods: BackedUpPeriod[] };
 
-/**
- * The shops in the directory's order and the pending requests. No transaction: the worker's tasks
- * share one SQLite connection, and another task's writes would run inside it.
- */
+/** No transaction: the worker's tasks share one SQLite connection, and other tasks' writes would join it. */
 async function backedUpRows(
   dataSource: DataSource,
 ): Promise<{ shops: BackedUpShop[]; requests: BackedUpRequest[] }> {
@@ -66,11 +62,7 @@ async function backedUpRows(
   return { shops, requests: await pendingRequestsForBackup(dataSource) };
 }
 
-/**
- * Writes the complete backup into `output`: the JSON documents, every referenced image one at a
- * time (hashed as it passes), then the manifest; it holds one image and ~400 bytes an entry.
- * Resolves once `output` has all of it, rejects when either fails.
- */
+/** Writes the complete backup into `output`, one image at a time (hashed as it passes), the manifest last. */
 export async function writeArchive(
   { dataSource, storage, activity }: BackupWorkerContext,
   output: Writable,
@@ -81,8 +73,7 @@ export async function writeArchive(
   const files = new ManifestFiles();
   const missingImages: string[] = [];
 
-  // yazl rather than archiver: archiver writes the central directory as 22 small buffers per
-  // entry, all queued at once, which at 20,000 images took 90 MB for a moment (bench:backup).
+  // yazl rather than archiver: archiver queues the whole central directory at once, in small buffers.
   const zip = new ZipFile();
   const counted = new ByteCounter();
   const failed = new Promise<never>((_, reject) => {
@@ -109,7 +100,6 @@ export async function writeArchive(
     return { sha256: hashing.sha256, size: hashing.size };
   };
   try {
-    /** A JSON document of the archive, compressed, from its chunks. */
     const addDocument = async (name: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>) =>
       files.addDocument(name, await addHashed(Readable.from(chunks, { objectMode: false }), name, true));
     await addDocument(SHOPS_NAME, prettyJsonChunks(shops));

@@ -68,10 +68,7 @@ export function backupFileName(kind: 'full' | 'data', now = new Date()): string 
   return kind === 'full' ? `atm-directory-backup-${date}.zip` : `atm-directory-data-${date}.json`;
 }
 
-/**
- * The bytes of `JSON.stringify(value, null, 2)` in chunks of about `perChunk` pieces, two levels
- * written member by member: 10,000 shops or a manifest of 20,000 files is never one string.
- */
+/** `JSON.stringify(value, null, 2)` as chunks of bytes, two levels member by member: never one big string. */
 export function* prettyJsonChunks(value: unknown, perChunk = 2000): Generator<Buffer> {
   let pending: string[] = [];
   for (const piece of prettyPieces(value, '', 2)) {

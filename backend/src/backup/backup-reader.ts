@@ -17,10 +17,8 @@ import { checkBackedUpRequests, quarantinedPathsOf } from './request-backup.js';
 import { checkBackedUpPeriods } from './verification-backup.js';
 import type { VisitorRequest } from '../visitor-requests/visitor-request.entity.js';
 
-/*
- * Reading a backup ZIP for a restore, in the backup worker: every check that can refuse the file
- * is made before the directory is touched; each image's bytes are checked when stored.
- */
+// Reading a backup ZIP for a restore, in the backup worker: every check that can refuse the file is
+// made before the directory is touched; each image's bytes are checked when stored.
 
 /** A shop's image fields, as a refusal names them. */
 const IMAGE_FIELDS = [['logo', 'logo'] as const, ['mapImageUrl', 'map image'] as const];
@@ -33,10 +31,7 @@ export interface RestoredShop {
   slug?: string;
   createdAt?: Date;
   updatedAt?: Date;
-  /**
-   * Its verification's whole history (format 8 on). An older backup has none: its shop's checkbox
-   * means "verified, no dates", and the periods recorded here stay.
-   */
+  /** Its verification history (format 8 on); an older backup has none, and the periods here stay. */
   verificationPeriods?: VerificationPeriodRecord[];
 }
 
@@ -120,7 +115,6 @@ export async function readBackup(
   }
 }
 
-/** The checks of the images' and requests' entries. */
 async function checkedBackup(zip: BackupZip, manifest: Manifest, shops: RestoredShop[]): Promise<ReadBackup> {
   const imagesByPath = objectEntries(zip, manifest, IMAGE_NAME, 'uploads');
   const missing = new Set(manifest.missingImages ?? []);

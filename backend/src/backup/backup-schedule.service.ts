@@ -26,9 +26,8 @@ export type AutomaticBackupOutcome =
   | { skipped: 'already run for this time' | 'another automatic backup is running' };
 
 /**
- * The automatic backups on BACKUP_SCHEDULE (a cron job added to @nestjs/schedule's registry: the
- * pattern is configuration). Each scheduled time runs once across replicas, by the first to
- * insert its claim, under the job lock so that backups never overlap. Failures are recorded.
+ * Automatic backups on BACKUP_SCHEDULE, added to @nestjs/schedule's registry because the pattern is
+ * configuration. The first replica to insert a time's claim runs it, under the lock; failures are recorded.
  */
 @Injectable()
 export class BackupScheduleService implements OnApplicationBootstrap {

@@ -35,11 +35,9 @@ const BACKUP_ENTITIES = [...SHOP_WRITER_ENTITIES, ActivityEntry, VisitorRequest,
 let opened: Promise<BackupWorkerContext> | undefined;
 
 /**
- * This thread's connection and services, opened by the first task and kept for the next ones: a
- * thread serves one BackupWorkers, whose config never changes (the pool stops an idle thread, and
- * the connection goes with it). The database is migrated already: the web server did that before
- * it served. SQLite in WAL mode lets this connection write beside the server's readers; a write of
- * the server's waits for this one's transaction to end (the busy timeout of dataSourceOptions).
+ * Opened by the first task and kept: a thread serves one BackupWorkers, whose config never changes (an
+ * idle thread stops, its connection with it). The server migrated the database before it served. SQLite
+ * WAL lets this connection write beside the server's readers; a server write waits (busy timeout) for it.
  */
 export function backupWorkerContext(config: BackupWorkerConfig): Promise<BackupWorkerContext> {
   if (!opened) {

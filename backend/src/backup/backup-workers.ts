@@ -15,10 +15,7 @@ import type { BackupWorkerConfig } from './backup-worker-context.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 import { relayToResponse } from './worker-relay.js';
 
-/**
- * Backups and restores run in the backup worker (backup.worker.ts); this thread only relays a
- * download's bytes. Tasks share the thread: each waits on files and the database most of the time.
- */
+/** Backups and restores in the backup worker, which they share as they mostly wait; this thread relays. */
 @Injectable()
 export class BackupWorkers implements OnModuleDestroy {
   private pool?: Piscina;

@@ -65,10 +65,7 @@ export class BackupModule implements OnApplicationBootstrap {
     @Inject(BACKUP_STORAGE) private readonly backupStorage: ObjectStorage,
   ) {}
 
-  /**
-   * Uploads a killed process was receiving, and backups it was writing, are removed before
-   * the server answers.
-   */
+  /** Removes uploads and backups a killed process left half-written, before the server answers. */
   async onApplicationBootstrap(): Promise<void> {
     const freed = await removeStaleRestoreUploads(restoreUploadFolder(this.config.dataDir));
     if (freed) Logger.warn(`Removed ${humanSize(freed)} of interrupted restore uploads`, 'BackupModule');

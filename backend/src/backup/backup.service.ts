@@ -17,10 +17,7 @@ import { BackupRecord, type BackupRecordKind } from './backup-record.entity.js';
 import { BackupWorkers } from './backup-workers.js';
 import type { BackupStatsDto } from './dto/backup.dto.js';
 
-/**
- * Every full backup being written holds a lock named with this prefix: the image sweep deletes
- * nothing while one is held, so a backup finds every image its shops.json names.
- */
+/** Held by each full backup being written: the image sweep waits, so every image shops.json names stays. */
 export const FULL_BACKUP_LOCK_PREFIX = 'full-backup:';
 
 /** Statistics and the two downloads: the complete ZIP and the data-only JSON. */
@@ -52,8 +49,7 @@ export class BackupService {
         storedImages++;
       }
     }
-    // The ZIP stores images as they are and deflates the JSON; headers cost ~100 B an entry.
-    // shops.json's exact size, a slice at a time as the backup writes it.
+    // The ZIP stores images as they are and deflates the JSON; shops.json's exact size, a slice at a time.
     let dataBytes = 0;
     for (const chunk of prettyJsonChunks(shops)) dataBytes += chunk.length;
     const estimatedBytes = imageBytes + Math.ceil(dataBytes / 4) + 100 * (storedImages + 2) + 1024;
@@ -82,7 +78,7 @@ export class BackupService {
     };
   }
 
-  /** Streams the complete backup (backup-archive.ts), written in the backup worker, to the response. */
+  /** Streams the complete backup, written in the backup worker, to the response. */
   async writeFullBackup(response: Response, actor: ActivityActor): Promise<void> {
     // A lock of its own (backups run side by side) that the image sweep waits for.
     await this.metrics.observeJob('backup', () =>

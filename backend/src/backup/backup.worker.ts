@@ -31,10 +31,7 @@ export async function fullBackup({ config, port }: DownloadTask): Promise<FullBa
   return writeArchive(await backupWorkerContext(config), new PortWritable(port));
 }
 
-/**
- * The complete backup ZIP into `path`, a new file that must not exist yet (the automatic backups),
- * dated `createdAt` in its name and manifest; the caller removes it on failure.
- */
+/** The complete backup into `path`, a new file dated `createdAt`; the caller removes it on failure. */
 export async function fullBackupToFile(task: { config: BackupWorkerConfig; path: string; createdAt: Date }) {
   const context = await backupWorkerContext(task.config);
   const output = createWriteStream(task.path, { flags: 'wx' });

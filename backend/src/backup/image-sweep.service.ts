@@ -15,11 +15,10 @@ import { FULL_BACKUP_LOCK_PREFIX } from './backup.service.js';
 export type SweepResult = { deleted: number; kept: number } | { skipped: 'a full backup is being written' };
 
 /**
- * Deletes uploaded images unused (marked in unattached_object) for the grace period, and the
- * claims of expired upload links, none while a full backup is written. Replicas may sweep at once:
- * of two, only the one whose conditional delete removed the mark deletes the image. A backup that
- * starts during a sweep is safe too: an image its shops named and then dropped has a mark newer
- * than the cut-off, which the conditional delete leaves alone.
+ * Deletes images unused (marked in unattached_object) for the grace period and expired links' claims,
+ * none while a full backup is written. Of two replicas sweeping, only the one whose conditional delete
+ * removed the mark deletes the image; a backup starting mid-sweep is safe, as an image its shops dropped
+ * has a mark newer than the cut-off.
  */
 @Injectable()
 export class ImageSweepService {

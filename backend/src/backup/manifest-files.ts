@@ -3,11 +3,7 @@ import { imageEntryName, JsonObjectMembers, type ManifestFile } from './backup-f
 
 const SHA256_BYTES = 32;
 
-/**
- * The manifest's `files` while a full backup is written: the JSON documents as they are, the
- * images (20,000 at 10,000 shops) in columns, the checksums in one growing buffer: about 60 bytes
- * of heap an image instead of 330 as objects. Written in the order they were added.
- */
+/** The manifest's `files` (in order added) as columns and one checksum buffer: far less heap than objects. */
 export class ManifestFiles {
   private readonly documents: [string, ManifestFile][] = [];
   private readonly keys: string[] = [];

@@ -153,10 +153,7 @@ export function checkBackedUpRequests(value: unknown): VisitorRequest[] {
   });
 }
 
-/**
- * Puts the backup's pending requests back, in the restore's transaction: a request whose id or
- * reference is already here (restored before, or decided since) is left as it is.
- */
+/** Puts pending requests back in the restore's transaction; one whose id or reference is here is left. */
 export async function restorePendingRequests(
   manager: EntityManager,
   requests: VisitorRequest[],

@@ -33,12 +33,9 @@ import type { BackupWorkerContext } from './backup-worker-context.js';
 import { periodsForBackup, type BackedUpPeriod } from './verification-backup.js';
 import type { RestorePreviewDto, RestoreResultDto } from './dto/backup.dto.js';
 
-/*
- * A restore in the backup worker: check the file (readBackup), plan, write (images under new keys
- * journalled as pending, then one transaction for every shop). All or nothing: on failure the new
- * images are deleted, after a crash RestoreService deletes what the journal lists. A preview
- * checks and plans, writing nothing.
- */
+// A restore in the backup worker: check, plan, then write images under new keys journalled as pending and
+// every shop in one transaction. All or nothing: a failure deletes the new images; after a crash
+// RestoreService deletes what the journal lists. A preview checks and plans, writing nothing.
 
 const logger = new Logger('RestoreService');
 
@@ -83,10 +80,7 @@ export async function previewRestore(
   }
 }
 
-/**
- * Restores a backup file: check, plan, store the images, write the shops. `actor` is who asked
- * and `source` which file: the restore is logged with both and its counts, in its transaction.
- */
+/** Restores a backup file, logged with `actor`, `source` and its counts in its transaction. */
 export async function restoreBackup(
   context: BackupWorkerContext,
   file: BackupFile,
@@ -224,12 +218,9 @@ async function storeChecked(
 }
 
 /**
- * One transaction: each shop is inserted, or replaced in place when its id exists (so the
- * same backup restored twice creates no duplicates), and the pending-image journal is
- * cleared with it. Each shop keeps the slug it had (in the backup, else here) while that
- * fits its name and city and is free, else gets a new one; a replaced shop's previous slug
- * keeps redirecting. The restore's log entry is written in the same transaction. Returns the
- * counts and the image references the replaced shops had.
+ * One transaction with the journal's clearing and the log entry: a shop is inserted, or replaced in place
+ * when its id exists (a backup restored twice makes no duplicates). A shop keeps its slug (the backup's,
+ * else here) while it fits and is free; a replaced shop's old slug keeps redirecting.
  */
 async function writeShops(
   { transactions, writer }: BackupWorkerContext,

@@ -7,11 +7,10 @@ import type { StorageEngine } from 'multer';
 import { releaseWholeBuffers } from '../common/released-buffers.js';
 
 /**
- * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers):
- * else a 3.7 GB upload kept 40-80 MB of pieces waiting, and glibc's heap kept that room.
+ * Writes an upload to a file, giving each piece's memory back once on disk (releaseWholeBuffers): else
+ * a large upload keeps many pieces waiting, and glibc's heap keeps that room.
  */
 export class ReleasingFileWriter extends Writable {
-  /** Bytes written to the file. */
   bytesWritten = 0;
   /** Bytes of buffers given back (for the tests: the release must really happen). */
   bytesReleased = 0;
@@ -64,10 +63,7 @@ function unwritten(pieces: Buffer[], written: number): Buffer[] {
   return left;
 }
 
-/**
- * Multer's storage for restore uploads: a file named by `name` in `folder`, written by
- * ReleasingFileWriter. A failed upload is removed here; multer asks `_removeFile` for the others.
- */
+/** Multer's storage for restore uploads; a failed one is removed here, others by multer via `_removeFile`. */
 export class RestoreUploadStorage implements StorageEngine {
   private readonly writers = new WeakMap<object, ReleasingFileWriter>();
   /** Files multer asked to remove while they were still being written. */

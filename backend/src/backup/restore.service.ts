@@ -16,10 +16,7 @@ import { discardStored } from './restore-job.js';
 
 export const RESTORE_LOCK = 'restore';
 
-/**
- * All-or-nothing restores, run in the backup worker (restore-job.ts) under the restore lock (one
- * at a time across instances); deletes the images a restore that died left.
- */
+/** All-or-nothing restores in the backup worker, one at a time everywhere; deletes dead restores' images. */
 @Injectable()
 export class RestoreService implements OnApplicationBootstrap {
   private readonly logger = new Logger('RestoreService');

@@ -10,10 +10,7 @@ import { BackupService } from './backup.service.js';
 import type { StoredBackupDto } from './dto/backup.dto.js';
 import { removeRestoreUpload, restoreUploadFolder, temporaryZip } from './restore-upload-folder.js';
 
-/**
- * Where stored backups live: the S3 bucket (the images' store, keys under `backups/`), or with
- * local storage DATA_DIR itself, so that they are the files of DATA_DIR/backups/.
- */
+/** Where stored backups live: the images' S3 bucket under `backups/`, or DATA_DIR/backups/ when local. */
 export const BACKUP_STORAGE = Symbol('BACKUP_STORAGE');
 
 const PREFIX = 'backups/';

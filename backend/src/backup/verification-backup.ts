@@ -37,10 +37,7 @@ const PERIOD_TEXT_FIELDS = [
   ['note', SHOP_FIELD.verificationNote],
 ] as const;
 
-/**
- * A shop's `verificationPeriods` from a format 8 backup, checked with the shop schema's rules for
- * the same fields (a period has a number and its first day); `where` names the shop in a refusal.
- */
+/** A format 8 shop's `verificationPeriods`, checked by the shop schema's rules; `where` names the shop. */
 export function checkBackedUpPeriods(value: unknown, where: string): VerificationPeriodRecord[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw refuse(`${where}: verificationPeriods must be a list`);

@@ -48,9 +48,8 @@ export class PortWritable extends Writable {
 }
 
 /**
- * The web server's end: writes what the worker sends to `output` as it has room. `beforeLast`
- * gets the size before the last piece goes out, so a client with the whole file finds it recorded.
- * Rejects when `task` fails or `output` closes first; the worker is then told to stop.
+ * The server's end, writing to `output` as it has room. `beforeLast` gets the size before the last piece,
+ * so a client with the whole file finds it recorded. When `task` fails or `output` closes, the worker stops.
  */
 export async function relayToResponse(
   port: MessagePort,

@@ -7,10 +7,9 @@ interface PumpedEntry {
 }
 
 /**
- * Adds an entry that yazl reads from `stream`; the function returned lets go of it once the
- * stream has ended. yazl keeps every entry (and the closures holding its stream) to the end of
- * the archive: the stream is handed over once, and the entry's pump dropped after it, ~20 MB
- * less at 20,000 images. Where yazl has no such field, nothing is dropped.
+ * Adds an entry yazl reads from `stream`; the function returned lets go of it once the stream ended, since
+ * yazl keeps every entry (and the closures holding its stream) to the end of the archive. Where yazl has
+ * no such field, nothing is dropped.
  */
 export function addStreamEntry(
   zip: ZipFile,

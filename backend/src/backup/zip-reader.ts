@@ -27,10 +27,7 @@ export const ZIP_LIMITS = {
   maxExpansion: 20,
 };
 
-/**
- * What reading an entry needs, one row of numbers an entry: 20,000 entries as objects took
- * 17.5 MB through a whole restore; a Map of names to rows and this table keep 2 MB.
- */
+/** What reading an entry needs, one row of numbers an entry: far less heap than an object per entry. */
 const ROW = { offset: 0, compressedSize: 1, uncompressedSize: 2, method: 3, flags: 4 } as const;
 const ROW_LENGTH = 5;
 
@@ -138,8 +135,8 @@ export class BackupZip {
   }
 
   /**
-   * Reads one entry into memory, never more than its declared size and its kind's limit. Each piece
-   * is copied and hashed as it arrives: joining or hashing 10 MB at the end stalled the loop.
+   * Reads one entry into memory, up to its declared size and its kind's limit; each piece is copied and
+   * hashed as it arrives, since joining or hashing it all at the end would stall the event loop.
    */
   async read(name: string, hash?: Hash): Promise<Buffer> {
     const row = this.entries.get(name);

@@ -44,10 +44,7 @@ export function errorBody(
   return { statusCode, code, message, error, ...(errors ? { errors } : {}), ...(params ? { params } : {}) };
 }
 
-/**
- * The exception for a refusal a client should understand: a status, a stable code the screens
- * translate, an English sentence; shaped by the global filter into the error body.
- */
+/** A refusal a client should understand: a status, a stable code screens translate, an English sentence. */
 export class ApiError extends HttpException {
   constructor(
     status: number,

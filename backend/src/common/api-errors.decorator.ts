@@ -22,10 +22,7 @@ export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 /** A status with its default description, or statuses with this operation's own wording. */
 export type ErrorSpec = ErrorStatus | Partial<Record<ErrorStatus, string>>;
 
-/**
- * Documents the error statuses an operation (or every operation of a controller) can answer,
- * all with the one error body, e.g. `@ApiErrors(400, { 404: 'Shop not found' })`.
- */
+/** Documents the error statuses of an operation or controller: `@ApiErrors(400, { 404: 'Not found' })`. */
 export function ApiErrors(...specs: ErrorSpec[]) {
   const descriptions = new Map<ErrorStatus, string>();
   for (const spec of specs) {

@@ -1,10 +1,7 @@
 import { Piscina } from 'piscina';
 import { workerFile } from './worker-file.js';
 
-/**
- * How much lower than the web server a pool's threads run (nice): on two cores a worker otherwise
- * delayed a health answer to 140 ms (stall bench). Skipped where @napi-rs/nice is missing.
- */
+/** Threads run lower (nice, where @napi-rs/nice loads) so that, on few cores, they never delay answers. */
 const BACKGROUND_NICE = 10;
 
 /**

@@ -1,6 +1,3 @@
-/**
- * A Buffer over bytes that crossed a worker thread's boundary: structured cloning turns a Buffer
- * into a plain Uint8Array. A view, not a copy.
- */
+/** A Buffer view (not a copy) of bytes from a worker: structured cloning turns a Buffer into a Uint8Array. */
 export const bufferOf = (bytes: Uint8Array): Buffer =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

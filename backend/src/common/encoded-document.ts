@@ -19,7 +19,6 @@ const strongEtag = (digest: string) => `"${digest.slice(0, 32)}"`;
 export interface EncodedDocument {
   /** The uncompressed bytes; absent from a large document kept compressed only. */
   identity?: Buffer;
-  /** The length of the uncompressed bytes, kept or not. */
   identityLength: number;
   gzip: Buffer;
   brotli: Buffer;
@@ -29,8 +28,8 @@ export interface EncodedDocument {
 }
 
 /**
- * Compresses in zlib's thread pool (brotli 5: ~10x faster than 9 for a 5% larger body). `compressedOnly`:
- * a large document, which browsers take compressed (sendDocument inflates for the rest).
+ * Compresses in zlib's thread pool at brotli 5, far faster than 9 for a slightly larger body.
+ * `compressedOnly`: a large document, which browsers take compressed (sendDocument inflates for the rest).
  */
 export async function encodeBytes(
   bytes: Buffer,
@@ -55,7 +54,7 @@ export async function encodeBytes(
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** encodeBytes for a small document (one shop, about 1 KB): on the spot, in well under a ms. */
+/** encodeBytes for a small document (one shop), on the spot: too small to be worth the thread pool. */
 export function encodeSmallBytes(bytes: Buffer, contentType: string): EncodedDocument {
   return {
     identity: bytes,
@@ -101,9 +100,8 @@ const bodyOf = (document: EncodedDocument, variant: Exclude<Variant, 'notModifie
   variant === 'br' ? document.brotli : variant === 'gzip' ? document.gzip : document.identity!;
 
 /**
- * Sends a document in the best encoding the client accepts, or 304 when its copy is current
- * (clients revalidate every time: no-cache). `end()` carries the body, so compression's wrapper
- * sees its length. A 404 page is sent whole, never as 304.
+ * The best encoding the client accepts, or 304 when its copy is current (no-cache: clients revalidate).
+ * `end()` carries the body so compression's wrapper sees its length; a 404 page is never a 304.
  */
 export function sendDocument(
   request: IncomingMessage,
@@ -126,7 +124,7 @@ export function sendDocument(
   else response.end(bodyOf(document, variant));
 }
 
-/** A document kept compressed only, inflated as it is sent: inflated whole, the 10 MB list held the loop 50-130 ms. */
+/** A document kept compressed only, inflated as it streams out: inflated whole, it would block the loop. */
 function sendInflated(response: ServerResponse, gzipped: Buffer): void {
   const inflate = createGunzip();
   pipeline(inflate, response, (error) => {

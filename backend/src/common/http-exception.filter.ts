@@ -75,10 +75,7 @@ function fieldErrors(value: unknown): FieldError[] | undefined {
   }));
 }
 
-/**
- * Turns any error into `{ statusCode, code, message, error }`: known errors keep their message and
- * a listed code (else their status's); anything else is logged and answered generically.
- */
+/** Any error as `{ statusCode, code, message, error }`; an unknown one is logged and answered generically. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');

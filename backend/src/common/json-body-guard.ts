@@ -17,9 +17,8 @@ function declaredCharset(request: IncomingMessage): string {
 }
 
 /**
- * Checks a raw JSON body before it is parsed (express.json's `verify`), in one pass: bytes that
- * are not UTF-8 (stored as replacement characters), nesting over MAX_JSON_DEPTH (a stack
- * overflow further on) and prototype keys are refused.
+ * Refuses, before express.json parses it, a body with bytes that are not UTF-8 (they would be stored as
+ * replacement characters), nesting over MAX_JSON_DEPTH (a stack overflow further on) or prototype keys.
  */
 export function guardJsonBody(request: IncomingMessage, _response: ServerResponse, body: Buffer): void {
   if (['utf-8', 'utf8'].includes(declaredCharset(request)) && !isUtf8(body))

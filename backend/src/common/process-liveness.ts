@@ -1,7 +1,4 @@
-/**
- * True while a process with this pid runs on this host. EPERM means it runs under another
- * user. A leftover file or lock named after a dead pid belongs to nobody.
- */
+/** True while a process with this pid runs here (EPERM: as another user); a dead pid's files are nobody's. */
 export function isProcessAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {

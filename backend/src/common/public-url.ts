@@ -10,10 +10,7 @@ export function setPublicUrl(app: Application, publicUrl: string | undefined): v
   app.set(PUBLIC_URL_KEY, publicUrl);
 }
 
-/**
- * The site's public origin: PUBLIC_URL, else the request's own as Express sees it (a Host that
- * is not plain becomes `localhost`). What is built with it is kept per origin (byOrigin).
- */
+/** PUBLIC_URL, else the request's origin as Express sees it (a Host not plain becomes `localhost`). */
 export function publicOrigin(request: Request): string {
   const configured = request.app.get(PUBLIC_URL_KEY) as string | undefined;
   if (configured) return configured;

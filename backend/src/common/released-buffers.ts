@@ -1,7 +1,6 @@
 /**
- * Frees now the memory of each piece spanning its whole buffer (nothing else shares it); returns
- * the bytes freed. V8 collects request-body pieces only every 64 MB or so, and uploads left tens of
- * MB waiting that glibc's heap then kept (bench/FINDINGS.md, round 17).
+ * Frees now each piece spanning its whole buffer (nothing else shares it); answers the bytes freed. V8
+ * collects request-body pieces only now and then, and glibc's heap keeps the room they held meanwhile.
  */
 export function releaseWholeBuffers(pieces: readonly Buffer[]): number {
   let released = 0;

@@ -12,10 +12,9 @@ const LONG_BODY_ROUTES = [
 const TIMED_OUT = JSON.stringify(errorBody(408, 'REQUEST_TIMEOUT', 'The request did not arrive in time'));
 
 /**
- * Ends with 408 (and closes) requests whose body stops arriving for `bodyIdleSeconds`, and but
- * long uploads those not whole within `wholeRequestSeconds`: a slow client must not hold a
- * connection at will. Node's own timeout knows no routes (it would cut a restore), so it is off.
- * Returns the middleware, to be one of the first.
+ * 408 and close when a body stalls `bodyIdleSeconds` or (long uploads aside) is not whole within
+ * `wholeRequestSeconds`: a slow client must not hold a connection at will. Node's own timeout knows no
+ * routes (it would cut a restore), so it is off. Returns the middleware, to be one of the first.
  */
 export function enforceRequestDeadlines(server: Server, limits: RequestLimitsConfig) {
   server.requestTimeout = 0;

@@ -15,9 +15,8 @@ import type { ApiError } from './api-error.js';
 import { declaredLength, MULTIPART_OVERHEAD, refuseUnread } from './unread-body.js';
 
 /**
- * The interceptor of a multipart upload route: a declared body over `maxBytes()` is refused
- * before a byte is read, and multer's own limit (a body without a length) gets the same
- * `tooLarge()`. A route adds its checks (`beforeUpload`), clean-up and error answers.
+ * A multipart upload route: a declared body over `maxBytes()` is refused before a byte is read, and
+ * multer's own limit (a body without a length) answers the same `tooLarge()`. Routes add their checks.
  */
 export abstract class UploadInterceptor implements NestInterceptor {
   protected abstract maxBytes(): number;

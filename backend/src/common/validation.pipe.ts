@@ -1,10 +1,7 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { validationFailed, type ErrorParams, type FieldError, type FieldErrorCode } from './api-error.js';
 
-/**
- * The code of each class-validator constraint this API uses; a rule needing another says so in
- * its options, `{ context: { code, params } }`.
- */
+/** Each class-validator constraint's code; a rule needing another sets `{ context: { code, params } }`. */
 export const FIELD_CODE_BY_CONSTRAINT: Record<string, FieldErrorCode> = {
   isNotEmpty: 'REQUIRED',
   isDefined: 'REQUIRED',
@@ -44,10 +41,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   });
 }
 
-/**
- * Unknown fields are refused (not silently dropped) so a typo in a client is seen at once;
- * the first message becomes `message`, and every field's code and message is listed in `errors`.
- */
+/** Refuses unknown fields, not dropping them, so a client's typo shows at once; `errors` lists each field. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

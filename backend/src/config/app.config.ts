@@ -22,10 +22,7 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return value; // an address list or a preset such as "loopback"
 }
 
-/**
- * PUBLIC_URL: an http(s) origin, a trailing slash allowed; no path (the site lives at the root
- * of its host), no query, no credentials. Answered without the trailing slash.
- */
+/** PUBLIC_URL: an http(s) origin without path (the site is at its host's root), query or credentials. */
 export function parsePublicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
@@ -54,10 +51,7 @@ function passwordHashCost(env: Env, nodeEnv: NodeEnv): 'standard' | 'test' {
   return raw;
 }
 
-/**
- * What a valid configuration still leaves to each request, logged once at start: without
- * PUBLIC_URL absolute URLs come from each request's Host header (behind a proxy, as it passes it).
- */
+/** Logged once at start: without PUBLIC_URL, absolute URLs come from each request's Host header. */
 export function startupWarnings(config: AppConfig): string[] {
   if (config.publicUrl) return [];
   const advice = "Set it to the site's address, e.g. https://armeros.example.mx";
@@ -103,10 +97,7 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     /** Origins besides the request's own that may send unsafe requests (the dev servers). */
     allowedOrigins,
-    /**
-     * The site's public origin (`https://armeros.example.mx`), for absolute URLs: canonical
-     * links, the sitemap, link previews. Unset: each request's own origin (development).
-     */
+    /** The origin of absolute URLs (canonical links, sitemap, previews); unset: each request's own. */
     publicUrl,
     /** Seed demo shops into an empty, new installation. */
     seedDemoData: flag(env, 'SEED_DEMO_DATA', nodeEnv !== 'test'),
@@ -124,10 +115,7 @@ export function loadConfig(env: Env = process.env) {
     /** Activity log entries older than this many days are deleted (ACTIVITY_RETENTION_DAYS). */
     activityRetentionDays: integer(env, 'ACTIVITY_RETENTION_DAYS', 730, 1, 36_500),
     visitorRequests: parseVisitorRequests(env),
-    /**
-     * MFA_REQUIRED: a second factor for every administrator, forced on (true) or off (false);
-     * null (unset) leaves it to the setting on the users page.
-     */
+    /** MFA_REQUIRED forces a second factor on (true) or off (false); null leaves it to the users page. */
     mfaRequired: env.MFA_REQUIRED?.trim() ? flag(env, 'MFA_REQUIRED', false) : null,
   };
 }

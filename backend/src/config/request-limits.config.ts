@@ -1,7 +1,5 @@
 import { integer, type Env } from './env-values.js';
 
-// Limits against clients that hold connections open or fill the disk.
-
 /** How long a client may take to send a request, so a silent one cannot hold a connection. */
 export type RequestLimitsConfig = ReturnType<typeof parseRequestLimits>;
 

@@ -21,7 +21,6 @@ export function parseVisitorRequests(env: Env) {
     proofOfWorkMaxCounter: integer(env, 'PROOF_OF_WORK_MAX_COUNTER', 4000, 2, 10_000_000),
     /** Where e-mail goes out (`smtp://` or `smtps://`, with credentials); unset: no e-mail at all. */
     smtpUrl: smtpUrl(env.SMTP_URL),
-    /** The sender of every message. */
     mailFrom: env.MAIL_FROM?.trim() || 'Directorio de Armeros ATM <no-reply@localhost>',
     /** Who gets the hourly digest of new requests (administrators' addresses). */
     digestTo: list(env, 'REQUESTS_DIGEST_TO'),

@@ -35,8 +35,8 @@ export function dataSourceOptions(
       enableWAL: true,
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('foreign_keys = ON');
-        // Deleted content is zeroed, not left in free pages: an erased e-mail is gone from the file
-        // too (the log's older copies go with the checkpoint after an erasure, sqlite-log-purge.ts).
+        // Deleted content is zeroed, not left in free pages: an erased e-mail is gone from the file too
+        // (the log's copies go with the checkpoint after an erasure).
         db.pragma('secure_delete = ON');
       },
     };
@@ -48,8 +48,7 @@ export function dataSourceOptions(
     charset: 'utf8mb4_unicode_ci',
     timezone: 'Z',
     migrations: mysqlMigrations,
-    // mysql2's default LRU of 16,000 prepared statements takes 512 KB a connection up front; the
-    // backend prepares one (the data version read).
+    // mysql2's default cache of prepared statements costs memory a connection; the backend prepares one.
     extra: { connectionLimit: 10, maxPreparedStatements: 16 },
   };
 }
@@ -66,7 +65,6 @@ export async function resolveDataSourceOptions(database: DatabaseConfig): Promis
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = String((rows as { version: string }[])[0]?.version);
-    // The driver given, as for SQLite above.
     return {
       ...dataSourceOptions(database, /mariadb/i.test(version) ? 'mariadb' : 'mysql'),
       driver: mysqlDriver,

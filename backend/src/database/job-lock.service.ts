@@ -26,10 +26,7 @@ export class JobLockService {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * True while a live process holds the lock: its heartbeat is fresh and, on this host, its
-   * process still runs (a previous process with our pid, pid 1 in a container, does not).
-   */
+  /** Fresh heartbeat and, on this host, a running process (not an earlier one with our pid, e.g. pid 1). */
   async isHeld(name: string): Promise<boolean> {
     const lock = await this.dataSource.getRepository(JobLock).findOneBy({ name });
     return lock !== null && this.isLive(lock);

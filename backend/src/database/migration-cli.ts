@@ -4,9 +4,7 @@ import { parseDatabase, resolveDataDir } from '../config/database.config.js';
 import { ConfigError } from '../config/env-values.js';
 
 /**
- * `npm run migration:<command> -w backend` on the database this environment configures
- * (DATABASE_URL, else the SQLite file in DATA_DIR), through TypeORM's own CLI:
- *
+ * `npm run migration:<command> -w backend` on this environment's database, through TypeORM's CLI:
  *   generate <Name>  applies pending migrations, then writes what the entities add to
  *                    src/database/migrations/<dialect>/<timestamp>-<Name>.ts
  *   run              applies pending migrations (the app also does at start)

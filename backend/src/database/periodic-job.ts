@@ -12,8 +12,5 @@ export const PERIODIC_JOB_OPTIONS = {
 export const EVERY_DAY = '17 3 * * *';
 export const { EVERY_HOUR, EVERY_MINUTE } = CronExpression;
 
-/**
- * Runs the method on `cronTime` (@nestjs/schedule logs a failure), on every replica: a job for one
- * replica at a time takes the job lock itself (JobLockService.tryRun), so a direct call behaves the same.
- */
+/** Runs on `cronTime` on every replica; a one-replica job takes the lock itself, so a direct call agrees. */
 export const PeriodicJob = (cronTime: string): MethodDecorator => Cron(cronTime, PERIODIC_JOB_OPTIONS);

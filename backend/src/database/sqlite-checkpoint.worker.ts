@@ -5,7 +5,7 @@ const connections = new Map<string, Database.Database>();
 
 type Checkpoint = { log: number; checkpointed: number };
 
-/** SqliteCheckpointer's worker: a passive checkpoint (it blocks no reader or writer); pages in the log and copied. */
+/** A passive checkpoint (it blocks no reader or writer); answers the pages in the log and copied. */
 export default function checkpoint({ path }: { path: string }): Checkpoint {
   if (!connections.has(path)) connections.set(path, new Database(path, { fileMustExist: true }));
   const [{ log, checkpointed }] = connections.get(path)!.pragma('wal_checkpoint(PASSIVE)') as Checkpoint[];

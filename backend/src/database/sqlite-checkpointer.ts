@@ -8,14 +8,10 @@ import { backgroundPool } from '../common/background-pool.js';
 /** SQLite's own threshold (1,000 pages of 4 KB): a session's touch does not start the worker each time. */
 const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 
-/**
- * SQLite's checkpoints off the event loop (a commit's own took a quarter second after a 10,000-shop
- * restore): once a second, past the threshold, a worker runs a passive one on its own connection.
- */
+/** A worker checkpoints (passive, each second past the threshold) so no commit does it on the event loop. */
 @Injectable()
 export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
   private pool?: Piscina<{ path: string }, { log: number; checkpointed: number }>;
-  /** The database file, when the connection is SQLite on a file: nothing to do otherwise. */
   private path?: string;
   private running?: Promise<void>;
   /** The log file's modification time when everything in it was last checkpointed. */

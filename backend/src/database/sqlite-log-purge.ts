@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 
 /**
- * After an erasure on SQLite: checkpoints and truncates the log so no old page stays (SqliteCheckpointer
- * waits for 4 MB), retrying on timers for up to LOCK_WAIT_MS; false when it stayed busy.
+ * After an erasure: checkpoints and truncates the log now, not at the checkpointer's threshold, so no old
+ * page stays; retries on timers for up to LOCK_WAIT_MS, false when it stayed busy.
  */
 export async function purgeWriteAheadLog(dataSource: DataSource): Promise<boolean> {
   const { type, database } = dataSource.options as { type: string; database?: unknown };

@@ -4,10 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { codeOf } from '../common/database-errors.js';
 import { retryWhileBusy } from './sqlite-lock-wait.js';
 
-/**
- * Errors after which nothing was written, so the transaction may run again: InnoDB's deadlock and
- * lock wait timeout, SQLite's stale snapshot (SQLITE_BUSY is waited out instead).
- */
+/** Errors after which nothing was written, so the transaction may run again (SQLITE_BUSY is waited out). */
 const RETRIED = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY_SNAPSHOT']);
 
 /** Runs `work` in one transaction, again after an error in RETRIED, and while SQLite is busy (LOCK_WAIT_MS). */
@@ -25,10 +22,7 @@ export async function retriedTransaction<T>(
   }
 }
 
-/**
- * Runs work in one transaction. On SQLite's one shared connection transactions queue one after
- * another (no other request's query runs inside one); MySQL/MariaDB runs them concurrently.
- */
+/** SQLite's transactions queue on its one connection (no other query runs inside one); MySQL's overlap. */
 @Injectable()
 export class TransactionRunner {
   private queue: Promise<unknown> = Promise.resolve();

@@ -17,10 +17,7 @@ export function workerDatabaseOf(config: DatabaseConfig, dataSource: DataSource)
 
 let opened: { key: string; dataSource: Promise<DataSource> } | undefined;
 
-/**
- * The worker thread's own connection while it lives: on SQLite (WAL) it writes beside the server's
- * readers and waits for a writer in the busy handler, which sleeps only this thread.
- */
+/** The worker's own connection: on SQLite its busy handler waits for a writer, sleeping only this thread. */
 export function workerDataSource(
   database: WorkerDatabase,
   // The feature entities the task uses: a worker has no modules to register them.

@@ -9,19 +9,15 @@ const link = (href: string, as: string, crossorigin?: string) =>
   `<link rel="preload" href="${href.replace(/"/g, '%22')}" as="${as}"${crossorigin === undefined ? '' : ` crossorigin="${crossorigin}"`}>`;
 
 /**
- * The remote's files at the priority of the shell's own deferred script: at the default (high)
- * priority for a preloaded script, Chromium held the shell's script back until they had arrived,
- * and the shell is what starts everything else.
+ * At the shell's own deferred script's priority: at the default (high) one, Chromium holds the shell's
+ * script back until they arrive, and the shell is what starts everything else.
  */
 const lowLink = (href: string, as: string) => link(href, as).replace(/>$/, ' fetchpriority="low">');
 
 /**
- * What the admin remote will load, named in the admin's page so the browser fetches it with the
- * shell instead of one step after another (the shell's scripts, then the remote's manifest, then
- * its entry, then its chunks). The manifest is fetched by the federation runtime with fetch()
- * (CORS, same-origin credentials); the entry, chunks and style sheet are plain <script> and
- * <link> elements. Files are named only for the build this backend serves; a remote elsewhere
- * gets its manifest hinted alone.
+ * What the admin remote will load, hinted so the browser fetches it with the shell, not step by step
+ * (manifest, entry, chunks). The manifest comes by fetch() (CORS, same-origin credentials), the rest
+ * by plain <script> and <link>. A remote served elsewhere gets its manifest hinted alone.
  */
 export function adminRemoteHints(config: FrontendsConfig): string {
   const manifestUrl = config.remotes.admin;
@@ -50,10 +46,9 @@ const FIRST_SHOPS = `/api/admin/shops?${new URLSearchParams(
 ).toString()}`;
 
 /**
- * The first answers the admin's screens wait for, for a signed-in administrator: the session,
- * and on the dashboard its first page of shops and its counts. Same credentials mode as the
- * admin's fetches (`include`), so the browser hands them these answers. None for a visitor
- * without a session (they would be 401s) or one who must first set up a second factor.
+ * A signed-in administrator's first answers (the session; on the dashboard, shops and counts), in the
+ * admin's fetches' credentials mode (`include`) so the browser hands them over. None without a session
+ * (they would be 401s) or before a required second factor is set up.
  */
 export function adminSessionHints(request: Request): string {
   const session = request.session as { enrolmentRequired?: boolean } | undefined;

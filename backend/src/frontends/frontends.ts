@@ -38,10 +38,9 @@ function cacheHeaders(response: Response, path: string): void {
 }
 
 /**
- * The shell's service worker (/sw.js, at the root so its scope is every public page) is always
- * revalidated (`cacheHeaders`: an update is found on the next visit). Its own CSP governs what
- * it fetches: it fetches the map tiles the page shows (img-src: any https: and a local tile
- * server), so its connect-src allows those too.
+ * The shell's service worker (at the root: its scope is every public page) is always revalidated, so an
+ * update is found on the next visit. It fetches the map tiles the page shows, so its own CSP's connect-src
+ * allows what the page's img-src does.
  */
 function serviceWorkerHeaders(response: Response, config: FrontendsConfig): void {
   const policy = response.getHeader('Content-Security-Policy');
@@ -76,7 +75,7 @@ export function inlineScriptHashes(config: FrontendsConfig): string[] {
   );
 }
 
-/** The bodies of the page's attribute-less `<script>` elements (split: a lazy regex backtracked). */
+/** The bodies of the page's attribute-less `<script>` elements (split, as a lazy regex would backtrack). */
 function inlineScripts(html: string): string[] {
   const opened = html.split('<script>').slice(1);
   return opened.filter((part) => part.includes('</script>')).map((part) => part.split('</script>')[0]);
@@ -94,10 +93,7 @@ export function runtimeConfigScript(config: FrontendsConfig): string {
   return `window.__ATM_RUNTIME__ = ${value};\n`;
 }
 
-/**
- * Serves the built frontends, so `npm start` needs one port: the shell at `/` (for every client
- * route), each remote under `/remotes/<name>/`, `/runtime-config.js`; unbuilt ones are skipped.
- */
+/** One port for `npm start`: the shell at `/`, remotes under `/remotes/<name>/`; unbuilt ones skipped. */
 export function serveFrontends(
   app: NestExpressApplication,
   config: FrontendsConfig,
@@ -136,9 +132,8 @@ export function serveFrontends(
     BACKEND_PATHS.test(request.path) ? next() : shellFiles(request, response, next),
   );
   const indexHtml = readFileSync(indexFile);
-  // The admin's page: the static page with its own title and noindex, when pages render here,
-  // and what its remote will load named up front (admin-page-hints.ts); made on the first
-  // request, not at start (loading the server builds took a tenth of a start).
+  // The admin's page (own title, noindex, its remote's files hinted), made on the first request rather
+  // than at start, which loading the server builds would slow.
   let adminHtml: string | undefined;
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || BACKEND_PATHS.test(request.path))

@@ -17,10 +17,7 @@ export interface CheckedListing {
   pageMoved: boolean;
 }
 
-/**
- * A listing URL's query read as the API reads it (over a limit: its 400), so a page costs no more
- * than its API answer. `page` stays forgiving, clamped before the URL is a cache key.
- */
+/** Reads a listing URL as the API does (its 400 too), so a page costs no more; `page` is clamped. */
 export async function checkListing(
   params: URLSearchParams,
   catalog: ShopCatalog,

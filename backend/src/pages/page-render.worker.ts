@@ -18,7 +18,7 @@ export interface PageRenderTask {
 
 let bundles: ServerBundles | null | undefined;
 
-/** Draws a page with React's server renderer in PublicPages' worker (5-15 ms a listing page, off the loop). */
+/** Draws a page with React's server renderer in PublicPages' worker, keeping the event loop free. */
 export default function renderInWorker(task: PageRenderTask): string {
   bundles ??= loadServerBundles(task.root);
   if (!bundles) throw new Error(`The frontends' server builds are missing under ${task.root}`);

@@ -27,10 +27,7 @@ const INLINE_STYLE = '<style>';
 /** The type of a script that waits for the visitor (frontend-shell/public/preamble.js). */
 const ON_INTENT = 'atm/on-intent';
 
-/**
- * The shell's built index.html with one page's parts. #root is the last element of <body>, so its
- * frame ends at the last `</div>` before `</body>`.
- */
+/** The shell's index.html with one page's parts; #root, <body>'s last element, ends at its last `</div>`. */
 export function fillTemplate(template: string, parts: PageParts): string {
   const styles = (parts.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   // Replacement functions, not strings: a `$&` or `$'` in a shop's name must stay text.
@@ -38,12 +35,12 @@ export function fillTemplate(template: string, parts: PageParts): string {
   // Into the template itself, before any shop's text is in the page.
   let html = insertStylesheets(template, styles.join(''))
     .replace(/<html lang="?[a-z-]*"?/i, () => `<html lang="${parts.language}"${onIntent}`)
-    // Up to the next `<` or `>`: `[^>]*` read the rest of the template again for each unclosed tag.
+    // Up to the next `<` or `>`: `[^>]*` would read the rest of the template again for each unclosed tag.
     .replace(/<meta name="?description"?[^<>]*>/, () => '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>${parts.headTags}`);
   if (parts.scriptsOnIntent) {
     // A data block naming the script in `data-src` (a data block may not have `src`). Not a prefetch
-    // link: it competed with the stylesheet on a slow network (LCP 1.2 → 1.8 s).
+    // link: it competes with the stylesheet on a slow network and delays the first paint.
     html = html.replace(
       DEFERRED_SCRIPT,
       (_tag, src: string) => `<script type="${ON_INTENT}" data-src="${src}"></script>`,
@@ -59,8 +56,8 @@ export function fillTemplate(template: string, parts: PageParts): string {
 }
 
 /**
- * Stylesheet links go after the inline preamble script (above it, they held up parsing of the whole
- * body on a slow network) and before the inline stylesheet (whose rules stay last in the cascade).
+ * Stylesheet links go after the inline preamble script (above it, they hold up parsing of the whole body
+ * on a slow network) and before the inline stylesheet (whose rules stay last in the cascade).
  */
 function insertStylesheets(html: string, links: string): string {
   if (!links) return html;

@@ -30,8 +30,8 @@ function routeOf(page: PublicPage): string {
 }
 
 /**
- * The public pages drawn by a worker thread once per catalogue version, URL and minute (open marks).
- * Kept per origin (a page names it): a forged Host header gets a page of its own, given to no one else.
+ * Public pages drawn by a worker once per catalogue version, URL and minute (open marks), kept per origin
+ * (a page names it): a forged Host header gets a page of its own, given to no one else.
  */
 @Injectable()
 export class PublicPages implements OnModuleDestroy {
@@ -44,7 +44,7 @@ export class PublicPages implements OnModuleDestroy {
   private readonly cache = new LRUCache<string, Promise<PageAnswer>>({ max: CACHED_PAGES });
   /** The origins `cache` holds pages of; the one pushed out takes its pages with it. */
   private readonly origins = byOrigin<true>(undefined, (_kept, origin) => this.forgetOrigin(origin));
-  /** One thread draws the pages, kept once started (a new one loads React and the builds again: ~300 ms). */
+  /** One thread draws the pages, kept once started: a new one would load React and the builds again. */
   private renderer?: Piscina<PageRenderTask, string>;
 
   constructor(
@@ -137,12 +137,12 @@ export class PublicPages implements OnModuleDestroy {
     const { searchParams, search } = new URL(`http://server.invalid${url}`);
     let snapshot: unknown = null;
     if (page?.kind === 'listing' && listing) {
-      // A link shared before shops had pages (`/?shop=<id>`) opens that shop's page.
+      // A shared link `/?shop=<id>` opens that shop's page.
       const shared = searchParams.get('shop');
       const shop = shared ? catalog.byId.get(shared) : undefined;
       if (shop) return { status: 301, location: shell.shopPath(page.language, shop.slug) };
-      // The directory's snapshot (its filters and lists) of the shown page's shops only, with the
-      // page and counts of all results: filtering every match again held the loop for each page.
+      // The snapshot of the shown page's shops only (with all results' counts): filtering every match
+      // again would hold the event loop for each page.
       const ownPage = directory.listingSnapshot({ ...catalog, shops: listing.shown.items }, searchParams);
       const localTimes = localTimesOf(listing.shown.items, renderedAt);
       snapshot = { ...ownPage, ...listing.shown, total: listing.shops.length, renderedAt, localTimes };
@@ -175,7 +175,7 @@ export class PublicPages implements OnModuleDestroy {
       // HTML until the visitor's first touch, unless the URL asks for what only a browser draws (distance, map).
       scriptsOnIntent: !(page?.kind === 'listing' && directory.drawnInBrowser(searchParams)),
     });
-    // Kept compressed only: a listing page is 47 KB of HTML, 8-9 KB in each compressed form.
+    // Kept compressed only: a listing page's HTML compresses to a fraction of its size.
     return {
       status: page ? 200 : 404,
       page: await encodeBytes(Buffer.from(html), 'text/html; charset=utf-8', { compressedOnly: true }),

@@ -55,10 +55,7 @@ interface Manifest {
   shared?: { name: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-/**
- * A frontend's built module federation manifest (`<root>/<frontend>/dist/mf-manifest.json`), or
- * null when not built. Callers spell the path out: the image test reads them to check the image.
- */
+/** A frontend's built mf-manifest.json, or null; callers spell the path out (the image test reads it). */
 export function readManifest(file: string): Manifest | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
 }
@@ -73,8 +70,8 @@ function directoryStyles(root: string): string[] {
 }
 
 /**
- * The shell's and the directory's server builds (dist-ssr/), or null when not built (pages then
- * render in the browser). CommonJS bundles leaving React to Node's require, so they share one copy.
+ * The shell's and directory's server builds, or null when not built (pages render in the browser):
+ * CommonJS bundles leaving React to Node's require, so they share one copy.
  */
 export function loadServerBundles(root: string): ServerBundles | null {
   const files = {

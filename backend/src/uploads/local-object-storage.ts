@@ -45,10 +45,7 @@ export async function fileSha256(file: string): Promise<string> {
   return hash.digest('base64url');
 }
 
-/**
- * Objects as files under DATA_DIR/objects, each with a JSON sidecar (type, size, checksum).
- * Writes go to a temporary name first, so a reader never sees half a file.
- */
+/** Files under DATA_DIR/objects with a JSON sidecar, written under a temporary name: never read half-done. */
 export class LocalObjectStorage extends ObjectStorage {
   constructor(private readonly root: string) {
     super();
@@ -59,9 +56,8 @@ export class LocalObjectStorage extends ObjectStorage {
   }
 
   /**
-   * Stores an object once: written under a temporary name, then hard-linked to its key, which
-   * fails when the key exists (of two writers one wins). Until the sidecar is written, `stat`
-   * derives it from the bytes, so bytes and checksum always belong together.
+   * Hard-linked from a temporary name to its key, which fails when the key exists (of two writers one
+   * wins); until the sidecar is written, `stat` derives it from the bytes, so they always agree.
    */
   async put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo> {
     const temporary = temporaryName(this.path(key));
@@ -153,7 +149,7 @@ export class LocalObjectStorage extends ObjectStorage {
     const folder = this.path(prefix);
     let removed = 0;
     for (const name of await readdir(folder).catch(() => [] as string[])) {
-      // `<pid>.<random hex>` now; `<pid>.<time>` from earlier releases matches too.
+      // `<pid>.<random hex>`, or `<pid>.<time>` as older releases named them.
       const match = /\.(\d+)\.[0-9a-f]+\.partial$/.exec(name);
       if (!match || isProcessAlive(Number(match[1]))) continue;
       await rm(join(folder, name), { force: true });

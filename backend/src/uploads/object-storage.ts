@@ -12,10 +12,7 @@ export interface StoredObject extends ObjectInfo {
   body: Readable;
 }
 
-/**
- * Where images live: the local disk by default, any S3-compatible service in production.
- * Keys look like `uploads/<uuid>`; callers validate them before they get here.
- */
+/** Where images live: local disk or any S3-compatible store; callers validate keys (`uploads/<uuid>`). */
 export abstract class ObjectStorage {
   /** Stores a new object; throws ObjectExistsError when the key is taken (where the store can tell). */
   abstract put(key: string, bytes: Buffer, contentType: string): Promise<ObjectInfo>;

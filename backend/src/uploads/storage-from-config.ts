@@ -2,10 +2,7 @@ import type { StorageConfig } from '../config/storage.config.js';
 import { LocalObjectStorage } from './local-object-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 
-/**
- * The object storage STORAGE chooses, for the server and a worker alike; the (large) AWS SDK is
- * loaded only for S3. `onError` hears of every failed S3 request but a missing object.
- */
+/** The storage STORAGE chooses, for server and workers; the large AWS SDK is loaded only for S3. */
 export async function storageFromConfig(
   storage: StorageConfig,
   onError?: (operation: string) => void,

@@ -1,10 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UploadKind } from './object-storage.js';
 
-/**
- * Upload links: URLs on this backend (`/api/uploads/<uuid>?type&expires&signature`) carrying an
- * HMAC of the key, the kind and the expiry; the backend checks and stores the bytes once.
- */
+/** Upload URLs (`/api/uploads/<uuid>?type&expires&signature`) signed with an HMAC of key, kind and expiry. */
 export class UploadLinks {
   constructor(private readonly signingKey: string) {}
 

@@ -19,10 +19,7 @@ import { UploadLinks } from './upload-links.js';
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 5 * 60;
 
-/**
- * Reads a request body up to `limit` bytes (more is 413, unread). The pieces are given back once
- * joined (releaseWholeBuffers): V8 would collect them only every 64 MB or so.
- */
+/** Reads a body up to `limit` bytes (more is 413, unread); pieces are freed once joined, not by V8 later. */
 async function readBody(request: Request, limit: number): Promise<Buffer> {
   if ((declaredLength(request) ?? 0) > limit) throw tooLarge(request);
   const chunks: Buffer[] = [];
@@ -49,10 +46,7 @@ function tooLarge(request: Request): ApiError {
 /** `system_flag` rows claiming an upload link on a store that cannot refuse a second write. */
 export const UPLOAD_CLAIM_PREFIX = 'upload:';
 
-/**
- * Where an upload is stored: `uploads/` (an administrator's, served at /objects/uploads/) or
- * `quarantine/` (a visitor's, served to no one until an administrator approves its request).
- */
+/** `uploads/` is served at /objects/uploads/; `quarantine/` (visitors') to no one until approved. */
 export type UploadFolder = 'uploads' | 'quarantine';
 
 /** Signed upload links, receiving and checking uploaded bytes, and serving images. */
@@ -64,20 +58,14 @@ export class UploadsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /**
-   * A link to upload one image; the key is marked unattached until a shop uses it. A visitor's
-   * image goes to the quarantine folder, which is never served (see ObjectsController).
-   */
+  /** A link to upload one image, its key marked unattached until a shop uses it. */
   async createUploadUrl(kind: UploadKind, origin: string, folder: UploadFolder = 'uploads'): Promise<string> {
     const key = `${folder}/${randomUUID()}`;
     await this.dataSource.getRepository(UnattachedObject).insert({ key, since: Date.now() });
     return this.links.create(key, kind, origin, UPLOAD_URL_SECONDS);
   }
 
-  /**
-   * PUT {uploadURL}: check the signature, size and bytes, then store them once. Of two PUTs to
-   * one link the first to arrive whole wins and the other is 403, on every store.
-   */
+  /** Checks the signature, size and bytes, then stores them; of two PUTs to one link the second is 403. */
   async receiveUpload(
     id: string,
     query: Record<string, unknown>,
@@ -129,15 +117,12 @@ export class UploadsService {
         await this.dataSource.getRepository(SystemFlag).delete({ name: `${UPLOAD_CLAIM_PREFIX}${id}` });
       throw error;
     });
-    // Stored: its own mapping (up to 5 MB) goes back now rather than at V8's next collection.
+    // Stored: its own mapping goes back now rather than at V8's next collection.
     releaseWholeBuffers([bytes]);
     return { path: `${OBJECTS_PATH_PREFIX}${key}`, contentType, size: stored.size };
   }
 
-  /**
-   * Why a stored upload cannot be used by a shop, or null. An S3 object may predate the checks
-   * on arrival (browsers once PUT straight to the store): its bytes are checked, a bad one deleted.
-   */
+  /** Why a shop cannot use a stored upload, or null; an S3 object's bytes are checked, a bad one deleted. */
   async checkStoredImage(key: string): Promise<string | null> {
     const info = await this.storage.stat(key);
     if (!info) return 'the uploaded image was not found; please upload it again';
@@ -151,8 +136,8 @@ export class UploadsService {
   }
 
   /**
-   * An image to serve: local uploads are streamed; an S3 object (which may predate the checks) is
-   * read and served only as the image its bytes show, never HTML or script from our origin.
+   * Local uploads are streamed; an S3 object (it may not have passed the upload checks) is served only as
+   * the image its bytes show, never HTML or script from our origin.
    */
   async getObject(id: string): Promise<StoredObject> {
     const notFound = new ApiError(404, 'IMAGE_NOT_FOUND', 'Image not found');

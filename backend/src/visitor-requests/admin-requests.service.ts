@@ -25,10 +25,7 @@ const alreadyDecided = () =>
 
 const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
-/**
- * The administrators' queue: a decision and its shop write share one transaction, and the row leaves
- * pending in it, so of two administrators deciding at once one succeeds and one gets 409.
- */
+/** A decision and its shop write share one transaction, so of two admins deciding at once one gets 409. */
 @Injectable()
 export class AdminRequestsService {
   constructor(
@@ -75,10 +72,7 @@ export class AdminRequestsService {
     };
   }
 
-  /**
-   * Writes a correction's (edited) value, its history naming the reference and the approver, or
-   * creates a listing request's shop, unverified, with the visitor's images (ListingApproval).
-   */
+  /** Writes a correction's (edited) value and its history, or creates a listing's shop, unverified. */
   async approve(id: string, edits: ApproveRequestDto, actor: ActivityActor): Promise<AdminRequestDto> {
     const edited = edits.value;
     const listing = await this.listings.prepare(id, edits.shop);

@@ -43,10 +43,7 @@ export class ListingApproval {
     private readonly writer: ShopWriter,
   ) {}
 
-  /**
-   * A pending listing request's shop (or the admin's edit), checked before its quarantined images
-   * are copied to unattached uploads (swept if the approval fails); null for other requests.
-   */
+  /** A listing request's shop (or the admin's edit), checked before its images leave quarantine, or null. */
   async prepare(id: string, edited?: Record<string, unknown>): Promise<ShopValues | null> {
     const request = await this.dataSource.getRepository(VisitorRequest).findOneBy({ id });
     if (request?.type !== 'listing' || request.status !== 'pending' || !request.proposedShop) return null;

@@ -21,9 +21,8 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 /**
- * The queue's e-mails: an hourly digest to REQUESTS_DIGEST_TO (the new requests, and the
- * certificates that end within 30 days), the outcome to a submitter who left an address; Spanish
- * then English, as the form asks no language.
+ * An hourly digest to REQUESTS_DIGEST_TO (new requests, certificates ending within 30 days) and the outcome
+ * to a submitter who left an address; Spanish then English, as the form asks no language.
  */
 @Injectable()
 export class RequestNotifications {
@@ -35,10 +34,7 @@ export class RequestNotifications {
     private readonly limits: RateLimits,
   ) {}
 
-  /**
-   * The digest of the hour before `now`'s, by the replica that claims it first, with each
-   * certificate ending within 30 days that no digest has listed yet; how many lines it listed.
-   */
+  /** The digest of the hour before `now`'s, by the replica that claims it first; answers its line count. */
   @PeriodicJob(EVERY_HOUR)
   async sendDigest(now = Date.now()): Promise<number> {
     const { digestTo } = this.config.visitorRequests;
@@ -87,9 +83,8 @@ export class RequestNotifications {
   }
 
   /**
-   * The verified shops whose certificate ends within 30 days of `now` and that no digest has listed:
-   * each end (the shop, its number and its last day) is claimed once across replicas, kept until
-   * past that day, so a renewal to another day is listed again when it comes near.
+   * Certificates ending within 30 days no digest has listed: each end (shop, number, last day) is claimed
+   * once across replicas until past that day, so a renewal to another day is listed again near its end.
    */
   private async newlyExpiring(now: number): Promise<Shop[]> {
     const shops = await this.shops
