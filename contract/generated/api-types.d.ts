@@ -6233,11 +6233,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6283,11 +6279,7 @@ export interface operations {
           'application/json': components['schemas']['PendingRequestsDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6335,11 +6327,7 @@ export interface operations {
           'application/json': components['schemas']['AdminRequestDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6409,11 +6397,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6519,11 +6503,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6627,11 +6607,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6710,11 +6686,7 @@ export interface operations {
           'image/webp': string;
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;

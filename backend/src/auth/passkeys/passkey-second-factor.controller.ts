@@ -1,8 +1,7 @@
-import { Body, Controller, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Req } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrors } from '../../common/api-errors.decorator.js';
-import { PostOk } from '../../common/route-decorators.js';
+import { ApiController, ApiErrors, PostOk } from '../admin-only.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
@@ -14,9 +13,7 @@ import { PasskeySignInService } from './passkey-sign-in.service.js';
 const NOT_PENDING = 'NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago)';
 
 /** A passkey as the second step of logging in, after the password (instead of a code). */
-@ApiTags('auth')
-@ApiErrors(503)
-@Controller('auth/second-factor/passkey')
+@ApiController('auth/second-factor/passkey', 'auth')
 export class PasskeySecondFactorController {
   constructor(
     private readonly signIns: PasskeySignInService,

@@ -1,22 +1,16 @@
-import { Body, Controller, Get, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Req } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
-import { ApiErrors } from '../../common/api-errors.decorator.js';
-import { PostOk } from '../../common/route-decorators.js';
-import { AdminOnly } from '../admin-only.decorator.js';
-import { CurrentUser } from '../current-user.decorator.js';
+import { AdminOnly, ApiController, CurrentUser, PostOk } from '../admin-only.decorator.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
 import { SecondFactorCodeDto } from './dto/second-factor-code.dto.js';
 import { MySecondFactorsDto } from './dto/second-factors.dto.js';
-import { AllowedDuringEnrolment } from './pending-step.js';
 import { SecondFactorService } from './second-factor.service.js';
 
-@ApiTags('auth')
-@ApiErrors(503)
-@Controller('auth')
+@ApiController('auth', 'auth')
 export class SecondFactorController {
   constructor(
     private readonly secondFactor: SecondFactorService,
@@ -44,8 +38,7 @@ export class SecondFactorController {
 
   /** The current admin's second factors, unused recovery codes and whether one is required. */
   @Get('second-factors')
-  @AdminOnly()
-  @AllowedDuringEnrolment()
+  @AdminOnly({ duringEnrolment: true })
   getMySecondFactors(@CurrentUser() user: AdminUser): Promise<MySecondFactorsDto> {
     return this.secondFactor.mine(user.id);
   }

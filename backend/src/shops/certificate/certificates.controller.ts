@@ -1,9 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { ApiErrors } from '../../common/api-errors.decorator.js';
-import { binaryContent } from '../../common/binary-content.js';
+import { AdminOnly, ApiErrors, binaryContent } from '../../auth/admin-only.decorator.js';
 import { idParam } from '../../common/id-param.js';
 import { publicOrigin } from '../../common/public-url.js';
 import { SHOP_NOT_FOUND, shopNotFound } from '../shops.service.js';

@@ -1,17 +1,12 @@
-import { Body, Controller, Get, Put, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
-import { ApiErrors } from '../../../common/api-errors.decorator.js';
-import { AdminOnly } from '../../admin-only.decorator.js';
+import { ApiController, ApiErrors } from '../../admin-only.decorator.js';
 import { reauthenticationRequired, recentlyAuthenticated } from '../../recent-auth/recent-auth.js';
 import { MfaPolicyDto, MfaPolicyStateDto } from '../dto/second-factors.dto.js';
 import { MfaPolicyService } from './mfa-policy.service.js';
 
-@ApiTags('admin-users')
-@ApiErrors(503)
-@AdminOnly()
-@Controller('admin/mfa-policy')
+@ApiController('admin/mfa-policy', 'admin-users', { admin: true })
 export class MfaPolicyController {
   constructor(private readonly policy: MfaPolicyService) {}
 

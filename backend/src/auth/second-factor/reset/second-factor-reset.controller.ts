@@ -1,21 +1,13 @@
-import { Controller } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUserId } from '../../../admin-users/admin-users.service.js';
 import { ApiError } from '../../../common/api-error.js';
-import { ApiErrors } from '../../../common/api-errors.decorator.js';
-import { PostOk } from '../../../common/route-decorators.js';
-import { AdminOnly } from '../../admin-only.decorator.js';
-import { CurrentUser } from '../../current-user.decorator.js';
+import { ApiController, ApiErrors, CurrentUser, PostOk } from '../../admin-only.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
 import { SecondFactorsResetDto } from '../dto/second-factors.dto.js';
 import { SecondFactorResetService } from './second-factor-reset.service.js';
 
-@ApiTags('admin-users')
-@ApiErrors(503)
-@AdminOnly()
-@Controller('admin/users')
+@ApiController('admin/users', 'admin-users', { admin: true })
 export class SecondFactorResetController {
   constructor(private readonly resets: SecondFactorResetService) {}
 
