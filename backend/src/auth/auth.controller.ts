@@ -17,11 +17,9 @@ import {
 } from './admin-only.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
 import { AuthService } from './auth.service.js';
-import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
-import { CurrentAdminDto } from './dto/current-admin.dto.js';
-import { LoginDto } from './dto/login.dto.js';
-import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
+import { AuthStatusDto, CurrentAdminDto } from './dto/current-admin.dto.js';
+import { LoginDto, ReauthenticateDto } from './dto/login.dto.js';
 import { confirmedNow } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
 import { LimitedAsLogin } from './login-limits.js';
