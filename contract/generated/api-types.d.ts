@@ -585,6 +585,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/second-factor/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
+    post: operations['getSecondFactorPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/second-factor/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finishes logging in with a passkey of that same account: like the code step, a new session
+     *     id, and a refusal counts as a failed login (429 after 10).
+     */
+    post: operations['verifySecondFactorPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/upload': {
     parameters: {
       query?: never;
@@ -1278,43 +1315,6 @@ export interface paths {
     put?: never;
     /** Confirms it is still me with one of my passkeys (instead of the password) before a dangerous action. */
     post: operations['reauthenticateWithPasskey'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/second-factor/passkey/options': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** The options for navigator.credentials.get, offering only the passkeys of the account whose password was given. */
-    post: operations['getSecondFactorPasskeyOptions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/second-factor/passkey': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finishes logging in with a passkey of that same account: like the code step, a new session
-     *     id, and a refusal counts as a failed login (429 after 10).
-     */
-    post: operations['verifySecondFactorPasskey'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2037,6 +2037,37 @@ export interface components {
       /** @description True when MFA_REQUIRED on the server decides `required` (the setting cannot change it). */
       requiredByServer: boolean;
     };
+    PasskeyOptionsDto: {
+      /** @description The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
+      options: {
+        [key: string]: unknown;
+      };
+    };
+    AssertionResponseDto: {
+      clientDataJSON: string;
+      authenticatorData: string;
+      /** @description Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+      signature: string;
+      /** @description The account the passkey was made for (a discoverable passkey always says). */
+      userHandle?: string;
+    };
+    AuthenticationCredentialDto: {
+      /** @enum {string} */
+      type: 'public-key';
+      /** @enum {string} */
+      authenticatorAttachment?: 'platform' | 'cross-platform';
+      /** @description The browser's extension outputs; read by nobody, accepted as sent. */
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+      response: components['schemas']['AssertionResponseDto'];
+      /** @description The credential id, base64url. */
+      id: string;
+      rawId: string;
+    };
+    PasskeyAssertionDto: {
+      credential: components['schemas']['AuthenticationCredentialDto'];
+    };
     CreateUploadDto: {
       /**
        * @description `logo` or `map` (the shop's map or photo).
@@ -2457,12 +2488,6 @@ export interface components {
        */
       name: string;
     };
-    PasskeyOptionsDto: {
-      /** @description The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
-      options: {
-        [key: string]: unknown;
-      };
-    };
     AttestationResponseDto: {
       transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
       clientDataJSON: string;
@@ -2489,31 +2514,6 @@ export interface components {
       /** @example Laptop */
       name: string;
       credential: components['schemas']['RegistrationCredentialDto'];
-    };
-    AssertionResponseDto: {
-      clientDataJSON: string;
-      authenticatorData: string;
-      /** @description Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
-      signature: string;
-      /** @description The account the passkey was made for (a discoverable passkey always says). */
-      userHandle?: string;
-    };
-    AuthenticationCredentialDto: {
-      /** @enum {string} */
-      type: 'public-key';
-      /** @enum {string} */
-      authenticatorAttachment?: 'platform' | 'cross-platform';
-      /** @description The browser's extension outputs; read by nobody, accepted as sent. */
-      clientExtensionResults: {
-        [key: string]: unknown;
-      };
-      response: components['schemas']['AssertionResponseDto'];
-      /** @description The credential id, base64url. */
-      id: string;
-      rawId: string;
-    };
-    PasskeyAssertionDto: {
-      credential: components['schemas']['AuthenticationCredentialDto'];
     };
   };
   responses: never;
@@ -2558,6 +2558,10 @@ export type SecondFactorCodeDto = components['schemas']['SecondFactorCodeDto'];
 export type SecondFactorKind = components['schemas']['SecondFactorKind'];
 export type SecondFactorDto = components['schemas']['SecondFactorDto'];
 export type MySecondFactorsDto = components['schemas']['MySecondFactorsDto'];
+export type PasskeyOptionsDto = components['schemas']['PasskeyOptionsDto'];
+export type AssertionResponseDto = components['schemas']['AssertionResponseDto'];
+export type AuthenticationCredentialDto = components['schemas']['AuthenticationCredentialDto'];
+export type PasskeyAssertionDto = components['schemas']['PasskeyAssertionDto'];
 export type CreateUploadDto = components['schemas']['CreateUploadDto'];
 export type UploadUrlDto = components['schemas']['UploadUrlDto'];
 export type StoredUploadDto = components['schemas']['StoredUploadDto'];
@@ -2589,13 +2593,9 @@ export type MfaPolicyStateDto = components['schemas']['MfaPolicyStateDto'];
 export type MfaPolicyDto = components['schemas']['MfaPolicyDto'];
 export type SecondFactorsResetDto = components['schemas']['SecondFactorsResetDto'];
 export type PasskeyDto = components['schemas']['PasskeyDto'];
-export type PasskeyOptionsDto = components['schemas']['PasskeyOptionsDto'];
 export type AttestationResponseDto = components['schemas']['AttestationResponseDto'];
 export type RegistrationCredentialDto = components['schemas']['RegistrationCredentialDto'];
 export type AddPasskeyDto = components['schemas']['AddPasskeyDto'];
-export type AssertionResponseDto = components['schemas']['AssertionResponseDto'];
-export type AuthenticationCredentialDto = components['schemas']['AuthenticationCredentialDto'];
-export type PasskeyAssertionDto = components['schemas']['PasskeyAssertionDto'];
 export type $defs = Record<string, never>;
 export interface operations {
   getShops: {
@@ -4853,6 +4853,157 @@ export interface operations {
       };
     };
   };
+  getSecondFactorPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyOptionsDto'];
+        };
+      };
+      /** @description NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
+  verifySecondFactorPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeyAssertionDto'];
+      };
+    };
+    responses: {
+      /** @description Logged in; the response sets the session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CurrentAdminDto'];
+        };
+      };
+      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The request came from another site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The JSON body's charset or content encoding is not supported */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Too many failed attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Unexpected error (logged on the server; the answer never carries its details) */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description The database cannot be reached right now; try again in a moment */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+    };
+  };
   createUpload: {
     parameters: {
       query?: never;
@@ -6233,11 +6384,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6283,11 +6430,7 @@ export interface operations {
           'application/json': components['schemas']['PendingRequestsDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6335,11 +6478,7 @@ export interface operations {
           'application/json': components['schemas']['AdminRequestDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6409,11 +6548,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6519,11 +6654,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6627,11 +6758,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6710,11 +6837,7 @@ export interface operations {
           'image/webp': string;
         };
       };
-      /**
-       * @description No valid admin session
-       *
-       *     No valid admin session
-       */
+      /** @description No valid admin session */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7647,157 +7770,6 @@ export interface operations {
        *
        *     No valid admin session
        */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The request came from another site */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The JSON body is over 1 MB */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The JSON body's charset or content encoding is not supported */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description Too many failed attempts; Retry-After says when to try again */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description Unexpected error (logged on the server; the answer never carries its details) */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The database cannot be reached right now; try again in a moment */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-    };
-  };
-  getSecondFactorPasskeyOptions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PasskeyOptionsDto'];
-        };
-      };
-      /** @description NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The request came from another site */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description Unexpected error (logged on the server; the answer never carries its details) */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description The database cannot be reached right now; try again in a moment */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-    };
-  };
-  verifySecondFactorPasskey: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PasskeyAssertionDto'];
-      };
-    };
-    responses: {
-      /** @description Logged in; the response sets the session cookie */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CurrentAdminDto'];
-        };
-      };
-      /** @description PASSKEY_CHALLENGE_EXPIRED: no live challenge in this session; ask for options again */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorResponseDto'];
-        };
-      };
-      /** @description PASSKEY_REJECTED: not a passkey of this account, wrong site, bad signature or a replay; NO_SECOND_FACTOR_PENDING: log in with the password first (or it was over 5 minutes ago) */
       401: {
         headers: {
           [name: string]: unknown;

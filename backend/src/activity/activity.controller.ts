@@ -1,15 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import { Get, Query } from '@nestjs/common';
+import { ApiController, ApiErrors } from '../auth/admin-only.decorator.js';
 import { ActivityService } from './activity.service.js';
 import { ActivityListDto, ActivityQueryDto } from './dto/activity.dto.js';
 
 /** The activity log, read-only: there is no route that edits or deletes an entry. */
-@ApiTags('activity')
-@AdminOnly()
-@ApiErrors(503)
-@Controller('admin/activity')
+@ApiController('admin/activity', 'activity', { admin: true })
 export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 

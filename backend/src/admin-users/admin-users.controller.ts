@@ -1,20 +1,15 @@
-import { Body, Controller, Get, Post, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Post, Put } from '@nestjs/common';
+import { ApiNoContentResponse } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiController, ApiErrors, DeleteNoContent, PostOk } from '../auth/admin-only.decorator.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { ADMIN_NOT_FOUND, AdminUserId, AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';
 import { CreateAdminUserDto } from './dto/create-admin-user.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
 import { EndedSessionsDto } from '../sessions/dto/session.dto.js';
 
-@ApiTags('admin users')
-@AdminOnly()
-@ApiErrors(503)
-@Controller('admin/users')
+@ApiController('admin/users', 'admin users', { admin: true })
 export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiSecurity } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { promisify } from 'node:util';
 import { actorOf } from '../activity/activity-actor.js';
@@ -7,32 +7,31 @@ import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import {
+  AdminOnly,
+  ApiController,
+  ApiErrors,
+  CurrentUser,
+  PostOk,
+  SESSION_COOKIE,
+} from './admin-only.decorator.js';
 import { MessageDto } from '../common/error-response.dto.js';
-import { PostOk } from '../common/route-decorators.js';
-import { AdminOnly, SESSION_COOKIE } from './admin-only.decorator.js';
 import { AuthService } from './auth.service.js';
-import { CurrentUser } from './current-user.decorator.js';
-import { AuthStatusDto } from './dto/auth-status.dto.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';
-import { CurrentAdminDto } from './dto/current-admin.dto.js';
-import { LoginDto } from './dto/login.dto.js';
-import { ReauthenticateDto } from './dto/reauthenticate.dto.js';
+import { AuthStatusDto, CurrentAdminDto } from './dto/current-admin.dto.js';
+import { LoginDto, ReauthenticateDto } from './dto/login.dto.js';
 import { confirmedNow } from './recent-auth/recent-auth.js';
 import { LoginGuard } from './login.guard.js';
 import { LimitedAsLogin } from './login-limits.js';
 import { LoginSessions } from './login-session.js';
 import {
-  AllowedDuringEnrolment,
   EnrolmentCompleteGuard,
   enrolmentRequired,
   secondFactorPendingOf,
 } from './second-factor/pending-step.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
 
-@ApiTags('auth')
-@ApiErrors(503)
-@Controller('auth')
+@ApiController('auth', 'auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -56,8 +55,7 @@ export class AuthController {
 
   /** The admin of the current session (and whether they must set up a second factor first). */
   @Get('me')
-  @AdminOnly()
-  @AllowedDuringEnrolment()
+  @AdminOnly({ duringEnrolment: true })
   getMe(@CurrentUser() user: AdminUser, @Req() request: Request): CurrentAdminDto {
     return { ...toAdminUserDto(user), ...(enrolmentRequired(request) ? { pendingStep: 'enrolment' } : {}) };
   }

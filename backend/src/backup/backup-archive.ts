@@ -25,7 +25,7 @@ import {
   type ManifestFile,
 } from './backup-format.js';
 import type { BackupWorkerContext } from './backup-worker-context.js';
-import { ByteCounter, HashingStream } from './hashing-streams.js';
+import { HashingStream } from './hashing-streams.js';
 import { ManifestFiles } from './manifest-files.js';
 import { addStreamEntry } from './zip-entry-hand-over.js';
 
@@ -75,17 +75,18 @@ export async function writeArchive(
 
   // yazl rather than archiver: archiver queues the whole central directory at once, in small buffers.
   const zip = new ZipFile();
-  const counted = new ByteCounter();
   const failed = new Promise<never>((_, reject) => {
     zip.once('error', reject);
-    counted.once('error', reject);
     output.once('error', reject);
     output.once('close', () => {
       if (!output.writableFinished) reject(new Error('The output closed before the backup was complete'));
     });
   });
   failed.catch(() => undefined);
-  zip.outputStream.pipe(counted).pipe(output);
+  // The archive's size, counted as it goes to `output` (the pipe keeps the backpressure).
+  let bytes = 0;
+  zip.outputStream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  zip.outputStream.pipe(output);
   const mtime = new Date();
   let reading: Readable | undefined;
   /** Adds one entry streamed from `source`, hashed; resolves once all of it is in (one entry open at a time). */
@@ -155,7 +156,7 @@ export async function writeArchive(
     return {
       shops: shops.length,
       images,
-      bytes: counted.bytes,
+      bytes,
       missingImages: missingImages.length,
       activity: activityCount.entries,
     };

@@ -1,14 +1,10 @@
-import { Controller, Get, Inject, Param, Query, Res, UploadedFile } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Get, Inject, Param, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiController, ApiErrors, binaryContent, PostOk } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { binaryContent } from '../common/binary-content.js';
-import { PostOk } from '../common/route-decorators.js';
 import { FileUpload } from '../common/upload.interceptor.js';
 import { BackupService } from './backup.service.js';
 import {
@@ -35,11 +31,8 @@ const RESTORE_ANSWER = {
   schema: { oneOf: [{ $ref: getSchemaPath(RestoreResultDto) }, { $ref: getSchemaPath(RestorePreviewDto) }] },
 };
 
-@ApiTags('backup')
 @ApiExtraModels(RestoreResultDto, RestorePreviewDto)
-@AdminOnly()
-@ApiErrors(503)
-@Controller('admin/backup')
+@ApiController('admin/backup', 'backup', { admin: true })
 export class BackupController {
   constructor(
     private readonly backups: BackupService,

@@ -18,13 +18,3 @@ export class HashingStream extends Transform {
     callback();
   }
 }
-
-/** Passes bytes through, counting them: the archive's size once it has ended. */
-export class ByteCounter extends Transform {
-  bytes = 0;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    callback(null, chunk);
-  }
-}

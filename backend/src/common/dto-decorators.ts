@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsNotEmptyObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 
 /** Text arrives with its surrounding spaces taken off (a value that is not text is left alone). */
 export function Trimmed(): PropertyDecorator {
@@ -25,3 +25,9 @@ export const OptionalIn = (name: string, values: readonly string[], message?: st
     IsOptional(),
     IsIn(values, { message: message ?? `${name} must be one of: ${values.join(', ')}` }),
   );
+
+/** A required object validated as a `dto` (the same decorators, in the order they would run stacked). */
+export const Nested = (dto: new () => object) => {
+  const toDto = () => dto;
+  return applyDecorators(Type(toDto), ValidateNested(), IsNotEmptyObject());
+};

@@ -30,6 +30,11 @@ export function limitRules(config: AppConfig) {
     blockSeconds: LOGIN_BLOCK,
     refuse: tooManyLoginAttempts,
   });
+  const visitorsHourly = (points: number): LimitRule => ({
+    points,
+    seconds: HOUR,
+    refuse: tooManySubmissions,
+  });
   return {
     /** Passwords, passkeys and codes tried for one account from one address. */
     'login.address-account': login(10),
@@ -44,21 +49,13 @@ export function limitRules(config: AppConfig) {
     /** Current passwords tried when an account changes its password. */
     'password-change.account': login(10),
     /** Visitors' corrections and listing requests from one address. */
-    'visitor-submission.address': {
-      points: visitors.perAddressPerHour,
-      seconds: HOUR,
-      refuse: tooManySubmissions,
-    },
+    'visitor-submission.address': visitorsHourly(visitors.perAddressPerHour),
     /** The same from everyone together: counted only once the address's limit and proof of work passed. */
-    'visitor-submission.everyone': { points: visitors.perHour, seconds: HOUR, refuse: tooManySubmissions },
+    'visitor-submission.everyone': visitorsHourly(visitors.perHour),
     /** Quarantined image links for "List my shop" from one address. */
-    'visitor-upload.address': {
-      points: visitors.uploadsPerAddressPerHour,
-      seconds: HOUR,
-      refuse: tooManySubmissions,
-    },
+    'visitor-upload.address': visitorsHourly(visitors.uploadsPerAddressPerHour),
     /** The same from everyone together, counted once the address's limit and the proof of work passed. */
-    'visitor-upload.everyone': { points: visitors.uploadsPerHour, seconds: HOUR, refuse: tooManySubmissions },
+    'visitor-upload.everyone': visitorsHourly(visitors.uploadsPerHour),
     /** Image links for one admin session (each lets the browser store up to 5 MB). */
     'admin-upload.session': {
       points: quotas.uploadLinksPerWindow,

@@ -1,12 +1,15 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Get, Param, Req } from '@nestjs/common';
+import { ApiNoContentResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
+import {
+  ApiController,
+  ApiErrors,
+  CurrentUser,
+  DeleteNoContent,
+  PostOk,
+} from '../auth/admin-only.decorator.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
 import { describeUserAgent } from './session-device.js';
@@ -16,10 +19,7 @@ import { SessionsService } from './sessions.service.js';
 type SessionOwner = { id: string };
 
 /** The current administrator's own sessions: list them, end one, end all the others. */
-@ApiTags('sessions')
-@AdminOnly()
-@ApiErrors(503)
-@Controller('auth/sessions')
+@ApiController('auth/sessions', 'sessions', { admin: true })
 export class SessionsController {
   constructor(
     private readonly sessions: SessionsService,

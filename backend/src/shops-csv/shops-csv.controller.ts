@@ -1,21 +1,14 @@
-import { Controller, Get, Header, Query, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Get, Header, Query, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
-import type {} from 'multer';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
-import { binaryContent } from '../common/binary-content.js';
-import { PostOk } from '../common/route-decorators.js';
+import { ApiController, ApiErrors, binaryContent, PostOk } from '../auth/admin-only.decorator.js';
 import { FileUpload } from '../common/upload.interceptor.js';
 import { CSV_FILE_FIELD, CsvUploadInterceptor, csvFileMissing } from './csv-upload.interceptor.js';
 import { ExportShopsQueryDto, ImportShopsQueryDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { ShopsCsvService } from './shops-csv.service.js';
 
-@ApiTags('shops')
-@AdminOnly()
-@ApiErrors(503)
-@Controller('admin/shops')
+@ApiController('admin/shops', 'shops', { admin: true })
 export class ShopsCsvController {
   constructor(private readonly csv: ShopsCsvService) {}
 

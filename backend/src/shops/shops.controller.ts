@@ -1,11 +1,9 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiController, ApiErrors, DeleteNoContent, PostOk } from '../auth/admin-only.decorator.js';
 import { idParam } from '../common/id-param.js';
-import { DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { AdminShopsService, BULK_SHOPS_NOT_FOUND } from './admin-shops.service.js';
 import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.dto.js';
 import { BulkShopsDto, BulkShopsResultDto } from './dto/bulk-shops.dto.js';
@@ -20,9 +18,7 @@ import { SHOP_NOT_FOUND, ShopsService, shopNotFound } from './shops.service.js';
 
 const STRING_LIST = { schema: { type: 'array', items: { type: 'string' } } };
 
-@ApiTags('shops')
-@ApiErrors(503)
-@Controller('shops')
+@ApiController('shops', 'shops')
 export class ShopsController {
   constructor(
     private readonly shops: ShopsService,
@@ -124,10 +120,7 @@ export class ShopsController {
   }
 }
 
-@ApiTags('shops')
-@AdminOnly()
-@ApiErrors(503)
-@Controller('admin/shops')
+@ApiController('admin/shops', 'shops', { admin: true })
 export class AdminShopsController {
   constructor(
     private readonly shops: ShopsService,

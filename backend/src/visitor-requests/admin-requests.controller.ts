@@ -1,10 +1,7 @@
-import { Body, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Query } from '@nestjs/common';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import { ApiController, ApiErrors, PostOk } from '../auth/admin-only.decorator.js';
 import { idParam } from '../common/id-param.js';
-import { PostOk } from '../common/route-decorators.js';
 import { AdminRequestsService, requestNotFound } from './admin-requests.service.js';
 import {
   AdminRequestDto,
@@ -21,10 +18,7 @@ import {
 const RequestId = () => Param('id', idParam(requestNotFound));
 
 /** The administrators' queue of visitors' corrections and listing requests. */
-@ApiTags('admin requests')
-@AdminOnly()
-@ApiErrors(401, 503)
-@Controller('admin/requests')
+@ApiController('admin/requests', 'admin requests', { admin: true })
 export class AdminRequestsController {
   constructor(private readonly requests: AdminRequestsService) {}
 

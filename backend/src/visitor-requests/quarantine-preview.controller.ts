@@ -2,10 +2,8 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IMAGE_TYPES } from 'contract';
-import { AdminOnly } from '../auth/admin-only.decorator.js';
-import { ApiErrors } from '../common/api-errors.decorator.js';
+import { AdminOnly, ApiErrors, binaryContent } from '../auth/admin-only.decorator.js';
 import { ApiError } from '../common/api-error.js';
-import { binaryContent } from '../common/binary-content.js';
 import { idParam } from '../common/id-param.js';
 import { ObjectStorage } from '../uploads/object-storage.js';
 
@@ -18,7 +16,6 @@ const RASTER_TYPES: readonly string[] = IMAGE_TYPES;
  */
 @ApiTags('admin requests')
 @AdminOnly()
-@ApiErrors(401)
 @Controller('admin/quarantine')
 export class QuarantinePreviewController {
   constructor(private readonly storage: ObjectStorage) {}

@@ -1,13 +1,12 @@
 import { applyDecorators, Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrors, type ErrorStatus } from '../common/api-errors.decorator.js';
+import { ApiErrors, type ErrorStatus } from '../auth/admin-only.decorator.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
-import { ProofOfWorkChallengeDto } from './dto/challenge.dto.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
 import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';
+import { CreateQuarantinedUploadDto, ProofOfWorkChallengeDto } from './dto/visitor-submission.dto.js';
 import { UploadUrlDto } from '../uploads/dto/upload.dto.js';
-import { CreateQuarantinedUploadDto } from './dto/create-quarantined-upload.dto.js';
 import { LimitedPerAddress } from '../rate-limits/address-limit.guard.js';
 import { ProofOfWork } from './proof-of-work.js';
 import { VisitorRequestsService } from './visitor-requests.service.js';

@@ -159,6 +159,25 @@ const injectedRtkApi = api.injectEndpoints({
     getMySecondFactors: build.query<GetMySecondFactorsApiResponse, GetMySecondFactorsApiArg>({
       query: () => ({ url: `/api/auth/second-factors` }),
     }),
+    getSecondFactorPasskeyOptions: build.mutation<
+      GetSecondFactorPasskeyOptionsApiResponse,
+      GetSecondFactorPasskeyOptionsApiArg
+    >({
+      query: () => ({
+        url: `/api/auth/second-factor/passkey/options`,
+        method: 'POST',
+      }),
+    }),
+    verifySecondFactorPasskey: build.mutation<
+      VerifySecondFactorPasskeyApiResponse,
+      VerifySecondFactorPasskeyApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/auth/second-factor/passkey`,
+        method: 'POST',
+        body: queryArg,
+      }),
+    }),
     createUpload: build.mutation<CreateUploadApiResponse, CreateUploadApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/upload`,
@@ -314,25 +333,6 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg,
       }),
     }),
-    getSecondFactorPasskeyOptions: build.mutation<
-      GetSecondFactorPasskeyOptionsApiResponse,
-      GetSecondFactorPasskeyOptionsApiArg
-    >({
-      query: () => ({
-        url: `/api/auth/second-factor/passkey/options`,
-        method: 'POST',
-      }),
-    }),
-    verifySecondFactorPasskey: build.mutation<
-      VerifySecondFactorPasskeyApiResponse,
-      VerifySecondFactorPasskeyApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/auth/second-factor/passkey`,
-        method: 'POST',
-        body: queryArg,
-      }),
-    }),
   }),
   overrideExisting: false,
 });
@@ -456,6 +456,11 @@ export type VerifySecondFactorApiResponse =
 export type VerifySecondFactorApiArg = SecondFactorCodeDto;
 export type GetMySecondFactorsApiResponse = /** status 200  */ MySecondFactorsDto;
 export type GetMySecondFactorsApiArg = void;
+export type GetSecondFactorPasskeyOptionsApiResponse = /** status 200  */ PasskeyOptionsDto;
+export type GetSecondFactorPasskeyOptionsApiArg = void;
+export type VerifySecondFactorPasskeyApiResponse =
+  /** status 200 Logged in; the response sets the session cookie */ CurrentAdminDto;
+export type VerifySecondFactorPasskeyApiArg = PasskeyAssertionDto;
 export type CreateUploadApiResponse = /** status 201  */ UploadUrlDto;
 export type CreateUploadApiArg = CreateUploadDto;
 export type GetBackupStatsApiResponse = /** status 200  */ BackupStatsDto;
@@ -524,11 +529,6 @@ export type SignInWithPasskeyApiResponse =
 export type SignInWithPasskeyApiArg = PasskeyAssertionDto;
 export type ReauthenticateWithPasskeyApiResponse = /** status 200  */ MessageDto;
 export type ReauthenticateWithPasskeyApiArg = PasskeyAssertionDto;
-export type GetSecondFactorPasskeyOptionsApiResponse = /** status 200  */ PasskeyOptionsDto;
-export type GetSecondFactorPasskeyOptionsApiArg = void;
-export type VerifySecondFactorPasskeyApiResponse =
-  /** status 200 Logged in; the response sets the session cookie */ CurrentAdminDto;
-export type VerifySecondFactorPasskeyApiArg = PasskeyAssertionDto;
 export type ShopDto = {
   name: string;
   city: string;
@@ -986,6 +986,35 @@ export type MySecondFactorsDto = {
   /** True when MFA_REQUIRED on the server decides `required` (the setting cannot change it). */
   requiredByServer: boolean;
 };
+export type PasskeyOptionsDto = {
+  /** The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
+  options: {
+    [key: string]: unknown;
+  };
+};
+export type AssertionResponseDto = {
+  clientDataJSON: string;
+  authenticatorData: string;
+  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
+  signature: string;
+  /** The account the passkey was made for (a discoverable passkey always says). */
+  userHandle?: string;
+};
+export type AuthenticationCredentialDto = {
+  type: 'public-key';
+  authenticatorAttachment?: 'platform' | 'cross-platform';
+  /** The browser's extension outputs; read by nobody, accepted as sent. */
+  clientExtensionResults: {
+    [key: string]: unknown;
+  };
+  response: AssertionResponseDto;
+  /** The credential id, base64url. */
+  id: string;
+  rawId: string;
+};
+export type PasskeyAssertionDto = {
+  credential: AuthenticationCredentialDto;
+};
 export type UploadUrlDto = {
   /** Where to PUT the image bytes (with their Content-Type) within 5 minutes; its path ends in
     `/uploads/<uuid>`, and the image is then served at `/objects/uploads/<uuid>`. */
@@ -1209,33 +1238,4 @@ export type RegistrationCredentialDto = {
 export type AddPasskeyDto = {
   name: string;
   credential: RegistrationCredentialDto;
-};
-export type PasskeyOptionsDto = {
-  /** The options as WebAuthn defines them (challenge, rp, user, allowCredentials, ...); the challenge is single use. */
-  options: {
-    [key: string]: unknown;
-  };
-};
-export type AssertionResponseDto = {
-  clientDataJSON: string;
-  authenticatorData: string;
-  /** Up to an ML-DSA-87 signature (4.6 kB), which browsers may pick before ES256. */
-  signature: string;
-  /** The account the passkey was made for (a discoverable passkey always says). */
-  userHandle?: string;
-};
-export type AuthenticationCredentialDto = {
-  type: 'public-key';
-  authenticatorAttachment?: 'platform' | 'cross-platform';
-  /** The browser's extension outputs; read by nobody, accepted as sent. */
-  clientExtensionResults: {
-    [key: string]: unknown;
-  };
-  response: AssertionResponseDto;
-  /** The credential id, base64url. */
-  id: string;
-  rawId: string;
-};
-export type PasskeyAssertionDto = {
-  credential: AuthenticationCredentialDto;
 };

@@ -10,3 +10,9 @@ export class LoginDto {
   @IsGivenPassword('Password is required')
   password: string;
 }
+
+/** The current administrator's password, to confirm a dangerous action. */
+export class ReauthenticateDto {
+  @IsGivenPassword('Password is required')
+  password: string;
+}

@@ -1,15 +1,19 @@
-import { Body, Controller, Get, Param, Post, Req } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Req } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, actorOf, type ActivityActor } from '../../activity/activity-actor.js';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../../admin-users/dto/admin-user.dto.js';
-import { ApiErrors } from '../../common/api-errors.decorator.js';
+import {
+  AdminOnly,
+  ApiController,
+  ApiErrors,
+  CurrentUser,
+  DeleteNoContent,
+  PostOk,
+} from '../admin-only.decorator.js';
 import { MessageDto } from '../../common/error-response.dto.js';
-import { DeleteNoContent, PostOk } from '../../common/route-decorators.js';
-import { AdminOnly } from '../admin-only.decorator.js';
-import { CurrentUser } from '../current-user.decorator.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';
 import { confirmedNow, RecentAuthRequired } from '../recent-auth/recent-auth.js';
@@ -30,9 +34,7 @@ const CHALLENGE_ERRORS = {
 };
 
 /** Passkeys (WebAuthn): register and remove one's own, sign in with one alone, confirm it is you with one. */
-@ApiTags('passkeys')
-@ApiErrors(503)
-@Controller('auth/passkeys')
+@ApiController('auth/passkeys', 'passkeys')
 export class PasskeysController {
   constructor(
     private readonly passkeys: PasskeysService,
@@ -43,8 +45,7 @@ export class PasskeysController {
 
   /** My passkeys (name, registered, last used). */
   @Get()
-  @AdminOnly()
-  @AllowedDuringEnrolment()
+  @AdminOnly({ duringEnrolment: true })
   getMyPasskeys(@CurrentUser() user: AdminUser): Promise<PasskeyDto[]> {
     return this.passkeys.listOf(user.id);
   }
@@ -67,8 +68,7 @@ export class PasskeysController {
    * factor: an admin who had to set one up can use every page from now on.
    */
   @Post()
-  @AdminOnly()
-  @AllowedDuringEnrolment()
+  @AdminOnly({ duringEnrolment: true })
   @ApiErrors({ ...CHALLENGE_ERRORS, 409: 'PASSKEY_ALREADY_REGISTERED' })
   async addPasskey(
     @CurrentUser() user: AdminUser,

@@ -7,7 +7,6 @@ import { SecondFactorModule } from '../second-factor/second-factor.module.js';
 import { SignInChallenges } from './passkey-challenge.js';
 import { Passkey } from './passkey.entity.js';
 import { PasskeyFactorModule } from './passkey-factor.module.js';
-import { PasskeySecondFactorController } from './passkey-second-factor.controller.js';
 import { PasskeySignInService } from './passkey-sign-in.service.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { PasskeysService } from './passkeys.service.js';
@@ -22,9 +21,9 @@ import { PasskeysService } from './passkeys.service.js';
     SecondFactorModule,
     PasskeyFactorModule,
   ],
-  controllers: [PasskeysController, PasskeySecondFactorController],
+  controllers: [PasskeysController],
   // LoginSessions is provided here, the lowest module that logs in, and exported to AuthModule.
   providers: [PasskeysService, PasskeySignInService, SignInChallenges, LoginSessions],
-  exports: [LoginSessions],
+  exports: [LoginSessions, PasskeySignInService],
 })
 export class PasskeysModule {}

@@ -6,11 +6,10 @@ import { SystemFlag } from '../../database/database.entity.js';
 import { RateLimitsModule } from '../../rate-limits/rate-limits.module.js';
 import { SessionsModule } from '../../sessions/sessions.module.js';
 import { LoginLimits } from '../login-limits.js';
-import { MfaPolicyController } from './policy/mfa-policy.controller.js';
+import { AdminSecondFactorsController } from './admin-second-factors.controller.js';
 import { MfaPolicyService } from './policy/mfa-policy.service.js';
 import { RecoveryCode } from './recovery-codes/recovery-code.entity.js';
 import { RecoveryCodesService } from './recovery-codes/recovery-codes.service.js';
-import { SecondFactorResetController } from './reset/second-factor-reset.controller.js';
 import { SecondFactorResetService } from './reset/second-factor-reset.service.js';
 import { SecondFactorRegistry } from './second-factor.js';
 import { TotpFactor } from './totp/totp-factor.entity.js';
@@ -35,7 +34,7 @@ const SECOND_FACTOR_SERVICES = [
     // LoginLimits counts through it: imported here too for contexts without the whole app (reset-mfa).
     RateLimitsModule,
   ],
-  controllers: [TotpController, MfaPolicyController, SecondFactorResetController],
+  controllers: [TotpController, AdminSecondFactorsController],
   providers: SECOND_FACTOR_SERVICES,
   exports: SECOND_FACTOR_SERVICES,
 })

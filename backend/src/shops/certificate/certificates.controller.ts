@@ -1,9 +1,7 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { AdminOnly } from '../../auth/admin-only.decorator.js';
-import { ApiErrors } from '../../common/api-errors.decorator.js';
-import { binaryContent } from '../../common/binary-content.js';
+import type { Request } from 'express';
+import { AdminOnly, ApiErrors, binaryContent } from '../../auth/admin-only.decorator.js';
 import { idParam } from '../../common/id-param.js';
 import { publicOrigin } from '../../common/public-url.js';
 import { SHOP_NOT_FOUND, shopNotFound } from '../shops.service.js';
@@ -28,22 +26,19 @@ export class CertificatesController {
     404: SHOP_NOT_FOUND,
     409: 'SHOP_NOT_CERTIFIED: the shop has no certificate number',
   })
+  @Header('Cache-Control', 'no-store')
   async getCertificate(
     @Param('id', idParam(shopNotFound)) id: string,
     @Query() query: CertificateQueryDto,
     @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  ): Promise<StreamableFile> {
     const { pdf, fileName } = await this.certificates.certificate(
       id,
       publicOrigin(request),
       query.paper ?? 'a4',
     );
-    response.setHeader('Content-Type', 'application/pdf');
-    response.setHeader('Content-Length', String(pdf.length));
-    response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.end(pdf);
+    const disposition = `attachment; filename="${fileName}"`;
+    return new StreamableFile(pdf, { type: 'application/pdf', disposition, length: pdf.length });
   }
 
   /** Every period of the shop's verification, the latest first (renewals keep the earlier ones). */

@@ -1,7 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CORRECTION_FIELDS } from 'contract';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ContractField } from '../../shops/dto/shop-field.decorator.js';
+import { CreateUploadDto } from '../../uploads/dto/upload.dto.js';
 
 /** The most characters of the proof-of-work answer (a base64 JSON of a few hundred bytes). */
 export const MAX_PROOF_LENGTH = 4096;
@@ -45,4 +46,27 @@ export function VisitorSubmissionDto<Base extends Fields>(base: Base) {
     altcha?: string;
   }
   return VisitorSubmission;
+}
+
+/** A signed proof-of-work challenge (ALTCHA, PBKDF2/SHA-256), as the widget reads it. */
+export class ProofOfWorkChallengeDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'algorithm, nonce, salt, cost, keyLength, keyPrefix, keySignature, expiresAt (seconds)',
+  })
+  parameters: Record<string, unknown>;
+
+  /** HMAC of the parameters: the server accepts only challenges it signed. */
+  signature?: string;
+}
+
+/** A visitor's upload link: the kind of image, and a proof of work of its own (one per link). */
+export class CreateQuarantinedUploadDto extends CreateUploadDto {
+  /** The ALTCHA widget's answer to a challenge of `GET /api/requests/challenge` (base64 JSON). */
+  @ApiPropertyOptional({ maxLength: MAX_PROOF_LENGTH })
+  @IsOptional()
+  @IsString({ message: 'altcha must be text' })
+  @MaxLength(MAX_PROOF_LENGTH, { message: `altcha must be at most ${MAX_PROOF_LENGTH} characters` })
+  altcha?: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsNotEmpty, IsNotEmptyObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_PASSKEY_NAME_LENGTH } from 'contract';
+import { Nested } from '../../../common/dto-decorators.js';
 import { AuthenticationCredentialDto, RegistrationCredentialDto } from './webauthn-response.dto.js';
 
 /** One of the current administrator's passkeys (never its key). */
@@ -35,17 +36,13 @@ export class AddPasskeyDto {
   })
   name: string;
 
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => RegistrationCredentialDto)
+  @Nested(RegistrationCredentialDto)
   credential: RegistrationCredentialDto;
 }
 
 /** A signed challenge: signs in (no username needed) or confirms it is still the admin. */
 export class PasskeyAssertionDto {
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AuthenticationCredentialDto)
+  @Nested(AuthenticationCredentialDto)
   credential: AuthenticationCredentialDto;
 }
 

@@ -1,19 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   Equals,
   IsArray,
   IsIn,
   IsInt,
-  IsNotEmptyObject,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
+import { Nested } from '../../../common/dto-decorators.js';
 
 /** base64url text, bounded (an authenticator's answer is a few kilobytes at most). */
 const Base64Url = (max: number) =>
@@ -86,16 +84,12 @@ abstract class CredentialDto {
 
 /** A new passkey, as the browser made it (RegistrationResponseJSON). */
 export class RegistrationCredentialDto extends CredentialDto {
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AttestationResponseDto)
+  @Nested(AttestationResponseDto)
   response: AttestationResponseDto;
 }
 
 /** A passkey's signature over the challenge (AuthenticationResponseJSON). */
 export class AuthenticationCredentialDto extends CredentialDto {
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AssertionResponseDto)
+  @Nested(AssertionResponseDto)
   response: AssertionResponseDto;
 }

@@ -1,23 +1,16 @@
-import { Body, Controller, Delete, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
-import { ApiErrors } from '../../../common/api-errors.decorator.js';
+import { ApiController, ApiErrors, CurrentUser, PostOk } from '../../admin-only.decorator.js';
 import { MessageDto } from '../../../common/error-response.dto.js';
-import { PostOk } from '../../../common/route-decorators.js';
-import { AdminOnly } from '../../admin-only.decorator.js';
-import { CurrentUser } from '../../current-user.decorator.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
 import { SecondFactorCodeDto } from '../dto/second-factor-code.dto.js';
 import { AllowedDuringEnrolment, setEnrolmentRequired } from '../pending-step.js';
 import { RecoveryCodesDto, TotpEnrolmentDto } from './dto/totp-enrolment.dto.js';
 import { TotpService } from './totp.service.js';
 
-@ApiTags('auth')
-@ApiErrors(503)
-@AdminOnly()
-@Controller('auth/totp')
+@ApiController('auth/totp', 'auth', { admin: true })
 export class TotpController {
   constructor(private readonly totp: TotpService) {}
 
