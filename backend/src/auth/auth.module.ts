@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { AdminUsersModule } from '../admin-users/admin-users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { LocalStrategy } from './local.strategy.js';
 import { SecondFactorController } from './second-factor/second-factor.controller.js';
 import { SecondFactorModule } from './second-factor/second-factor.module.js';
 import { SecondFactorService } from './second-factor/second-factor.service.js';
@@ -13,6 +14,6 @@ import { PasskeysModule } from './passkeys/passkeys.module.js';
 @Module({
   imports: [PassportModule.register({ session: true }), AdminUsersModule, SecondFactorModule, PasskeysModule],
   controllers: [AuthController, SecondFactorController],
-  providers: [AuthService, SessionSerializer, SecondFactorService],
+  providers: [AuthService, LocalStrategy, SessionSerializer, SecondFactorService],
 })
 export class AuthModule {}
