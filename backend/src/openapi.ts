@@ -7,7 +7,7 @@ import {
   type RequestBodyObject,
   type ResponseObject,
 } from '@nestjs/swagger';
-import { ERROR_DESCRIPTIONS, SESSION_COOKIE, type ErrorStatus } from './auth/admin-only.decorator.js';
+import { ERROR_DESCRIPTIONS, SESSION_COOKIE, type ErrorStatus } from './auth/route-decorators.js';
 import { ErrorResponseDto } from './common/error-response.dto.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

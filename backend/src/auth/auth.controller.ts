@@ -14,7 +14,7 @@ import {
   CurrentUser,
   PostOk,
   SESSION_COOKIE,
-} from './admin-only.decorator.js';
+} from './route-decorators.js';
 import { MessageDto } from '../common/error-response.dto.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';

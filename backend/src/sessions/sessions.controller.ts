@@ -9,7 +9,7 @@ import {
   CurrentUser,
   DeleteNoContent,
   PostOk,
-} from '../auth/admin-only.decorator.js';
+} from '../auth/route-decorators.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
 import { describeUserAgent } from './session-device.js';

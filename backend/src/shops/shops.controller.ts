@@ -2,7 +2,7 @@ import { Body, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { ApiController, ApiErrors, DeleteNoContent, PostOk } from '../auth/admin-only.decorator.js';
+import { ApiController, ApiErrors, DeleteNoContent, PostOk } from '../auth/route-decorators.js';
 import { idParam } from '../common/id-param.js';
 import { AdminShopsService, BULK_SHOPS_NOT_FOUND } from './admin-shops.service.js';
 import { AdminShopListDto, AdminShopListQueryDto } from './dto/admin-shop-list.dto.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { IMAGE_TYPES } from 'contract';
-import { AdminOnly, ApiErrors, binaryContent } from '../auth/admin-only.decorator.js';
+import { AdminOnly, ApiErrors, binaryContent } from '../auth/route-decorators.js';
 import { ApiError } from '../common/api-error.js';
 import { idParam } from '../common/id-param.js';
 import { ObjectStorage } from '../uploads/object-storage.js';

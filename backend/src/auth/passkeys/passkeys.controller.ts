@@ -12,7 +12,7 @@ import {
   CurrentUser,
   DeleteNoContent,
   PostOk,
-} from '../admin-only.decorator.js';
+} from '../route-decorators.js';
 import { MessageDto } from '../../common/error-response.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';

@@ -2,7 +2,7 @@ import { Body, Get, Req } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
-import { AdminOnly, ApiController, ApiErrors, CurrentUser, PostOk } from '../admin-only.decorator.js';
+import { AdminOnly, ApiController, ApiErrors, CurrentUser, PostOk } from '../route-decorators.js';
 import { CurrentAdminDto } from '../dto/current-admin.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';

@@ -2,7 +2,7 @@ import { Body, Delete, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { actorOf } from '../../../activity/activity-actor.js';
 import type { AdminUser } from '../../../admin-users/admin-user.entity.js';
-import { ApiController, ApiErrors, CurrentUser, PostOk } from '../../admin-only.decorator.js';
+import { ApiController, ApiErrors, CurrentUser, PostOk } from '../../route-decorators.js';
 import { MessageDto } from '../../../common/error-response.dto.js';
 import { RecentAuthRequired } from '../../recent-auth/recent-auth.js';
 import { SecondFactorCodeDto } from '../dto/second-factor-code.dto.js';
