@@ -3,13 +3,7 @@ import { ApiNoContentResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { ActivityService } from '../activity/activity.service.js';
-import {
-  ApiController,
-  ApiErrors,
-  CurrentUser,
-  DeleteNoContent,
-  PostOk,
-} from '../auth/route-decorators.js';
+import { ApiController, ApiErrors, CurrentUser, DeleteNoContent, PostOk } from '../auth/route-decorators.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { AdminSessionDto, EndedSessionsDto } from './dto/session.dto.js';
 import { describeUserAgent } from './session-device.js';
