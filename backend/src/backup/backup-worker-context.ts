@@ -9,15 +9,11 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { SHOP_WRITER_ENTITIES, ShopWriter } from '../shops/shop-writer.js';
 import type { ObjectStorage } from '../uploads/object-storage.js';
 import { storageFromConfig } from '../uploads/storage-from-config.js';
-import { UploadLinks } from '../uploads/upload-links.js';
-import { UploadsService } from '../uploads/uploads.service.js';
 
 /** What a backup worker needs to open its own connection and object store: plain data, sent with each task. */
 export interface BackupWorkerConfig {
   database: WorkerDatabase;
   storage: StorageConfig;
-  /** The signing key of upload links (UploadsModule's), for the shop writer's uploads service. */
-  uploadsKey: string;
 }
 
 /** The worker thread's own database connection, object store and the services that use them. */
@@ -47,13 +43,12 @@ export function backupWorkerContext(config: BackupWorkerConfig): Promise<BackupW
   return opened;
 }
 
-async function open({ database, storage, uploadsKey }: BackupWorkerConfig): Promise<BackupWorkerContext> {
+async function open({ database, storage }: BackupWorkerConfig): Promise<BackupWorkerContext> {
   // Two connections on MySQL/MariaDB: a backup's reads and a restore's transaction.
   const dataSource = await workerDataSource(database, BACKUP_ENTITIES);
   const objects = await storageFromConfig(storage);
   const transactions = new TransactionRunner(dataSource);
   const activity = new ActivityService(dataSource);
-  const uploads = new UploadsService(objects, new UploadLinks(uploadsKey), dataSource);
-  const writer = new ShopWriter(dataSource, activity, uploads);
+  const writer = new ShopWriter(dataSource, activity);
   return { dataSource, storage: objects, transactions, activity, writer };
 }

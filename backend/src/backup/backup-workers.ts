@@ -25,7 +25,6 @@ export class BackupWorkers implements OnModuleDestroy {
     this.config = {
       database: workerDatabaseOf(appConfig.database, dataSource),
       storage: appConfig.storage,
-      uploadsKey: `uploads:${appConfig.session.secret}`,
     };
   }
 

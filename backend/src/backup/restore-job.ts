@@ -8,6 +8,7 @@ import { PendingObject, UnattachedObject } from '../database/database.entity.js'
 import type { ShopDto } from '../shops/dto/shop.dto.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { readShopsIn } from '../shops/shops.service.js';
+import { readStoredShops } from '../shops/stored-shops.js';
 import { sniffImageType } from '../uploads/image-check.js';
 import type { ObjectStorage } from '../uploads/object-storage.js';
 import {
@@ -234,7 +235,7 @@ async function writeShops(
   const newPaths = paths.images;
   return transactions.run(async (manager) => {
     const ids = shops.map((shop) => shop.id);
-    const rows = await writer.read(manager, ids);
+    const rows = await readStoredShops(manager, ids);
     const existing = new Map(rows.map((row) => [row.shop.id, row]));
     const writes = await writer.open(manager, log.actor, { via: 'restore', ...log.source }, { slugs: 'all' });
     for (const { fields, ...kept } of shops) {

@@ -16,7 +16,6 @@ import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import { ApiError, type FieldError } from '../common/api-error.js';
 import { DataVersion, UnattachedObject } from '../database/database.entity.js';
-import { UploadsService } from '../uploads/uploads.service.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug } from './shop-slug.js';
@@ -24,7 +23,7 @@ import { SlugOwners } from './shop-slugs.js';
 import { Shop } from './shop.entity.js';
 import { ShopVerificationPeriod } from './shop-verification-period.entity.js';
 import { objectKeyOf, searchKeysOf } from './shop.rules.js';
-import { chunksOf, ID_CHUNK, imageProblemsOf, readStoredShops, type StoredShop } from './stored-shops.js';
+import { chunksOf, ID_CHUNK, type StoredShop } from './stored-shops.js';
 
 /** The shops data version's row (DataVersionReader reads it on every public request). */
 export const SHOPS_VERSION = 'shops';
@@ -110,7 +109,6 @@ export class ShopWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
-    private readonly uploads: UploadsService,
   ) {}
 
   /** Starts writing in `manager`'s transaction; `slugs: 'all'` loads every slug once (for many writes). */
@@ -122,16 +120,6 @@ export class ShopWriter {
   ): Promise<ShopWrites> {
     const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
     return new ShopWrites(manager, this.activity, actor, source, slugs);
-  }
-
-  /** The shop rows and categories of `ids` (every shop when omitted). */
-  async read(manager: EntityManager, ids?: readonly string[]): Promise<StoredShop[]> {
-    return readStoredShops(manager, ids);
-  }
-
-  /** Problems of the images the values newly point to; call before the transaction (it reads the store). */
-  async imageProblems(values: Partial<ShopValues>, before?: Partial<Shop>): Promise<FieldError[]> {
-    return imageProblemsOf(values, before, (key) => this.uploads.checkStoredImage(key));
   }
 
   /** After the commit: unused images go to the sweep after a grace (a backup being streamed may use them). */

@@ -8,10 +8,11 @@ import type { ActivityActor } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
+import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
 import type { UpdateShopDto } from './dto/update-shop.dto.js';
-import { eachStoredPage } from './stored-shops.js';
+import { eachStoredPage, imageProblemsOf, readStoredShops } from './stored-shops.js';
 import { SHOPS_VERSION, ShopWriter } from './shop-writer.js';
 import { VersionedCache } from './shop-catalog.cache.js';
 import { CatalogWorker } from './catalog-worker.js';
@@ -74,6 +75,7 @@ export class ShopsService {
     private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly worker: CatalogWorker,
+    private readonly uploads: UploadsService,
   ) {
     this.version = new DataVersionReader(dataSource, SHOPS_VERSION);
   }
@@ -138,7 +140,7 @@ export class ShopsService {
     await this.assertImagesUsable(dto, before);
     const { dto: updated, released } = await retryOnSlugRace(() =>
       this.transactions.run(async (manager) => {
-        const [current] = await this.writer.read(manager, [id]);
+        const [current] = await readStoredShops(manager, [id]);
         if (!current) throw shopNotFound();
         const writes = await this.writer.open(manager, actor, { via: 'form' });
         const { categories } = await writes.update(current, dto);
@@ -166,7 +168,7 @@ export class ShopsService {
 
   /** Uploaded images a shop newly points to must exist (and, on S3, be real images). */
   private async assertImagesUsable(dto: Partial<CreateShopDto>, before?: Partial<Shop>): Promise<void> {
-    const [problem] = await this.writer.imageProblems(dto, before);
+    const [problem] = await imageProblemsOf(dto, before, (key) => this.uploads.checkStoredImage(key));
     if (problem) throw fieldError(400, 'VALIDATION_FAILED', problem, problem.message);
   }
 }

@@ -8,6 +8,7 @@ import { EVERY_MINUTE, PeriodicJob } from '../database/periodic-job.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
+import { readStoredShops } from './stored-shops.js';
 
 /**
  * Unverifies a shop the day after its valid-until in its own time zone, through the one writer (logged
@@ -48,7 +49,7 @@ export class VerificationExpiry implements OnApplicationBootstrap {
     if (!ids.length) return 0;
     await this.transactions.run(async (manager) => {
       const writes = await this.writer.open(manager, SERVER_ACTOR, { via: 'expiry' });
-      for (const current of await this.writer.read(manager, ids))
+      for (const current of await readStoredShops(manager, ids))
         if (current.shop.isVerified === 'true') await writes.update(current, { isVerified: 'false' });
       await writes.finish();
     });

@@ -8,6 +8,7 @@ import { TransactionRunner } from '../database/transaction-runner.js';
 import { Shop } from '../shops/shop.entity.js';
 import { ShopWriter } from '../shops/shop-writer.js';
 import { shopNotFound } from '../shops/shops.service.js';
+import { readStoredShops } from '../shops/stored-shops.js';
 import type {
   AdminRequestDto,
   AdminRequestListDto,
@@ -87,7 +88,7 @@ export class AdminRequestsService {
       if (request.type === 'listing' && listing)
         shop = await this.listings.create(manager, request, listing, actor);
       if (request.type === 'correction' && request.shopId && request.kind) {
-        const [current] = await this.writer.read(manager, [request.shopId]);
+        const [current] = await readStoredShops(manager, [request.shopId]);
         if (!current && request.kind !== 'other') throw shopNotFound();
         const source = {
           via: 'suggestion' as const,
