@@ -49,6 +49,6 @@ async function open({ database, storage }: BackupWorkerConfig): Promise<BackupWo
   const objects = await storageFromConfig(storage);
   const transactions = new TransactionRunner(dataSource);
   const activity = new ActivityService(dataSource);
-  const writer = new ShopWriter(dataSource, activity);
+  const writer = new ShopWriter(dataSource, activity, transactions);
   return { dataSource, storage: objects, transactions, activity, writer };
 }

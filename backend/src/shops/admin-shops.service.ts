@@ -115,7 +115,7 @@ export class AdminShopsService {
   async bulkShops({ action, ids }: BulkShopsDto, actor: ActivityActor): Promise<BulkShopsResultDto> {
     // Rows are locked in id order by every bulk request, so two of them cannot deadlock each other.
     const sorted = [...ids].sort();
-    const released = await this.transactions.run(async (manager) => {
+    await this.writer.write(actor, { via: 'bulk' }, async (writes, manager) => {
       const repository = manager.getRepository(Shop);
       const found: Pick<Shop, 'id' | 'name' | 'isVerified' | 'logo' | 'mapImageUrl'>[] = [];
       for (const chunk of chunksOf(sorted, ID_CHUNK)) {
@@ -141,13 +141,9 @@ export class AdminShopsService {
           })),
         });
       }
-      const writes = await this.writer.open(manager, actor, { via: 'bulk' });
       if (action === 'delete') await writes.remove(found);
       else await writes.setVerified(found, action === 'verify' ? 'true' : 'false');
-      await writes.finish();
-      return writes.releasedImages;
     });
-    await this.writer.releaseImages(released);
     return { action, count: sorted.length };
   }
 

@@ -16,6 +16,7 @@ import type { ActivityKind } from '../activity/activity-kinds.js';
 import { ActivityService, type ActivityRecord } from '../activity/activity.service.js';
 import { ApiError, type FieldError } from '../common/api-error.js';
 import { DataVersion, UnattachedObject } from '../database/database.entity.js';
+import { TransactionRunner } from '../database/transaction-runner.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
 import { baseSlug } from './shop-slug.js';
@@ -109,6 +110,7 @@ export class ShopWriter {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Starts writing in `manager`'s transaction; `slugs: 'all'` loads every slug once (for many writes). */
@@ -120,6 +122,22 @@ export class ShopWriter {
   ): Promise<ShopWrites> {
     const slugs = options.slugs === 'all' ? await SlugOwners.load(manager) : null;
     return new ShopWrites(manager, this.activity, actor, source, slugs);
+  }
+
+  /** Runs `work` in a transaction of its own and finishes it; the images it stopped using are released after. */
+  async write<T>(
+    actor: ActivityActor,
+    source: ShopChangeSource,
+    work: (writes: ShopWrites, manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    const { result, released } = await this.transactions.run(async (manager) => {
+      const writes = await this.open(manager, actor, source);
+      const result = await work(writes, manager);
+      await writes.finish();
+      return { result, released: writes.releasedImages };
+    });
+    await this.releaseImages(released);
+    return result;
   }
 
   /** After the commit: unused images go to the sweep after a grace (a backup being streamed may use them). */

@@ -7,7 +7,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ActivityActor } from '../activity/activity-actor.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { DataVersionReader } from '../database/data-version.reader.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import type { CreateShopDto } from './dto/create-shop.dto.js';
 import type { ShopDto } from './dto/shop.dto.js';
@@ -72,7 +71,6 @@ export class ShopsService {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly worker: CatalogWorker,
     private readonly uploads: UploadsService,
@@ -124,10 +122,8 @@ export class ShopsService {
     await this.assertImagesUsable(dto);
     // Answers with the row written: the catalogue is rebuilt by the next public read, once for many writes.
     return retryOnSlugRace(() =>
-      this.transactions.run(async (manager) => {
-        const writes = await this.writer.open(manager, actor, { via: 'form' });
+      this.writer.write(actor, { via: 'form' }, async (writes, manager) => {
         const shop = await writes.create(dto);
-        await writes.finish();
         return toShopDto(await manager.getRepository(Shop).findOneByOrFail({ id: shop.id }), dto.categories);
       }),
     );
@@ -138,32 +134,23 @@ export class ShopsService {
     const before = await this.dataSource.getRepository(Shop).findOneBy({ id });
     if (!before) throw shopNotFound();
     await this.assertImagesUsable(dto, before);
-    const { dto: updated, released } = await retryOnSlugRace(() =>
-      this.transactions.run(async (manager) => {
+    return retryOnSlugRace(() =>
+      this.writer.write(actor, { via: 'form' }, async (writes, manager) => {
         const [current] = await readStoredShops(manager, [id]);
         if (!current) throw shopNotFound();
-        const writes = await this.writer.open(manager, actor, { via: 'form' });
         const { categories } = await writes.update(current, dto);
-        await writes.finish();
-        const shop = await manager.getRepository(Shop).findOneByOrFail({ id });
-        return { dto: toShopDto(shop, categories), released: writes.releasedImages };
+        return toShopDto(await manager.getRepository(Shop).findOneByOrFail({ id }), categories);
       }),
     );
-    await this.writer.releaseImages(released);
-    return updated;
   }
 
   /** Deletes a shop, and marks its uploaded images for the image sweep. */
   async deleteShop(id: string, actor: ActivityActor): Promise<void> {
-    const released = await this.transactions.run(async (manager) => {
+    await this.writer.write(actor, { via: 'form' }, async (writes, manager) => {
       const shop = await manager.getRepository(Shop).findOneBy({ id });
       if (!shop) throw shopNotFound();
-      const writes = await this.writer.open(manager, actor, { via: 'form' });
       await writes.remove([shop]);
-      await writes.finish();
-      return writes.releasedImages;
     });
-    await this.writer.releaseImages(released);
   }
 
   /** Uploaded images a shop newly points to must exist (and, on S3, be real images). */

@@ -5,7 +5,6 @@ import { DataSource, LessThan } from 'typeorm';
 import { SERVER_ACTOR } from '../activity/activity-actor.js';
 import { JobLockService } from '../database/job-lock.service.js';
 import { EVERY_MINUTE, PeriodicJob } from '../database/periodic-job.js';
-import { TransactionRunner } from '../database/transaction-runner.js';
 import { Shop } from './shop.entity.js';
 import { ShopWriter } from './shop-writer.js';
 import { readStoredShops } from './stored-shops.js';
@@ -20,7 +19,6 @@ export class VerificationExpiry implements OnApplicationBootstrap {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly jobs: JobLockService,
   ) {}
@@ -47,11 +45,9 @@ export class VerificationExpiry implements OnApplicationBootstrap {
     });
     const ids = candidates.filter((shop) => isExpiredAt(shop, now)).map((shop) => shop.id);
     if (!ids.length) return 0;
-    await this.transactions.run(async (manager) => {
-      const writes = await this.writer.open(manager, SERVER_ACTOR, { via: 'expiry' });
+    await this.writer.write(SERVER_ACTOR, { via: 'expiry' }, async (writes, manager) => {
       for (const current of await readStoredShops(manager, ids))
         if (current.shop.isVerified === 'true') await writes.update(current, { isVerified: 'false' });
-      await writes.finish();
     });
     this.logger.log(`The certificates of ${ids.length} shops expired; they no longer show as verified`);
     return ids.length;
