@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ActivityService } from '../src/activity/activity.service.js';
+import { ActivityRetentionService } from '../src/activity/activity-retention.service.js';
 import { createTestDatabase, DIALECTS, startApp } from './support/test-app.js';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +25,7 @@ describe.each(DIALECTS)('activity retention on %s', (dialect) => {
 
       // A day later the daily run deletes the next one; the recent entry stays.
       await insert(now, 'shop.deleted');
-      expect(await server.app.get(ActivityService).deleteExpired(now + 2 * DAY_MS)).toBe(1);
+      expect(await server.app.get(ActivityRetentionService).deleteExpired(now + 2 * DAY_MS)).toBe(1);
       expect(await kinds()).toEqual(['shop.deleted']);
     } finally {
       await server.close();

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityEntry } from './activity-entry.entity.js';
+import { ActivityRetentionService } from './activity-retention.service.js';
 import { ActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
 
@@ -9,7 +10,7 @@ import { ActivityService } from './activity.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ActivityEntry])],
   controllers: [ActivityController],
-  providers: [ActivityService],
+  providers: [ActivityService, ActivityRetentionService],
   exports: [ActivityService],
 })
 export class ActivityModule {}

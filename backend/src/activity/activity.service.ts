@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, LessThan, MoreThan, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { validationFailed } from '../common/api-error.js';
-import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
-import { EVERY_DAY, PeriodicJob } from '../database/periodic-job.js';
 import { TransactionRunner } from '../database/transaction-runner.js';
 import type { ActivityActor } from './activity-actor.js';
 import { ActivityEntry } from './activity-entry.entity.js';
@@ -49,38 +47,14 @@ export function toActivityEntryDto(entry: ActivityEntry): ActivityEntryDto {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /** Entries are only added, in the change's own transaction (both commit or neither), and deleted by age. */
 @Injectable()
-export class ActivityService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('ActivityRetention');
-
+export class ActivityService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     // Workers build this service on their own connection and only ever `record` in their transactions.
     private readonly transactions: TransactionRunner = new TransactionRunner(dataSource),
-    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    // One indexed DELETE of at most a day's entries (more only after a long stop).
-    await this.deleteExpired().catch((error: Error) =>
-      this.logger.error(`Deleting old activity entries failed: ${error.message}`),
-    );
-  }
-
-  /**
-   * Deletes entries past ACTIVITY_RETENTION_DAYS daily, on every instance (others find the DELETE
-   * done); `now` lets a test stand in the future. Returns the entries deleted.
-   */
-  @PeriodicJob(EVERY_DAY)
-  async deleteExpired(now = Date.now()): Promise<number> {
-    if (!this.config) return 0;
-    const deleted = await this.deleteOlderThan(now - this.config.activityRetentionDays * DAY_MS);
-    if (deleted) this.logger.log(`Deleted ${deleted} activity entries older than the retention period`);
-    return deleted;
-  }
 
   /** Writes one entry in the transaction `manager` belongs to, the change's own. */
   async record(manager: EntityManager, entry: ActivityRecord): Promise<void> {
