@@ -29,7 +29,7 @@ const FLOORS = [
 ];
 // The decorators and guards every controller wears, whatever its floor (activity's, sessions' and admin users'
 // controllers too): only a controller may reach up to them.
-const ACCESS_DECORATORS = `${BACKEND}auth/(route-decorators|recent-auth/recent-auth)\\.ts$`;
+const ACCESS_DECORATORS = `${BACKEND}auth/(admin-only\\.decorator|recent-auth/recent-auth)\\.ts$`;
 // Pure rules a data migration applies to the rows that exist, as new rows get them: they import
 // nothing of the backend (rule pure-shop-rules), so database/ may read them from below.
 const PURE_SHOP_RULES = `${BACKEND}shops/(shop-slug|shop\\.rules)\\.ts$`;

@@ -8,7 +8,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { DataSource, type Repository } from 'typeorm';
-import { SESSION_COOKIE } from './auth/route-decorators.js';
+import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { guardJsonBody } from './common/json-body-guard.js';
 import { UndeclaredBodyGuard } from './common/undeclared-body.guard.js';

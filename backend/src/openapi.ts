@@ -7,7 +7,8 @@ import {
   type RequestBodyObject,
   type ResponseObject,
 } from '@nestjs/swagger';
-import { ERROR_DESCRIPTIONS, SESSION_COOKIE, type ErrorStatus } from './auth/route-decorators.js';
+import { SESSION_COOKIE } from './auth/admin-only.decorator.js';
+import { ERROR_DESCRIPTIONS, type ErrorStatus } from './common/route-decorators.js';
 import { ErrorResponseDto } from './common/error-response.dto.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

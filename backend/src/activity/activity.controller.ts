@@ -1,5 +1,6 @@
 import { Get, Query } from '@nestjs/common';
-import { ApiController, ApiErrors } from '../auth/route-decorators.js';
+import { ApiController } from '../auth/admin-only.decorator.js';
+import { ApiErrors } from '../common/route-decorators.js';
 import { ActivityService } from './activity.service.js';
 import { ActivityListDto, ActivityQueryDto } from './dto/activity.dto.js';
 

@@ -1,7 +1,8 @@
 import { Body, Get, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse } from '@nestjs/swagger';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { ApiController, ApiErrors, DeleteNoContent, PostOk } from '../auth/route-decorators.js';
+import { ApiController } from '../auth/admin-only.decorator.js';
+import { ApiErrors, DeleteNoContent, PostOk } from '../common/route-decorators.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
 import { ADMIN_NOT_FOUND, AdminUserId, AdminUsersService } from './admin-users.service.js';
 import { AdminUserDto } from './dto/admin-user.dto.js';

@@ -7,14 +7,8 @@ import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { CreateAdminUserDto } from '../admin-users/dto/create-admin-user.dto.js';
-import {
-  AdminOnly,
-  ApiController,
-  ApiErrors,
-  CurrentUser,
-  PostOk,
-  SESSION_COOKIE,
-} from './route-decorators.js';
+import { AdminOnly, ApiController, CurrentUser, SESSION_COOKIE } from './admin-only.decorator.js';
+import { ApiErrors, PostOk } from '../common/route-decorators.js';
 import { MessageDto } from '../common/error-response.dto.js';
 import { AuthService } from './auth.service.js';
 import { ChangePasswordDto } from './dto/change-password.dto.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiErrors, type ErrorStatus } from './route-decorators.js';
+import { ApiErrors, type ErrorStatus } from '../common/route-decorators.js';
 import type { LimitName } from '../rate-limits/limits.js';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';
 import { accountOf } from './known-devices.js';

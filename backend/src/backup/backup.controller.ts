@@ -3,7 +3,8 @@ import { ApiExtraModels, ApiOkResponse, ApiParam, getSchemaPath } from '@nestjs/
 import type { Response } from 'express';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
 import { RecentAuthRequired } from '../auth/recent-auth/recent-auth.js';
-import { ApiController, ApiErrors, binaryContent, PostOk } from '../auth/route-decorators.js';
+import { ApiController } from '../auth/admin-only.decorator.js';
+import { ApiErrors, binaryContent, PostOk } from '../common/route-decorators.js';
 import { ApiError } from '../common/api-error.js';
 import { FileUpload } from '../common/upload.interceptor.js';
 import { BackupService } from './backup.service.js';

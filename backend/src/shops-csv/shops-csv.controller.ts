@@ -2,7 +2,8 @@ import { Get, Header, Query, StreamableFile, UploadedFile } from '@nestjs/common
 import { ApiOkResponse } from '@nestjs/swagger';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MAX_ROWS } from 'contract';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { ApiController, ApiErrors, binaryContent, PostOk } from '../auth/route-decorators.js';
+import { ApiController } from '../auth/admin-only.decorator.js';
+import { ApiErrors, binaryContent, PostOk } from '../common/route-decorators.js';
 import { FileUpload } from '../common/upload.interceptor.js';
 import { CSV_FILE_FIELD, CsvUploadInterceptor, csvFileMissing } from './csv-upload.interceptor.js';
 import { ExportShopsQueryDto, ImportShopsQueryDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';

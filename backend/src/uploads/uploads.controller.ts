@@ -1,7 +1,8 @@
 import { applyDecorators, Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly, ApiErrors, binaryContent } from '../auth/route-decorators.js';
+import { AdminOnly } from '../auth/admin-only.decorator.js';
+import { ApiErrors, binaryContent } from '../common/route-decorators.js';
 import { CreateUploadDto, StoredUploadDto, UploadUrlDto } from './dto/upload.dto.js';
 import { IMAGE_TYPES } from 'contract';
 import { RateLimits } from '../rate-limits/rate-limits.service.js';

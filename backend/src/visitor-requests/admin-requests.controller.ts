@@ -1,6 +1,7 @@
 import { Body, Get, Param, Query } from '@nestjs/common';
 import { Actor, type ActivityActor } from '../activity/activity-actor.js';
-import { ApiController, ApiErrors, PostOk } from '../auth/route-decorators.js';
+import { ApiController } from '../auth/admin-only.decorator.js';
+import { ApiErrors, PostOk } from '../common/route-decorators.js';
 import { idParam } from '../common/id-param.js';
 import { AdminRequestsService, requestNotFound } from './admin-requests.service.js';
 import {

@@ -1,7 +1,7 @@
 import { applyDecorators, Body, Controller, Get, Header, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrors, type ErrorStatus } from '../auth/route-decorators.js';
+import { ApiErrors, type ErrorStatus } from '../common/route-decorators.js';
 import { SHOP_NOT_FOUND } from '../shops/shops.service.js';
 import { CreateCorrectionDto, SubmissionReceiptDto } from './dto/create-correction.dto.js';
 import { CreateListingRequestDto } from './dto/create-listing-request.dto.js';

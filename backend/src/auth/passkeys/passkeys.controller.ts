@@ -5,14 +5,8 @@ import { Actor, actorOf, type ActivityActor } from '../../activity/activity-acto
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../../admin-users/admin-users.service.js';
 import { AdminUserDto } from '../../admin-users/dto/admin-user.dto.js';
-import {
-  AdminOnly,
-  ApiController,
-  ApiErrors,
-  CurrentUser,
-  DeleteNoContent,
-  PostOk,
-} from '../route-decorators.js';
+import { AdminOnly, ApiController, CurrentUser } from '../admin-only.decorator.js';
+import { ApiErrors, DeleteNoContent, PostOk } from '../../common/route-decorators.js';
 import { MessageDto } from '../../common/error-response.dto.js';
 import { LimitedAsLogin } from '../login-limits.js';
 import { LoginSessions } from '../login-session.js';

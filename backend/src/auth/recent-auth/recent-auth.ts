@@ -8,7 +8,7 @@ import {
 import type { Request } from 'express';
 import { REAUTHENTICATION_WINDOW_MINUTES } from 'contract';
 import { ApiError } from '../../common/api-error.js';
-import { ApiErrors } from '../route-decorators.js';
+import { ApiErrors } from '../../common/route-decorators.js';
 import type { MessageDto } from '../../common/error-response.dto.js';
 import type { SessionData } from '../../sessions/session.store.js';
 

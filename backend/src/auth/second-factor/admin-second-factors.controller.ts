@@ -4,7 +4,8 @@ import { Actor, actorOf, type ActivityActor } from '../../activity/activity-acto
 import type { AdminUser } from '../../admin-users/admin-user.entity.js';
 import { ADMIN_NOT_FOUND, AdminUserId } from '../../admin-users/admin-users.service.js';
 import { ApiError } from '../../common/api-error.js';
-import { ApiController, ApiErrors, CurrentUser, PostOk } from '../route-decorators.js';
+import { ApiController, CurrentUser } from '../admin-only.decorator.js';
+import { ApiErrors, PostOk } from '../../common/route-decorators.js';
 import {
   reauthenticationRequired,
   RecentAuthRequired,

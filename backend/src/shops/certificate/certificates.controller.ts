@@ -1,7 +1,8 @@
 import { Controller, Get, Header, Param, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AdminOnly, ApiErrors, binaryContent } from '../../auth/route-decorators.js';
+import { AdminOnly } from '../../auth/admin-only.decorator.js';
+import { ApiErrors, binaryContent } from '../../common/route-decorators.js';
 import { idParam } from '../../common/id-param.js';
 import { publicOrigin } from '../../common/public-url.js';
 import { SHOP_NOT_FOUND, shopNotFound } from '../shops.service.js';

@@ -1,22 +1,6 @@
-import {
-  applyDecorators,
-  Controller,
-  createParamDecorator,
-  Delete,
-  HttpCode,
-  Post,
-  UseGuards,
-  type ExecutionContext,
-} from '@nestjs/common';
-import { ApiCookieAuth, ApiResponse, ApiTags, type ContentObject } from '@nestjs/swagger';
-import type { Request } from 'express';
-import type { AdminUser } from '../admin-users/admin-user.entity.js';
-import { ErrorResponseDto } from '../common/error-response.dto.js';
-import { AuthenticatedGuard } from './authenticated.guard.js';
-import { AllowedDuringEnrolment } from './second-factor/pending-step.js';
-
-/** The session cookie's name, also the name of its OpenAPI security scheme. */
-export const SESSION_COOKIE = 'atm.sid';
+import { applyDecorators, Delete, HttpCode, Post } from '@nestjs/common';
+import { ApiResponse, type ContentObject } from '@nestjs/swagger';
+import { ErrorResponseDto } from './error-response.dto.js';
 
 /** What each error status means in this API, unless an operation says more precisely. */
 export const ERROR_DESCRIPTIONS = {
@@ -53,29 +37,6 @@ export function ApiErrors(...specs: ErrorSpec[]) {
     ),
   );
 }
-
-/**
- * Marks a controller or route as admin-only, in the code and in the OpenAPI document;
- * `duringEnrolment` lets an admin who must still set up a second factor through.
- */
-export function AdminOnly({ duringEnrolment = false } = {}) {
-  return applyDecorators(
-    UseGuards(AuthenticatedGuard),
-    ApiCookieAuth(SESSION_COOKIE),
-    ApiErrors(401),
-    ...(duringEnrolment ? [AllowedDuringEnrolment()] : []),
-  );
-}
-
-/** A controller of the API under `path`, in the OpenAPI group `tag`: it needs the database (503). */
-export const ApiController = (path: string, tag: string, { admin = false } = {}) =>
-  applyDecorators(ApiTags(tag), ApiErrors(503), ...(admin ? [AdminOnly()] : []), Controller(path));
-
-/** The admin of the current session (only on routes behind @AdminOnly). */
-export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext) =>
-    context.switchToHttp().getRequest<Request>().user as AdminUser,
-);
 
 /** A POST that creates nothing (an action, a check, a sign-in), so it answers 200, not Nest's 201. */
 export const PostOk = (path?: string) => applyDecorators(Post(path), HttpCode(200));
