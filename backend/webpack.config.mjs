@@ -6,7 +6,7 @@
  * per-file build next to it.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -92,8 +92,10 @@ export default {
   externalsType: 'node-commonjs',
   externals: [
     ({ request, context }, callback) => {
-      if (!request || request.startsWith('.') || request.startsWith('/') || request.startsWith('node:'))
-        return callback();
+      // Required, not imported: Node builds an ES module's view of a built-in by reading all its
+      // exports, and node:http's include getters that load undici, which nothing here uses.
+      if (request && isBuiltin(request)) return callback(null, request, 'node-commonjs');
+      if (!request || request.startsWith('.') || request.startsWith('/')) return callback();
       if (RUNTIME_PACKAGES.includes(packageName(request)) || !installed(request, context))
         return callback(null, request);
       callback();

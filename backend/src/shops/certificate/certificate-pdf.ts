@@ -2,9 +2,7 @@ import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Shop } from '../shop.entity.js';
-
-export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
-export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
+import type { CertificatePaper } from './verification-period.dto.js';
 
 /** What a certificate says: the shop, its current certificate and where its QR code leads. */
 export type CertificateContent = Pick<Shop, 'name' | 'city' | 'state' | 'validUntil' | 'verificationNote'> & {

@@ -9,8 +9,8 @@ import { Shop } from '../shop.entity.js';
 import { ShopVerificationPeriod } from '../shop-verification-period.entity.js';
 import { shopNotFound } from '../shops.service.js';
 // Types only: the worker's module (and pdfkit, which reads its font files by path) stays out of the bundle.
-import type { CertificateContent, CertificatePaper } from './certificate-pdf.js';
-import type { VerificationPeriodDto } from './verification-period.dto.js';
+import type { CertificateContent } from './certificate-pdf.js';
+import type { CertificatePaper, VerificationPeriodDto } from './verification-period.dto.js';
 
 /** A shop's certificate to print, made on demand in a worker, and the history of its verification. */
 @Injectable()

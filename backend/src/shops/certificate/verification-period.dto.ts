@@ -1,6 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalIn } from '../../common/dto-decorators.js';
-import { CERTIFICATE_PAPERS, type CertificatePaper } from './certificate-pdf.js';
 
 /** One period of a shop's verification, as the shop's admin page lists them. */
 export class VerificationPeriodDto {
@@ -18,6 +17,10 @@ export class VerificationPeriodDto {
   /** When the period was recorded. */
   recordedAt: Date;
 }
+
+// Here, not beside the layout: importing that loads pdfkit, which only the certificate's worker needs.
+export const CERTIFICATE_PAPERS = ['a4', 'letter'] as const;
+export type CertificatePaper = (typeof CERTIFICATE_PAPERS)[number];
 
 /** The paper the certificate is laid out for. */
 export class CertificateQueryDto {
