@@ -35,8 +35,6 @@ export const SHOP_WRITER_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ShopVerifi
 /** The shop's fields that make one period of its verification: a change to any is a new period. */
 const PERIOD_FIELDS = ['certificateNumber', 'verifiedOn', 'validUntil', 'verificationNote'] as const;
 
-export type { ShopValues } from 'contract';
-
 /** Where a change came from, as the shop's history shows it. */
 export type ShopChangeSource =
   | { via: 'form' }
