@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
@@ -49,16 +49,11 @@ export function enrolmentRequiredError(): ApiError {
   );
 }
 
-const ALLOWED_DURING_ENROLMENT = 'allowedDuringEnrolment';
-
 /** Marks an admin route an admin who must still set up a second factor can use (setting one up, me). */
-export const AllowedDuringEnrolment = () => SetMetadata(ALLOWED_DURING_ENROLMENT, true);
+export const AllowedDuringEnrolment = Reflector.createDecorator<void, true>({ transform: () => true });
 
 export function isAllowedDuringEnrolment(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(ALLOWED_DURING_ENROLMENT, [
-    context.getHandler(),
-    context.getClass(),
-  ]);
+  return reflector.getAllAndOverride(AllowedDuringEnrolment, [context.getHandler(), context.getClass()]);
 }
 
 /** For a route open without a session that also accepts one: refuses a session still in enrolment. */
