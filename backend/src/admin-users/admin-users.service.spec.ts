@@ -131,7 +131,10 @@ describe('AdminUsersService', () => {
       const ines = await unit.addAdmin('ines');
       await unit.addSession(ines.id, 'ines-here');
       await unit.addSession(ines.id, 'ines-elsewhere');
-      await users.setOwnPassword(ines, STRONG, 'ines-here', actorOf(ines));
+      await users.setPassword(ines, STRONG, 'ines-here', {
+        kind: 'account.password_changed',
+        actor: actorOf(ines),
+      });
       expect(await passwordWorks(ines.id, STRONG)).toBe(true);
       expect(await unit.sessionsOf(ines.id)).toEqual(['ines-here']);
       expect((await unit.activity()).at(-1)).toMatchObject({

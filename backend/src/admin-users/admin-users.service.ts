@@ -112,7 +112,7 @@ export class AdminUsersService {
     this.assertConfirmed(dto.newPassword, dto.confirmPassword);
     const user = await this.users.findOneBy({ id });
     if (!user) throw adminNotFound();
-    await this.replacePassword(user, dto.newPassword, undefined, {
+    await this.setPassword(user, dto.newPassword, undefined, {
       kind: 'admin.password_reset',
       actor,
       details: { adminId: id, username: user.username },
@@ -120,18 +120,8 @@ export class AdminUsersService {
     return toAdminUserDto(user);
   }
 
-  /** Sets one's own password (already checked against the current one) and ends one's other sessions. */
-  async setOwnPassword(
-    user: AdminUser,
-    newPassword: string,
-    keepSid: string,
-    actor: ActivityActor,
-  ): Promise<void> {
-    await this.replacePassword(user, newPassword, keepSid, { kind: 'account.password_changed', actor });
-  }
-
   /** Checks and stores a new password, ends the account's sessions but `keepSid`, and logs `entry`. */
-  private async replacePassword(
+  async setPassword(
     user: AdminUser,
     newPassword: string,
     keepSid: string | undefined,

@@ -99,7 +99,7 @@ export class AuthService {
     await this.assertCurrentPassword(user, dto.currentPassword, 'currentPassword');
     await this.limits.forgive('password-change.account', user.id);
     this.users.assertConfirmed(dto.newPassword, dto.confirmPassword);
-    await this.users.setOwnPassword(user, dto.newPassword, sid, actor);
+    await this.users.setPassword(user, dto.newPassword, sid, { kind: 'account.password_changed', actor });
   }
 
   /** 400 CURRENT_PASSWORD_INCORRECT, named on `field`, unless `password` is the admin's. */

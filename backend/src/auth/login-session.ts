@@ -7,7 +7,6 @@ import type { AdminUser } from '../admin-users/admin-user.entity.js';
 import { toAdminUserDto } from '../admin-users/admin-users.service.js';
 import type { AdminUserDto } from '../admin-users/dto/admin-user.dto.js';
 import { deviceOf } from '../sessions/session-device.js';
-import type { SessionData } from '../sessions/session.store.js';
 import { knownDeviceOf, rememberDevice, type DeviceOf } from './known-devices.js';
 import { markAuthenticated } from './recent-auth/recent-auth.js';
 import { requireSecondFactorPending } from './second-factor/pending-step.js';
@@ -48,9 +47,8 @@ export class LoginSessions {
 
   /** Stamps the session (absolute end, device, last proof), remembers the device and logs the login. */
   async start(request: Request, method?: LoginMethod): Promise<void> {
-    const session = request.session as unknown as SessionData;
-    session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
-    session.device = deviceOf(request);
+    request.session.absoluteExpiresAt = Date.now() + this.settings.absoluteMs;
+    request.session.device = deviceOf(request);
     markAuthenticated(request);
     const user = request.user as AdminUser | undefined;
     if (user) rememberDevice(request, user.username, this.settings);

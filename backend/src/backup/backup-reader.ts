@@ -1,5 +1,5 @@
-import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID } from 'contract';
-import type { ShopValues, VerificationPeriodRecord } from '../shops/shop-writer.js';
+import { checkShop, OBJECTS_PATH_PREFIX, UUID_PATTERN as UUID, type ShopValues } from 'contract';
+import type { VerificationPeriodRecord } from '../shops/shop-writer.js';
 import { objectKeyOf } from '../shops/shop.rules.js';
 import { imageProblem } from '../uploads/image-check.js';
 import {

@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { bufferOf } from '../common/cloned-bytes.js';
 
 /** Pieces a worker may send before the web server's thread has taken the first of them. */
 const PIECES_IN_FLIGHT = 8;
@@ -76,7 +77,7 @@ export async function relayToResponse(
       });
       port.on('message', (message: ToServer) => {
         if (message === 'end') return resolve();
-        const piece = Buffer.from(message.buffer, message.byteOffset, message.byteLength);
+        const piece = bufferOf(message);
         bytes += piece.length;
         if (!beforeLast) return take(piece);
         // One piece held back for the end; the one before it goes out.

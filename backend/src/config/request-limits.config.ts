@@ -13,8 +13,6 @@ export function parseRequestLimits(env: Env) {
 }
 
 /** What one admin session can make the server store, and how long unused images are kept. */
-export type StorageQuotasConfig = ReturnType<typeof parseStorageQuotas>;
-
 export function parseStorageQuotas(env: Env) {
   return {
     /** Upload links one session may get per window; more are refused with 429. */

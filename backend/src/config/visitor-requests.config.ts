@@ -1,8 +1,6 @@
 import { ConfigError, integer, list, type Env } from './env-values.js';
 
 /** Limits of what visitors may send, and how long the submitters' personal data is kept. */
-export type VisitorRequestsConfig = ReturnType<typeof parseVisitorRequests>;
-
 export function parseVisitorRequests(env: Env) {
   return {
     /** Submissions one client address may make per hour; more are 429 with Retry-After. */

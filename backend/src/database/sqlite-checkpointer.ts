@@ -8,6 +8,13 @@ import { backgroundPool } from '../common/background-pool.js';
 /** SQLite's own threshold (1,000 pages of 4 KB): a session's touch does not start the worker each time. */
 const CHECKPOINT_AT_BYTES = 4 * 1024 * 1024;
 
+/** The database file, when the connection is SQLite on a file (not in memory). */
+export function sqliteFileOf(dataSource: DataSource): string | undefined {
+  const { type, database } = dataSource.options as { type: string; database?: unknown };
+  if (type !== 'better-sqlite3' || typeof database !== 'string') return undefined;
+  return database === ':memory:' || database === '' ? undefined : database;
+}
+
 /** A worker checkpoints (passive, each second past the threshold) so no commit does it on the event loop. */
 @Injectable()
 export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
@@ -21,7 +28,7 @@ export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
   constructor(private readonly dataSource: DataSource) {}
 
   async onModuleInit(): Promise<void> {
-    this.path = this.databaseFile();
+    this.path = sqliteFileOf(this.dataSource);
     if (!this.path) return;
     await this.dataSource.query('PRAGMA wal_autocheckpoint = 0');
     // Once checkpointed, the log starts over empty: its size says what was written since.
@@ -50,12 +57,5 @@ export class SqliteCheckpointer implements OnModuleInit, OnApplicationShutdown {
     this.stopped = true;
     await this.running?.catch(() => undefined);
     await this.pool?.destroy();
-  }
-
-  /** The database file, when the connection is SQLite on a file (not in memory). */
-  private databaseFile(): string | undefined {
-    const { type, database } = this.dataSource.options as { type: string; database?: unknown };
-    if (type !== 'better-sqlite3' || typeof database !== 'string') return undefined;
-    return database === ':memory:' || database === '' ? undefined : database;
   }
 }

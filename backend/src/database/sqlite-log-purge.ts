@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
+import { sqliteFileOf } from './sqlite-checkpointer.js';
 import { LOCK_WAIT_MS } from './sqlite-lock-wait.js';
 
 /**
@@ -7,9 +8,7 @@ import { LOCK_WAIT_MS } from './sqlite-lock-wait.js';
  * page stays; retries on timers for up to LOCK_WAIT_MS, false when it stayed busy.
  */
 export async function purgeWriteAheadLog(dataSource: DataSource): Promise<boolean> {
-  const { type, database } = dataSource.options as { type: string; database?: unknown };
-  if (type !== 'better-sqlite3' || typeof database !== 'string' || database === '' || database === ':memory:')
-    return true;
+  if (!sqliteFileOf(dataSource)) return true;
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     const [result] = (await dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)')) as { busy: number }[];

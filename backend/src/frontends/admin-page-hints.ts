@@ -51,8 +51,7 @@ const FIRST_SHOPS = `/api/admin/shops?${new URLSearchParams(
  * (they would be 401s) or before a required second factor is set up.
  */
 export function adminSessionHints(request: Request): string {
-  const session = request.session as { enrolmentRequired?: boolean } | undefined;
-  if (!request.isAuthenticated?.() || session?.enrolmentRequired) return '';
+  if (!request.isAuthenticated?.() || request.session?.enrolmentRequired) return '';
   const urls = ['/api/auth/me'];
   if (/^\/admin\/?$/.test(request.path) && Object.keys(request.query).length === 0)
     urls.push(FIRST_SHOPS, '/api/admin/backup/stats', '/api/admin/requests/pending-count');

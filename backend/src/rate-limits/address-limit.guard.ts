@@ -1,7 +1,6 @@
 import {
   applyDecorators,
   Injectable,
-  SetMetadata,
   UseGuards,
   type CanActivate,
   type ExecutionContext,
@@ -11,7 +10,7 @@ import type { Request } from 'express';
 import type { LimitName } from './limits.js';
 import { RateLimits } from './rate-limits.service.js';
 
-const ADDRESS_LIMIT = 'atm:address-limit';
+const AddressLimit = Reflector.createDecorator<LimitName>();
 
 /** The route's per-address limit, taken before the body is parsed: a flood costs its own quota only. */
 @Injectable()
@@ -22,7 +21,7 @@ export class AddressLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const name = this.reflector.get<LimitName>(ADDRESS_LIMIT, context.getHandler());
+    const name = this.reflector.get(AddressLimit, context.getHandler());
     await this.limits.take(name, context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
     return true;
   }
@@ -30,4 +29,4 @@ export class AddressLimitGuard implements CanActivate {
 
 /** Marks a public route limited per client address by `name`, before any other work. */
 export const LimitedPerAddress = (name: LimitName) =>
-  applyDecorators(SetMetadata(ADDRESS_LIMIT, name), UseGuards(AddressLimitGuard));
+  applyDecorators(AddressLimit(name), UseGuards(AddressLimitGuard));

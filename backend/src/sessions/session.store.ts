@@ -2,19 +2,21 @@ import session from 'express-session';
 import { LessThan, type Repository } from 'typeorm';
 import { Session } from './session.entity.js';
 
-/** What this app keeps in a session besides passport's user id. */
-export interface SessionData {
-  passport?: { user?: string };
-  /** Epoch ms after which the session ends however active it is (absolute timeout). */
-  absoluteExpiresAt?: number;
-  /** When the admin last gave their password or a passkey (epoch ms): dangerous actions need it recent. */
-  authenticatedAt?: number;
-  /** Where and when the admin logged in, for the sessions list (kept in columns too). */
-  device?: SessionDevice;
-  /** The password was right; the second factor is still to come (the session is not logged in). */
-  secondFactorPending?: { adminId: string; since: number };
-  /** Logged in, but the policy requires a second factor this admin has not set up yet. */
-  enrolmentRequired?: boolean;
+declare module 'express-session' {
+  /** What this app keeps in a session besides passport's user id: the type of `request.session`. */
+  interface SessionData {
+    passport?: { user?: string };
+    /** Epoch ms after which the session ends however active it is (absolute timeout). */
+    absoluteExpiresAt?: number;
+    /** When the admin last gave their password or a passkey (epoch ms): dangerous actions need it recent. */
+    authenticatedAt?: number;
+    /** Where and when the admin logged in, for the sessions list (kept in columns too). */
+    device?: SessionDevice;
+    /** The password was right; the second factor is still to come (the session is not logged in). */
+    secondFactorPending?: { adminId: string; since: number };
+    /** Logged in, but the policy requires a second factor this admin has not set up yet. */
+    enrolmentRequired?: boolean;
+  }
 }
 
 export interface SessionDevice {
@@ -49,15 +51,14 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   override set(sid: string, data: session.SessionData, callback?: Callback): void {
-    const record = data as session.SessionData & SessionData;
     const row = {
       sid,
       data: JSON.stringify(data),
       expiresAt: this.expiryOf(data),
-      userId: record.passport?.user ?? null,
-      startedAt: record.device?.startedAt ?? null,
-      userAgent: record.device?.userAgent ?? null,
-      address: record.device?.address ?? null,
+      userId: data.passport?.user ?? null,
+      startedAt: data.device?.startedAt ?? null,
+      userAgent: data.device?.userAgent ?? null,
+      address: data.device?.address ?? null,
       lastSeenAt: Date.now(),
     };
     settle(
@@ -81,7 +82,7 @@ export class DatabaseSessionStore extends session.Store {
   private async read(sid: string): Promise<session.SessionData | null> {
     const row = await this.sessions.findOneBy({ sid });
     if (!row) return null;
-    const data = JSON.parse(row.data) as session.SessionData & SessionData;
+    const data = JSON.parse(row.data) as session.SessionData;
     const now = Date.now();
     if (row.expiresAt <= now || (data.absoluteExpiresAt !== undefined && data.absoluteExpiresAt <= now)) {
       await this.sessions.delete({ sid });
@@ -93,7 +94,7 @@ export class DatabaseSessionStore extends session.Store {
   private expiryOf(data: session.SessionData): number {
     const expires = data.cookie?.expires;
     const idle = expires ? new Date(expires).getTime() : Date.now() + this.idleMs;
-    const absolute = (data as SessionData).absoluteExpiresAt;
+    const absolute = data.absoluteExpiresAt;
     return absolute === undefined ? idle : Math.min(idle, absolute);
   }
 

@@ -1,7 +1,7 @@
 import { isUUID } from 'class-validator';
 import { checkShop, normalizeText, SHOP_FIELD, SHOP_FIELD_NAMES, sameFieldValue } from 'contract';
+import type { ShopValues } from 'contract';
 import type { FieldError, FieldErrorCode } from '../common/api-error.js';
-import type { ShopValues } from '../shops/shop-writer.js';
 import type { ImportMatch, ImportRowDto, ImportShopsResultDto } from './dto/shops-csv.dto.js';
 import { rowToShopFields, type CsvRow } from './shop-csv-format.js';
 

@@ -35,19 +35,15 @@ const SORT_COLUMNS: Record<AdminShopSort, string[]> = {
 /** How far ahead the dashboard looks for certificates about to end. */
 export const EXPIRING_WITHIN_DAYS = 30;
 
-/** The days (`YYYY-MM-DD`, Mexico City's) that bound the verification filters at `now`. */
-function verificationDays(now: number): { today: string; soon: string } {
-  const today = localDay(now, DEFAULT_SHOP_TIME_ZONE);
-  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000);
-  return { today, soon: soon.toISOString().slice(0, 10) };
-}
-
-/** The condition of a verification state, on the `shop` alias, with its parameters. */
+/** The condition of a verification state at `now`, on the `shop` alias, bounded by Mexico City's days. */
 export function verificationCondition(
   state: VerificationState,
   now: number,
 ): [string, Record<string, string>] {
-  const { today, soon } = verificationDays(now);
+  const today = localDay(now, DEFAULT_SHOP_TIME_ZONE);
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + EXPIRING_WITHIN_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   return state === 'expired'
     ? ['shop.valid_until < :today', { today }]
     : [

@@ -7,13 +7,8 @@ import { DataVersion } from '../database/database.entity.js';
 import { DATABASE_ENTITIES, dataSourceOptions } from '../database/data-source.js';
 import { ShopCategory } from './shop-category.entity.js';
 import { ShopOldSlug } from './shop-old-slug.entity.js';
-import {
-  SHOP_WRITER_ENTITIES,
-  SHOPS_VERSION,
-  ShopWrites,
-  type ShopChangeSource,
-  type ShopValues,
-} from './shop-writer.js';
+import type { ShopValues } from 'contract';
+import { SHOP_WRITER_ENTITIES, SHOPS_VERSION, ShopWrites, type ShopChangeSource } from './shop-writer.js';
 import { Shop } from './shop.entity.js';
 import { ShopVerificationPeriod } from './shop-verification-period.entity.js';
 

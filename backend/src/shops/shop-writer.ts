@@ -35,8 +35,6 @@ export const SHOP_WRITER_ENTITIES = [Shop, ShopCategory, ShopOldSlug, ShopVerifi
 /** The shop's fields that make one period of its verification: a change to any is a new period. */
 const PERIOD_FIELDS = ['certificateNumber', 'verifiedOn', 'validUntil', 'verificationNote'] as const;
 
-export type { ShopValues } from 'contract';
-
 /** Where a change came from, as the shop's history shows it. */
 export type ShopChangeSource =
   | { via: 'form' }
@@ -272,12 +270,7 @@ export class ShopWrites {
   /** Bumps the data version (every instance rebuilds on its next read), then the history, `summary` last. */
   async finish(summary?: ActivityRecord): Promise<void> {
     if (this.changed) {
-      const { affected } = await this.manager
-        .createQueryBuilder()
-        .update(DataVersion)
-        .set({ version: () => 'version + 1' })
-        .where('name = :name', { name: SHOPS_VERSION })
-        .execute();
+      const { affected } = await this.manager.increment(DataVersion, { name: SHOPS_VERSION }, 'version', 1);
       if (!affected) await this.manager.insert(DataVersion, { name: SHOPS_VERSION, version: 1 });
     }
     await this.activity.recordAll(this.manager, summary ? [...this.history, summary] : this.history);

@@ -9,7 +9,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 /** Which ceremony a challenge was issued for: one cannot finish another. */
 export type CeremonyKind = 'registration' | 'authentication' | 'second-factor';
 
-type WithChallenge = { passkeyChallenge?: { value: string; kind: CeremonyKind; expiresAt: number } };
+declare module 'express-session' {
+  interface SessionData {
+    passkeyChallenge?: { value: string; kind: CeremonyKind; expiresAt: number };
+  }
+}
 
 const LIFETIME_MS = PASSKEY_CHALLENGE_MINUTES * 60_000;
 
@@ -27,12 +31,7 @@ export function offerChallenge<T extends { challenge: string }>(
   kind: CeremonyKind,
   options: T,
 ): { options: Record<string, unknown> } {
-  const expiresAt = Date.now() + LIFETIME_MS;
-  (request.session as unknown as WithChallenge).passkeyChallenge = {
-    value: options.challenge,
-    kind,
-    expiresAt,
-  };
+  request.session.passkeyChallenge = { value: options.challenge, kind, expiresAt: Date.now() + LIFETIME_MS };
   return { options: { ...options } };
 }
 
@@ -41,9 +40,8 @@ export function offerChallenge<T extends { challenge: string }>(
  * used once whatever the outcome (400 when missing, expired or another ceremony's), and this site.
  */
 export function expectedCeremony(request: Request, kind: CeremonyKind) {
-  const session = request.session as unknown as WithChallenge;
-  const stored = session.passkeyChallenge;
-  delete session.passkeyChallenge;
+  const stored = request.session.passkeyChallenge;
+  delete request.session.passkeyChallenge;
   if (!stored || stored.kind !== kind || stored.expiresAt < Date.now()) throw challengeExpired();
   return { challenge: stored.value, ...relyingParty(request) };
 }

@@ -10,13 +10,12 @@ import { REAUTHENTICATION_WINDOW_MINUTES } from 'contract';
 import { ApiError } from '../../common/api-error.js';
 import { ApiErrors } from '../../common/route-decorators.js';
 import type { MessageDto } from '../../common/error-response.dto.js';
-import type { SessionData } from '../../sessions/session.store.js';
 
 const WINDOW_MS = REAUTHENTICATION_WINDOW_MINUTES * 60_000;
 
 /** Notes in the session that its admin just proved who they are. */
 export function markAuthenticated(request: Request): void {
-  (request.session as unknown as SessionData).authenticatedAt = Date.now();
+  request.session.authenticatedAt = Date.now();
 }
 
 /** The answer to a re-authentication that succeeded, noted in the session. */
@@ -26,7 +25,7 @@ export function confirmedNow(request: Request): MessageDto {
 }
 
 export function recentlyAuthenticated(request: Request): boolean {
-  const at = (request.session as unknown as SessionData | undefined)?.authenticatedAt;
+  const at = request.session?.authenticatedAt;
   return typeof at === 'number' && Date.now() - at <= WINDOW_MS;
 }
 

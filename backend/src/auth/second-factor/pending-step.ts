@@ -1,8 +1,8 @@
-import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { ApiError } from '../../common/api-error.js';
-import type { SessionData } from '../../sessions/session.store.js';
+import type { SessionData } from 'express-session';
 import { noSecondFactorPending } from './second-factor-errors.js';
 
 /** How long a password stays good for giving the second factor. */
@@ -11,13 +11,9 @@ const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 /** A right password for an account with a second factor: the session is NOT logged in until the code. */
 type SecondFactorPending = NonNullable<SessionData['secondFactorPending']>;
 
-function sessionOf(request: Request): SessionData | undefined {
-  return request.session as unknown as SessionData | undefined;
-}
-
 /** The account this session waits a second factor for, while the password is recent enough. */
 export function secondFactorPendingOf(request: Request): SecondFactorPending | null {
-  const pending = sessionOf(request)?.secondFactorPending;
+  const pending = request.session?.secondFactorPending;
   if (!pending || Date.now() - pending.since > SECOND_FACTOR_WINDOW_MS) return null;
   return pending;
 }
@@ -30,16 +26,16 @@ export function requireSecondFactorPending(request: Request): SecondFactorPendin
 }
 
 export function setSecondFactorPending(request: Request, adminId: string): void {
-  sessionOf(request)!.secondFactorPending = { adminId, since: Date.now() };
+  request.session.secondFactorPending = { adminId, since: Date.now() };
 }
 
 /** Logged in, but the policy makes the admin add a second factor first: other admin routes answer 403. */
 export function enrolmentRequired(request: Request): boolean {
-  return sessionOf(request)?.enrolmentRequired === true;
+  return request.session?.enrolmentRequired === true;
 }
 
 export function setEnrolmentRequired(request: Request, required: boolean): void {
-  const session = sessionOf(request);
+  const { session } = request;
   if (!session) return;
   if (required) session.enrolmentRequired = true;
   else delete session.enrolmentRequired;
@@ -53,16 +49,11 @@ export function enrolmentRequiredError(): ApiError {
   );
 }
 
-const ALLOWED_DURING_ENROLMENT = 'allowedDuringEnrolment';
-
 /** Marks an admin route an admin who must still set up a second factor can use (setting one up, me). */
-export const AllowedDuringEnrolment = () => SetMetadata(ALLOWED_DURING_ENROLMENT, true);
+export const AllowedDuringEnrolment = Reflector.createDecorator<void, true>({ transform: () => true });
 
 export function isAllowedDuringEnrolment(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(ALLOWED_DURING_ENROLMENT, [
-    context.getHandler(),
-    context.getClass(),
-  ]);
+  return reflector.getAllAndOverride(AllowedDuringEnrolment, [context.getHandler(), context.getClass()]);
 }
 
 /** For a route open without a session that also accepts one: refuses a session still in enrolment. */

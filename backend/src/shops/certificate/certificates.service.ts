@@ -5,6 +5,7 @@ import type { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../../common/api-error.js';
 import { backgroundPool } from '../../common/background-pool.js';
+import { bufferOf } from '../../common/cloned-bytes.js';
 import { Shop } from '../shop.entity.js';
 import { ShopVerificationPeriod } from '../shop-verification-period.entity.js';
 import { shopNotFound } from '../shops.service.js';
@@ -34,10 +35,7 @@ export class CertificatesService implements OnModuleDestroy {
     const checkUrl = certificateCheckUrl(origin, shop.slug, certificateNumber);
     const bytes = await this.pool.run({ ...shop, certificateNumber, verifiedOn, checkUrl, paper });
     const number = certificateNumber.replace(/[^A-Z0-9-]/g, '-');
-    return {
-      pdf: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      fileName: `atm-certificado-${number}.pdf`,
-    };
+    return { pdf: bufferOf(bytes), fileName: `atm-certificado-${number}.pdf` };
   }
 
   /** Every period of the shop's verification, the latest first. */

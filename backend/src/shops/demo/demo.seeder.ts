@@ -8,7 +8,6 @@ import { isUniqueViolation } from '../../common/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { backendDir } from '../../config/backend-dir.js';
 import { SystemFlag } from '../../database/database.entity.js';
-import { TransactionRunner } from '../../database/transaction-runner.js';
 import { ObjectExistsError, ObjectStorage } from '../../uploads/object-storage.js';
 import { SERVER_ACTOR } from '../../activity/activity-actor.js';
 import { Shop } from '../shop.entity.js';
@@ -29,7 +28,6 @@ export class DemoSeeder implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly transactions: TransactionRunner,
     private readonly writer: ShopWriter,
     private readonly storage: ObjectStorage,
   ) {}
@@ -44,9 +42,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
           // Another instance stored the same picture at the same moment.
           if (!(error instanceof ObjectExistsError)) throw error;
         });
-      await this.transactions.run(async (manager) => {
+      await this.writer.write(SERVER_ACTOR, { via: 'seed' }, async (writes, manager) => {
         await manager.insert(SystemFlag, { name: SEEDED_FLAG });
-        const writes = await this.writer.open(manager, SERVER_ACTOR, { via: 'seed' }, { slugs: 'all' });
         for (const demo of DEMO_SHOPS) {
           await writes.create({
             ...demo,
@@ -54,7 +51,6 @@ export class DemoSeeder implements OnApplicationBootstrap {
             googleMapsUrl: `https://www.google.com/maps/search/?api=1&query=${demo.latitude},${demo.longitude}`,
           });
         }
-        await writes.finish();
       });
       this.logger.log(`Seeded the demo directory with ${DEMO_SHOPS.length} shops`);
     } catch (error) {
