@@ -278,9 +278,14 @@ journey(
   async (open) => {
     await buildNextRelease();
     const page = await open();
-    // A page kept by the first build and not seen again (below, offline after the update).
+    // Pages kept by the first build and not seen again (below, offline after the update): a
+    // listing, and a shop's page, whose shop the new build finds in the kept catalogue.
+    const shop = shops[0];
+    const shopUrl = `/en/shops/${shop.slug}`;
     await page.goto(`${product.url}/en/`);
     await keptForOffline(page, ['/en/', '/api/shops']);
+    await page.goto(`${product.url}${shopUrl}`);
+    await keptForOffline(page, [shopUrl]);
     await page.goto(`${product.url}/`);
     await keptForOffline(page, ['/']);
     // The first visit's scripts, live: the remote of the first build.
@@ -359,6 +364,14 @@ journey(
     const offline = await remoteFiles(page);
     expect(offline.length).toBeGreaterThan(0);
     expect(offline.filter((file) => !next.has(file))).toEqual([]);
+    // The shop page too: its one-shop request fails offline, and the shop comes from the catalogue.
+    await page.goto(`${product.url}${shopUrl}`);
+    await eventually(() => page.locator('h1').innerText(), shop.name);
+    expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const offlineShop = await remoteFiles(page);
+    expect(offlineShop.length).toBeGreaterThan(0);
+    expect(offlineShop.filter((file) => !next.has(file))).toEqual([]);
     await page.context().setOffline(false);
     expect(
       unexpectedErrors(page, /status of 401|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/),
