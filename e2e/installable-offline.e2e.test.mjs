@@ -4,7 +4,7 @@
 // to a listing and a shop page, then offline: those pages, a search, "near me" and the banner;
 // the admin never from the cache; and a deploy of a new build (the directory remote rebuilt, and
 // the shell's service worker with it) picked up on the next visit with the notice, one remote
-// version at a time. One product for the file.
+// version at a time, also when a weak signal gets the kept copy. One product for the file.
 /* global window, caches -- page.evaluate() code runs in Chromium */
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -278,8 +278,16 @@ journey(
   async (open) => {
     await buildNextRelease();
     const page = await open();
+    // Pages kept by the first build and not seen again (below, offline after the update): a
+    // listing, and a shop's page, whose shop the new build finds in the kept catalogue.
+    const shop = shops[0];
+    const shopUrl = `/en/shops/${shop.slug}`;
+    await page.goto(`${product.url}/en/`);
+    await keptForOffline(page, ['/en/', '/api/shops']);
+    await page.goto(`${product.url}${shopUrl}`);
+    await keptForOffline(page, [shopUrl]);
     await page.goto(`${product.url}/`);
-    await keptForOffline(page, ['/', '/api/shops']);
+    await keptForOffline(page, ['/']);
     // The first visit's scripts, live: the remote of the first build.
     await page.mouse.move(2, 2);
     await page.mouse.move(4, 4);
@@ -293,6 +301,31 @@ journey(
 
     await deployNextRelease();
     const next = remoteFilesOf(path.join(frontends, 'frontend-directory', 'dist'));
+
+    // A weak signal during the deploy: the new backend's page comes later than the service
+    // worker waits, so it shows the copy kept from the first visit, and that page's remote is
+    // the first build's too, never the deployed one's.
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    await page.context().route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        if (route.request().serviceWorker()) await held;
+        await route.continue();
+      },
+    );
+    await page.reload();
+    await page.mouse.move(2, 2);
+    await page.mouse.move(4, 4);
+    await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
+    release();
+    await page.context().unrouteAll({ behavior: 'wait' });
+    const kept = await remoteFiles(page);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((file) => !first.has(file))).toEqual([]);
+
     // The next visit: the new version installs and waits, and the page offers to reload.
     await page.reload();
     await notice.waitFor();
@@ -317,11 +350,31 @@ journey(
       path.join(frontends, 'frontend-directory', 'dist', 'mf-manifest.json'),
       'utf8',
     );
+    expect(unexpectedErrors(page)).toEqual([]);
     await page.context().setOffline(true);
     expect(
       await page.evaluate(() => fetch('/remotes/directory/mf-manifest.json').then((answer) => answer.text())),
     ).toBe(deployed);
+
+    // The page kept by the first build, whose files left with its precache: offline, the new
+    // build's static page draws it from the kept catalogue.
+    await page.goto(`${product.url}/en/`);
+    await page.locator('.atm-dir-card').first().waitFor();
+    expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
+    const offline = await remoteFiles(page);
+    expect(offline.length).toBeGreaterThan(0);
+    expect(offline.filter((file) => !next.has(file))).toEqual([]);
+    // The shop page too: its one-shop request fails offline, and the shop comes from the catalogue.
+    await page.goto(`${product.url}${shopUrl}`);
+    await eventually(() => page.locator('h1').innerText(), shop.name);
+    expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const offlineShop = await remoteFiles(page);
+    expect(offlineShop.length).toBeGreaterThan(0);
+    expect(offlineShop.filter((file) => !next.has(file))).toEqual([]);
     await page.context().setOffline(false);
-    expect(unexpectedErrors(page)).toEqual([]);
+    expect(
+      unexpectedErrors(page, /status of 401|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/),
+    ).toEqual([]);
   },
 );

@@ -17,6 +17,9 @@ export const json = (body: JsonBodyType | undefined, status = 200, headers: Reco
     ? new HttpResponse(null, { status, headers: { 'Content-Type': 'application/json', ...headers } })
     : HttpResponse.json(body, { status, headers });
 
+/** No answer at all: `fetch` rejects as it does offline (RTK Query's `FETCH_ERROR`). */
+export const networkError = () => HttpResponse.error();
+
 type FieldErrorBody = {
   field: string;
   code?: string;

@@ -6,7 +6,7 @@
 import { PUBLIC_PATH } from 'contract';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 
@@ -22,11 +22,56 @@ const PAGES_CACHE = 'atm-pages';
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 /** The pages' offline copy, for a URL never visited: the shell's static page draws it from the catalogue. */
 const OFFLINE_PAGE = '/index.html';
-/** What points at one remote build's files: never taken from the precache while the network answers. */
+/** What points at one remote build's files: taken from the build of the page that asks (see their route). */
 const VERSION_POINTERS = /^\/remotes\/[^/]+\/(remoteEntry\.js|mf-manifest\.json)$/;
 /** The deployment's settings (where the remotes are, the map's tiles), which every page loads first. */
 const RUNTIME_CONFIG = '/runtime-config.js';
 const ENTRY_CACHE = 'atm-entry-points';
+/** What a page links (an attribute's URL). */
+const LINKED = /\b(?:src|href)=["']?([^"'\s<>]+)/g;
+/** A content-hashed script or stylesheet (webpack's `name.<hash>.js`): one build's file. */
+const VERSIONED_FILE = /\.[0-9a-f]{10}\.(js|css)$/;
+/**
+ * The tabs whose page this worker answered from its caches: their remote comes from its precache,
+ * the page's build. Kept in a cache, not in memory: the worker may stop before the page's scripts
+ * start (on the visitor's first touch).
+ */
+const CACHED_PAGE_TABS = 'atm-cached-page-tabs';
+const tabKey = (clientId: string) => new URL(`/__cached-page-tab/${clientId}`, self.location.href).href;
+
+/** Whether every versioned file `page` links on this origin is in this worker's precache. */
+async function ofThisBuild(page: Response, pageUrl: string): Promise<boolean> {
+  const html = await page.clone().text();
+  return [...html.matchAll(LINKED)].every(([, href]) => {
+    let url: URL;
+    try {
+      url = new URL(href, pageUrl);
+    } catch {
+      // Not a URL (the text of a shop's description, say): no file of any build.
+      return true;
+    }
+    return (
+      !sameOrigin(url) || !VERSIONED_FILE.test(url.pathname) || getCacheKeyForURL(url.href) !== undefined
+    );
+  });
+}
+
+/** Notes that the tab `clientId` gets its page from this worker's caches (and forgets closed tabs). */
+async function notePageFromCaches(clientId: string): Promise<void> {
+  if (!clientId) return;
+  const cache = await caches.open(CACHED_PAGE_TABS);
+  const open = new Set(
+    (await self.clients.matchAll({ includeUncontrolled: true })).map(({ id }) => tabKey(id)),
+  );
+  for (const key of await cache.keys()) if (!open.has(key.url)) await cache.delete(key);
+  await cache.put(tabKey(clientId), new Response(null));
+}
+
+async function hasPageFromCaches(clientId: string): Promise<boolean> {
+  if (!clientId) return false;
+  const cache = await caches.open(CACHED_PAGE_TABS);
+  return (await cache.match(tabKey(clientId))) !== undefined;
+}
 
 // Asks waiting: a new version takes over only when no tab runs the old one, or when a tab's
 // "reload" notice asks it to (frontend-shell/public/pwa.js).
@@ -63,14 +108,24 @@ self.addEventListener('install', (event) => {
   );
 });
 
-// A remote's remoteEntry.js and mf-manifest.json name one build's files: from the network, so
-// the page, the shell and the remote always come from one deploy; offline, the copy precached
-// with this build (never a copy kept from another one).
+// The tabs of an older build are this worker's no more: their files left with the old precache.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete(CACHED_PAGE_TABS));
+});
+
+// A remote's remoteEntry.js and mf-manifest.json name one build's files, and must be those of the
+// page's build: the precached copy for a page this worker answered from its caches (this build's,
+// see the pages' route), else the network, which rendered the page; offline, the precached copy.
+const pointersFromNetwork = new NetworkOnly({
+  plugins: [{ handlerDidError: async ({ request }) => (await matchPrecache(request.url)) ?? undefined }],
+});
 registerRoute(
   ({ url }) => sameOrigin(url) && VERSION_POINTERS.test(url.pathname),
-  new NetworkOnly({
-    plugins: [{ handlerDidError: async ({ request }) => (await matchPrecache(request.url)) ?? undefined }],
-  }),
+  async (options) => {
+    const { clientId } = options.event as FetchEvent;
+    const own = (await hasPageFromCaches(clientId)) ? await matchPrecache(options.request.url) : undefined;
+    return own ?? pointersFromNetwork.handle(options);
+  },
 );
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname === RUNTIME_CONFIG,
@@ -82,7 +137,9 @@ registerRoute(
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 // Server-rendered public pages: fresh when the network answers within a few seconds (a weak
-// signal should not hold the visitor), the copy from the last visit otherwise.
+// signal should not hold the visitor), the copy from the last visit otherwise. That copy may be of
+// another build (kept before this worker's, or after a deploy): then this build's static page,
+// never a page linking files of one build beside a remote of another.
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && publicPage.test(url.pathname),
   new NetworkFirst({
@@ -94,6 +151,22 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }),
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse, request, state }) => {
+          if (!cachedResponse) return null;
+          const page = (await ofThisBuild(cachedResponse, request.url))
+            ? cachedResponse
+            : await matchPrecache(OFFLINE_PAGE);
+          if (state) state.fromCache = page;
+          return page ?? null;
+        },
+        // Before the page has it: its remote's first request may come at once.
+        handlerWillRespond: async ({ event, response, state }) => {
+          if (response === state?.fromCache)
+            await notePageFromCaches((event as FetchEvent).resultingClientId);
+          return response;
+        },
+      },
     ],
   }),
 );
@@ -139,8 +212,12 @@ registerRoute(
 
 // A public page never visited, offline: the shell's static page, which draws it in the browser
 // from the cached catalogue (a search, a filter, "near me").
-setCatchHandler(async ({ request, url }) => {
-  if (request.mode === 'navigate' && url && publicPage.test(url.pathname))
-    return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
-  return Response.error();
+setCatchHandler(async ({ request, url, event }) => {
+  const page =
+    request.mode === 'navigate' && url && publicPage.test(url.pathname)
+      ? await matchPrecache(OFFLINE_PAGE)
+      : undefined;
+  if (!page) return Response.error();
+  await notePageFromCaches((event as FetchEvent).resultingClientId);
+  return page;
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { stubApi } from 'frontend-common/jest/msw';
+import { networkError, stubApi } from 'frontend-common/jest/msw';
 import { renderDirectory } from '../../test/renderDirectory';
 import { bySlugRoute, listingRoute } from '../../test/listingRoute';
 import { makeShop } from '../../test/shops';
@@ -104,6 +104,47 @@ describe('shop page', () => {
     stubApi(routes);
     await renderDirectory('/shops/no-existe');
     expect(await screen.findByRole('heading', { name: 'No encontramos este armero' })).toBeInTheDocument();
+  });
+
+  it('asks for that one shop only, never the whole catalogue, while the request works', async () => {
+    const api = stubApi({ ...routes, 'GET /api/shops': [norte, sur] });
+    await renderDirectory(`/shops/${norte.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Armería del Norte' })).toBeVisible();
+    expect(api.callsTo(`GET /api/shops/by-slug/${norte.slug}`)).toHaveLength(1);
+    expect(api.callsTo('GET /api/shops')).toEqual([]);
+  });
+
+  it('offline, finds the shop in the catalogue the service worker keeps', async () => {
+    const api = stubApi({
+      ...routes,
+      // No network: what fetch does offline for a request the service worker does not keep.
+      'GET /api/shops/by-slug/:slug': networkError,
+      'GET /api/shops': [norte, sur],
+    });
+    await renderDirectory(`/en/shops/${sur.slug}`, { language: 'en' });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Taller Sureño' })).toBeVisible();
+    expect(within(main).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/shops')).toHaveLength(1);
+  });
+
+  it('offline, says the page failed when the catalogue has no such shop either', async () => {
+    stubApi({
+      ...routes,
+      'GET /api/shops/by-slug/:slug': networkError,
+      'GET /api/shops': [norte],
+    });
+    await renderDirectory(`/shops/${sur.slug}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el directorio');
+  });
+
+  it('never looks an unknown slug up in the catalogue', async () => {
+    const api = stubApi({ ...routes, 'GET /api/shops': [norte, sur] });
+    await renderDirectory('/shops/no-existe');
+    expect(await screen.findByRole('heading', { name: 'No encontramos este armero' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/shops')).toEqual([]);
   });
 
   it('never renders unsafe links or images', async () => {

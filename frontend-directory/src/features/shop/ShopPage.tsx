@@ -10,7 +10,7 @@ import {
   useDocumentTitle,
   type Shop,
 } from 'frontend-common';
-import { useGetShopBySlugQuery } from '../../api/shopsApi';
+import { useGetShopBySlugQuery, useGetShopsQuery } from '../../api/shopsApi';
 import type { DirectorySnapshot } from '../../app/snapshot';
 import { cameFromListing } from '../listing/returnToCard';
 import { VerifiedMark } from '../listing/VerifiedMark';
@@ -30,15 +30,26 @@ import './shop.css';
  * A shop's own page (`/shops/<slug>`, `/en/shops/<slug>`): everything the listing's detail view
  * showed, plus sharing and directions. Opened directly, it shows the shop the server rendered;
  * reached from the listing, it asks for that one shop (`GET /api/shops/by-slug/<slug>`, which
- * follows a renamed shop's old slug to its current one).
+ * follows a renamed shop's old slug to its current one). When that request fails for another
+ * reason than an unknown slug (offline, where the service worker keeps no single shop), the shop
+ * comes from the whole catalogue (`GET /api/shops`), which the service worker keeps for the
+ * listing's offline use.
  */
 export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
   const { slug = '' } = useParams();
   const fromServer = snapshot?.kind === 'shop' && snapshot.shop.slug === slug ? snapshot : undefined;
   const found = useGetShopBySlugQuery(slug, { skip: Boolean(fromServer) });
-  const shop = fromServer?.shop ?? found.data;
-  // An unknown slug is the "no such shop" message; any other failure is the error one.
+  // An unknown slug is the "no such shop" message; any other failure is the error one, unless
+  // the catalogue has the shop. Asked only then: online, the page makes no second request.
   const failed = found.isError && !(found.error && 'status' in found.error && found.error.status === 404);
+  const catalogue = useGetShopsQuery(undefined, {
+    skip: !failed,
+    selectFromResult: ({ data, isFetching }) => ({
+      shop: data?.find((candidate) => candidate.slug === slug),
+      isFetching,
+    }),
+  });
+  const shop = fromServer?.shop ?? found.data ?? catalogue.shop;
   const { t } = useTranslation('directory');
   // The title the server gave this page (frontend-shell/src/server/headTags.ts), kept when the
   // page is reached by a navigation in the browser; the shell's page `main` holds this one.
@@ -51,7 +62,7 @@ export function ShopPage({ snapshot }: { snapshot?: DirectorySnapshot }) {
       <BackLink />
       {shop ? (
         <ShopArticle shop={shop} url={fromServer?.url} />
-      ) : found.isFetching ? (
+      ) : found.isFetching || catalogue.isFetching ? (
         <ShopLoading />
       ) : (
         <ShopMissing failed={failed} />
