@@ -326,7 +326,10 @@ journey(
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.filter((file) => !first.has(file))).toEqual([]);
 
-    // The next visit: the new version installs and waits, and the page offers to reload.
+    // The next visit, on a good signal: the new backend has rendered its first page (the held one
+    // may still be on its way, and a loaded machine can make it outlast the worker's wait), so the
+    // page comes from the network; the new version installs and waits, and the page offers to reload.
+    await fetch(`${product.url}/`).then((answer) => answer.arrayBuffer());
     await page.reload();
     await notice.waitFor();
     await page.mouse.move(2, 2);
