@@ -273,6 +273,13 @@ function remoteFilesOf(dist) {
   return new Set(files.map((file) => `/remotes/directory/${file}`));
 }
 
+/** The page loaded the directory remote, and only files of `build` (remoteFilesOf) of it. */
+async function expectRemoteOf(page, build) {
+  const loaded = await remoteFiles(page);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter((file) => !build.has(file))).toEqual([]);
+}
+
 journey(
   'a deploy is picked up on the next visit with the notice, never mixing two remote builds',
   async (open) => {
@@ -293,9 +300,7 @@ journey(
     await page.mouse.move(4, 4);
     await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
     const first = remoteFilesOf(path.join(frontends, 'frontend-directory', 'dist'));
-    const before = await remoteFiles(page);
-    expect(before.length).toBeGreaterThan(0);
-    expect(before.filter((file) => !first.has(file))).toEqual([]);
+    await expectRemoteOf(page, first);
     const notice = page.locator('#atm-update');
     expect(await notice.isVisible()).toBe(false);
 
@@ -322,9 +327,7 @@ journey(
     await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
     release();
     await page.context().unrouteAll({ behavior: 'wait' });
-    const kept = await remoteFiles(page);
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept.filter((file) => !first.has(file))).toEqual([]);
+    await expectRemoteOf(page, first);
 
     // The next visit, on a good signal: the new backend has rendered its first page (the held one
     // may still be on its way, and a loaded machine can make it outlast the worker's wait), so the
@@ -335,17 +338,14 @@ journey(
     await page.mouse.move(2, 2);
     await page.mouse.move(4, 4);
     await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
-    const during = await remoteFiles(page);
-    expect(during.filter((file) => !next.has(file))).toEqual([]);
+    await expectRemoteOf(page, next);
 
     await notice.getByRole('button', { name: UPDATE.es }).click();
     await page.waitForEvent('load');
     await page.mouse.move(2, 2);
     await page.mouse.move(4, 4);
     await page.locator('html[data-directory-hydrated]').waitFor({ state: 'attached' });
-    const after = await remoteFiles(page);
-    expect(after.length).toBeGreaterThan(0);
-    expect(after.filter((file) => !next.has(file))).toEqual([]);
+    await expectRemoteOf(page, next);
     expect(await notice.isVisible()).toBe(false);
     // The new service worker controls the page, with the new remote precached: offline, its
     // manifest is the deployed one.
@@ -364,17 +364,13 @@ journey(
     await page.goto(`${product.url}/en/`);
     await page.locator('.atm-dir-card').first().waitFor();
     expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
-    const offline = await remoteFiles(page);
-    expect(offline.length).toBeGreaterThan(0);
-    expect(offline.filter((file) => !next.has(file))).toEqual([]);
+    await expectRemoteOf(page, next);
     // The shop page too: its one-shop request fails offline, and the shop comes from the catalogue.
     await page.goto(`${product.url}${shopUrl}`);
     await eventually(() => page.locator('h1').innerText(), shop.name);
     expect(await page.locator('html').getAttribute('data-atm-hydrate')).toBeNull();
     expect(await page.getByRole('alert').count()).toBe(0);
-    const offlineShop = await remoteFiles(page);
-    expect(offlineShop.length).toBeGreaterThan(0);
-    expect(offlineShop.filter((file) => !next.has(file))).toEqual([]);
+    await expectRemoteOf(page, next);
     await page.context().setOffline(false);
     expect(
       unexpectedErrors(page, /status of 401|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch/),
