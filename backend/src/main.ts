@@ -101,7 +101,6 @@ function stopGracefullyOnSignals(
     );
     if (!(await Promise.race([allClosed.then(() => true as const), graceOver]))) {
       logger.warn(`Grace period over: cutting ${shutdown.inFlightCount} request(s) still running`);
-      shutdown.abortInFlight();
       server.closeAllConnections();
       await allClosed;
     }

@@ -70,9 +70,10 @@ export function trackRequests(metrics: AppMetrics, shutdown: ShutdownState) {
     const started = process.hrtime.bigint();
     request.id = requestIdOf(request);
     response.setHeader(REQUEST_ID_HEADER, request.id);
-    shutdown.track(response);
+    shutdown.begun(response);
     // 'close' follows 'finish', and comes alone when the connection went first.
     response.once('close', () => {
+      shutdown.ended();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeRequest(request.method ?? 'GET', routeOf(request), response.statusCode, seconds);
     });
