@@ -5,9 +5,9 @@ import type { ServerResponse } from 'node:http';
  * and every response begun from then on closes its connection; the connections of responses already
  * under way are closed by main.ts's idle sweep once they end, and cut when the grace period is over.
  *
- * A count, not a set of the responses: keeping each response in a Set until it closed cost a small
- * public answer 0.71 of its rate (the garbage collector's share of the busy time went from 15% to
- * 29%; bench/RESULTS.md).
+ * A count, not a set of the responses: keeping each response in a Set until it closed doubled the
+ * garbage collector's share of a small public answer's busy time (15% to 29%) and cost it an eighth
+ * to a quarter of its rate (bench/RESULTS.md, 2026-11-30).
  */
 export class ShutdownState {
   /** Set by startDraining only. */
